@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swaggerUi from '@fastify/swagger-ui';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sharedSecret } from './auth/server-secrets.ts';
+import { OidcRelyingParty } from './auth/oidc-client.ts';
+import type { Config } from './config.ts';
+import { loadContract } from './contract/load.ts';
+import { registerContractRoutes } from './contract/routes.ts';
+import type { Database } from './db/client.ts';
+import { mountEmbeddedIdp } from './idp/mount.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    databaseKind: Database['kind'];
+  }
+}
+
+export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+/** Builds the whole service (API, docs, embedded IdP, web app) without listening. */
+export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  });
+  app.decorate('config', config);
+  app.decorate('databaseKind', database.kind);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(xsrfPlugin);
+  await app.register(authPlugin, { db: database.db });
+
+  const contract = loadContract();
+  app.decorate(
+    'relyingParty',
+    new OidcRelyingParty(config, async () =>
+      config.oidc.external ? config.oidc.clientSecret : ((await sharedSecret(database.db, 'idp_client_secret')) as string),
+    ),
+  );
+  await registerContractRoutes(app, contract);
+
+  await app.register(swagger, { mode: 'static', specification: { document: structuredClone(contract) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  if (!config.oidc.external) await mountEmbeddedIdp(app, config, database.db);
+
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // The SPA owns every other GET path: it renders the route table, including "page not found".
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/idp/')) {
+        return reply.callNotFound();
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, in one place (the README lists each). */
+export interface Config {
+  port: number;
+  host: string;
+  /** The address people use to reach the console; the embedded IdP's issuer is `${publicUrl}/idp`. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  role: 'all' | 'api' | 'worker';
+  oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
+  demoPassword: string | undefined;
+  knowledgeBaseUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const external = Boolean(env.OIDC_ISSUER);
+  if (external && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+    throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  const role = env.WATCHFLOOR_ROLE ?? 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker') throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
+  return {
+    port,
+    host: env.HOST ?? '::',
+    publicUrl,
+    dataDir: env.WATCHFLOOR_DATA === 'memory://' ? 'memory://' : resolve(env.WATCHFLOOR_DATA ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    role,
+    oidc: external
+      ? { issuer: env.OIDC_ISSUER!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, external }
+      : { issuer: `${publicUrl}/idp`, clientId: 'watchfloor-portal', clientSecret: '', external },
+    demoPassword: env.WATCHFLOOR_DEMO_PASSWORD || undefined,
+    knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL ?? 'https://docs.watchfloor.example',
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

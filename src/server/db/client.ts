@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
+
+export type Schema = typeof schema;
+/** The query layer both backends share: PGlite (embedded) and PostgreSQL (`DATABASE_URL`). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any constant works; it only has to be the same for every process sharing a database. */
+const MIGRATION_LOCK = 7_314_002;
+
+export interface OpenOptions {
+  /** postgres://… selects PostgreSQL; otherwise PGlite persisted in dataDir (or in memory when dataDir is 'memory://'). */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Opens the database, applies migrations and tenancy policies, and checks the app role cannot bypass RLS. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await assertAppRoleCannotBypassRls(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  await ensureTenancy(db);
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // Several API processes may start at once: only one migrates, the others wait for it.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    await ensureTenancy(drizzlePg({ client: lockClient, schema }) as unknown as Db);
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

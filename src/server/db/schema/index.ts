@@ -1,0 +1,3 @@
+export * from './organisation.ts';
+export * from './platform.ts';
+export * from './security.ts';

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A managed-security provider (partner or distributor): owns customers and staff users. */
+export const partners = pgTable('partners', {
+  partnerId: uuid('partner_id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** 'securecloud' | 'ecom' | null: partners created from those sources get a "return to previous site" link. */
+  createdSource: text('created_source'),
+  returnUrl: text('return_url'),
+  /** Key-value settings such as aviator_enabled. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A managed organisation. Tenant boundary: every tenant-owned row carries customer_id. */
+export const customers = pgTable(
+  'customers',
+  {
+    customerId: uuid('customer_id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.partnerId),
+    name: text('name').notNull(),
+    hasSubscription: boolean('has_subscription').notNull().default(false),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    zip: text('zip'),
+    countryIso: text('country_iso'),
+    url: text('url'),
+    createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
+    modifiedTime: timestamp('modified_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customers_partner_idx').on(t.partnerId), index('customers_name_idx').on(t.name)],
+);
+
+/** A person who signs in: provider staff (role_level Global) or a customer contact. */
+export const users = pgTable(
+  'users',
+  {
+    contactId: uuid('contact_id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.partnerId),
+    email: text('email').notNull().unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** scrypt hash for accounts of the embedded identity provider; null for external-IdP users. */
+    passwordHash: text('password_hash'),
+    /** 'Global' sees every customer of the partner; 'Customer' only valid_customer_ids. */
+    roleLevel: text('role_level').notNull().default('Customer'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isProvisioning: boolean('is_provisioning').notNull().default(false),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    validCustomerIds: uuid('valid_customer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_partner_idx').on(t.partnerId)],
+);

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Platform announcements shown to every user (agent releases, maintenance, features). */
+export const platformUpdates = pgTable('platform_updates', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  category: text('category').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-wide secrets and settings shared by every API process (signing keys, IdP cookie keys). */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Console sessions issued after sign-in; revoked on logout or end of impersonation. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: uuid('session_id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    impersonatorId: uuid('impersonator_id'),
+    idToken: text('id_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Every change made through the API: who (and who impersonated them), what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    partnerId: uuid('partner_id').notNull(),
+    customerId: uuid('customer_id'),
+    actorId: uuid('actor_id'),
+    impersonatorId: uuid('impersonator_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_partner_at_idx').on(t.partnerId, t.at)],
+);
+
+/** Known indicators (IPs, domains, file hashes) and their verdicts; global, not tenant-owned. */
+export const threatIndicators = pgTable(
+  'threat_indicators',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    risk: integer('risk').notNull().default(0),
+    det: text('det').notNull().default('U'),
+    country: text('country'),
+    registrantOrganization: text('registrant_organization'),
+    popularity: integer('popularity'),
+    threatCategories: text('threat_categories').array().notNull().default(sql`'{}'::text[]`),
+    malwareGroup: text('malware_group'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);

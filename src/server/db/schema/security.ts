@@ -1,0 +1,89 @@
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customers } from './organisation.ts';
+
+/** An endpoint agent installed at a customer. */
+export const agents = pgTable(
+  'agents',
+  {
+    agentId: uuid('agent_id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    hostName: text('host_name').notNull(),
+    platform: text('platform').notNull(),
+    architecture: text('architecture').notNull(),
+    version: text('version').notNull(),
+    systemType: text('system_type'),
+    ip: text('ip'),
+    statusCode: integer('status_code').notNull().default(0),
+    isDomainController: boolean('is_domain_controller').notNull().default(false),
+    isIsolated: boolean('is_isolated').notNull().default(false),
+    sysmonEnabled: boolean('sysmon_enabled').notNull().default(false),
+    syslogForwarder: boolean('syslog_forwarder').notNull().default(false),
+    terminalEnabled: boolean('terminal_enabled').notNull().default(false),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    firstActive: timestamp('first_active', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agents_customer_idx').on(t.customerId), index('agents_host_idx').on(t.hostName)],
+);
+
+/** A case groups alerts of one customer. */
+export const cases = pgTable(
+  'cases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('new'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    assignedUsers: text('assigned_users').array().notNull().default(sql`'{}'::text[]`),
+    riskScore: integer('risk_score').notNull().default(0),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cases_customer_status_idx').on(t.customerId, t.status)],
+);
+
+/** A security alert raised for one customer. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    caseId: bigint('case_id', { mode: 'number' }),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('new'),
+    priority: text('priority').notNull().default('medium'),
+    riskScore: integer('risk_score').notNull().default(0),
+    classification: text('classification'),
+    severity: text('severity'),
+    confidence: integer('confidence'),
+    entityId: text('entity_id'),
+    hostName: text('host_name'),
+    hostOs: text('host_os'),
+    logLevel: text('log_level'),
+    externalSource: text('external_source'),
+    assignedUsers: text('assigned_users').array().notNull().default(sql`'{}'::text[]`),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('alerts_customer_status_idx').on(t.customerId, t.status),
+    index('alerts_created_idx').on(t.createdAt),
+    index('alerts_case_idx').on(t.caseId),
+  ],
+);

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/**
+ * Tenant isolation, second line of defence (the first is every query filtering by the caller's
+ * customers). Request work runs as APP_ROLE, which is neither superuser nor BYPASSRLS, with the
+ * caller's scope in transaction-local settings that the policies below read.
+ */
+export const APP_ROLE = 'watchfloor_app';
+
+/** The caller's reach, set per transaction. */
+export interface Scope {
+  partnerId: string;
+  userId: string;
+  /** Customers the caller may see: every customer of the partner for Global users. */
+  customerIds: readonly string[];
+  global: boolean;
+}
+
+const inScope = `customer_id = any (string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])`;
+const samePartner = `partner_id = nullif(current_setting('app.partner_id', true), '')::uuid`;
+
+/** Every table the app role may touch, with the rows it may see. A table missing here is not granted at all. */
+export const TENANT_POLICIES: Record<string, string> = {
+  partners: samePartner,
+  customers: `${samePartner} and ${inScope}`,
+  users: `${samePartner} and (current_setting('app.global', true) = 'on' or contact_id = nullif(current_setting('app.user_id', true), '')::uuid or valid_customer_ids && string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])`,
+  agents: inScope,
+  alerts: inScope,
+  cases: inScope,
+  audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
+  sessions: `user_id = nullif(current_setting('app.user_id', true), '')::uuid`,
+};
+
+/** Tables every signed-in user may read but not change. */
+export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators'];
+
+/** Creates the app role, grants it the tenant tables and (re)creates FORCE'd row-level security policies. Idempotent. */
+export async function ensureTenancy(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
+        create role ${APP_ROLE} nologin nosuperuser nobypassrls;
+      end if;
+    exception when duplicate_object then null; end $$`),
+  );
+  await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
+  await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+  for (const [table, predicate] of Object.entries(TENANT_POLICIES)) {
+    await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
+    await db.execute(sql.raw(`alter table ${table} enable row level security`));
+    await db.execute(sql.raw(`alter table ${table} force row level security`));
+    await db.execute(sql.raw(`drop policy if exists tenant_isolation on ${table}`));
+    await db.execute(
+      sql.raw(`create policy tenant_isolation on ${table} to ${APP_ROLE} using (${predicate}) with check (${predicate})`),
+    );
+  }
+  for (const table of SHARED_READ_ONLY) {
+    await db.execute(sql.raw(`grant select on ${table} to ${APP_ROLE}`));
+  }
+}
+
+/** Refuses to run when the role request work uses could bypass row-level security. */
+export async function assertAppRoleCannotBypassRls(db: Db): Promise<void> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    const result = await tx.execute<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+    );
+    return resultRows(result);
+  });
+  const role = rows[0];
+  if (!role || role.rolsuper || role.rolbypassrls) {
+    throw new Error(`Refusing to start: role ${APP_ROLE} is missing or can bypass row-level security`);
+  }
+}
+
+/** Runs fn in a transaction as the app role, with the caller's scope visible to the RLS policies. */
+export function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    await tx.execute(sql`select
+      set_config('app.partner_id', ${scope.partnerId}, true),
+      set_config('app.user_id', ${scope.userId}, true),
+      set_config('app.customer_ids', ${scope.customerIds.join(',')}, true),
+      set_config('app.global', ${scope.global ? 'on' : 'off'}, true)`);
+    return fn(tx as unknown as Db);
+  });
+}
+
+/** node-postgres returns { rows }, PGlite returns { rows } too; drizzle's typing differs, so normalise here. */
+export function resultRows<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,31 @@
+import { and, asc, eq, not, like } from 'drizzle-orm';
+import { customers, users } from '../db/schema/index.ts';
+import { asCaller, principalOf } from '../plugins/auth.ts';
+import { inIds } from '../db/sql-helpers.ts';
+import { presentContact, presentCustomer } from './present.ts';
+import type { Handlers } from './types.ts';
+
+/** Users whose e-mail ends with this suffix are provisioning robots, hidden from lists (spec 2, section 3). */
+export const PROVISIONING_ROBOT_SUFFIX = '@provisioning.watchfloor.internal';
+
+export const customerHandlers: Handlers<'listCustomers' | 'listContacts'> = {
+  async listCustomers(request) {
+    const { scope } = principalOf(request);
+    const rows = await asCaller(request, (tx) =>
+      tx.select().from(customers).where(inIds(customers.customerId, scope.customerIds)).orderBy(asc(customers.name)),
+    );
+    return { customers: rows.map(presentCustomer) };
+  },
+
+  async listContacts(request) {
+    const { scope } = principalOf(request);
+    const rows = await asCaller(request, (tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.partnerId, scope.partnerId), not(like(users.email, `%${PROVISIONING_ROBOT_SUFFIX}`))))
+        .orderBy(asc(users.email)),
+    );
+    return { contacts: rows.map(presentContact) };
+  },
+};

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../api/schema.d.ts';
+
+export type OperationId = keyof operations;
+type Op<K extends OperationId> = operations[K];
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type QueryOf<K extends OperationId> = NonNullable<Op<K>['parameters']['query']>;
+type PathOf<K extends OperationId> = NonNullable<Op<K>['parameters']['path']>;
+type BodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
+
+/** The success body of an operation: its 200 or 201 answer as the contract defines it. */
+export type ResultOf<K extends OperationId> = Op<K>['responses'] extends infer R
+  ? R extends { 200: infer S }
+    ? Json<S>
+    : R extends { 201: infer S }
+      ? Json<S>
+      : never
+  : never;
+
+export type RequestOf<K extends OperationId> = FastifyRequest<{
+  Querystring: QueryOf<K>;
+  Params: PathOf<K>;
+  Body: BodyOf<K>;
+}>;
+
+/** A route handler typed by the contract: its input and its success answer come from openapi/. */
+export type Handler<K extends OperationId> = (request: RequestOf<K>, reply: FastifyReply) => Promise<ResultOf<K>>;
+
+/** The handlers of one area, one per operationId. */
+export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadPrincipal, type Principal } from '../auth/principal.ts';
+import { SessionTokens } from '../auth/session-tokens.ts';
+import type { Db } from '../db/client.ts';
+import { withScope } from '../db/tenancy.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    sessionTokens: SessionTokens;
+    /** The contract's bearerAuth security handler. */
+    verifyBearer(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The signed-in caller; throws 401 when the route ran without one (a bug in the contract's security). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** Runs fn as the caller: a transaction whose row-level security sees only the caller's customers. */
+export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const principal = principalOf(request);
+  return withScope(request.server.db, principal.scope, fn);
+}
+
+/** Administrators only (spec 1, section 6: admin detection by the support tasks call). */
+export function requireAdmin(request: FastifyRequest): Principal {
+  const principal = principalOf(request);
+  if (!principal.user.isAdmin) throw forbidden('Only administrators can do this.');
+  return principal;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+  app.decorate('db', options.db);
+  app.decorate('sessionTokens', await SessionTokens.create(options.db));
+  app.decorateRequest('principal', null);
+  app.decorate('verifyBearer', async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized();
+    const claims = await app.sessionTokens.verify(match[1]!);
+    request.principal = await loadPrincipal(app.db, claims);
+  });
+});
