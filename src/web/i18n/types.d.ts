@@ -1,0 +1,26 @@
+import 'i18next';
+import type admin from './locales/en-GB/admin.json';
+import type auth from './locales/en-GB/auth.json';
+import type common from './locales/en-GB/common.json';
+import type errors from './locales/en-GB/errors.json';
+import type profile from './locales/en-GB/profile.json';
+import type routes from './locales/en-GB/routes.json';
+import type shell from './locales/en-GB/shell.json';
+import type updates from './locales/en-GB/updates.json';
+
+// Keys are typed from en-GB: a misspelt key fails the typecheck. Add each new namespace here.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      admin: typeof admin;
+      auth: typeof auth;
+      common: typeof common;
+      errors: typeof errors;
+      profile: typeof profile;
+      routes: typeof routes;
+      shell: typeof shell;
+      updates: typeof updates;
+    };
+  }
+}

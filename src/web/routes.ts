@@ -1,0 +1,60 @@
+import type { AccessRule } from '../common/permissions.ts';
+
+/**
+ * The route table (spec 1, section 2.1). `name` is the translation key of the route's title in
+ * the `routes` namespace; `access` is checked by the route guard (spec 1, section 6).
+ * `open` routes need no sign-in.
+ */
+export interface RouteEntry {
+  path: string;
+  name: RouteName;
+  open?: boolean;
+  access?: AccessRule;
+}
+
+const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration', 'read_all'] };
+const escalations: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_escalation'] };
+const workflowsRead: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
+const workflowsEdit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
+
+export const ROUTES = [
+  { path: '/', name: 'dashboard' },
+  { path: '/cases', name: 'cases' },
+  { path: '/cases/:id', name: 'case' },
+  { path: '/alerts', name: 'alerts' },
+  { path: '/alerts/muted', name: 'mute-conditions' },
+  { path: '/alerts/:id', name: 'alert' },
+  { path: '/vulnerabilities', name: 'vulnerabilities' },
+  { path: '/agents', name: 'agents' },
+  { path: '/agents/:id', name: 'agent' },
+  { path: '/search/:id?', name: 'search' },
+  { path: '/reports', name: 'reports' },
+  { path: '/customers', name: 'customers' },
+  { path: '/threat', name: 'threat_intel' },
+  { path: '/users', name: 'users' },
+  { path: '/integrations', name: 'integrations', access: integrations },
+  { path: '/integrations/:id', name: 'integration', access: integrations },
+  { path: '/domains', name: 'domains' },
+  { path: '/domains/:uid', name: 'domain_details' },
+  { path: '/domains/:domainUid/:name', name: 'lookalike_details' },
+  { path: '/escalations', name: 'escalations', access: escalations },
+  { path: '/escalations/:uid', name: 'escalation_plan', access: escalations },
+  { path: '/workflows', name: 'workflows', access: workflowsRead },
+  { path: '/workflows/templates', name: 'workflow_templates', access: workflowsRead },
+  { path: '/workflows/templates/:uid', name: 'edit_workflow_template', access: workflowsEdit },
+  { path: '/workflows/:uid', name: 'edit_workflow', access: workflowsEdit },
+  { path: '/admin', name: 'admin', access: { adminOnly: true } },
+  { path: '/profile', name: 'profile' },
+  { path: '/updates', name: 'updates' },
+  { path: '/updates/:id', name: 'update_details' },
+  { path: '/login', name: 'login', open: true },
+  { path: '/login/callback', name: 'login_callback', open: true },
+  { path: '/connectors/chrome', name: 'connectors_chrome', open: true },
+  { path: '/connectors/chrome/redirect', name: 'connectors_chrome_redirect', open: true },
+  { path: '/logout', name: 'logout', open: true },
+  { path: '/status/provisioning', name: 'provisioning', open: true },
+  { path: '/error/500', name: 'error_500', open: true },
+  { path: '/error/403', name: 'error_403', open: true },
+] as const satisfies readonly { path: string; name: string; open?: boolean; access?: AccessRule }[];
+
+export type RouteName = (typeof ROUTES)[number]['name'] | 'error_400';
