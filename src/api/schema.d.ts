@@ -672,6 +672,8 @@ export interface operations {
             query: {
                 authorization_code: string;
                 code_verifier: string;
+                /** @description The iss parameter of the authorization response (RFC 9207) */
+                iss?: string;
                 nonce: string;
                 redirect_uri: string;
             };

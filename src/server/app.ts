@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     databaseKind: Database['kind'];
+    /** Every route registered, method and URL, for the contract test and the docs. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -36,6 +38,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   app.decorate('config', config);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
   app.decorate('databaseKind', database.kind);
 
   await app.register(errorsPlugin);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -12,7 +12,7 @@ export interface TestApp {
   /** A bearer token for the user, issued directly (the sign-in flow has its own tests). */
   tokenFor(user: { contactId: string }): Promise<string>;
   /** app.inject as that user, with the XSRF cookie and header every browser call carries. */
-  as(user: { contactId: string } | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(user: { contactId: string } | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -67,7 +67,7 @@ export async function assertAppRoleCannotBypassRls(db: Db): Promise<void> {
     const result = await tx.execute<{ rolsuper: boolean; rolbypassrls: boolean }>(
       sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
     );
-    return resultRows(result);
+    return resultRows<{ rolsuper: boolean; rolbypassrls: boolean }>(result);
   });
   const role = rows[0];
   if (!role || role.rolsuper || role.rolbypassrls) {

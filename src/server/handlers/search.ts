@@ -1,4 +1,5 @@
 import { and, desc, ilike, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '../../api/schema.d.ts';
 import { agents, alerts, cases, customers, platformUpdates } from '../db/schema/index.ts';
 import { escapeLike, inIds } from '../db/sql-helpers.ts';
@@ -18,7 +19,7 @@ export const searchHandlers: Handlers<'searchOmnibox'> = {
     const text = request.query.query.trim();
     const pattern = `%${escapeLike(text)}%`;
     // Rank: exact match first, then prefix, then anywhere (case-insensitive).
-    const rank = (column: typeof agents.hostName) =>
+    const rank = (column: AnyPgColumn) =>
       sql`case when lower(${column}) = lower(${text}) then 0 when ${column} ilike ${`${escapeLike(text)}%`} then 1 else 2 end`;
     const numeric = /^\d{1,15}$/.test(text) ? Number(text) : null;
 

@@ -69,3 +69,29 @@ export const threatIndicators = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.value] })],
 );
+
+/**
+ * State of the embedded identity provider (sessions, interactions, grants, codes, tokens), kept in
+ * the database so restarts and several API processes share it. System table: never granted to the
+ * app role. `payload` is the provider's own JSON; the other columns are its lookup keys.
+ */
+export const idpStore = pgTable(
+  'idp_store',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_store_grant_idx').on(t.grantId),
+    index('idp_store_uid_idx').on(t.model, t.uid),
+    index('idp_store_user_code_idx').on(t.model, t.userCode),
+    index('idp_store_expires_idx').on(t.expiresAt),
+  ],
+);
