@@ -45,6 +45,8 @@ export const cases = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     assignedUsers: text('assigned_users').array().notNull().default(sql`'{}'::text[]`),
     riskScore: integer('risk_score').notNull().default(0),
+    riskScoreMin: integer('risk_score_min'),
+    riskScoreMax: integer('risk_score_max'),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +64,9 @@ export const alerts = pgTable(
       .notNull()
       .references(() => customers.customerId),
     caseId: bigint('case_id', { mode: 'number' }),
+    integrationId: uuid('integration_id'),
+    /** Set when this alert was merged into another; merged alerts are closed. */
+    mergedInto: bigint('merged_into', { mode: 'number' }),
     title: text('title').notNull(),
     type: text('type').notNull(),
     status: text('status').notNull().default('new'),

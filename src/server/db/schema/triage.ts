@@ -1,0 +1,156 @@
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './organisation.ts';
+
+const customerRef = () =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.customerId);
+
+/** Comments on alerts and cases. Private comments are visible only to the provider's staff. */
+export const discussions = pgTable(
+  'discussions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: customerRef(),
+    /** 'alert' | 'case' */
+    entity: text('entity').notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+    /** Null when the author's account no longer exists ("a missing user shown as such"). */
+    authorId: uuid('author_id'),
+    body: text('body').notNull(),
+    private: boolean('private').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discussions_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);
+
+/** What happened to an alert: status, priority, assignment, classification, comment, merge, mute… */
+export const alertActivity = pgTable(
+  'alert_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: customerRef(),
+    alertId: bigint('alert_id', { mode: 'number' }).notNull(),
+    actorId: uuid('actor_id'),
+    impersonatorId: uuid('impersonator_id'),
+    action: text('action').notNull(),
+    field: text('field'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_activity_alert_idx').on(t.alertId, t.at)],
+);
+
+/** Individual detections that make up an alert (process, file, sign-in, e-mail evidence). */
+export const detections = pgTable(
+  'detections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: customerRef(),
+    alertId: bigint('alert_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    source: text('source'),
+    severity: text('severity'),
+    technique: text('technique'),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('detections_alert_idx').on(t.alertId, t.detectedAt)],
+);
+
+/** Silences alerts: new alerts matching every condition of an active mute are stored as muted. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    /** [{ field, operator, value }]: all must match. */
+    conditions: jsonb('conditions').$type<{ field: string; operator: string; value: unknown }[]>().notNull(),
+    description: text('description').notNull().default(''),
+    /** 'active' | 'inactive' (unmuted by hand) | 'expired' (set by the expiry job). */
+    state: text('state').notNull().default('active'),
+    createdBy: uuid('created_by'),
+    sourceAlertId: bigint('source_alert_id', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mutes_customer_state_idx').on(t.customerId, t.state)],
+);
+
+/** Alert rules (detection rules that raise alerts), listed a page of 1000 at a time. */
+export const alertRules = pgTable('alert_rules', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customerId: customerRef(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priority: text('priority').notNull().default('medium'),
+  enabled: boolean('enabled').notNull().default(true),
+  query: text('query').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Requests made from an alert: device/endpoint actions and workflow re-runs, performed later. */
+export const alertRequests = pgTable(
+  'alert_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: customerRef(),
+    alertId: bigint('alert_id', { mode: 'number' }).notNull(),
+    /** 'device_action' | 'workflow_rerun' */
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'queued' | 'running' | 'done' | 'failed' */
+    status: text('status').notNull().default('queued'),
+    requestedBy: uuid('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_requests_alert_idx').on(t.alertId)],
+);
+
+/** Connections to third-party security products that send alerts. */
+export const integrations = pgTable('integrations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  partnerId: uuid('partner_id').notNull(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  releaseStatus: text('release_status').notNull().default('stable'),
+  /** Non-secret settings only; secrets are stored encrypted elsewhere and never returned. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which external tenant of an integration belongs to which customer. */
+export const integrationMappings = pgTable(
+  'integration_mappings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    integrationId: uuid('integration_id').notNull(),
+    customerId: customerRef(),
+    externalId: text('external_id').notNull(),
+    externalName: text('external_name').notNull().default(''),
+  },
+  (t) => [index('integration_mappings_integration_idx').on(t.integrationId)],
+);
+
+/** Background jobs (mute expiry, schedules): claimed with FOR UPDATE SKIP LOCKED by any worker. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt)],
+);
