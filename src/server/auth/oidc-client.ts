@@ -42,11 +42,15 @@ export class OidcRelyingParty {
 
   /** Redeems the code (PKCE verifier, nonce checked); the SPA already compared the state. */
   async redeem(input: { code: string; redirectUri: string; codeVerifier: string; nonce: string; iss?: string | undefined }) {
+    const configuration = await this.configuration();
     const callback = new URL(input.redirectUri);
     callback.search = '';
     callback.searchParams.set('code', input.code);
-    if (input.iss) callback.searchParams.set('iss', input.iss);
-    const tokens = await client.authorizationCodeGrant(await this.configuration(), callback, {
+    // iss is optional in the contract, but openid-client insists on it when the IdP advertises
+    // RFC 9207. With exactly one configured IdP there is no mix-up to detect, so a missing iss
+    // stands for that IdP; a wrong one is still refused.
+    callback.searchParams.set('iss', input.iss || configuration.serverMetadata().issuer);
+    const tokens = await client.authorizationCodeGrant(configuration, callback, {
       pkceCodeVerifier: input.codeVerifier,
       expectedNonce: input.nonce,
       expectedState: client.skipStateCheck,

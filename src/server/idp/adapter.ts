@@ -88,6 +88,8 @@ class DrizzleAdapter implements Adapter {
       .limit(1);
     if (!row) return undefined;
     // The provider reads `consumed` (epoch seconds) to refuse a second use of a code.
-    return row.consumedAt ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : row.payload;
+    return row.consumedAt
+      ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+      : row.payload;
   }
 }

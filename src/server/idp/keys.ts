@@ -21,11 +21,14 @@ const JWKS_KEY = 'idp_jwks';
  */
 export async function loadIdpKeys(db: Db): Promise<IdpKeys> {
   const clientSecret = (await sharedSecret(db, 'idp_client_secret')) as string;
-  const cookieKeys = (await sharedSecret(db, 'idp_cookie_keys', () => [randomBytes(32).toString('base64url')])) as string[];
+  const cookieKeys = (await sharedSecret(db, 'idp_cookie_keys', () => [
+    randomBytes(32).toString('base64url'),
+  ])) as string[];
   // An RSA key takes a moment to generate, so only when none is stored yet; if two processes race,
   // sharedSecret keeps the first one written and both read that one back.
   const [stored] = await db.select().from(serverSettings).where(eq(serverSettings.key, JWKS_KEY));
-  const jwks = (stored?.value ?? (await sharedSecret(db, JWKS_KEY, await newSigningKeySet()))) as IdpKeys['jwks'];
+  const jwks = (stored?.value ??
+    (await sharedSecret(db, JWKS_KEY, await newSigningKeySet()))) as IdpKeys['jwks'];
   return { jwks, cookieKeys, clientSecret };
 }
 

@@ -1,8 +1,33 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { interactionRoutes } from './interactions.ts';
+import { loadIdpKeys } from './keys.ts';
+import { IDP_PREFIX } from './pages.ts';
+import { createProvider } from './provider.ts';
 
-/** Mounts the embedded OpenID Connect provider under /idp. */
-export async function mountEmbeddedIdp(_app: FastifyInstance, _config: Config, _db: Db): Promise<void> {
-  throw new Error('embedded identity provider not mounted yet');
+/**
+ * Mounts the embedded OpenID Connect provider (oidc-provider, a Koa app) under /idp. Our own
+ * pages (sign-in, assets, the invalidation alias) are Fastify routes; every other /idp request is
+ * handed, untouched, to the provider.
+ */
+export async function mountEmbeddedIdp(app: FastifyInstance, config: Config, db: Db): Promise<void> {
+  const provider = createProvider(config, db, await loadIdpKeys(db), app.log);
+  const handle = provider.callback();
+
+  await app.register(async (scope) => {
+    // The provider reads request bodies itself, so this scope must leave the stream unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.all(`${IDP_PREFIX}/*`, (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      // oidc-provider derives its mount path from originalUrl minus url (as under Express).
+      raw.originalUrl = raw.url;
+      raw.url = raw.url?.slice(IDP_PREFIX.length) || '/';
+      void handle(raw, reply.raw);
+    });
+  });
+  await app.register(interactionRoutes, { provider, config, db });
 }

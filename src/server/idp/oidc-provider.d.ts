@@ -75,7 +75,9 @@ declare module 'oidc-provider' {
     };
     jwks?: { keys: Record<string, unknown>[] };
     findAccount?: (ctx: KoaContextWithOIDC, sub: string, token?: unknown) => Promise<Account | undefined>;
-    interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string | Promise<string> };
+    interactions?: {
+      url?: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string | Promise<string>;
+    };
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: unknown) => boolean };
     features?: Record<string, Record<string, unknown>>;
     ttl?: Record<string, number | ((...args: unknown[]) => number)>;
