@@ -33,7 +33,7 @@ export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url)
 export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });

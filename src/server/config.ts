@@ -14,6 +14,8 @@ export interface Config {
   knowledgeBaseUrl: string;
   smtpUrl: string | undefined;
   logLevel: string;
+  /** Which proxies to believe about the client address (X-Forwarded-For): false, true, or addresses/CIDRs. */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL ?? 'https://docs.watchfloor.example',
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
   };
 }
