@@ -63,14 +63,18 @@ export class Rng {
   sample<T>(items: readonly T[], count: number): T[] {
     const copy = [...items];
     const out: T[] = [];
-    while (out.length < count && copy.length > 0) out.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
+    while (out.length < count && copy.length > 0)
+      out.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
     return out;
   }
 
   /** Lower-case hexadecimal of `length` characters (file hashes, object ids). */
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 4_294_967_296).toString(16).padStart(8, '0');
+    while (out.length < length)
+      out += Math.floor(this.next() * 4_294_967_296)
+        .toString(16)
+        .padStart(8, '0');
     return out.slice(0, length);
   }
 
@@ -78,5 +82,35 @@ export class Rng {
   uuid(): string {
     const h = this.hex(32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[this.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
+  }
+}
+
+/** Weighted choice by binary search over cumulative weights: O(log n) per pick for large lists. */
+export class WeightedTable<T> {
+  private readonly cumulative: number[] = [];
+  private readonly total: number;
+
+  constructor(
+    readonly items: readonly T[],
+    weight: (item: T) => number,
+  ) {
+    let sum = 0;
+    for (const item of items) {
+      sum += weight(item);
+      this.cumulative.push(sum);
+    }
+    this.total = sum;
+  }
+
+  pick(rng: Rng): T {
+    const roll = rng.float() * this.total;
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.cumulative[mid]! > roll) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.items[lo]!;
   }
 }

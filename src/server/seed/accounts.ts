@@ -1,0 +1,24 @@
+import { PERMISSIONS } from '../../common/permissions.ts';
+import { PROVISIONING_ROBOT_SUFFIX } from '../handlers/customers.ts';
+import type { StaffRole } from './catalogue/organisations.ts';
+
+/** The accounts printed on first start; the README and end-to-end tests sign in with these. */
+export const DEMO_ACCOUNTS = [
+  'admin@watchfloor.example',
+  'analyst@watchfloor.example',
+  'user@acme.example',
+] as const;
+
+/** The fixed customer account; it belongs to the first customer, Acme Corp, only. */
+export const ACME_USER = { email: 'user@acme.example', firstName: 'Casey', lastName: 'Morgan' } as const;
+
+/** Creates customer users through the API; hidden from contact lists by its e-mail suffix. */
+export const PROVISIONING_ROBOT = `provisioning-robot${PROVISIONING_ROBOT_SUFFIX}`;
+
+export const STAFF_PERMISSIONS: Record<StaffRole | 'robot', readonly string[]> = {
+  admin: PERMISSIONS,
+  analyst: ['global_user', 'read_all', 'modify_all'],
+  senior: ['global_user', 'read_all', 'modify_all', 'read_workflow', 'read_escalation'],
+  readonly: ['global_user', 'read_all'],
+  robot: ['global_user', 'read_all', 'modify_all'],
+};

@@ -1,0 +1,139 @@
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/client.ts';
+import { alerts } from '../db/schema/index.ts';
+import { seedAgents } from './agents.ts';
+import { AlertFactory } from './alerts.ts';
+import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
+import { seedIndicators, seedUpdates } from './content.ts';
+import { insertInBatches } from './insert.ts';
+import { seedOrganisation } from './organisation.ts';
+import { Rng, WeightedTable } from './prng.ts';
+import type { SeedProgress } from './types.ts';
+
+export type { SeedProgress } from './types.ts';
+
+export interface SeedOptions {
+  customers: number;
+  alerts: number;
+  agents: number;
+  seed: number;
+  /** Every demo account gets this password (hashed once). */
+  password: string;
+  /** "Now" for relative dates; defaults to the current time. Tests pass a fixed one. */
+  now?: Date;
+  /** Rows per multi-row insert of alerts. */
+  batchSize?: number;
+  /** Called after each phase and every `progressEvery` alerts. */
+  onProgress?: (progress: SeedProgress) => void;
+  progressEvery?: number;
+}
+
+export interface SeedSummary {
+  partnerId: string;
+  customers: number;
+  users: number;
+  agents: number;
+  alerts: number;
+  cases: number;
+  updates: number;
+  indicators: number;
+  durationMs: number;
+}
+
+/** The demo has Acme Corp, at least one customer without subscription and a few more: five at least. */
+export const MIN_CUSTOMERS = 5;
+
+/** Why the counts cannot be seeded, or null when they can. */
+export function checkSeedCounts(
+  o: Pick<SeedOptions, 'customers' | 'alerts' | 'agents' | 'seed'>,
+): string | null {
+  for (const key of ['customers', 'alerts', 'agents'] as const) {
+    if (!Number.isSafeInteger(o[key]) || o[key] < 1) return `${key} must be a positive integer`;
+  }
+  if (!Number.isSafeInteger(o.seed) || o.seed < 0 || o.seed > 0xffff_ffff)
+    return 'seed must be an integer from 0 to 4294967295';
+  if (o.customers < MIN_CUSTOMERS) return `customers must be at least ${MIN_CUSTOMERS}`;
+  if (o.agents < o.customers)
+    return 'agents must be at least the number of customers (every customer has one)';
+  return null;
+}
+
+/**
+ * Fills an empty database with a demo MSSP: one partner, its customers, users, agents, alerts,
+ * cases, platform updates and threat indicators. Deterministic from `seed` (dates are relative to
+ * `now`). Uses the system connection (row-level security does not apply) and batched inserts.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const problem = checkSeedCounts(options);
+  if (problem) throw new Error(problem);
+  const started = performance.now();
+  const now = (options.now ?? new Date()).getTime();
+  const report = options.onProgress ?? (() => undefined);
+  const every = options.progressEvery ?? 50_000;
+  const batchSize = options.batchSize ?? 2000;
+  // One stream per entity kind: changing how agents are made does not reshuffle every alert.
+  const root = new Rng(options.seed);
+  const streams = {
+    org: root.fork(1),
+    agents: root.fork(2),
+    intel: root.fork(3),
+    cases: root.fork(4),
+    alerts: root.fork(5),
+    updates: root.fork(6),
+  };
+
+  const passwordHash = await hashPassword(options.password);
+  const org = await seedOrganisation(db, streams.org, options.customers, passwordHash, now);
+  report({ phase: 'organisation', done: options.customers, total: options.customers });
+
+  const agentCount = await seedAgents(db, streams.agents, org.customers, options.agents, now);
+  report({ phase: 'agents', done: agentCount, total: options.agents });
+
+  const intel = await seedIndicators(db, streams.intel, now);
+  const updates = await seedUpdates(db, streams.updates, now);
+  report({ phase: 'content', done: intel.count + updates, total: intel.count + updates });
+
+  const customers = new WeightedTable(org.customers, (c) => c.weight);
+  const caseCount = Math.max(MIN_CASES, Math.round(options.alerts / ALERTS_PER_CASE));
+  const plans = await seedCases(db, streams.cases, caseCount, customers, org.analysts, now);
+  report({ phase: 'cases', done: plans.length, total: caseCount });
+
+  const alertFactory = new AlertFactory(
+    streams.alerts,
+    customers,
+    plans,
+    org.analysts,
+    options.alerts,
+    now,
+    intel.pool,
+  );
+  let reported = 0;
+  await insertInBatches(
+    db,
+    alerts,
+    options.alerts,
+    batchSize,
+    (i) => alertFactory.row(i),
+    (done) => {
+      if (done - reported >= every || done === options.alerts) {
+        reported = done;
+        report({ phase: 'alerts', done, total: options.alerts });
+      }
+    },
+  );
+  await finishCases(db);
+
+  const summary: SeedSummary = {
+    partnerId: org.partnerId,
+    customers: org.customers.length,
+    users: org.users,
+    agents: agentCount,
+    alerts: options.alerts,
+    cases: plans.length,
+    updates,
+    indicators: intel.count,
+    durationMs: Math.round(performance.now() - started),
+  };
+  report({ phase: 'done', done: options.alerts, total: options.alerts });
+  return summary;
+}

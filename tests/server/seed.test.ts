@@ -1,0 +1,292 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../src/common/permissions.ts';
+import { PRIORITIES, STATUSES } from '../../src/common/statuses.ts';
+import { verifyPassword } from '../../src/server/auth/passwords.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { partners } from '../../src/server/db/schema/index.ts';
+import { resultRows } from '../../src/server/db/tenancy.ts';
+import { PROVISIONING_ROBOT_SUFFIX } from '../../src/server/handlers/customers.ts';
+import { ensureDemoData } from '../../src/server/seed/first-start.ts';
+import { seedDemoData } from '../../src/server/seed/generate.ts';
+
+const PASSWORD = 'seed-test-password';
+const NOW = new Date('2025-06-01T12:00:00Z');
+/** ensureDemoData seeds the full default demo (5 000 alerts); slow CI machines need more than 30 s. */
+const SLOW = 90_000;
+const SMALL = { customers: 6, alerts: 300, agents: 30, password: PASSWORD, now: NOW };
+
+async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return resultRows<T>(await database.db.execute(query));
+}
+
+async function seeded(seed: number): Promise<Database> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedDemoData(database.db, { ...SMALL, seed });
+  return database;
+}
+
+/** What a run of the generator produced, in insertion order. */
+async function fingerprint(database: Database) {
+  const alerts = await rows<{ title: string; host_name: string | null }>(
+    database,
+    sql`select title, host_name from alerts order by id`,
+  );
+  const agents = await rows<{ host_name: string }>(
+    database,
+    sql`select host_name from agents order by agent_id`,
+  );
+  return {
+    titles: alerts.map((a) => a.title),
+    alertHosts: alerts.map((a) => a.host_name),
+    agents: agents.map((a) => a.host_name),
+  };
+}
+
+describe('seedDemoData', () => {
+  let one: Database;
+  let again: Database;
+  let other: Database;
+
+  beforeAll(async () => {
+    [one, again, other] = await Promise.all([seeded(1), seeded(1), seeded(2)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([one?.close(), again?.close(), other?.close()]);
+  });
+
+  it('is deterministic: the same seed gives the same alerts and hosts, another seed different ones', async () => {
+    const a = await fingerprint(one);
+    expect(a.titles).toHaveLength(300);
+    expect(await fingerprint(again)).toEqual(a);
+    const b = await fingerprint(other);
+    expect(b.titles).not.toEqual(a.titles);
+    expect(b.agents).not.toEqual(a.agents);
+  });
+
+  it('has every status and every priority, with risk scores that agree with priority', async () => {
+    const statuses = await rows<{ status: string }>(one, sql`select distinct status from alerts`);
+    expect(statuses.map((s) => s.status).sort()).toEqual(STATUSES.map((s) => s.key).sort());
+    const priorities = await rows<{ priority: string; low: number; high: number }>(
+      one,
+      sql`select priority, min(risk_score) as low, max(risk_score) as high from alerts group by priority`,
+    );
+    expect(priorities.map((p) => p.priority).sort()).toEqual([...PRIORITIES].sort());
+    const critical = priorities.find((p) => p.priority === 'critical')!;
+    const low = priorities.find((p) => p.priority === 'low')!;
+    expect(critical.low).toBeGreaterThan(low.high);
+  });
+
+  it('spreads alerts over the last 90 days with updated_at never before created_at', async () => {
+    const [span] = await rows<{ oldest: string; newest: string; backwards: number }>(
+      one,
+      sql`select min(created_at) as oldest, max(created_at) as newest,
+                 count(*) filter (where updated_at < created_at)::int as backwards from alerts`,
+    );
+    expect(new Date(span!.oldest).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 91 * 86_400_000);
+    expect(new Date(span!.newest).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    expect(span!.backwards).toBe(0);
+    const distinct = await rows<{ n: number }>(one, sql`select count(distinct type)::int as n from alerts`);
+    expect(distinct[0]!.n).toBeGreaterThan(5);
+  });
+
+  it('creates Acme Corp and exactly one customer without a subscription', async () => {
+    const customers = await rows<{
+      name: string;
+      has_subscription: boolean;
+      phone: string;
+      country_iso: string;
+    }>(one, sql`select name, has_subscription, phone, country_iso from customers`);
+    expect(customers).toHaveLength(6);
+    expect(customers.find((c) => c.name === 'Acme Corp')?.has_subscription).toBe(true);
+    expect(customers.filter((c) => !c.has_subscription)).toHaveLength(1);
+    for (const c of customers) {
+      expect(c.phone).toMatch(/^\+[1-9]\d{1,14}$/);
+      expect(c.country_iso).toMatch(/^[A-Z]{2}$/);
+    }
+    const [partner] = await one.db.select().from(partners);
+    expect(partner).toMatchObject({
+      name: 'Watchfloor Demo MSSP',
+      createdSource: null,
+      data: { aviator_enabled: false },
+    });
+  });
+
+  it('creates the fixed demo accounts with the right roles, permissions and password', async () => {
+    type User = {
+      email: string;
+      role_level: string;
+      is_admin: boolean;
+      is_provisioning: boolean;
+      permissions: string[];
+      valid_customer_ids: string[];
+      password_hash: string;
+    };
+    const users = await rows<User>(one, sql`select * from users`);
+    const by = (email: string) => users.find((u) => u.email === email)!;
+    const [acme] = await rows<{ customer_id: string }>(
+      one,
+      sql`select customer_id from customers where name = 'Acme Corp'`,
+    );
+
+    expect(by('admin@watchfloor.example')).toMatchObject({ role_level: 'Global', is_admin: true });
+    expect([...by('admin@watchfloor.example').permissions].sort()).toEqual([...PERMISSIONS].sort());
+    expect(by('analyst@watchfloor.example')).toMatchObject({ role_level: 'Global', is_admin: false });
+    expect([...by('analyst@watchfloor.example').permissions].sort()).toEqual([
+      'global_user',
+      'modify_all',
+      'read_all',
+    ]);
+    const customerUser = by('user@acme.example');
+    expect(customerUser.role_level).toBe('Customer');
+    expect(customerUser.valid_customer_ids).toEqual([acme!.customer_id]);
+    expect(customerUser.permissions).not.toContain('global_user');
+
+    const robots = users.filter((u) => u.email.endsWith(PROVISIONING_ROBOT_SUFFIX));
+    expect(robots).toHaveLength(1);
+    expect(robots[0]!.is_provisioning).toBe(true);
+    expect(users.length).toBeGreaterThan(8);
+    expect(new Set(users.map((u) => u.password_hash)).size).toBe(1);
+    expect(await verifyPassword(PASSWORD, customerUser.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong', customerUser.password_hash)).toBe(false);
+  });
+
+  it('links cases only to alerts of their own customer, and every case has alerts', async () => {
+    const [check] = await rows<{ cases: number; foreign: number; empty: number }>(
+      one,
+      sql`select
+        (select count(*)::int from cases) as cases,
+        (select count(*)::int from alerts a join cases c on c.id = a.case_id where a.customer_id <> c.customer_id) as foreign,
+        (select count(*)::int from cases c where not exists (select 1 from alerts a where a.case_id = c.id)) as empty`,
+    );
+    expect(check!.cases).toBeGreaterThanOrEqual(5);
+    expect(check!.foreign).toBe(0);
+    expect(check!.empty).toBe(0);
+  });
+
+  it("names only hosts that are agents of the alert's own customer", async () => {
+    const [check] = await rows<{ with_host: number; orphans: number }>(
+      one,
+      sql`select count(*) filter (where host_name is not null)::int as with_host,
+        count(*) filter (where host_name is not null and not exists (
+          select 1 from agents g where g.customer_id = a.customer_id and g.host_name = a.host_name))::int as orphans
+        from alerts a`,
+    );
+    expect(check!.with_host).toBeGreaterThan(100);
+    expect(check!.orphans).toBe(0);
+  });
+
+  it('has platform updates of every category and threat indicators that alerts refer to', async () => {
+    const categories = await rows<{ category: string }>(
+      one,
+      sql`select distinct category from platform_updates`,
+    );
+    expect(categories).toHaveLength(6);
+    const [counts] = await rows<{ updates: number; bad: number; good: number; referenced: number }>(
+      one,
+      sql`select
+        (select count(*)::int from platform_updates) as updates,
+        (select count(*)::int from threat_indicators where det = 'B' and risk between 60 and 100) as bad,
+        (select count(*)::int from threat_indicators where det = 'G') as good,
+        (select count(distinct t.value)::int from alerts a join threat_indicators t on t.value in (
+          a.fields->>'source_ip', a.fields->>'destination_ip', a.fields->>'file_sha256', a.fields->>'query')) as referenced`,
+    );
+    expect(counts!.updates).toBeGreaterThanOrEqual(12);
+    expect(counts!.bad + counts!.good).toBeGreaterThanOrEqual(40);
+    expect(counts!.good).toBeGreaterThan(0);
+    expect(counts!.referenced).toBeGreaterThan(5);
+  });
+});
+
+describe('ensureDemoData', { timeout: SLOW }, () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-seed-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds on first start, saves a generated password (0600) and only points to it later', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const dataDir = join(tempDir(), 'data');
+      const first = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
+      expect(first?.accounts).toEqual([
+        'admin@watchfloor.example',
+        'analyst@watchfloor.example',
+        'user@acme.example',
+      ]);
+      const file = join(dataDir, 'demo-password.txt');
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(first?.passwordNote).toContain(`Password: ${password}`);
+      const [admin] = await rows<{ password_hash: string }>(
+        database,
+        sql`select password_hash from users where email = 'admin@watchfloor.example'`,
+      );
+      expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
+
+      const later = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
+      expect(later?.accounts).toEqual(first?.accounts);
+      expect(later?.passwordNote).toBe(`Password: see ${file}`);
+      expect(later?.passwordNote).not.toContain(password);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('uses WATCHFLOOR_DEMO_PASSWORD when set and writes no file', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const result = await ensureDemoData(database.db, {
+        dataDir: 'memory://',
+        demoPassword: 'from-the-env-123',
+      });
+      expect(result?.passwordNote).toMatch(/WATCHFLOOR_DEMO_PASSWORD/);
+      expect(result?.passwordNote).not.toContain('from-the-env-123');
+      const [user] = await rows<{ password_hash: string }>(
+        database,
+        sql`select password_hash from users where email = 'user@acme.example'`,
+      );
+      expect(await verifyPassword('from-the-env-123', user!.password_hash)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("returns null and seeds nothing when the database holds someone else's partner", async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await database.db.insert(partners).values({ name: 'Real MSSP' });
+      expect(await ensureDemoData(database.db, { dataDir: tempDir(), demoPassword: undefined })).toBeNull();
+      const [count] = await rows<{ n: number }>(database, sql`select count(*)::int as n from alerts`);
+      expect(count!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('seed CLI', () => {
+  it('rejects a negative count with exit code 2 and says why', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-seed-cli-'));
+    try {
+      const run = spawnSync('npx', ['tsx', 'src/server/seed/cli.ts', '--alerts', '-5'], {
+        env: { ...process.env, WATCHFLOOR_DATA: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('--alerts must be a positive integer');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
