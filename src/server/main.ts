@@ -1,29 +1,43 @@
+import { hostname } from 'node:os';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
-/** `npm start`: opens the database, seeds demo data on first start, serves everything on PORT. */
+/**
+ * `npm start`: opens the database, seeds demo data on first start, then serves everything on
+ * PORT and runs background jobs. WATCHFLOOR_ROLE=api only serves; =worker only runs jobs.
+ */
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const demo = await ensureDemoData(database.db, config);
-const app = await buildApp(config, database);
+const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
+const app = config.role === 'worker' ? null : await buildApp(config, database);
+const jobs =
+  config.role === 'api'
+    ? null
+    : startJobRunner(database.db, { workerId: `${hostname()}:${process.pid}`, pollMs: 1000, ...(app ? { log: app.log } : {}) });
 
 const shutdown = async (signal: string) => {
-  app.log.info(`${signal}: shutting down`);
-  await app.close();
+  console.log(`${signal}: shutting down`);
+  await jobs?.stop();
+  await app?.close();
   await database.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`\nWatchfloor is running at ${config.publicUrl}  (data: ${where})`);
-console.log(`API reference: ${config.publicUrl}/api/docs`);
-if (demo) {
-  console.log('Demo accounts:');
-  for (const email of demo.accounts) console.log(`  ${email}`);
-  console.log(demo.passwordNote);
+if (app) {
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`\nWatchfloor is running at ${config.publicUrl}  (data: ${where})`);
+  console.log(`API reference: ${config.publicUrl}/api/docs`);
+  if (demo) {
+    console.log('Demo accounts:');
+    for (const email of demo.accounts) console.log(`  ${email}`);
+    console.log(demo.passwordNote);
+  }
+} else {
+  console.log('Watchfloor worker is running background jobs.');
 }

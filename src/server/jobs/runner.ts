@@ -1,0 +1,121 @@
+import type { Db } from '../db/client.ts';
+import { claimJob, completeJob, failJob } from './queue.ts';
+import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
+import { ensureScheduled } from './schedules.ts';
+import type { JobHandler, JobLogger, Schedule } from './types.ts';
+
+export interface JobRunnerOptions {
+  /** Names this worker in `jobs.locked_by`; unique per process (host name and pid). */
+  workerId: string;
+  /** Pause between polls when no job is due. */
+  pollMs: number;
+  handlers?: Record<string, JobHandler>;
+  schedules?: readonly Schedule[];
+  log?: JobLogger;
+  /** A job locked longer than this is taken to have lost its worker and can be claimed again. */
+  leaseMs?: number;
+  /** Attempts before a failing job is given up (done, with its last error). */
+  maxAttempts?: number;
+  /** Wait before retry number `attempt` (1-based). */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface JobRunner {
+  /** Finishes the job in hand, then stops polling. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** 10 s, 20 s, 40 s, … up to an hour. */
+export function defaultBackoff(attempt: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+const consoleLog: JobLogger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+/**
+ * One pass: schedules the recurring jobs that have no pending run, then claims and runs due jobs
+ * one after another until none is due (or `shouldStop` says so). Returns how many jobs ran.
+ */
+export async function runDueJobs(
+  db: Db,
+  options: JobRunnerOptions,
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
+  const handlers = options.handlers ?? JOB_HANDLERS;
+  const log = options.log ?? consoleLog;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const backoff = options.backoffMs ?? defaultBackoff;
+  const schedules = (options.schedules ?? SCHEDULES).filter((s) => s.kind in handlers);
+  await ensureScheduled(db, schedules);
+  let ran = 0;
+  while (!shouldStop()) {
+    const job = await claimJob(
+      db,
+      options.workerId,
+      Object.keys(handlers),
+      options.leaseMs ?? DEFAULT_LEASE_MS,
+    );
+    if (!job) break;
+    ran++;
+    if (job.attempts > maxAttempts) {
+      // Claimed again after its worker died on the last attempt: give up rather than loop forever.
+      log.error(`job ${job.id} (${job.kind}) gave up after ${maxAttempts} attempts`);
+      await failJob(db, job, options.workerId, new Error(`gave up after ${maxAttempts} attempts`), null);
+      continue;
+    }
+    try {
+      await handlers[job.kind]!({ db, job, workerId: options.workerId, log });
+      await completeJob(db, job, options.workerId);
+    } catch (error) {
+      const retry = job.attempts < maxAttempts ? backoff(job.attempts) : null;
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn(
+        `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${reason}; ${retry === null ? 'giving up' : `retrying in ${Math.round(retry / 1000)} s`}`,
+      );
+      await failJob(db, job, options.workerId, error, retry);
+    }
+  }
+  return ran;
+}
+
+/**
+ * Polls for due jobs until stopped. Safe to run in several processes (and several times in one):
+ * jobs are claimed with FOR UPDATE SKIP LOCKED and schedules are added under an advisory lock.
+ * A failed pass (database away) is logged and retried at the next poll.
+ */
+export function startJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
+  const log = options.log ?? consoleLog;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+  const poll = () => {
+    pass = runDueJobs(db, { ...options, log }, () => stopped)
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          log.error(
+            `job runner ${options.workerId}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      )
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(poll, options.pollMs);
+        timer.unref();
+      });
+  };
+  poll();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../db/client.ts';
+import type { jobs } from '../db/schema/index.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** Where the runner writes what it did; the server passes its pino logger. */
+export interface JobLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface JobContext {
+  /** The system connection: jobs work across customers, outside any caller's scope. */
+  db: Db;
+  job: JobRow;
+  workerId: string;
+  log: JobLogger;
+}
+
+/** Does one job. Throwing fails the attempt: the job is retried later with backoff, up to the limit. */
+export type JobHandler = (context: JobContext) => Promise<void>;
+
+/** A job kind that recurs on a cron pattern (5 or 6 fields, UTC). */
+export interface Schedule {
+  kind: string;
+  cron: string;
+  payload?: Record<string, unknown>;
+}
