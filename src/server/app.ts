@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(xsrfPlugin);
+  await app.register(inputGuard);
   await app.register(authPlugin, { db: database.db });
 
   const contract = loadContract();

@@ -128,3 +128,16 @@ describe.each(backends())('shell calls on %s', (backend) => {
     });
   });
 });
+
+describe('input the database cannot store', () => {
+  it('is refused with 400 naming the field, never a 500', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const response = await t.as(t.fixtures.analyst, { url: '/api/search/omnibox?query=a%00b' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details[0]).toEqual({ field: 'query.query', reason: 'must not contain the NUL character' });
+    } finally {
+      await t.close();
+    }
+  });
+});
