@@ -1,5 +1,9 @@
 import 'i18next';
 import type admin from './locales/en-GB/admin.json';
+import type commands from './locales/en-GB/commands.json';
+import type mutes from './locales/en-GB/mutes.json';
+import type cases from './locales/en-GB/cases.json';
+import type alerts from './locales/en-GB/alerts.json';
 import type auth from './locales/en-GB/auth.json';
 import type common from './locales/en-GB/common.json';
 import type errors from './locales/en-GB/errors.json';
@@ -14,6 +18,10 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       admin: typeof admin;
+      commands: typeof commands;
+      mutes: typeof mutes;
+      cases: typeof cases;
+      alerts: typeof alerts;
       auth: typeof auth;
       common: typeof common;
       errors: typeof errors;
