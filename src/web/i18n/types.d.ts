@@ -1,12 +1,12 @@
 import 'i18next';
 import type admin from './locales/en-GB/admin.json';
-import type commands from './locales/en-GB/commands.json';
-import type mutes from './locales/en-GB/mutes.json';
-import type cases from './locales/en-GB/cases.json';
 import type alerts from './locales/en-GB/alerts.json';
 import type auth from './locales/en-GB/auth.json';
+import type cases from './locales/en-GB/cases.json';
+import type commands from './locales/en-GB/commands.json';
 import type common from './locales/en-GB/common.json';
 import type errors from './locales/en-GB/errors.json';
+import type mutes from './locales/en-GB/mutes.json';
 import type profile from './locales/en-GB/profile.json';
 import type routes from './locales/en-GB/routes.json';
 import type shell from './locales/en-GB/shell.json';
