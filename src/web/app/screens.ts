@@ -1,0 +1,71 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { RouteName } from '../routes.ts';
+import type { ScreenProps } from './screen-props.ts';
+
+export type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/** A lazily loaded named export; each screen is its own chunk. */
+function screen<K extends string>(
+  load: () => Promise<Record<K, ComponentType<ScreenProps>>>,
+  name: K,
+): LazyScreen {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** Screens not built yet: their route title and a short note. Replace one line per feature. */
+const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'ScreenPlaceholder');
+
+/**
+ * The screen of every route. A feature replaces its placeholder here, e.g.
+ * `alerts: screen(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage')`.
+ */
+export const SCREENS: Record<RouteName, LazyScreen> = {
+  dashboard: placeholder,
+  cases: placeholder,
+  case: placeholder,
+  alerts: placeholder,
+  'mute-conditions': placeholder,
+  alert: placeholder,
+  vulnerabilities: placeholder,
+  agents: placeholder,
+  agent: placeholder,
+  search: placeholder,
+  reports: placeholder,
+  customers: placeholder,
+  threat_intel: placeholder,
+  users: placeholder,
+  integrations: placeholder,
+  integration: placeholder,
+  domains: placeholder,
+  domain_details: placeholder,
+  lookalike_details: placeholder,
+  escalations: placeholder,
+  escalation_plan: placeholder,
+  workflows: placeholder,
+  workflow_templates: placeholder,
+  edit_workflow_template: placeholder,
+  edit_workflow: placeholder,
+  admin: screen(() => import('../admin/AdminPage.tsx'), 'AdminPage'),
+  profile: screen(() => import('../pages/profile/ProfilePage.tsx'), 'ProfilePage'),
+  updates: screen(() => import('../pages/updates/UpdatesPage.tsx'), 'UpdatesPage'),
+  update_details: screen(() => import('../pages/updates/UpdateDetailsPage.tsx'), 'UpdateDetailsPage'),
+  login: screen(() => import('../session/pages/LoginPage.tsx'), 'LoginPage'),
+  login_callback: screen(() => import('../session/pages/LoginCallbackPage.tsx'), 'LoginCallbackPage'),
+  logout: screen(() => import('../session/pages/LogoutPage.tsx'), 'LogoutPage'),
+  connectors_chrome: screen(() => import('../pages/ChromeConnectorPage.tsx'), 'ChromeConnectorPage'),
+  connectors_chrome_redirect: screen(() => import('../pages/ChromeRedirectPage.tsx'), 'ChromeRedirectPage'),
+  provisioning: screen(() => import('../pages/ProvisioningPage.tsx'), 'ProvisioningPage'),
+  error_500: screen(() => import('../pages/ServerErrorPage.tsx'), 'ServerErrorPage'),
+  error_403: screen(() => import('../pages/UnauthorizedPage.tsx'), 'UnauthorizedPage'),
+  error_400: screen(() => import('../pages/NotFoundPage.tsx'), 'NotFoundPage'),
+};
+
+/** Routes drawn without the console's layout: sign-in flow, connector hand-off, provisioning. */
+export const STANDALONE_ROUTES: readonly RouteName[] = [
+  'login',
+  'login_callback',
+  'logout',
+  'connectors_chrome',
+  'connectors_chrome_redirect',
+  'provisioning',
+];

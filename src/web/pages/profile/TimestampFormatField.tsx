@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseOffset, parseTimestampFormat } from '../../components/timestamp-format.ts';
+
+type Mode = 'local' | 'UTC' | 'relative' | 'offset';
+
+const MODES = [
+  { mode: 'local', key: 'timestamp.local' },
+  { mode: 'UTC', key: 'timestamp.utc' },
+  { mode: 'relative', key: 'timestamp.relative' },
+  { mode: 'offset', key: 'timestamp.offset' },
+] as const satisfies readonly { mode: Mode; key: string }[];
+
+export interface TimestampFormatFieldProps {
+  value: unknown;
+  onSave(value: string): void;
+}
+
+/** Timestamp format: local, UTC, relative, or a fixed offset hh:mm validated before saving. */
+export function TimestampFormatField({ value, onSave }: TimestampFormatFieldProps) {
+  const { t } = useTranslation('profile');
+  const current = parseTimestampFormat(value);
+  const [mode, setMode] = useState<Mode>(current.mode);
+  const [offset, setOffset] = useState(current.mode === 'offset' ? current.offset : '');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const saveOffset = () => {
+    if (parseOffset(offset) === null) {
+      setError(t('timestamp.offsetInvalid'));
+      return;
+    }
+    setError(null);
+    if (offset.trim() !== value) onSave(offset.trim());
+  };
+
+  const choose = (next: Mode) => {
+    setMode(next);
+    setError(null);
+    if (next !== 'offset') onSave(next);
+    else if (offset && parseOffset(offset) !== null) onSave(offset.trim());
+  };
+
+  return (
+    <fieldset className="field">
+      <legend className="field__label">{t('timestamp.label')}</legend>
+      <div className="segmented">
+        {MODES.map((m) => (
+          <label key={m.mode} className={`segmented__option${mode === m.mode ? ' is-checked' : ''}`}>
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              id={`timestamp-${m.mode}`}
+              checked={mode === m.mode}
+              onChange={() => choose(m.mode)}
+            />
+            {t(m.key)}
+          </label>
+        ))}
+      </div>
+      {mode === 'offset' && (
+        <div className="field__inline">
+          <label htmlFor={`${id}-offset`}>{t('timestamp.offsetLabel')}</label>
+          <input
+            id={`${id}-offset`}
+            className={`input input--short${error ? ' is-invalid' : ''}`}
+            value={offset}
+            placeholder="02:00"
+            inputMode="text"
+            aria-invalid={error !== null}
+            aria-describedby={`${id}-offset-help`}
+            onChange={(event) => setOffset(event.target.value)}
+            onBlur={saveOffset}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                saveOffset();
+              }
+            }}
+          />
+          <p
+            id={`${id}-offset-help`}
+            className={error ? 'field__error' : 'field__help'}
+            role={error ? 'alert' : undefined}
+          >
+            {error ?? t('timestamp.offsetHelp')}
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import type { ScreenProps } from '../../app/screen-props.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { Timestamp } from '../../components/Timestamp.tsx';
+import { useShellData } from '../../shell/data/ShellDataProvider.tsx';
+import { CategoryBadge } from './CategoryBadge.tsx';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error' }
+  | { status: 'ready'; update: components['schemas']['PlatformUpdate'] };
+
+/** /updates/{id}: one platform update, its Markdown body rendered safely. */
+export function UpdateDetailsPage({ params }: ScreenProps) {
+  const { t } = useTranslation('updates');
+  const { knowledgeBaseUrl } = useShellData();
+  const id = Number(params.id);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id < 0) {
+      setState({ status: 'missing' });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    api
+      .GET('/api/updates/v1/updates/{id}', { params: { path: { id } } })
+      .then(({ data, response }) => {
+        if (!live) return;
+        if (data) setState({ status: 'ready', update: data });
+        else setState({ status: response.status === 404 || response.status === 400 ? 'missing' : 'error' });
+      })
+      .catch(() => live && setState({ status: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  return (
+    <div className="page-body page-body--narrow">
+      <Link href="/updates" className="back-link">
+        <Icon name="arrow-left" /> {t('allUpdates')}
+      </Link>
+      {state.status === 'loading' && (
+        <div className="page-loading page-loading--inline">
+          <Spinner size="large" />
+        </div>
+      )}
+      {state.status === 'missing' && <h1>{t('notFound')}</h1>}
+      {state.status === 'error' && (
+        <p className="notice notice--danger" role="alert">
+          {t('loadFailed')}
+        </p>
+      )}
+      {state.status === 'ready' && (
+        <article className="update-article">
+          <header className="page-header">
+            <h1>{state.update.title}</h1>
+            <div className="update-row__meta">
+              <CategoryBadge category={state.update.category} />
+              <Timestamp iso={state.update.created_at} />
+            </div>
+          </header>
+          <Markdown source={state.update.body} helpBase={knowledgeBaseUrl} />
+        </article>
+      )}
+    </div>
+  );
+}

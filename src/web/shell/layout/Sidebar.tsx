@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { useSelectedCustomers } from '../customers/SelectedCustomersProvider.tsx';
+import { useShellData } from '../data/ShellDataProvider.tsx';
+import { useOpenCounts } from '../data/use-open-counts.ts';
+import { useSession } from '../session-bridge.ts';
+import { SidebarLink } from './SidebarLink.tsx';
+import { type SidebarItemId, sidebarGroups } from './sidebar-items.ts';
+
+const LABEL_KEYS = {
+  dashboard: 'sidebar.dashboard',
+  alerts: 'sidebar.alerts',
+  cases: 'sidebar.cases',
+  vulnerabilities: 'sidebar.vulnerabilities',
+  agents: 'sidebar.agents',
+  search: 'sidebar.search',
+  reports: 'sidebar.reports',
+  threat: 'sidebar.threat',
+  knowledgeBase: 'sidebar.knowledgeBase',
+  customers: 'sidebar.customers',
+  domains: 'sidebar.domains',
+  users: 'sidebar.users',
+  integrations: 'sidebar.integrations',
+  escalations: 'sidebar.escalations',
+  workflows: 'sidebar.workflows',
+} as const satisfies Record<SidebarItemId, string>;
+
+type Counts = Partial<Record<SidebarItemId, number | null>>;
+
+function useSidebarCounts(ready: boolean): Counts {
+  const { agents, customers, contacts, loaded } = useShellData();
+  const { selected } = useSelectedCustomers();
+  const open = useOpenCounts();
+  if (!ready) return {};
+  const inSelection = (customerId: string) => selected.length === 0 || selected.includes(customerId);
+  return {
+    alerts: open.alerts,
+    cases: open.cases,
+    agents: loaded.agents ? agents.filter((a) => inSelection(a.customer_id)).length : null,
+    customers: loaded.customers ? selected.length || customers.length : null,
+    users: loaded.contacts ? contacts.length : null,
+  };
+}
+
+/** The main navigation (spec 1, section 2.3): groups in order, live counts, permission rules. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const { knowledgeBaseUrl } = useShellData();
+  const counts = useSidebarCounts(session.status === 'ready');
+  const groups = sidebarGroups(
+    {
+      signedIn: session.status !== 'signedOut',
+      permissions: session.permissions,
+      admin: session.admin,
+      attributes: session.attributes as Record<string, unknown>,
+    },
+    knowledgeBaseUrl,
+  );
+  return (
+    <nav className="sidebar" aria-label={t('sidebar.label')} id="sidebar">
+      {groups.map((group) => (
+        <ul key={group[0]!.id} className="sidebar__group">
+          {group.map((item) => (
+            <li key={item.id}>
+              <SidebarLink
+                item={item}
+                label={t(LABEL_KEYS[item.id])}
+                tag={item.id === 'cases' ? t('sidebar.preview') : undefined}
+                count={counts[item.id]}
+                onNavigate={onNavigate}
+              />
+            </li>
+          ))}
+        </ul>
+      ))}
+    </nav>
+  );
+}

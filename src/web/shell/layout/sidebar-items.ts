@@ -1,0 +1,96 @@
+import { type AccessRule, allows } from '../../../common/permissions.ts';
+import type { IconName } from '../../components/Icon.tsx';
+import type { RouteName } from '../../routes.ts';
+
+export type SidebarItemId =
+  | 'dashboard'
+  | 'alerts'
+  | 'cases'
+  | 'vulnerabilities'
+  | 'agents'
+  | 'search'
+  | 'reports'
+  | 'threat'
+  | 'knowledgeBase'
+  | 'customers'
+  | 'domains'
+  | 'users'
+  | 'integrations'
+  | 'escalations'
+  | 'workflows';
+
+/**
+ * A sidebar link (spec 1, section 2.3): name, destination, icon, target and external flag; the
+ * number badge comes from the counts. An external link always has a string destination.
+ */
+export type SidebarItem = {
+  id: SidebarItemId;
+  icon: IconName;
+} & ({ external: false; to: string; route: RouteName } | { external: true; to: string; target: '_blank' });
+
+export interface SidebarSubject {
+  signedIn: boolean;
+  permissions: readonly string[];
+  admin: boolean;
+  attributes: Record<string, unknown>;
+}
+
+/** Spec 1, section 6: sidebar visibility of the conditional entries. */
+export const SIDEBAR_RULES = {
+  integrations: { globalScope: true, anyOf: ['read_all', 'read_integration'] },
+  escalations: { globalScope: true, anyOf: ['read_all', 'read_escalation'], attribute: 'lab_escalations' },
+  workflows: { globalScope: true, anyOf: ['read_all', 'read_workflow'] },
+} as const satisfies Record<string, AccessRule>;
+
+const link = (
+  id: SidebarItemId,
+  to: string,
+  route: RouteName,
+  icon: IconName = id as IconName,
+): SidebarItem => ({
+  id,
+  to,
+  route,
+  icon,
+  external: false,
+});
+
+/** The sidebar's groups in order (spec 1, section 2.3), with what this user may see. */
+export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string | null): SidebarItem[][] {
+  const signedIn = subject.signedIn;
+  const may = (rule: AccessRule) => signedIn && allows(rule, subject);
+  const first = [link('dashboard', '/', 'dashboard')];
+  if (signedIn) {
+    first.push(
+      link('alerts', '/alerts', 'alerts'),
+      link('cases', '/cases', 'cases'),
+      link('vulnerabilities', '/vulnerabilities', 'vulnerabilities'),
+      link('agents', '/agents', 'agents'),
+    );
+  }
+  const second = [
+    link('search', '/search', 'search'),
+    link('reports', '/reports', 'reports'),
+    link('threat', '/threat', 'threat_intel'),
+  ];
+  if (typeof knowledgeBaseUrl === 'string' && knowledgeBaseUrl !== '') {
+    second.push({
+      id: 'knowledgeBase',
+      to: knowledgeBaseUrl,
+      icon: 'knowledge-base',
+      external: true,
+      target: '_blank',
+    });
+  }
+  const third = [
+    link('customers', '/customers', 'customers'),
+    link('domains', '/domains', 'domains'),
+    link('users', '/users', 'users'),
+  ];
+  const conditional: SidebarItem[] = [];
+  if (may(SIDEBAR_RULES.integrations))
+    conditional.push(link('integrations', '/integrations', 'integrations'));
+  if (may(SIDEBAR_RULES.escalations)) conditional.push(link('escalations', '/escalations', 'escalations'));
+  if (may(SIDEBAR_RULES.workflows)) conditional.push(link('workflows', '/workflows', 'workflows'));
+  return [first, second, third, conditional].filter((group) => group.length > 0);
+}

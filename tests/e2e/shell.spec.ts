@@ -1,0 +1,119 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config.ts';
+
+const ANALYST = 'analyst@watchfloor.example';
+const ADMIN = 'admin@watchfloor.example';
+
+/** Signs in through the identity provider's page, as a person does, and waits for the console. */
+async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
+}
+
+/** Presses Tab until the target has focus (keyboard only). */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const sidebar = (page: Page) => page.locator('nav#sidebar');
+
+test('an unknown path shows page not found', async ({ page }) => {
+  await page.goto('/this/page/does-not-exist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Watchfloor');
+});
+
+test('the profile switches the language and the theme at once', async ({ page }) => {
+  await signIn(page, ADMIN, '/profile');
+  await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible();
+
+  await page.locator('#preference-language').selectOption('de-DE');
+  await expect(sidebar(page).getByRole('link', { name: /^Warnungen/ })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: /^Fälle/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(page.locator('.toast--success').first()).toBeVisible();
+
+  await page.locator('label:has(#theme-dark)').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.locator('label:has(#theme-light)').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  // Both survive a reload: they were saved.
+  await page.reload();
+  await expect(sidebar(page).getByRole('link', { name: /^Warnungen/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  // Leave the shared account as it was.
+  await page.locator('#preference-language').selectOption('en-GB');
+  await expect(sidebar(page).getByRole('link', { name: /^Alerts/ })).toBeVisible();
+  await page.locator('label:has(#theme-match-browser)').click();
+});
+
+test('the customer filter narrows to a search and persists across a reload', async ({ page }) => {
+  await signIn(page, ANALYST);
+  const trigger = page.getByRole('button', { name: /Customer filter/ });
+  await expect(trigger).toContainText('All customers');
+
+  await trigger.click();
+  const search = page.getByPlaceholder('Search customers');
+  await expect(search).toBeFocused();
+  const options = page.getByRole('option');
+  expect(await options.count()).toBeGreaterThan(1);
+  await search.fill('ACME');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText('Acme Corp');
+  await options.first().click();
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(trigger).toContainText('Acme Corp');
+  await expect(trigger).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Customer filter/ })).toContainText('Acme Corp');
+  const stored = await page.evaluate(() => localStorage.getItem('watchfloor.selectedCustomers'));
+  expect(JSON.parse(stored ?? '[]')).toHaveLength(1);
+
+  await page.getByRole('button', { name: /Customer filter/ }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('button', { name: /Customer filter/ })).toContainText('All customers');
+});
+
+test('the sidebar works from the keyboard alone', async ({ page }) => {
+  await signIn(page, ANALYST);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+  const alerts = sidebar(page).locator('a[href="/alerts"]');
+  await tabTo(page, alerts);
+  expect(await alerts.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  await expect(alerts).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle(/Alerts \| Watchfloor$/);
+
+  const users = sidebar(page).locator('a[href="/users"]');
+  await tabTo(page, users);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+
+  // The user menu opens and moves with arrows; Escape gives focus back.
+  const menuButton = page.getByRole('button', { name: /User menu/ });
+  await tabTo(page, menuButton);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: /Platform updates/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/updates$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform updates' })).toBeVisible();
+});

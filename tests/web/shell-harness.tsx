@@ -1,0 +1,57 @@
+import '../../src/web/i18n/index.ts';
+import { cleanup, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import i18next from '../../src/web/i18n/index.ts';
+import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
+import type { Customer } from '../../src/web/shell/data/load.ts';
+import {
+  EMPTY_SHELL_DATA,
+  type ShellData,
+  ShellDataContext,
+} from '../../src/web/shell/data/ShellDataProvider.tsx';
+import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
+import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+/** Tests read English UK texts. */
+await i18next.changeLanguage('en-GB');
+
+export function customer(name: string, id: string, hasSubscription = true): Customer {
+  return {
+    customer_id: id,
+    name,
+    has_subscription: hasSubscription,
+    created_time: '2025-01-01T00:00:00Z',
+    modified_time: '2025-01-01T00:00:00Z',
+  };
+}
+
+export interface ShellOptions {
+  path?: string;
+  data?: Partial<ShellData>;
+}
+
+/** Renders inside the shell's providers, with the shell data given instead of loaded. */
+export function renderInShell(ui: ReactElement, { path = '/', data = {} }: ShellOptions = {}) {
+  const location = memoryLocation({ path, record: true });
+  const value: ShellData = { ...EMPTY_SHELL_DATA, ...data };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Router hook={location.hook}>
+      <TickerProvider>
+        <SelectedCustomersProvider>
+          <ShellDataContext.Provider value={value}>
+            <ToastsProvider>{children}</ToastsProvider>
+          </ShellDataContext.Provider>
+        </SelectedCustomersProvider>
+      </TickerProvider>
+    </Router>
+  );
+  return { ...render(ui, { wrapper }), location };
+}

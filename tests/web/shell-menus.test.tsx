@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { badgeCount } from '../../src/common/format.ts';
+import * as load from '../../src/web/shell/data/load.ts';
+import { AdminMenu } from '../../src/web/shell/layout/AdminMenu.tsx';
+import { gravatarUrl } from '../../src/web/shell/layout/gravatar.ts';
+import { UserMenu } from '../../src/web/shell/layout/UserMenu.tsx';
+import { renderInShell } from './shell-harness.tsx';
+import { makeSession, makeUser, setImpersonation, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/shell/data/load.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/web/shell/data/load.ts')>()),
+  loadNewUpdatesCount: vi.fn(),
+}));
+
+const data = { knowledgeBaseUrl: 'https://kb.example' };
+
+beforeEach(() => {
+  vi.mocked(load.loadNewUpdatesCount).mockReset();
+});
+
+describe('user menu', () => {
+  it('counts new updates as 9+ above 9', () => {
+    expect(badgeCount(0)).toBe('0');
+    expect(badgeCount(9)).toBe('9');
+    expect(badgeCount(10)).toBe('9+');
+  });
+
+  it('shows the new-updates badge, asking for updates since updates_seen_at', async () => {
+    const user = userEvent.setup();
+    setSession(makeSession({ attributes: { updates_seen_at: '2025-06-01T00:00:00.000Z' } }));
+    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(12);
+    renderInShell(<UserMenu />, { data });
+    await user.click(screen.getByRole('button', { name: /User menu for Ana Analyst/ }));
+    const updates = await screen.findByRole('menuitem', { name: /Platform updates/ });
+    await waitFor(() => expect(updates.textContent).toContain('9+'));
+    expect(updates.textContent).toContain('12 new updates');
+    expect(vi.mocked(load.loadNewUpdatesCount)).toHaveBeenCalledWith('2025-06-01T00:00:00.000Z');
+  });
+
+  it('lists the entries in order and leaves out the return link for other partners', async () => {
+    const user = userEvent.setup();
+    setSession(makeSession());
+    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+    renderInShell(<UserMenu />, { data });
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'My profile',
+      'Platform updates',
+      'MDR profile',
+      'Login and authentication settings',
+      'Support',
+      'Log out',
+    ]);
+    expect(items.map((i) => i.getAttribute('href'))).toEqual([
+      '/profile',
+      '/updates',
+      '/profile#mdr',
+      '/profile#security',
+      'https://kb.example',
+      '/logout',
+    ]);
+    expect(items[0]).toBe(document.activeElement);
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(items.at(-1));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /User menu/ }));
+  });
+
+  it.each(['securecloud', 'ecom'] as const)(
+    'offers "return to previous site" to partners from %s',
+    async (source) => {
+      const user = userEvent.setup();
+      setSession(
+        makeSession({
+          me: makeUser({}, { created_source: source, return_url: 'https://shop.example/back' }),
+        }),
+      );
+      vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+      renderInShell(<UserMenu />, { data });
+      await user.click(screen.getByRole('button', { name: /User menu/ }));
+      const back = screen.getByRole('menuitem', { name: 'Return to previous site' });
+      expect(back.getAttribute('href')).toBe('https://shop.example/back');
+    },
+  );
+
+  it('falls back to initials when the avatar cannot load', async () => {
+    setSession(makeSession());
+    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+    const { container } = renderInShell(<UserMenu />, { data });
+    const img = await waitFor(() => {
+      const found = container.querySelector('img.avatar');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(img.getAttribute('src')).toBe(await gravatarUrl('ana.analyst@example.com', 56));
+    fireEvent.error(img);
+    expect(container.querySelector('.avatar--initials')!.textContent).toBe('AA');
+  });
+
+  it('hashes the trimmed, lower-cased e-mail with SHA-256', async () => {
+    expect(await gravatarUrl('  Ana.Analyst@Example.com ')).toBe(
+      await gravatarUrl('ana.analyst@example.com'),
+    );
+    expect(await gravatarUrl('test@example.com', 64)).toBe(
+      'https://www.gravatar.com/avatar/973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b?d=404&s=64',
+    );
+  });
+});
+
+describe('admin menu', () => {
+  it('is absent for users who are not admins', () => {
+    setSession(makeSession());
+    renderInShell(<AdminMenu />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('gives admins the way to all users', async () => {
+    const user = userEvent.setup();
+    setSession(makeSession({ admin: true }));
+    renderInShell(<AdminMenu />);
+    await user.click(screen.getByRole('button', { name: 'Admin menu' }));
+    expect(screen.getByRole('menuitem', { name: 'View All Users' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('names the impersonator and ends the impersonation, then goes to /admin', async () => {
+    const user = userEvent.setup();
+    const end = vi.fn(async () => undefined);
+    setSession(makeSession({ admin: true, me: makeUser({ impersonator: { email: 'root@example.com' } }) }));
+    setImpersonation({ impersonator: { email: 'root@example.com' }, end });
+    const { location } = renderInShell(<AdminMenu />);
+    await user.click(screen.getByRole('button', { name: /Impersonation menu/ }));
+    expect(screen.getByRole('menu').textContent).toContain('Impersonating as root@example.com');
+    await user.click(screen.getByRole('menuitem', { name: 'End Impersonation' }));
+    expect(end).toHaveBeenCalledOnce();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  formatTimestamp,
+  parseOffset,
+  parseTimestampFormat,
+} from '../../src/web/components/timestamp-format.ts';
+import i18next from '../../src/web/i18n/index.ts';
+import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
+import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { renderInShell } from './shell-harness.tsx';
+import { makeSession, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+
+describe('timestamp format', () => {
+  it('accepts offsets written hh:mm with an optional sign, up to 14:00', () => {
+    expect(parseOffset('02:00')).toBe(120);
+    expect(parseOffset('-05:30')).toBe(-330);
+    expect(parseOffset('+14:00')).toBe(840);
+    for (const bad of ['2:00', '14:01', '02:60', '0200', 'UTC+2', ''])
+      expect(parseOffset(bad), bad).toBeNull();
+    expect(parseTimestampFormat('relative')).toEqual({ mode: 'relative' });
+    expect(parseTimestampFormat('nonsense')).toEqual({ mode: 'local' });
+  });
+
+  it('formats in UTC, at an offset and relative to now', () => {
+    const iso = '2025-03-01T12:00:00Z';
+    expect(formatTimestamp(iso, { mode: 'UTC' }, 0, 'en-GB')).toBe('1 Mar 2025, 12:00 UTC');
+    expect(formatTimestamp(iso, parseTimestampFormat('-05:30'), 0, 'en-GB')).toBe(
+      '1 Mar 2025, 06:30 UTC-05:30',
+    );
+    expect(formatTimestamp(iso, { mode: 'relative' }, Date.parse(iso) + 3 * 3_600_000, 'en-GB')).toBe(
+      '3 hours ago',
+    );
+  });
+});
+
+describe('preferences', () => {
+  function renderForm() {
+    const saveSettings = vi.fn(async () => undefined);
+    setSession(makeSession({ saveSettings, attributes: {} }));
+    renderInShell(
+      <>
+        <PreferencesForm />
+        <ToastArea />
+      </>,
+      { path: '/profile' },
+    );
+    return saveSettings;
+  }
+
+  it('saves the theme at once, applies it and confirms with a toast', async () => {
+    const user = userEvent.setup();
+    const saveSettings = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(saveSettings).toHaveBeenCalledWith({ theme: 'dark' });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect((await screen.findByText('Preferences saved')).closest('.toast')).not.toBeNull();
+  });
+
+  it('switches the language immediately', async () => {
+    const user = userEvent.setup();
+    const saveSettings = renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+    expect(saveSettings).toHaveBeenCalledWith({ locale: 'de-DE' });
+    await waitFor(() => expect(i18next.language).toBe('de-DE'));
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toBeTruthy();
+    await i18next.changeLanguage('en-GB');
+  });
+
+  it('saves the page size and the alert sound', async () => {
+    const user = userEvent.setup();
+    const saveSettings = renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Default page size' }), '50');
+    expect(saveSettings).toHaveBeenCalledWith({ default_page_size: 50 });
+    await user.click(screen.getByRole('switch', { name: /Alert sound/ }));
+    expect(saveSettings).toHaveBeenCalledWith({ alert_audio: true });
+  });
+
+  it('explains an invalid offset and saves a valid one', async () => {
+    const user = userEvent.setup();
+    const saveSettings = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Fixed offset' }));
+    const offset = screen.getByRole('textbox', { name: 'Offset from UTC (hh:mm)' });
+    await user.type(offset, '5:30{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter the offset as hh:mm with an optional sign, for example 02:00 or -05:30, at most 14:00.',
+    );
+    expect(offset.getAttribute('aria-invalid')).toBe('true');
+    expect(saveSettings).not.toHaveBeenCalled();
+    await user.clear(offset);
+    await user.type(offset, '-05:30{Enter}');
+    expect(saveSettings).toHaveBeenCalledWith({ timestamp_format: '-05:30' });
+    expect(offset.getAttribute('aria-invalid')).toBe('false');
+  });
+});

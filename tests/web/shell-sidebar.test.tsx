@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as load from '../../src/web/shell/data/load.ts';
+import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';
+import { type SidebarSubject, sidebarGroups } from '../../src/web/shell/layout/sidebar-items.ts';
+import { customer, renderInShell } from './shell-harness.tsx';
+import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/shell/data/load.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/web/shell/data/load.ts')>()),
+  loadOpenCounts: vi.fn(),
+}));
+
+const ids = (subject: Partial<SidebarSubject>, kb: string | null = null) =>
+  sidebarGroups({ signedIn: true, permissions: [], admin: false, attributes: {}, ...subject }, kb).map(
+    (group) => group.map((item) => item.id),
+  );
+
+const flat = (subject: Partial<SidebarSubject>) => ids(subject).flat();
+
+describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
+  it('lists the groups in order', () => {
+    expect(
+      ids(
+        { permissions: ['global_user', 'read_all'], attributes: { lab_escalations: true } },
+        'https://kb.example',
+      ),
+    ).toEqual([
+      ['dashboard', 'alerts', 'cases', 'vulnerabilities', 'agents'],
+      ['search', 'reports', 'threat', 'knowledgeBase'],
+      ['customers', 'domains', 'users'],
+      ['integrations', 'escalations', 'workflows'],
+    ]);
+  });
+
+  it('shows alerts, cases, vulnerabilities and agents only when signed in', () => {
+    expect(ids({ signedIn: false })[0]).toEqual(['dashboard']);
+  });
+
+  it('integrations: global_user AND (read_all OR read_integration)', () => {
+    expect(flat({ permissions: ['global_user', 'read_integration'] })).toContain('integrations');
+    expect(flat({ permissions: ['global_user', 'read_all'] })).toContain('integrations');
+    expect(flat({ permissions: ['read_all', 'read_integration'] })).not.toContain('integrations');
+    expect(flat({ permissions: ['global_user', 'read_workflow'] })).not.toContain('integrations');
+  });
+
+  it('escalations: global_user AND (read_all OR read_escalation) AND lab_escalations', () => {
+    const labs = { lab_escalations: true };
+    expect(flat({ permissions: ['global_user', 'read_escalation'], attributes: labs })).toContain(
+      'escalations',
+    );
+    expect(flat({ permissions: ['global_user', 'read_all'], attributes: labs })).toContain('escalations');
+    expect(flat({ permissions: ['global_user', 'read_all'] })).not.toContain('escalations');
+    expect(flat({ permissions: ['read_escalation'], attributes: labs })).not.toContain('escalations');
+  });
+
+  it('workflows: global_user AND (read_all OR read_workflow)', () => {
+    expect(flat({ permissions: ['global_user', 'read_workflow'] })).toContain('workflows');
+    expect(flat({ permissions: ['global_user', 'read_all'] })).toContain('workflows');
+    expect(flat({ permissions: ['read_workflow'] })).not.toContain('workflows');
+    expect(flat({ permissions: ['global_user', 'modify_workflow'] })).not.toContain('workflows');
+  });
+
+  it('offers the knowledge base only with a string destination, as an external link', () => {
+    expect(flat({})).not.toContain('knowledgeBase');
+    const kb = sidebarGroups(
+      { signedIn: true, permissions: [], admin: false, attributes: {} },
+      'https://kb.example',
+    )
+      .flat()
+      .find((item) => item.id === 'knowledgeBase');
+    expect(kb).toMatchObject({ external: true, to: 'https://kb.example', target: '_blank' });
+  });
+});
+
+describe('<Sidebar>', () => {
+  beforeEach(() => {
+    vi.mocked(load.loadOpenCounts).mockReset();
+  });
+
+  const data = {
+    customers: [customer('Acme', 'c-1'), customer('Blue', 'c-2')],
+    contacts: [],
+    agents: [],
+    loaded: { customers: true, contacts: false, agents: false },
+    knowledgeBaseUrl: 'https://kb.example',
+  };
+
+  it('renders the links a customer user may see, with the knowledge base in a new tab', () => {
+    setSession(
+      makeSession({ status: 'ready', me: makeUser({ role_level: 'Customer' }), permissions: ['read_all'] }),
+    );
+    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise(() => undefined));
+    renderInShell(<Sidebar />, { data });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(names).toEqual([
+      '/',
+      '/alerts',
+      '/cases',
+      '/vulnerabilities',
+      '/agents',
+      '/search',
+      '/reports',
+      '/threat',
+      'https://kb.example',
+      '/customers',
+      '/domains',
+      '/users',
+    ]);
+    const kb = within(nav).getByRole('link', { name: /Knowledge base/ });
+    expect(kb.getAttribute('target')).toBe('_blank');
+    expect(kb.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows spinners while counts load, then compact numbers', async () => {
+    setSession(makeSession({ permissions: ['global_user', 'read_all'] }));
+    let answer: (counts: { alerts: number; cases: number }) => void = () => undefined;
+    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { container } = renderInShell(<Sidebar />, { data });
+    const count = (id: string) => container.querySelector(`[data-count-for="${id}"]`)!;
+    expect(count('alerts').querySelector('.spinner')).not.toBeNull();
+    expect(count('users').querySelector('.spinner')).not.toBeNull();
+    expect(count('customers').textContent).toBe('2');
+    answer({ alerts: 1234, cases: 7 });
+    await waitFor(() => expect(count('alerts').textContent).toBe('1.2K'));
+    expect(count('cases').textContent).toBe('7');
+    expect(vi.mocked(load.loadOpenCounts)).toHaveBeenCalledWith([]);
+  });
+
+  it('counts alerts and cases for the selected customers', async () => {
+    setSession(makeSession());
+    localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: 'c-2' }]));
+    vi.mocked(load.loadOpenCounts).mockResolvedValue({ alerts: 3, cases: 1 });
+    const { container } = renderInShell(<Sidebar />, { data });
+    await waitFor(() => expect(container.querySelector('[data-count-for="alerts"]')!.textContent).toBe('3'));
+    expect(vi.mocked(load.loadOpenCounts)).toHaveBeenCalledWith(['c-2']);
+    expect(container.querySelector('[data-count-for="customers"]')!.textContent).toBe('1');
+  });
+
+  it('marks the current page', () => {
+    setSession(makeSession());
+    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise(() => undefined));
+    renderInShell(<Sidebar />, { data, path: '/alerts/123' });
+    expect(screen.getByRole('link', { name: /^Alerts/ }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: /^Dashboard/ }).getAttribute('aria-current')).toBeNull();
+  });
+});
