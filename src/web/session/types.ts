@@ -17,6 +17,11 @@ export interface Session {
   admin: boolean;
   permissions: readonly string[];
   attributes: UserAttributes;
+  /**
+   * Why the last sign-in or session restore failed (e.g. 'Incorrect state'), for the error
+   * page to show; null when nothing failed. Optional: added by the session layer.
+   */
+  error?: string | null;
   /** Saves preferences (PUT /api/portal/v1/settings/) and applies them at once. */
   saveSettings(values: UserAttributes): Promise<void>;
   /** Reloads the current user (after impersonation starts or ends). */
