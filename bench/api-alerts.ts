@@ -1,0 +1,156 @@
+/**
+ * Alert list API latency with many alerts, on PGlite and on PostgreSQL (when one answers),
+ * against the raw SQL of the same queries measured in the same run.
+ *
+ *   npx tsx bench/api-alerts.ts                 # 1 000 000 alerts
+ *   BENCH_ALERTS=100000 npx tsx bench/api-alerts.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default) picks the server.
+ *
+ * Targets (DESIGN section 10): p95 under 50 ms on PostgreSQL, within 2x of raw SQL.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { type Database, openDatabase } from '../src/server/db/client.ts';
+import { customers, users } from '../src/server/db/schema/index.ts';
+import { seedDemoData } from '../src/server/seed/generate.ts';
+import { type Figure, percentile, report, timeRuns } from './lib/stats.ts';
+
+const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OPEN = ['new', 'open', 'acknowledged', 'escalated', 'deferred', 'reopened'];
+const COLUMNS =
+  'id, customer_id, case_id, title, type, status, priority, risk_score, classification, assigned_users, host_name, host_os, log_level, external_source, created_at, updated_at, version';
+
+interface Case {
+  name: string;
+  url: (c: { customerId: string }) => string;
+  /** The same query as plain SQL: the page, then the capped count the API answers with. */
+  raw: (c: { customerIds: string[]; customerId: string }) => ReturnType<typeof sql>[];
+}
+
+const q = (ids: string[]) => sql`customer_id = any(${`{${ids.join(',')}}`}::uuid[])`;
+const capped = (where: ReturnType<typeof sql>) =>
+  sql`select count(*) from (select 1 from alerts where ${where} limit 100001) c`;
+
+const CASES: Case[] = [
+  {
+    name: 'open alerts, all customers, newest first',
+    url: () => `/api/alerts/v1/alerts/?${OPEN.map((s) => `statuses=${s}`).join('&')}&batch_size=100`,
+    raw: ({ customerIds }) => {
+      const where = sql`${q(customerIds)} and status = any(${`{${OPEN.join(',')}}`}::text[])`;
+      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+    },
+  },
+  {
+    name: 'one customer, status new',
+    url: ({ customerId }) => `/api/alerts/v1/alerts/?customer_ids=${customerId}&statuses=new&batch_size=100`,
+    raw: ({ customerId }) => {
+      const where = sql`${q([customerId])} and status = 'new'`;
+      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+    },
+  },
+  {
+    name: 'critical and high, last 7 days',
+    url: () => '/api/alerts/v1/alerts/?priorities=critical&priorities=high&days=7&batch_size=100',
+    raw: ({ customerIds }) => {
+      const where = sql`${q(customerIds)} and priority = any('{critical,high}'::text[]) and created_at >= now() - interval '7 days'`;
+      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+    },
+  },
+  {
+    name: 'a page of 10 000 (the console loading)',
+    url: () => '/api/alerts/v1/alerts/?batch_size=10000',
+    raw: ({ customerIds }) => {
+      const where = q(customerIds);
+      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 10000`), capped(where)];
+    },
+  },
+];
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function openFresh(backend: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-bench-'));
+    const database = await openDatabase({ dataDir: dir });
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `watchfloor_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  return {
+    database,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function bench(backend: 'pglite' | 'postgres') {
+  const { database, cleanup } = await openFresh(backend);
+  try {
+    const started = Date.now();
+    await seedDemoData(database.db, { customers: 20, alerts: ALERTS, agents: 5000, seed: 1, password: 'bench-password' });
+    console.log(`${backend}: seeded ${ALERTS} alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await database.db.execute(sql`analyze`);
+
+    const [analyst] = await database.db.select().from(users).where(eq(users.email, 'analyst@watchfloor.example'));
+    const all = await database.db.select({ id: customers.customerId }).from(customers);
+    const customerIds = all.map((c) => c.id);
+    const customerId = customerIds[0]!;
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
+    const app = await buildApp(config, database, { logger: false });
+    await app.ready();
+    const token = (await app.sessionTokens.issue(analyst!.contactId)).access_token;
+
+    const figures: Figure[] = [];
+    for (const c of CASES) {
+      const url = c.url({ customerId });
+      const api = await timeRuns(async () => {
+        const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      }, RUNS);
+      const statements = c.raw({ customerIds, customerId });
+      const raw = await timeRuns(async () => {
+        for (const statement of statements) await database.db.execute(statement);
+      }, RUNS);
+      figures.push({ name: c.name, p50: percentile(api, 50), p95: percentile(api, 95), baselineP95: percentile(raw, 95), target: backend === 'postgres' ? 'p95 < 50 ms, ≤ 2x raw' : '≤ 2x raw' });
+    }
+    report(`Alert list API on ${backend}, ${ALERTS.toLocaleString('en-GB')} alerts (baseline: raw SQL of the same queries)`, figures);
+    await app.close();
+    return figures;
+  } finally {
+    await database.close();
+    await cleanup();
+  }
+}
+
+const results: Record<string, Figure[]> = {};
+results.pglite = await bench('pglite');
+if (await postgresAnswers()) results.postgres = await bench('postgres');
+else console.log(`\nPostgreSQL at ${PG_URL} does not answer: skipped.`);
+writeFileSync(new URL('./results/api-alerts.json', import.meta.url), `${JSON.stringify({ alerts: ALERTS, results }, null, 2)}\n`);
