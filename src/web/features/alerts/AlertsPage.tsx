@@ -1,0 +1,216 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { PageSize } from '../../../../machines/table/table.context.ts';
+import { OPEN_STATUSES } from '../../../common/statuses.ts';
+import type { ScreenProps } from '../../app/screen-props.ts';
+import { useProvideCommandTarget } from '../../commands/target.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
+import './alerts.css';
+import { AlertsFilters } from './list/AlertsFilters.tsx';
+import { AlertsPagination } from './list/AlertsPagination.tsx';
+import { AlertsTable } from './list/AlertsTable.tsx';
+import { BulkUpdateDialog } from './list/BulkUpdateDialog.tsx';
+import { CheckList } from './list/CheckList.tsx';
+import { COLUMN_KEYS } from './list/columns.ts';
+import { downloadCsv } from './list/csv.ts';
+import { alertsCsv } from './list/export.ts';
+import { LoadProgressBar } from './list/LoadProgressBar.tsx';
+import { SelectionBar } from './list/SelectionBar.tsx';
+import { useAlertTargets } from './list/use-alert-targets.ts';
+import { useAlertsData } from './list/use-alerts-data.ts';
+import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
+import { useBulkTriage } from './list/use-bulk-triage.ts';
+import { useHiddenColumns } from './list/use-hidden-columns.ts';
+import { useListKeys } from './list/use-list-keys.ts';
+import { useLabels } from './shared/use-labels.ts';
+import type { DateRange } from './types.ts';
+
+const OPEN = new Set<string>(OPEN_STATUSES);
+
+/**
+ * /alerts: the alerts of the selected customers (spec 2, sections 2 and 3), filtered, sorted and
+ * paged in the browser over up to 100 000 loaded rows, with keyboard triage (DESIGN section 7).
+ */
+export function AlertsPage(_: ScreenProps) {
+  const { t } = useTranslation('alerts');
+  const labels = useLabels();
+  const { attributes } = useSession();
+  const { selected: customerIds } = useSelectedCustomers();
+  const { customers } = useShellData();
+  const [, navigate] = useLocation();
+  const title = new URLSearchParams(useSearch()).get('title')?.trim() || null;
+  const [days, setDays] = useState<DateRange>(-1);
+  const [filters, setFilters] = useState<ListFilters>({
+    keyword: '',
+    statuses: [],
+    priorities: [],
+    caseFilter: 'all',
+  });
+  const [focused, setFocused] = useState(-1);
+  const keywordRef = useRef<HTMLInputElement>(null);
+  const { visible, hidden, toggle: toggleColumn } = useHiddenColumns();
+
+  const names = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
+  const customerName = useCallback((id: string) => names.get(id) ?? id, [names]);
+  const data = useAlertsData({ customerIds, days, title });
+  const initialSize: PageSize = attributes.default_page_size ?? 10;
+  const table = useAlertsTable(data.rows, filters, customerName, initialSize);
+  const { send, filtered, pageRows, selectedSet } = table;
+  const { selected, anchor, sort, page, pageSize, allMatching, start, end } = table.view;
+  const focusedIndex = Math.min(focused, pageRows.length - 1);
+  const focusedRow = pageRows[focusedIndex] ?? null;
+
+  const targets = useAlertTargets({
+    rows: data.rows,
+    filtered,
+    selected,
+    allMatching,
+    filters,
+    customerIds,
+    days,
+    title,
+  });
+  const bulk = useBulkTriage((result) => {
+    send({ type: 'select', ids: result.failed.map((f) => f.id) });
+    data.refresh();
+  });
+
+  const openCount = useMemo(() => {
+    let n = 0;
+    for (const row of filtered) if (OPEN.has(row.status)) n++;
+    return n;
+  }, [filtered]);
+  useTitleCount(data.status === 'loading' && data.rows.length === 0 ? null : openCount);
+
+  const { refresh } = data;
+  const commandTarget = useMemo(() => {
+    const ids = selected.length ? selected : focusedRow ? [focusedRow.id] : [];
+    const versions: Record<number, number> = {};
+    for (const id of ids) {
+      const row = targets.byId.get(id);
+      if (row) versions[id] = row.version;
+    }
+    return { kind: 'alerts' as const, ids, versions, refresh, focusedId: focusedRow?.id ?? null };
+  }, [selected, focusedRow, targets.byId, refresh]);
+  useProvideCommandTarget(commandTarget);
+
+  const exportCsv = () => {
+    const rows = allMatching
+      ? filtered
+      : selected.length
+        ? filtered.filter((r) => selectedSet.has(r.id))
+        : filtered;
+    downloadCsv(alertsCsv(rows, customerName, labels.column));
+  };
+  const openBulk = () => bulk.send({ type: 'open', targets: targets.build() });
+  const changeFilters = (next: Partial<ListFilters>) => setFilters((current) => ({ ...current, ...next }));
+  const pageIds = useMemo(() => pageRows.map((r) => r.id), [pageRows]);
+  const onPageCount = useMemo(() => {
+    if (selectedSet.size === 0) return 0;
+    let n = 0;
+    for (const id of pageIds) if (selectedSet.has(id)) n++;
+    return n;
+  }, [pageIds, selectedSet]);
+  const pageSelection =
+    allMatching || (onPageCount > 0 && onPageCount === pageIds.length)
+      ? 'all'
+      : onPageCount > 0
+        ? 'some'
+        : 'none';
+
+  // Stable, so a render of the page does not re-render the list's rows (react-window compares rowProps).
+  const onToggle = useCallback((id: number) => send({ type: 'toggle', id }), [send]);
+  const onSort = useCallback((column: string) => send({ type: 'sort', column }), [send]);
+  const selectLabel = useCallback((id: number) => t('list.selectRow', { id }), [t]);
+
+  useListKeys({
+    rows: pageRows,
+    focusedIndex,
+    setFocused,
+    anchor,
+    hasSelection: selected.length > 0 || allMatching,
+    send,
+    turnPage: (step) => {
+      if (pageSize === 'all') return false;
+      const next = page + step;
+      if (next < 1 || (next - 1) * pageSize >= filtered.length) return false;
+      send({ type: 'set-page', page: next });
+      return true;
+    },
+    open: (id) => navigate(`/alerts/${id}`),
+    update: openBulk,
+    exportCsv,
+    focusFilter: () => keywordRef.current?.focus(),
+    back: () => window.history.back(),
+  });
+
+  return (
+    <div className="page-body alerts-page">
+      <header className="page-header alerts-page__header">
+        <h1>{t('title')}</h1>
+        <LoadProgressBar progress={data.progress} loading={data.status === 'loading'} />
+      </header>
+      <div className="toolbar alerts-toolbar">
+        <AlertsFilters
+          filters={filters}
+          onChange={changeFilters}
+          days={days}
+          onDays={setDays}
+          title={title}
+          onClearTitle={() => navigate('/alerts')}
+          keywordRef={keywordRef}
+        />
+        <CheckList
+          className="alerts-columns"
+          name={t('list.columns')}
+          label={t('list.columns')}
+          options={COLUMN_KEYS.map((c) => ({ value: c, label: labels.column(c) }))}
+          checked={COLUMN_KEYS.filter((c) => !hidden.includes(c))}
+          onToggle={(c) => toggleColumn(c as (typeof COLUMN_KEYS)[number])}
+        />
+      </div>
+      <SelectionBar
+        selectedCount={selected.length}
+        allMatching={allMatching}
+        filteredCount={filtered.length}
+        pageAllSelected={pageSelection === 'all' && pageIds.length > 0}
+        onSelectAllMatching={() => send({ type: 'select-all-matching' })}
+        onClear={() => send({ type: 'clear-selection' })}
+        onUpdate={openBulk}
+        onExport={exportCsv}
+      />
+      <AlertsTable
+        rows={pageRows}
+        status={data.status}
+        loadedCount={data.rows.length}
+        columns={visible}
+        selected={selectedSet}
+        allMatching={allMatching}
+        focusedIndex={focusedIndex}
+        customerName={customerName}
+        onToggle={onToggle}
+        onFocusRow={setFocused}
+        selectLabel={selectLabel}
+        sort={sort}
+        onSort={onSort}
+        pageSelection={pageSelection}
+        onTogglePage={() => send({ type: 'toggle-page', ids: pageIds })}
+        onRetry={data.reload}
+        appliedKeyword={table.appliedKeyword}
+      />
+      <AlertsPagination
+        page={page}
+        pageSize={pageSize}
+        total={filtered.length}
+        onPage={(p) => send({ type: 'set-page', page: p })}
+        onPageSize={(size) => send({ type: 'set-page-size', pageSize: size })}
+      />
+      <p className="sr-only" aria-live="polite">
+        {t('list.showing', { first: filtered.length ? start + 1 : 0, last: end, total: filtered.length })}
+      </p>
+      {!bulk.snapshot.matches('Idle') && <BulkUpdateDialog bulk={bulk} />}
+    </div>
+  );
+}

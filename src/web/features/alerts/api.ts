@@ -1,0 +1,271 @@
+import { api } from '../../../api/client.ts';
+import type { paths } from '../../../api/schema.d.ts';
+import type {
+  Alert,
+  AlertActivity,
+  AlertChanges,
+  AlertFilter,
+  AlertSummary,
+  CaseSummary,
+  DateRange,
+  Detection,
+  Discussion,
+  MuteCondition,
+} from './types.ts';
+
+/** A failed call: the contract's error code and message, and the HTTP status. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** The data of a successful call, or an ApiError carrying the contract's error body. */
+function must<T>({ data, error, response }: Result<T>): T {
+  if (data !== undefined && response.ok) return data;
+  const body = (error as { error?: { code?: string; message?: string } } | undefined)?.error;
+  throw new ApiError(
+    response.status,
+    body?.code ?? 'error',
+    body?.message ?? `Request failed with status code ${response.status}`,
+  );
+}
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Spec 2, section 7: the list pages with search_after; 10 000 is the contract's largest page. */
+export const LOAD_BATCH = 10_000;
+/** The most rows the list holds in the browser. */
+export const LOAD_LIMIT = 100_000;
+
+export interface LoadQuery {
+  customerIds: readonly string[];
+  days: DateRange;
+  title: string | null;
+}
+
+export interface LoadProgress {
+  loaded: number;
+  /** What the load will reach: every match, at most LOAD_LIMIT. */
+  expected: number;
+  /** Every alert that matches, also beyond LOAD_LIMIT. */
+  total: number;
+}
+
+/** Loads every matching alert, newest first, page after page until done or LOAD_LIMIT rows. */
+export async function loadAlerts(
+  query: LoadQuery,
+  signal: AbortSignal,
+  onPage: (rows: AlertSummary[], progress: LoadProgress) => void,
+): Promise<void> {
+  let searchAfter: string | undefined;
+  let loaded = 0;
+  do {
+    const batch = Math.min(LOAD_BATCH, LOAD_LIMIT - loaded);
+    const data = must(
+      await api.GET('/api/alerts/v1/alerts/', {
+        params: {
+          query: {
+            customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+            days: query.days === -1 ? undefined : query.days,
+            title: query.title ?? undefined,
+            sort: '@timestamp',
+            order: 'desc',
+            batch_size: batch,
+            search_after: searchAfter,
+          },
+        },
+        signal,
+      }),
+    );
+    loaded += data.alerts.length;
+    onPage(data.alerts, { loaded, expected: Math.min(data.total, LOAD_LIMIT), total: data.total });
+    searchAfter = data.search_after ?? undefined;
+  } while (searchAfter && loaded < LOAD_LIMIT);
+}
+
+/**
+ * Alerts created or changed since `since` (spec 2, section 4: the periodic refresh fetches what
+ * is new since the last update), newest change first: pages by updated_at until an older row.
+ */
+export async function loadChangedSince(
+  query: LoadQuery,
+  since: string,
+  signal: AbortSignal,
+): Promise<AlertSummary[]> {
+  const changed: AlertSummary[] = [];
+  let searchAfter: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const data = must(
+      await api.GET('/api/alerts/v1/alerts/', {
+        params: {
+          query: {
+            customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+            days: query.days === -1 ? undefined : query.days,
+            title: query.title ?? undefined,
+            sort: 'updated_at',
+            order: 'desc',
+            batch_size: 1000,
+            search_after: searchAfter,
+          },
+        },
+        signal,
+      }),
+    );
+    for (const alert of data.alerts) {
+      if (alert.updated_at < since) return changed;
+      changed.push(alert);
+    }
+    if (!data.search_after) break;
+    searchAfter = data.search_after;
+  }
+  return changed;
+}
+
+export interface BulkAnswer {
+  updated: { id: number; version: number }[];
+  failed: { id: number; code: string; message: string }[];
+}
+
+export async function bulkUpdate(body: {
+  ids?: number[];
+  versions?: Record<string, number>;
+  filter?: AlertFilter;
+  fields?: AlertChanges;
+  comment?: string;
+  comment_private?: boolean;
+}): Promise<BulkAnswer> {
+  return must(await api.PUT('/api/alerts/v1/alerts/', { body }));
+}
+
+export async function getAlert(id: number, signal?: AbortSignal): Promise<Alert> {
+  return must(await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } }, signal }));
+}
+
+export async function updateAlert(
+  id: number,
+  body: AlertChanges & { version: number; comment?: string; comment_private?: boolean },
+): Promise<Alert> {
+  return must(await api.PUT('/api/alerts/v1/alerts/{id}', { params: { path: { id } }, body }));
+}
+
+export async function listDetections(id: number, offset: number, batchSize: number): Promise<Detection[]> {
+  const data = must(
+    await api.GET('/api/alerts/v1/alerts/{id}/detections', {
+      params: { path: { id }, query: { offset, batch_size: batchSize } },
+    }),
+  );
+  return data.detections;
+}
+
+export async function listDiscussions(id: number, offset: number, batchSize: number): Promise<Discussion[]> {
+  const data = must(
+    await api.GET('/api/alerts/v1/alerts/{id}/discussions', {
+      params: { path: { id }, query: { offset, batch_size: batchSize } },
+    }),
+  );
+  return data.discussions;
+}
+
+export async function postDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {
+  return must(
+    await api.POST('/api/alerts/v1/alerts/{id}/discussions', {
+      params: { path: { id } },
+      body: { body, private: isPrivate },
+    }),
+  );
+}
+
+export async function editDiscussion(id: number, commentId: number, body: string, isPrivate: boolean) {
+  return must(
+    await api.PUT('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
+      params: { path: { id, comment_id: commentId } },
+      body: { body, private: isPrivate },
+    }),
+  );
+}
+
+export async function deleteDiscussion(id: number, commentId: number): Promise<void> {
+  const { error, response } = await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
+    params: { path: { id, comment_id: commentId } },
+  });
+  if (!response.ok) must({ error, response });
+}
+
+export async function listActivity(id: number, offset: number, batchSize: number): Promise<AlertActivity[]> {
+  const data = must(
+    await api.GET('/api/alerts/v1/alerts/{id}/activity', {
+      params: { path: { id }, query: { offset, batch_size: batchSize } },
+    }),
+  );
+  return data.activity;
+}
+
+export async function mergeAlerts(targetId: number, sourceIds: number[], comment?: string): Promise<Alert> {
+  return must(
+    await api.POST('/api/alerts/v1/alerts/merge', {
+      body: { target_id: targetId, source_ids: sourceIds, comment: comment || undefined },
+    }),
+  );
+}
+
+export type AlertAction =
+  paths['/api/alerts/v0/alerts/{id}/action/{action}']['post']['parameters']['path']['action'];
+
+export async function runAction(
+  id: number,
+  action: AlertAction,
+  body: { path?: string; force?: boolean; length?: number; user?: string },
+) {
+  return must(
+    await api.POST('/api/alerts/v0/alerts/{id}/action/{action}', { params: { path: { id, action } }, body }),
+  );
+}
+
+export async function rerunWorkflows(id: number) {
+  return must(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
+}
+
+export async function createMute(body: {
+  customer_id: string;
+  conditions: MuteCondition[];
+  description: string;
+  ttl_seconds?: number;
+  source_alert_id: number;
+}) {
+  return must(await api.POST('/api/alerts/v1/mutes/', { body }));
+}
+
+/** Cases of one customer, most recently updated first (for the "assign to a case" picker). */
+export async function listCustomerCases(customerId: string, query?: string): Promise<CaseSummary[]> {
+  const data = must(
+    await api.GET('/api/cases/v1/cases/', {
+      params: { query: { customer_ids: [customerId], batch_size: 100, query: query || undefined } },
+    }),
+  );
+  return data.cases;
+}
+
+export async function assignToCase(caseId: number, alertIds: number[]) {
+  return must(
+    await api.POST('/api/cases/v1/cases/{id}/alerts', {
+      params: { path: { id: caseId } },
+      body: { alert_ids: alertIds },
+    }),
+  );
+}
+
+export async function createCase(customerId: string, title: string, alertIds: number[]) {
+  return must(
+    await api.POST('/api/cases/v1/cases/', {
+      body: { customer_id: customerId, title, description: '', alert_ids: alertIds },
+    }),
+  );
+}

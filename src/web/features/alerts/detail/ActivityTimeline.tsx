@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { Timestamp } from '../../../components/Timestamp.tsx';
+import { listActivity } from '../api.ts';
+import { useLabels } from '../shared/use-labels.ts';
+import type { AlertActivity } from '../types.ts';
+import { PageButtons } from './PageButtons.tsx';
+import { usePaged } from './use-paged.ts';
+
+const PAGE = 20;
+
+/** A before or after value as text: labels for statuses and the like, JSON for the rest. */
+function useValueText() {
+  const labels = useLabels();
+  return (entry: AlertActivity, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'string') {
+      if (entry.field === 'status') return labels.status(value);
+      if (entry.field === 'priority') return labels.priority(value);
+      if (entry.field === 'classification') return labels.classification(value);
+      return value;
+    }
+    if (Array.isArray(value)) return value.map(String).join(', ') || '—';
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+}
+
+/** What happened to the alert, newest first: who, when, and each change as before → after. */
+export function ActivityTimeline({ alertId, generation }: { alertId: number; generation: number }) {
+  const { t } = useTranslation('alerts');
+  const labels = useLabels();
+  const valueText = useValueText();
+  const fetchPage = useCallback(
+    (offset: number, size: number) => listActivity(alertId, offset, size),
+    [alertId],
+  );
+  const paged = usePaged(fetchPage, PAGE, `${alertId}:${generation}`);
+  return (
+    <section className="card alert-detail__section" aria-labelledby="alert-activity">
+      <h2 id="alert-activity">{t('activity.title')}</h2>
+      {paged.status === 'loading' && paged.items.length === 0 && <Spinner />}
+      {paged.status === 'error' && <p className="notice notice--danger">{t('detail.sectionFailed')}</p>}
+      {paged.status === 'ready' && paged.items.length === 0 && <p className="muted">{t('activity.none')}</p>}
+      <ol className="alert-activity">
+        {paged.items.map((entry) => {
+          const change = entry.field !== null && (entry.before !== undefined || entry.after !== undefined);
+          return (
+            <li key={entry.id} className="alert-activity__item" data-action={entry.action}>
+              <div className="alert-activity__head">
+                <strong>{entry.actor_email ?? t('activity.system')}</strong>
+                <span>{labels.activity(entry.action)}</span>
+                {entry.field && <span className="muted">{labels.column(entry.field)}</span>}
+                <Timestamp iso={entry.at} />
+              </div>
+              {change && (
+                <p className="alert-activity__change">
+                  {valueText(entry, entry.before)} → {valueText(entry, entry.after)}
+                </p>
+              )}
+              {entry.comment && <p className="alert-activity__comment">{entry.comment}</p>}
+            </li>
+          );
+        })}
+      </ol>
+      <PageButtons paged={paged} label={t('activity.pages')} />
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { selectDialogOpen } from '../../../../../machines/alert-status/selectors.ts';
+import { useProvideCommandTarget } from '../../../commands/target.ts';
+import { useSession } from '../../../session/SessionProvider.tsx';
+import { useShellData, useToasts } from '../../../shell/index.ts';
+import { rerunWorkflows } from '../api.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { useLabels } from '../shared/use-labels.ts';
+import { useScreenKeys } from '../shared/use-screen-keys.ts';
+import type { Alert } from '../types.ts';
+import { ActionsDialog } from './ActionsDialog.tsx';
+import { ActivityTimeline } from './ActivityTimeline.tsx';
+import { AlertActionsBar, type DetailDialog } from './AlertActionsBar.tsx';
+import { AlertFields } from './AlertFields.tsx';
+import { AlertHeader } from './AlertHeader.tsx';
+import { CaseDialog } from './CaseDialog.tsx';
+import { ChangeDialog } from './ChangeDialog.tsx';
+import { Comments } from './Comments.tsx';
+import { Detections } from './Detections.tsx';
+import { MergeDialog } from './MergeDialog.tsx';
+import { MuteDialog } from './MuteDialog.tsx';
+import { RawData } from './RawData.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { useAlertStatus } from './use-alert-status.ts';
+
+export interface AlertDetailBodyProps {
+  alert: Alert;
+  replace(alert: Alert): void;
+  reload(): void;
+}
+
+/** The alert screen once the alert is loaded: header, sections, changes and their dialogs. */
+export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps) {
+  const { t } = useTranslation('alerts');
+  const { t: tc } = useTranslation();
+  const labels = useLabels();
+  const { me } = useSession();
+  const { customers } = useShellData();
+  const { notify } = useToasts();
+  const [, navigate] = useLocation();
+  const [dialog, setDialog] = useState<DetailDialog | null>(null);
+  const [activityKey, setActivityKey] = useState(0);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const status = useAlertStatus(alert, (saved) => {
+    replace(saved);
+    setActivityKey((k) => k + 1);
+  });
+  const staff = me?.user.role_level === 'Global';
+  const customerName = customers.find((c) => c.customer_id === alert.customer_id)?.name ?? alert.customer_id;
+
+  const target = useMemo(
+    () => ({
+      kind: 'alerts' as const,
+      ids: [alert.id],
+      versions: { [alert.id]: alert.version },
+      refresh: reload,
+      focusedId: alert.id,
+    }),
+    [alert.id, alert.version, reload],
+  );
+  useProvideCommandTarget(target);
+
+  const changed = (message: string) => {
+    setDialog(null);
+    notify({ severity: 'success', title: message, message: t('detail.alertId', { id: alert.id }) });
+    reload();
+    setActivityKey((k) => k + 1);
+  };
+  const failed = (error: unknown) =>
+    notify({
+      severity: 'danger',
+      title: t('errors.updateOne', { id: alert.id }),
+      message: `${tc('tryAgainLater')} ${error instanceof Error ? error.message : ''}`.trim(),
+    });
+  const open = (field: 'status' | 'priority' | 'classification') =>
+    alert.can_edit && status.send({ type: 'open', field });
+  const edit = (d: DetailDialog) => alert.can_edit && setDialog(d);
+
+  // Spec keys of the alert screen: Esc back to the list, s status, p priority, c comment, m mute, a assign.
+  const shortcuts = new Map<string, () => unknown>([
+    ['Escape', () => navigate('/alerts')],
+    ['s', () => open('status')],
+    ['p', () => open('priority')],
+    ['c', () => commentRef.current?.focus()],
+    ['m', () => edit('mute')],
+    ['a', () => edit('case')],
+  ]);
+  useScreenKeys((event) => {
+    const run = shortcuts.get(event.key);
+    run?.();
+    return run !== undefined;
+  });
+
+  return (
+    <div className="page-body alert-detail">
+      <AlertHeader alert={alert} customerName={customerName} />
+      <AlertActionsBar
+        canEdit={alert.can_edit}
+        onStatus={() => open('status')}
+        onPriority={() => open('priority')}
+        onClassify={() => open('classification')}
+        onComment={() => commentRef.current?.focus()}
+        onDialog={edit}
+      />
+      <div className="alert-detail__grid">
+        <div className="alert-detail__main">
+          <AlertFields alert={alert} />
+          <SummaryCards alert={alert} />
+          <Detections alertId={alert.id} count={alert.detections_count} />
+          <RawData fields={alert.fields} />
+          <Comments
+            alertId={alert.id}
+            staff={staff}
+            canComment={alert.can_edit || !staff}
+            textareaRef={commentRef}
+            onChanged={() => setActivityKey((k) => k + 1)}
+          />
+        </div>
+        <aside className="alert-detail__side">
+          <ActivityTimeline alertId={alert.id} generation={activityKey} />
+        </aside>
+      </div>
+      {selectDialogOpen(status.snapshot) && (
+        <ChangeDialog key={status.snapshot.context.field} status={status} />
+      )}
+      {dialog === 'case' && (
+        <CaseDialog alert={alert} onDone={changed} onFailed={failed} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'merge' && (
+        <MergeDialog
+          alert={alert}
+          onMerged={(target) => {
+            replace(target);
+            changed(t('merge.done'));
+          }}
+          onFailed={failed}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'mute' && (
+        <MuteDialog
+          alert={alert}
+          onMuted={() => changed(t('mute.done'))}
+          onFailed={failed}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'actions' && (
+        <ActionsDialog
+          alert={alert}
+          onQueued={(action) => changed(t('actions.done', { action: labels.action(action) }))}
+          onFailed={(error) => {
+            failed(error);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'rerun' && (
+        <ConfirmDialog
+          title={t('rerun.title')}
+          confirmLabel={t('rerun.confirm')}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            rerunWorkflows(alert.id).then(() => changed(t('rerun.done')), failed);
+          }}
+        >
+          <p>{t('rerun.explain')}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRIORITIES } from '../../../../common/statuses.ts';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useSession } from '../../../session/SessionProvider.tsx';
+import { useShellData } from '../../../shell/index.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { useLabels } from '../shared/use-labels.ts';
+import { CLASSIFICATIONS } from '../types.ts';
+import { BulkResults } from './BulkResults.tsx';
+import type { BulkTriage } from './use-bulk-triage.ts';
+
+/**
+ * Bulk update of the selected alerts, or of all matching (spec 2, section 2): status (only one
+ * every selected alert may move to), priority, classification, assignee, comment; then a
+ * confirmation saying what will happen; then what happened to each alert.
+ */
+export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
+  const { t } = useTranslation('alerts');
+  const { t: tc } = useTranslation();
+  const labels = useLabels();
+  const { me } = useSession();
+  const { contacts } = useShellData();
+  const { snapshot, send } = bulk;
+  const { allowedStatuses, targets } = snapshot.context;
+  const count = targets?.mode === 'ids' ? targets.ids.length : (targets?.count ?? 0);
+  const staff = me?.user.role_level === 'Global';
+  const [status, setStatus] = useState('');
+  const [priority, setPriority] = useState('');
+  const [classification, setClassification] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const [comment, setComment] = useState('');
+  const [commentPrivate, setCommentPrivate] = useState(false);
+  const close = () => send({ type: 'close' });
+
+  const fields = {
+    status: status || undefined,
+    priority: priority || undefined,
+    classification: classification || undefined,
+    assigned_users: assignee ? [assignee === 'me' ? (me?.user.email ?? '') : assignee] : undefined,
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'review', fields, comment, commentPrivate });
+  };
+  const nothing = !status && !priority && !classification && !assignee && !comment.trim();
+
+  if (snapshot.matches('Selecting')) {
+    return (
+      <Dialog
+        key="form"
+        title={t('bulk.title', { count })}
+        onClose={close}
+        footer={
+          <>
+            <button type="button" className="button" onClick={close}>
+              {tc('cancel')}
+            </button>
+            <button
+              type="submit"
+              form="alerts-bulk-form"
+              className="button button--primary"
+              disabled={nothing}
+            >
+              {t('bulk.review')}
+            </button>
+          </>
+        }
+      >
+        <form id="alerts-bulk-form" className="form" onSubmit={onSubmit}>
+          <div className="field">
+            <label htmlFor="bulk-status" className="field__label">
+              {t('fields.status')}
+            </label>
+            <select
+              id="bulk-status"
+              className="select"
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              aria-describedby={allowedStatuses.length === 0 ? 'bulk-status-help' : undefined}
+            >
+              <option value="">{t('bulk.noChange')}</option>
+              {allowedStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {labels.status(s)}
+                </option>
+              ))}
+            </select>
+            {allowedStatuses.length === 0 && (
+              <span id="bulk-status-help" className="field__help">
+                {t('bulk.noCommonStatus')}
+              </span>
+            )}
+          </div>
+          <label className="field">
+            <span className="field__label">{t('fields.priority')}</span>
+            <select
+              id="bulk-priority"
+              className="select"
+              value={priority}
+              onChange={(e) => setPriority(e.target.value)}
+            >
+              <option value="">{t('bulk.noChange')}</option>
+              {PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {labels.priority(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t('fields.classification')}</span>
+            <select
+              id="bulk-classification"
+              className="select"
+              value={classification}
+              onChange={(e) => setClassification(e.target.value)}
+            >
+              <option value="">{t('bulk.noChange')}</option>
+              {CLASSIFICATIONS.map((c) => (
+                <option key={c} value={c}>
+                  {labels.classification(c)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t('fields.assignee')}</span>
+            <select
+              id="bulk-assignee"
+              className="select"
+              value={assignee}
+              onChange={(e) => setAssignee(e.target.value)}
+            >
+              <option value="">{t('bulk.noChange')}</option>
+              <option value="me">{t('bulk.assignToMe')}</option>
+              {contacts
+                .filter((c) => c.email !== me?.user.email)
+                .map((c) => (
+                  <option key={c.contact_id} value={c.email}>
+                    {c.name} ({c.email})
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t('fields.comment')}</span>
+            <textarea
+              id="bulk-comment"
+              className="input alerts-textarea"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </label>
+          {staff && (
+            <label className="field--row">
+              <input
+                type="checkbox"
+                checked={commentPrivate}
+                onChange={(e) => setCommentPrivate(e.target.checked)}
+              />
+              {t('comments.private')}
+            </label>
+          )}
+        </form>
+      </Dialog>
+    );
+  }
+
+  if (snapshot.matches('Confirming')) {
+    const c = snapshot.context;
+    return (
+      <Dialog
+        key="confirm"
+        title={t('bulk.confirmTitle', { count })}
+        onClose={close}
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => send({ type: 'back' })}>
+              {t('bulk.back')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              data-autofocus
+              onClick={() => send({ type: 'confirm' })}
+            >
+              {t('bulk.confirm', { count })}
+            </button>
+          </>
+        }
+      >
+        <ul className="alerts-bulk-summary">
+          {c.fields.status && <li>{t('bulk.willSetStatus', { status: labels.status(c.fields.status) })}</li>}
+          {c.fields.priority && (
+            <li>{t('bulk.willSetPriority', { priority: labels.priority(c.fields.priority) })}</li>
+          )}
+          {c.fields.classification && (
+            <li>
+              {t('bulk.willClassify', { classification: labels.classification(c.fields.classification) })}
+            </li>
+          )}
+          {c.fields.assigned_users && (
+            <li>{t('bulk.willAssign', { user: c.fields.assigned_users.join(', ') })}</li>
+          )}
+          {c.comment && <li>{c.commentPrivate ? t('bulk.willCommentPrivately') : t('bulk.willComment')}</li>}
+        </ul>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      key={snapshot.matches('Running') ? 'running' : 'result'}
+      title={t('bulk.title', { count })}
+      onClose={close}
+      footer={
+        snapshot.matches('Running') ? undefined : (
+          <>
+            {snapshot.matches('Failed') && (
+              <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+                {t('bulk.retry')}
+              </button>
+            )}
+            <button type="button" className="button button--primary" data-autofocus onClick={close}>
+              {tc('close')}
+            </button>
+          </>
+        )
+      }
+    >
+      {snapshot.matches('Running') && <Spinner label={t('bulk.running', { count })} />}
+      {snapshot.matches('Failed') && (
+        <p className="notice notice--danger" role="alert">
+          {t('errors.update')} {tc('tryAgainLater')} {snapshot.context.error}
+        </p>
+      )}
+      {snapshot.context.result && <BulkResults result={snapshot.context.result} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { BulkRequest, BulkResult } from '../../../../../machines/bulk-triage/bulk-triage.context.ts';
+import { bulkTriageMachine } from '../../../../../machines/bulk-triage/bulk-triage.machine.ts';
+import { bulkUpdate } from '../api.ts';
+import type { AlertChanges, AlertFilter } from '../types.ts';
+
+/** The request body of bulkUpdateAlerts for a bulk-triage request. */
+export function bulkBody(request: BulkRequest) {
+  const { targets, fields, comment, commentPrivate } = request;
+  const common = {
+    fields: fields as AlertChanges,
+    comment: comment ?? undefined,
+    comment_private: comment && commentPrivate ? true : undefined,
+  };
+  if (targets.mode === 'filter') return { ...common, filter: targets.filter as AlertFilter };
+  const versions = Object.fromEntries(
+    targets.ids.map((id) => [String(id), targets.versions[id]!]).filter(([, v]) => v),
+  );
+  return { ...common, ids: targets.ids, versions };
+}
+
+/**
+ * The bulk-triage machine with the real update. When it is done, the alerts it could not change
+ * stay selected (so the person can look at them) and the list merges the changes.
+ */
+export function useBulkTriage(onDone: (result: BulkResult) => void) {
+  const latest = useRef(onDone);
+  latest.current = onDone;
+  const machine = useMemo(
+    () =>
+      bulkTriageMachine.provide({
+        actors: {
+          bulkUpdate: fromPromise<BulkResult, BulkRequest>(({ input }) => bulkUpdate(bulkBody(input))),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const result = snapshot.matches('Done') ? snapshot.context.result : null;
+  useEffect(() => {
+    if (result) latest.current(result);
+  }, [result]);
+  return { snapshot, send };
+}
+
+export type BulkTriage = ReturnType<typeof useBulkTriage>;

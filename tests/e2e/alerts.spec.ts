@@ -1,0 +1,140 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config.ts';
+
+const ANALYST = 'analyst@watchfloor.example';
+const CUSTOMER_USER = 'user@acme.example';
+
+/** Signs in through the identity provider's page, as a person does (same steps as shell.spec.ts). */
+async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
+}
+
+/** Presses Tab until the target has focus (keyboard only). */
+async function tabTo(page: Page, target: Locator, limit = 30) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Alerts' });
+const rows = (page: Page) => grid(page).locator('.alerts-list [role="row"]');
+
+/** Waits until every page of alerts has arrived (the grid is no longer busy). */
+async function waitForAlerts(page: Page) {
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(rows(page).first()).toBeVisible();
+}
+
+async function filterTo(page: Page, text: string) {
+  await page.keyboard.press('f');
+  const filter = page.getByRole('searchbox', { name: 'Filter alerts' });
+  await expect(filter).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  // Escape hands the keys back to the list, keeping the filter.
+  await page.keyboard.press('Escape');
+  await expect(filter).not.toBeFocused();
+}
+
+test('an analyst triages a batch by keyboard, then works one alert', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+
+  await filterTo(page, 'status:new');
+  await expect(rows(page).first().locator('[data-status]')).toHaveText('New');
+
+  // j moves, x selects: three alerts.
+  for (const key of ['j', 'x', 'j', 'x', 'j', 'x']) await page.keyboard.press(key);
+  const selected = rows(page).and(page.locator('[aria-selected="true"]'));
+  await expect(selected).toHaveCount(3);
+  const ids = await selected.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-alert-id'))));
+  await expect(page.getByText('3 selected', { exact: true })).toBeVisible();
+
+  // u opens the bulk update; only statuses allowed for all three are offered.
+  await page.keyboard.press('u');
+  const dialog = page.getByRole('dialog', { name: 'Update 3 alerts' });
+  await expect(dialog).toBeVisible();
+  const status = dialog.getByLabel('Status');
+  await expect(status).toBeFocused();
+  await expect(status.locator('option[value="new"]')).toHaveCount(0);
+  await status.selectOption('false_positive');
+  await tabTo(page, dialog.getByLabel('Comment'));
+  await page.keyboard.type('Benign vulnerability scanner, confirmed with the customer.');
+  await tabTo(page, dialog.getByRole('button', { name: 'Review' }));
+  await page.keyboard.press('Enter');
+
+  const confirm = page.getByRole('dialog', { name: 'Change 3 alerts?' });
+  await expect(confirm.getByText('Status becomes False Positive')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Update 3 alerts' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByText('3 updated')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('3 selected', { exact: true })).toHaveCount(0);
+
+  // The list shows the new statuses (merged from the server, not guessed).
+  for (const id of ids) {
+    await filterTo(page, `id:${id}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('[data-status]')).toHaveText('False Positive');
+  }
+
+  // Enter opens the focused alert; its activity records the change and the comment.
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/alerts/${ids.at(-1)}$`));
+  const activity = page.locator('section[aria-labelledby="alert-activity"]');
+  await expect(activity.getByText('New → False Positive')).toBeVisible();
+  await expect(page.locator('.alert-detail__meta [data-status]')).toHaveText('False Positive');
+
+  // c comments; the private box is for staff.
+  await page.keyboard.press('c');
+  const comment = page.getByRole('textbox', { name: 'Comment' });
+  await expect(comment).toBeFocused();
+  await page.keyboard.type('Scanner IP 10.0.0.5 is on the allow list.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Control+Enter');
+  const posted = page
+    .locator('.alert-comment')
+    .filter({ hasText: 'Scanner IP 10.0.0.5 is on the allow list.' });
+  await expect(posted).toBeVisible();
+  await expect(posted.getByText('Private')).toBeVisible();
+  await expect(comment).toHaveValue('');
+
+  // p changes the priority.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  const change = page.getByRole('dialog', { name: 'Change priority' });
+  const value = change.getByLabel('Change to');
+  await expect(value).toBeFocused();
+  await value.selectOption('critical');
+  await tabTo(page, change.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(change).toHaveCount(0);
+  await expect(page.locator('.alert-detail__meta [data-priority]')).toHaveText('Critical');
+  await expect(activity.getByText(/→ Critical/)).toBeVisible();
+
+  // Esc goes back to the list.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/alerts$/);
+});
+
+test('a customer user sees only the alerts of their own customer', async ({ page }) => {
+  await signIn(page, CUSTOMER_USER, '/alerts');
+  await waitForAlerts(page);
+  await page.getByLabel('Rows').selectOption('100');
+  const customers = await rows(page).locator('.alerts-cell--customer_id').allTextContents();
+  expect(customers.length).toBeGreaterThan(10);
+  expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
+
+  await filterTo(page, 'northwind');
+  await expect(page.getByText('No alerts match these filters.')).toBeVisible();
+});

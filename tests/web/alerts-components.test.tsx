@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
+import { allowedTargets } from '../../src/common/transitions.ts';
+import { AlertsTable } from '../../src/web/features/alerts/list/AlertsTable.tsx';
+import { BulkUpdateDialog } from '../../src/web/features/alerts/list/BulkUpdateDialog.tsx';
+import { COLUMN_KEYS } from '../../src/web/features/alerts/list/columns.ts';
+import { useAlertsTable } from '../../src/web/features/alerts/list/use-alerts-table.ts';
+import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
+import type { AlertSummary } from '../../src/web/features/alerts/types.ts';
+import { alert } from './alerts-fixtures.ts';
+import { renderInShell } from './shell-harness.tsx';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
+
+beforeAll(() => {
+  // jsdom has no layout: react-window measures its viewport with ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const FILTERS = { keyword: '', statuses: [], priorities: [], caseFilter: 'all' as const };
+const name = (id: string) => id;
+
+function Table({ rows }: { rows: AlertSummary[] }) {
+  const table = useAlertsTable(rows, FILTERS, name, 10);
+  return (
+    <AlertsTable
+      rows={table.pageRows}
+      status="ready"
+      loadedCount={rows.length}
+      columns={COLUMN_KEYS.filter((c) => c === 'id' || c === 'title' || c === 'priority')}
+      selected={table.selectedSet}
+      allMatching={false}
+      focusedIndex={-1}
+      customerName={name}
+      onToggle={(id) => table.send({ type: 'toggle', id })}
+      onFocusRow={() => undefined}
+      selectLabel={(id) => `Select alert ${id}`}
+      sort={table.view.sort}
+      onSort={(column) => table.send({ type: 'sort', column })}
+      pageSelection="none"
+      onTogglePage={() => undefined}
+      onRetry={() => undefined}
+    />
+  );
+}
+
+const ROWS = [
+  alert({ id: 2, title: 'B '.repeat(40), priority: 'low' }),
+  alert({ id: 3, title: 'Short title', priority: 'critical' }),
+  alert({ id: 1, title: 'A'.repeat(50), priority: 'medium' }),
+];
+
+const shownIds = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Number(row.getAttribute('data-alert-id')));
+
+describe('alert list table', () => {
+  it('truncates titles at 50 characters and keeps the full title in the title attribute', () => {
+    renderInShell(<Table rows={ROWS} />);
+    const long = screen.getByRole('link', { name: /^B B/ });
+    expect(long.textContent).toHaveLength(50);
+    expect(long.textContent?.endsWith('…')).toBe(true);
+    expect(long.getAttribute('title')).toBe('B '.repeat(40));
+    expect(screen.getByRole('link', { name: 'A'.repeat(50) }).textContent).toBe('A'.repeat(50));
+  });
+
+  it('cycles a header ascending → descending → unsorted, by click or by Enter', async () => {
+    const user = userEvent.setup();
+    renderInShell(<Table rows={ROWS} />);
+    const header = screen.getByRole('columnheader', { name: 'ID' });
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(shownIds()).toEqual([2, 3, 1]);
+
+    await user.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(shownIds()).toEqual([1, 2, 3]);
+
+    within(header).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(shownIds()).toEqual([3, 2, 1]);
+
+    await user.keyboard('{Enter}');
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(shownIds()).toEqual([2, 3, 1]);
+
+    // Priority sorts by rank, not alphabetically.
+    await user.click(within(screen.getByRole('columnheader', { name: 'Priority' })).getByRole('button'));
+    expect(shownIds()).toEqual([2, 1, 3]);
+  });
+
+  it('says when no alert matches', () => {
+    renderInShell(<Table rows={[]} />);
+    expect(screen.getByText('No alerts for the selected customers and dates.')).toBeTruthy();
+  });
+});
+
+function Bulk({ targets }: { targets: BulkTargets }) {
+  const bulk = useBulkTriage(() => undefined);
+  const { send } = bulk;
+  useEffect(() => {
+    send({ type: 'open', targets });
+  }, [send, targets]);
+  return bulk.snapshot.matches('Idle') ? null : <BulkUpdateDialog bulk={bulk} />;
+}
+
+const statusOptions = () =>
+  within(screen.getByRole('dialog')).getByLabelText('Status').querySelectorAll('option');
+
+describe('bulk update dialog', () => {
+  it('offers only the statuses every selected alert may move to', async () => {
+    const targets: BulkTargets = {
+      mode: 'ids',
+      ids: [1, 2],
+      versions: { 1: 1, 2: 1 },
+      statuses: ['new', 'escalated'],
+    };
+    await act(async () => renderInShell(<Bulk targets={targets} />));
+    expect(screen.getByRole('dialog', { name: 'Update 2 alerts' })).toBeTruthy();
+    const offered = [...statusOptions()].map((o) => o.value).filter(Boolean);
+    const expected = (allowedTargets('new') as string[]).filter((s) =>
+      (allowedTargets('escalated') as string[]).includes(s),
+    );
+    expect(offered).toEqual(expected);
+    expect(offered).not.toContain('escalated');
+    expect(offered).not.toContain('new');
+    expect(offered).toContain('false_positive');
+  });
+
+  it('offers no status change when the selected alerts share no transition', async () => {
+    const targets: BulkTargets = { mode: 'ids', ids: [1, 2], versions: {}, statuses: ['closed', 'new'] };
+    await act(async () => renderInShell(<Bulk targets={targets} />));
+    expect([...statusOptions()].map((o) => o.value)).toEqual(['']);
+    expect(screen.getByText('No status change is allowed for every selected alert.')).toBeTruthy();
+  });
+
+  it('reviews the change before running it', async () => {
+    const user = userEvent.setup();
+    const targets: BulkTargets = { mode: 'ids', ids: [1, 2, 3], versions: {}, statuses: ['open'] };
+    await act(async () => renderInShell(<Bulk targets={targets} />));
+    await user.selectOptions(screen.getByLabelText('Status'), 'false_positive');
+    await user.type(screen.getByLabelText('Comment'), 'scanner noise');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change 3 alerts?' });
+    expect(within(dialog).getByText('Status becomes False Positive')).toBeTruthy();
+    expect(within(dialog).getByText('A comment is added to each')).toBeTruthy();
+  });
+});
