@@ -18,6 +18,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/v0/alerts/{id}/action/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues a device, endpoint or identity action for what the alert is about.
+         * @description Endpoint actions (isolate, deisolate, full_disk_scan, quarantine_file, delete_file,
+         *     restart_agent) act on the alert's host and need one. Identity actions (lock_user,
+         *     unlock_user, revoke_sessions, delete_auth_methods: Entra ID) act on `user`, or on the user
+         *     of the alert's entity summary. `quarantine_file` and `delete_file` need `path`;
+         *     `isolate` takes an optional `length` in seconds. Actions are queued and performed when the
+         *     agent or identity provider is next reachable.
+         */
+        post: operations["runAlertAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alerts of the caller's customers that match the filters, sorted, a page at a time.
+         * @description Two ways to page, which combine: `offset` skips rows, `search_after` continues after the
+         *     last row of the previous page (keyset paging, fast at any depth). Pass the returned
+         *     `search_after` with the same filters, `sort` and `order` to get the next page; it is null
+         *     when the page was not full. Every sort ends with the alert id, so the order is total and
+         *     keyset paging returns each row exactly once. `total` counts every match, not just this page,
+         *     exactly up to 100 000 (the most the console loads); beyond that it is 100 000 and
+         *     `total_exact` is false.
+         *     Dates: `days` (-1 is all time, the default) counts back from now; `from`/`to` give an
+         *     absolute window on `@timestamp` instead (from inclusive, to exclusive) and cannot be combined
+         *     with `days`.
+         */
+        get: operations["listAlerts"];
+        /**
+         * Updates many alerts at once, by ids ("update N alerts") or by filter ("update all").
+         * @description Give either `ids` (with an optional `versions` map, id → version as read) or `filter`
+         *     (the list's filters; at most 10 000 alerts may match). Every alert is checked first
+         *     (visible, version, status transition, case of the same customer) while locked; the ones
+         *     that pass are updated together and the others are reported in `failed` with a code
+         *     (`not_found`, `conflict`, `invalid_transition`, `bad_request`). Nothing is half-applied.
+         *     A `comment` is added to every updated alert.
+         */
+        put: operations["bulkUpdateAlerts"];
+        /**
+         * Raises an alert for a customer (saved searches, integrations, people).
+         * @description The new alert starts as `new`, or as `muted` when an active mute of its customer matches
+         *     every condition (the activity then names the mute). Needs the write permission described
+         *     at the top of this file; a customer outside the caller's reach answers 404.
+         */
+        post: operations["createAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alert with its raw data, entity summary and the status changes allowed from here.
+         * @description Opening an alert records that the caller viewed it (once per person); `skip_viewed=true` does not.
+         */
+        get: operations["getAlert"];
+        /**
+         * Changes status, priority, classification, assignees or case of one alert.
+         * @description `version` is the version the client read; when the alert changed since, the answer is 409
+         *     with code `conflict`. A status change the decided transitions do not allow is 409 with code
+         *     `invalid_transition`. `case_id` must be a case of the alert's customer (null unassigns).
+         *     Each changed field is recorded in the activity; the comment, when given, becomes a comment
+         *     on the alert. The version goes up by one when a field changed.
+         */
+        put: operations["updateAlert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened to an alert, newest first.
+         * @description Customer users do not see private comments here either.
+         */
+        get: operations["listAlertActivity"];
+        put?: never;
+        /** Adds a manual note to the alert's activity. */
+        post: operations["createAlertActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/detections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The detections that make up an alert, oldest first. */
+        get: operations["listAlertDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/discussions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments on an alert, oldest first. Customer users never see private comments. */
+        get: operations["listAlertDiscussions"];
+        put?: never;
+        /** Comments on an alert; only provider staff may post private comments. */
+        post: operations["postAlertDiscussion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/discussions/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edits a comment; only its author may. */
+        put: operations["updateAlertDiscussion"];
+        post?: never;
+        /** Deletes a comment; only its author may. */
+        delete: operations["deleteAlertDiscussion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The integration that sent the alert, without secrets. */
+        get: operations["getAlertIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the alert's integration maps external tenants to the alert's customer.
+         * @description An alert that no integration sent has no mappings (an empty list).
+         */
+        get: operations["getAlertMappings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/{id}/workflows/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for the customer's workflows to run again on this alert.
+         * @description The request is recorded and queued. Workflow execution is not built yet: the request stays
+         *     `queued` until the workflow runner exists; the activity records who asked.
+         */
+        post: operations["rerunAlertWorkflows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/aggregate/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of the matching alerts per pair of values of two columns, largest first (at most 1000 buckets). */
+        get: operations["aggregateAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts/v1/alerts/count": {
         parameters: {
             query?: never;
@@ -27,6 +273,134 @@ export interface paths {
         };
         /** How many alerts match the customers and statuses. */
         get: operations["countAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges duplicate alerts into one.
+         * @description All alerts must belong to the same customer. The sources become `closed` with `merged_into`
+         *     set to the target (whatever their status was), their detections move to the target, and the
+         *     activity of every alert involved records the merge. An alert that was already merged cannot
+         *     be merged again (409), nor be a target. The optional comment goes to the target.
+         */
+        post: operations["mergeAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/alerts/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raises a clearly labelled test alert for a customer, to check notifications and workflows end to end. */
+        post: operations["createTestAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/mutes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mutes of the caller's customers, newest first (at most 1000). */
+        get: operations["listMutes"];
+        put?: never;
+        /**
+         * Creates an active mute; with `source_alert_id`, also mutes that alert.
+         * @description Expiry: give `expires_at` (in the future, at most a year ahead) or `ttl_seconds`, not both;
+         *     with neither the mute expires in one day (spec 2, section 9).
+         *
+         *     With `source_alert_id` the alert must belong to `customer_id`. When that alert is active
+         *     (or in preview) its status becomes `muted` and its activity records `muted` with the mute's
+         *     id; a resolved alert (closed, false positive, accepted risk) keeps its status.
+         */
+        post: operations["createMute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/mutes/{mute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mute. */
+        get: operations["getMute"];
+        /**
+         * Changes conditions, description or expiry of a mute.
+         * @description `version` is the version the client read; when the mute changed since, the answer is 409.
+         *     Give at least one change. A new expiry (`expires_at` in the future or `ttl_seconds`) on an
+         *     inactive or expired mute makes it active again; changing only conditions or description
+         *     leaves the state as it is. The version goes up by one with every change.
+         */
+        put: operations["updateMute"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/mutes/{mute_id}/unmute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops a mute now (state `inactive`); alerts it already muted stay muted.
+         * @description Unmuting an inactive or expired mute changes nothing and answers the mute as it is. With a
+         *     body, `version` must match the mute's current version (409 otherwise).
+         */
+        post: operations["unmuteMute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/v1/rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert rules of the caller's customers, by id; ask for more pages while a full page returns. */
+        get: operations["listAlertRules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -82,6 +456,137 @@ export interface paths {
          *     ID token's nonce, finds the Watchfloor user by e-mail and issues a console session.
          */
         get: operations["exchangeToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cases of the caller's customers that match the filters, most recently updated first.
+         * @description Keyset paging: pass the returned `search_after` (with the same filters) to get the next
+         *     page; it is null when this page was the last. The order (updated_at descending, then id
+         *     descending) is total, so each case is returned exactly once while nothing changes.
+         *     Listing never marks cases as viewed; `skip_viewed` is accepted for clients that send it.
+         */
+        get: operations["listCases"];
+        put?: never;
+        /**
+         * Creates a case for one customer, optionally with some of its alerts.
+         * @description `assigned_users` are e-mail addresses of people who can see the customer and whom the
+         *     caller can see. `alert_ids` must be alerts of the same customer; an alert already in
+         *     another case moves to the new one.
+         */
+        post: operations["createCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One case with its 10 most recent alerts (spec 2, section 9). */
+        get: operations["getCase"];
+        /**
+         * Changes a case's title, description, status, tags, assignees, risk range or fields.
+         * @description `version` is the version the client read; when the case changed since, the answer is 409.
+         *     Omitted fields stay as they are; lists replace the old list. Cases move freely between
+         *     statuses. The version goes up by one when a field changed.
+         */
+        put: operations["updateCase"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds alerts of the case's customer to the case (an alert in another case moves here).
+         * @description Each alert that changes case gets a `case_assigned` activity; alerts already in this case are left alone.
+         */
+        post: operations["assignCaseAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/{id}/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes an alert out of the case (`case_unassigned` activity). */
+        delete: operations["unassignCaseAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/{id}/discussions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments on a case, oldest first. Customer users never see private comments. */
+        get: operations["listCaseDiscussions"];
+        put?: never;
+        /**
+         * Comments on a case; only provider staff may post private comments.
+         * @description Writing needs the permission described at the top of this file (read-only staff get 403).
+         */
+        post: operations["postCaseDiscussion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/aggregate/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts of the matching cases per pair of values of two fields, largest first (at most 1000 buckets).
+         * @description `tags` and `assigned_users` hold several values: a case counts once in the bucket of each
+         *     of its values (and in the null bucket when it has none).
+         */
+        get: operations["aggregateCases"];
         put?: never;
         post?: never;
         delete?: never;
@@ -341,6 +846,166 @@ export interface components {
             terminal_enabled: boolean;
             version: string;
         };
+        /** @description An alert with everything the detail screen shows. */
+        Alert: components["schemas"]["AlertSummary"] & {
+            /** @description Statuses this alert may move to next. */
+            allowed_transitions: components["schemas"]["Status"][];
+            /** @description Whether the caller may change this alert. */
+            can_edit: boolean;
+            confidence: number | null;
+            detections_count: number;
+            entity: components["schemas"]["EntitySummary"];
+            entity_id: string | null;
+            /** @description Raw data as the source sent it. */
+            fields: {
+                [key: string]: unknown;
+            };
+            file: components["schemas"]["FileSummary"] | null;
+            /** @description The alert this one was merged into. */
+            merged_into: number | null;
+            sender: components["schemas"]["SenderSummary"] | null;
+            severity: string | null;
+            url: components["schemas"]["UrlSummary"] | null;
+        };
+        AlertActivity: {
+            /** @description created, muted, viewed, updated (with field), commented, note, merged, merged_into, action_requested, workflow_rerun */
+            action: string;
+            /** @description Who did it; null for the system or a removed account. */
+            actor_email: string | null;
+            /** @description The value after the change (any JSON). */
+            after: unknown;
+            alert_id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The value before the change (any JSON). */
+            before: unknown;
+            comment: string | null;
+            field: string | null;
+            id: number;
+        };
+        /** @enum {string} */
+        AlertAggregateField: "status" | "priority" | "customer_id" | "external_source" | "type" | "host_name" | "classification";
+        /** @description Fields a person may change on an alert; omitted fields stay as they are. */
+        AlertChanges: {
+            assigned_users?: components["schemas"]["AssignedUsers"];
+            case_id?: components["schemas"]["CaseAssignment"];
+            classification?: components["schemas"]["ClassificationChange"];
+            priority?: components["schemas"]["Priority"];
+            status?: components["schemas"]["Status"];
+        };
+        AlertCreate: {
+            confidence?: number;
+            /** Format: uuid */
+            customer_id: string;
+            entity_id?: string;
+            external_source?: string;
+            /** @description Raw data of the alert as its source reported it. */
+            fields?: {
+                [key: string]: unknown;
+            };
+            host_name?: string;
+            host_os?: string;
+            log_level?: string;
+            priority?: components["schemas"]["Priority"];
+            risk_score?: number;
+            severity?: string;
+            title: string;
+            type: string;
+        };
+        /** @description The list's filters, as a body (see listAlerts for their meaning). */
+        AlertFilter: {
+            assigned_to?: components["schemas"]["AssigneeFilter"];
+            /** @enum {string} */
+            case?: "all" | "assigned" | "none";
+            case_id?: number;
+            customer_ids?: string[];
+            /** @enum {integer} */
+            days?: -1 | 1 | 7 | 14 | 30 | 180 | 360;
+            /** Format: date-time */
+            from?: string;
+            priorities?: components["schemas"]["Priority"][];
+            query?: string;
+            statuses?: components["schemas"]["Status"][];
+            title?: string;
+            /** Format: date-time */
+            to?: string;
+        };
+        AlertIdValue: number;
+        AlertIntegration: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            name: string;
+            release_status: string;
+            /** @description Non-secret settings only. */
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        AlertRequest: {
+            action: string;
+            alert_id: number;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            parameters: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        /** @description A detection rule that raises alerts for a customer. */
+        AlertRule: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            description: string;
+            enabled: boolean;
+            id: number;
+            name: string;
+            priority: string;
+            query: string;
+        };
+        /**
+         * @default @timestamp
+         * @enum {string}
+         */
+        AlertSortKey: "id" | "case_id" | "title" | "customer_id" | "status" | "priority" | "assigned_users" | "host_name" | "host_os" | "log_level" | "external_source" | "@timestamp" | "updated_at";
+        /** @description An alert as the list shows it. */
+        AlertSummary: {
+            /**
+             * Format: date-time
+             * @description When the alert was created.
+             */
+            "@timestamp": string;
+            assigned_users: string[];
+            case_id: number | null;
+            classification: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            external_source: string | null;
+            host_name: string | null;
+            host_os: string | null;
+            id: number;
+            log_level: string | null;
+            /** @description One of Priority; unknown values are shown grey. */
+            priority: string;
+            risk_score: number;
+            /** @description One of Status; unknown values are shown grey. */
+            status: string;
+            title: string;
+            type: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Send it back with an update; it goes up with every change. */
+            version: number;
+        };
+        /** @description E-mail addresses of the people working on the alert (replaces the list). */
+        AssignedUsers: string[];
+        AssigneeFilter: "me" | string;
         AuthConfig: {
             authorization_endpoint: string;
             client_id: string;
@@ -350,6 +1015,100 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        /** @description A case with what the detail screen shows. */
+        Case: components["schemas"]["CaseSummary"] & {
+            /** @description Whether the caller may change this case. */
+            can_edit: boolean;
+            /** @description The 10 most recent alerts of the case, newest first. */
+            recent_alerts: components["schemas"]["CaseAlert"][];
+        };
+        /** @enum {string} */
+        CaseAggregateField: "status" | "customer_id" | "tags" | "assigned_users";
+        /** @description An alert of a case, as the case detail lists it. */
+        CaseAlert: {
+            /** Format: date-time */
+            "@timestamp": string;
+            host_name: string | null;
+            id: number;
+            priority: string;
+            status: string;
+            title: string;
+        };
+        CaseAlertIds: components["schemas"]["CaseIdValue"][];
+        /** @description E-mail addresses of users who can see the case's customer (replaces the list). */
+        CaseAssignees: string[];
+        /** @description A case of the alert's customer; null takes the alert out of its case. */
+        CaseAssignment: number | null;
+        CaseCreate: {
+            alert_ids?: components["schemas"]["CaseAlertIds"];
+            assigned_users?: components["schemas"]["CaseAssignees"];
+            /** Format: uuid */
+            customer_id: string;
+            /** @default  */
+            description: string;
+            fields?: components["schemas"]["CaseFields"];
+            risk_score_max?: components["schemas"]["CaseRisk"];
+            risk_score_min?: components["schemas"]["CaseRisk"];
+            status?: components["schemas"]["CaseStatus"];
+            tags?: components["schemas"]["CaseTagList"];
+            title: string;
+        };
+        /** @description Free-form attributes of the case. */
+        CaseFields: {
+            [key: string]: unknown;
+        };
+        CaseIdValue: number;
+        CaseRisk: number | null;
+        /**
+         * @description The ticket statuses of spec 1, section 4.7, without the system-only `preview` and `muted`.
+         * @enum {string}
+         */
+        CaseStatus: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk";
+        /** @description A case as the list shows it. */
+        CaseSummary: {
+            alert_count: number;
+            assigned_users: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            description: string;
+            fields: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @description The risk score of the case's riskiest alert. */
+            risk_score: number;
+            risk_score_max: number | null;
+            risk_score_min: number | null;
+            /** @description One of CaseStatus; unknown values are shown grey. */
+            status: string;
+            tags: string[];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Send it back with an update; it goes up with every change. */
+            version: number;
+        };
+        CaseTagList: string[];
+        CaseUpdate: {
+            assigned_users?: components["schemas"]["CaseAssignees"];
+            description?: string;
+            fields?: components["schemas"]["CaseFields"];
+            risk_score_max?: components["schemas"]["CaseRisk"];
+            risk_score_min?: components["schemas"]["CaseRisk"];
+            status?: components["schemas"]["CaseStatus"];
+            tags?: components["schemas"]["CaseTagList"];
+            title?: string;
+            version: number;
+        };
+        /**
+         * @description The analyst's verdict on what the alert was.
+         * @enum {string}
+         */
+        Classification: "true_positive" | "benign_positive" | "false_positive" | "undetermined";
+        /** @description A classification, or null to clear it. */
+        ClassificationChange: components["schemas"]["Classification"] | null;
         Contact: {
             /** Format: uuid */
             contact_id: string;
@@ -402,6 +1161,54 @@ export interface components {
             url?: string | null;
             zip?: string | null;
         };
+        Detection: {
+            alert_id: number;
+            /** Format: date-time */
+            detected_at: string;
+            fields: {
+                [key: string]: unknown;
+            };
+            id: number;
+            name: string;
+            severity: string | null;
+            source: string | null;
+            technique: string | null;
+        };
+        /** @description A comment on an alert or a case. */
+        Discussion: {
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Whether the caller wrote it */
+            editable: boolean;
+            id: number;
+            /** @description Visible only to the provider's staff. */
+            private: boolean;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The author; null when the account no longer exists (shown as 'Unknown user'). */
+            user: {
+                /** Format: uuid */
+                contact_id: string;
+                email: string;
+                name: string;
+            } | null;
+        };
+        DiscussionInput: {
+            body: string;
+            /**
+             * @description Staff only.
+             * @default false
+             */
+            private: boolean;
+        };
+        /** @description Who and what the alert is about, read from its raw data. */
+        EntitySummary: {
+            host: string | null;
+            ip: string | null;
+            process: string | null;
+            user: string | null;
+        };
         Error: {
             error: {
                 /** @description Stable machine-readable code (bad_request, unauthorized, forbidden, not_found, conflict, rate_limited, …). */
@@ -412,6 +1219,94 @@ export interface components {
                 }[];
                 message: string;
             };
+        };
+        FileSummary: {
+            malware_family: string | null;
+            md5: string | null;
+            name: string | null;
+            path: string | null;
+            sha1: string | null;
+            sha256: string | null;
+        };
+        IntegrationMapping: {
+            /** Format: uuid */
+            customer_id: string;
+            external_id: string;
+            external_name: string;
+            id: number;
+            /** Format: uuid */
+            integration_id: string;
+        };
+        Mute: {
+            conditions: components["schemas"]["MuteCondition"][];
+            /** Format: date-time */
+            created_at: string;
+            /** @description E-mail of who made it; null for the system or an account the caller cannot see. */
+            created_by: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            description: string;
+            /**
+             * Format: date-time
+             * @description Null never expires (only mutes made by the system).
+             */
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            source_alert_id: number | null;
+            state: components["schemas"]["MuteState"];
+            /** @description Seconds left until expiry while active; null when inactive, expired or never expiring. */
+            ttl_seconds: number | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Send it back with an update; it goes up with every change. */
+            version: number;
+        };
+        /**
+         * @description One test on a new alert. Comparisons ignore case. `fields.<path>` reads the alert's raw data
+         *     (dot-separated keys; numbers and booleans compare as text); a missing value matches only
+         *     `not_equals`. `regex` takes a JavaScript regular expression of at most 200 characters
+         *     without backreferences, lookaround or repeated groups, with at most 4 unbounded
+         *     repetitions; it matches anywhere in the value unless anchored.
+         */
+        MuteCondition: {
+            /** @description title, type, priority, host_name, external_source, or fields.<path> for raw data. */
+            field: string;
+            /** @enum {string} */
+            operator: "equals" | "not_equals" | "contains" | "starts_with" | "regex";
+            value: string;
+        };
+        /** @description All must match. */
+        MuteConditions: components["schemas"]["MuteCondition"][];
+        MuteCreate: {
+            conditions: components["schemas"]["MuteConditions"];
+            /** Format: uuid */
+            customer_id: string;
+            /** @default  */
+            description: string;
+            /**
+             * Format: date-time
+             * @description In the future; at most a year ahead.
+             */
+            expires_at?: string;
+            /** @description The alert the mute is made from; it is muted too. */
+            source_alert_id?: number;
+            /** @description Time to live from now. */
+            ttl_seconds?: number;
+        };
+        /** @enum {string} */
+        MuteState: "active" | "inactive" | "expired";
+        MuteUpdate: {
+            conditions?: components["schemas"]["MuteConditions"];
+            description?: string;
+            /**
+             * Format: date-time
+             * @description In the future; at most a year ahead.
+             */
+            expires_at?: string;
+            /** @description Time to live from now. */
+            ttl_seconds?: number;
+            version: number;
         };
         OmniboxItem: {
             attributes?: {
@@ -454,6 +1349,12 @@ export interface components {
         };
         /** @enum {string} */
         Priority: "critical" | "high" | "medium" | "low";
+        SenderSummary: {
+            address: string;
+            ip: string | null;
+            recipient: string | null;
+            subject: string | null;
+        };
         /** @enum {string} */
         Status: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk" | "preview" | "muted";
         ThreatIntel: {
@@ -478,6 +1379,10 @@ export interface components {
             expires_in: number;
             /** @enum {string} */
             token_type: "Bearer";
+        };
+        UrlSummary: {
+            domain: string | null;
+            url: string;
         };
         UserAttributes: {
             alert_audio?: boolean;
@@ -555,8 +1460,42 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Alerts assigned to this e-mail address, or to the caller with `me`. */
+        AlertAssignedTo: components["schemas"]["AssigneeFilter"];
+        /** @description all (default), only alerts assigned to a case, or only those without one. */
+        AlertCase: "all" | "assigned" | "none";
+        /** @description Only alerts of this case. */
+        AlertCaseId: number;
+        /** @description Created in the last N days; -1 is all time. */
+        AlertDays: -1 | 1 | 7 | 14 | 30 | 180 | 360;
+        /** @description Created at or after this instant. */
+        AlertFrom: string;
+        AlertId: components["schemas"]["AlertIdValue"];
+        /** @description Limit to these priorities (repeated key). */
+        AlertPriorities: components["schemas"]["Priority"][];
+        /** @description Free text, case-insensitive, over title, host name, type and external source; a number also matches the alert id. */
+        AlertQuery: string;
+        AlertSubBatchSize: number;
+        AlertSubOffset: number;
+        /** @description Case-insensitive substring of the title (the omnibox's "alerts matching query"). */
+        AlertTitle: string;
+        /** @description Created before this instant. */
+        AlertTo: string;
+        /** @description Cases assigned to at least one of these e-mail addresses (repeated key); `me` is the caller. */
+        CaseAssignedUsers: ("me" | string)[];
+        CaseId: components["schemas"]["CaseIdValue"];
+        /** @description Case-insensitive substring of the title or description; `#123` (or `123`) also matches case 123. */
+        CaseQuery: string;
+        /** @description Cases whose risk score is at most this. */
+        CaseRiskMax: number;
+        /** @description Cases whose risk score is at least this. */
+        CaseRiskMin: number;
+        /** @description Cases with at least one of these tags (repeated key). */
+        CaseTags: string[];
+        CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
+        MuteId: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
     };
@@ -597,6 +1536,601 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    runAlertAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "isolate" | "deisolate" | "full_disk_scan" | "quarantine_file" | "delete_file" | "restart_agent" | "lock_user" | "unlock_user" | "revoke_sessions" | "delete_auth_methods";
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    force?: boolean;
+                    /** @description Isolation length in seconds. */
+                    length?: number;
+                    path?: string;
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The queued request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Alerts assigned to this e-mail address, or to the caller with `me`. */
+                assigned_to?: components["parameters"]["AlertAssignedTo"];
+                batch_size?: number;
+                /** @description all (default), only alerts assigned to a case, or only those without one. */
+                case?: components["parameters"]["AlertCase"];
+                /** @description Only alerts of this case. */
+                case_id?: components["parameters"]["AlertCaseId"];
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Created in the last N days; -1 is all time. */
+                days?: components["parameters"]["AlertDays"];
+                /** @description Created at or after this instant. */
+                from?: components["parameters"]["AlertFrom"];
+                offset?: number;
+                order?: "asc" | "desc";
+                /** @description Limit to these priorities (repeated key). */
+                priorities?: components["parameters"]["AlertPriorities"];
+                /** @description Free text, case-insensitive, over title, host name, type and external source; a number also matches the alert id. */
+                query?: components["parameters"]["AlertQuery"];
+                /** @description Opaque cursor from the previous page's `search_after`. */
+                search_after?: string;
+                /** @description Column to sort by; `priority` sorts by rank (critical > high > medium > low), empty values sort last in ascending order. */
+                sort?: components["schemas"]["AlertSortKey"];
+                /** @description Limit to these statuses (repeated key). */
+                statuses?: components["parameters"]["Statuses"];
+                /** @description Case-insensitive substring of the title (the omnibox's "alerts matching query"). */
+                title?: components["parameters"]["AlertTitle"];
+                /** @description Created before this instant. */
+                to?: components["parameters"]["AlertTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: components["schemas"]["AlertSummary"][];
+                        /** @description Cursor for the next page; null when this page was the last. */
+                        search_after: string | null;
+                        /** @description Alerts that match the filters, up to 100 000. */
+                        total: number;
+                        /** @description False when more than 100 000 alerts match (total is then 100 000). */
+                        total_exact: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    bulkUpdateAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    /**
+                     * @description Staff only.
+                     * @default false
+                     */
+                    comment_private?: boolean;
+                    fields?: components["schemas"]["AlertChanges"];
+                    filter?: components["schemas"]["AlertFilter"];
+                    ids?: components["schemas"]["AlertIdValue"][];
+                    /** @description Version of each alert as the client read it; a stale one fails that alert with `conflict`. */
+                    versions?: {
+                        [key: string]: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description What happened to each alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        failed: {
+                            /** @enum {string} */
+                            code: "not_found" | "conflict" | "invalid_transition" | "bad_request";
+                            id: number;
+                            message: string;
+                        }[];
+                        updated: {
+                            id: number;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCreate"];
+            };
+        };
+        responses: {
+            /** @description The new alert. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: {
+                skip_viewed?: boolean;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assigned_users?: components["schemas"]["AssignedUsers"];
+                    case_id?: components["schemas"]["CaseAssignment"];
+                    classification?: components["schemas"]["ClassificationChange"];
+                    comment?: string;
+                    /**
+                     * @description Staff only.
+                     * @default false
+                     */
+                    comment_private?: boolean;
+                    priority?: components["schemas"]["Priority"];
+                    status?: components["schemas"]["Status"];
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listAlertActivity: {
+        parameters: {
+            query?: {
+                batch_size?: components["parameters"]["AlertSubBatchSize"];
+                offset?: components["parameters"]["AlertSubOffset"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activity: components["schemas"]["AlertActivity"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAlertActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "note";
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new activity entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertActivity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertDetections: {
+        parameters: {
+            query?: {
+                batch_size?: components["parameters"]["AlertSubBatchSize"];
+                offset?: components["parameters"]["AlertSubOffset"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of detections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detections: components["schemas"]["Detection"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertDiscussions: {
+        parameters: {
+            query?: {
+                batch_size?: components["parameters"]["AlertSubBatchSize"];
+                offset?: components["parameters"]["AlertSubOffset"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discussions: components["schemas"]["Discussion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postAlertDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscussionInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discussion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAlertDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                comment_id: components["parameters"]["CommentId"];
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscussionInput"];
+            };
+        };
+        responses: {
+            /** @description The edited comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discussion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAlertDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                comment_id: components["parameters"]["CommentId"];
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAlertIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertIntegration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAlertMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mappings: components["schemas"]["IntegrationMapping"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rerunAlertWorkflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request_id: number;
+                        /** @enum {string} */
+                        status: "queued";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    aggregateAlerts: {
+        parameters: {
+            query?: {
+                /** @description Alerts assigned to this e-mail address, or to the caller with `me`. */
+                assigned_to?: components["parameters"]["AlertAssignedTo"];
+                /** @description all (default), only alerts assigned to a case, or only those without one. */
+                case?: components["parameters"]["AlertCase"];
+                /** @description Only alerts of this case. */
+                case_id?: components["parameters"]["AlertCaseId"];
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Created in the last N days; -1 is all time. */
+                days?: components["parameters"]["AlertDays"];
+                /** @description Created at or after this instant. */
+                from?: components["parameters"]["AlertFrom"];
+                /** @description Limit to these priorities (repeated key). */
+                priorities?: components["parameters"]["AlertPriorities"];
+                /** @description Free text, case-insensitive, over title, host name, type and external source; a number also matches the alert id. */
+                query?: components["parameters"]["AlertQuery"];
+                /** @description Limit to these statuses (repeated key). */
+                statuses?: components["parameters"]["Statuses"];
+                /** @description Case-insensitive substring of the title (the omnibox's "alerts matching query"). */
+                title?: components["parameters"]["AlertTitle"];
+                /** @description Created before this instant. */
+                to?: components["parameters"]["AlertTo"];
+            };
+            header?: never;
+            path: {
+                a: components["schemas"]["AlertAggregateField"];
+                b: components["schemas"]["AlertAggregateField"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            a: string | null;
+                            b: string | null;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     countAlerts: {
         parameters: {
             query?: {
@@ -618,6 +2152,245 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Count"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    mergeAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    source_ids: components["schemas"]["AlertIdValue"][];
+                    target_id: components["schemas"]["AlertIdValue"];
+                };
+            };
+        };
+        responses: {
+            /** @description The target after the merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createTestAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The test alert. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMutes: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Only mutes in this state; omitted means every state. */
+                state?: components["schemas"]["MuteState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mutes: components["schemas"]["Mute"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteCreate"];
+            };
+        };
+        responses: {
+            /** @description The new mute. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mute_id: components["parameters"]["MuteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mute_id: components["parameters"]["MuteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The mute after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unmuteMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mute_id: components["parameters"]["MuteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The mute after unmuting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mute"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: {
+                batch_size?: number;
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["AlertRule"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -672,7 +2445,7 @@ export interface operations {
             query: {
                 authorization_code: string;
                 code_verifier: string;
-                /** @description The iss parameter of the authorization response (RFC 9207) */
+                /** @description The iss parameter of the authorization response (RFC 9207), when the IdP sends one. */
                 iss?: string;
                 nonce: string;
                 redirect_uri: string;
@@ -695,6 +2468,302 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCases: {
+        parameters: {
+            query?: {
+                /** @description Cases assigned to at least one of these e-mail addresses (repeated key); `me` is the caller. */
+                assigned_users?: components["parameters"]["CaseAssignedUsers"];
+                batch_size?: number;
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Only these cases (repeated key). */
+                ids?: components["schemas"]["CaseIdValue"][];
+                /** @description Case-insensitive substring of the title or description; `#123` (or `123`) also matches case 123. */
+                query?: components["parameters"]["CaseQuery"];
+                /** @description Cases whose risk score is at most this. */
+                risk_max?: components["parameters"]["CaseRiskMax"];
+                /** @description Cases whose risk score is at least this. */
+                risk_min?: components["parameters"]["CaseRiskMin"];
+                /** @description Opaque cursor from the previous page's `search_after`. */
+                search_after?: string;
+                skip_viewed?: boolean;
+                /** @description Limit to these statuses (repeated key). */
+                statuses?: components["parameters"]["Statuses"];
+                /** @description Cases with at least one of these tags (repeated key). */
+                tags?: components["parameters"]["CaseTags"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of cases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cases: components["schemas"]["CaseSummary"][];
+                        /** @description Cursor for the next page; null when this page was the last. */
+                        search_after: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The new case. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseUpdate"];
+            };
+        };
+        responses: {
+            /** @description The case after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    assignCaseAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alert_ids: components["schemas"]["CaseAlertIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The case after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unassignCaseAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: components["schemas"]["CaseIdValue"];
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Case"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCaseDiscussions: {
+        parameters: {
+            query?: {
+                batch_size?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        discussions: components["schemas"]["Discussion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postCaseDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscussionInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discussion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    aggregateCases: {
+        parameters: {
+            query?: {
+                /** @description Cases assigned to at least one of these e-mail addresses (repeated key); `me` is the caller. */
+                assigned_users?: components["parameters"]["CaseAssignedUsers"];
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Case-insensitive substring of the title or description; `#123` (or `123`) also matches case 123. */
+                query?: components["parameters"]["CaseQuery"];
+                /** @description Cases whose risk score is at most this. */
+                risk_max?: components["parameters"]["CaseRiskMax"];
+                /** @description Cases whose risk score is at least this. */
+                risk_min?: components["parameters"]["CaseRiskMin"];
+                /** @description Limit to these statuses (repeated key). */
+                statuses?: components["parameters"]["Statuses"];
+                /** @description Cases with at least one of these tags (repeated key). */
+                tags?: components["parameters"]["CaseTags"];
+            };
+            header?: never;
+            path: {
+                a: components["schemas"]["CaseAggregateField"];
+                b: components["schemas"]["CaseAggregateField"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            a: string | null;
+                            b: string | null;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     countCases: {

@@ -135,7 +135,7 @@ describe('input the database cannot store', () => {
     try {
       const response = await t.as(t.fixtures.analyst, { url: '/api/search/omnibox?query=a%00b' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.details[0]).toEqual({ field: 'query.query', reason: 'must not contain the NUL character' });
+      expect(response.json().error.details[0]).toEqual({ field: 'querystring.query', reason: 'must not contain the NUL character' });
     } finally {
       await t.close();
     }

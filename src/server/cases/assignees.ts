@@ -7,7 +7,7 @@ import { badRequest } from '../errors.ts';
 /**
  * The assignees as stored: each e-mail must be a user of the caller's organisation who can see
  * the case's customer (Global, or that customer among their customers) and whom the caller can
- * see (row-level security on users), so a customer user assigns only people of their customers.
+ * see; a customer user assigns only people of their customers, never the provider's staff.
  * People already assigned stay assignable even when the caller cannot see them, so editing a
  * case never fails over someone else's earlier choice. Matching ignores case; the stored form is
  * the account's own.
@@ -31,8 +31,11 @@ export async function checkedAssignees(
         and(eq(users.partnerId, principal.scope.partnerId), inArray(sql`lower(${users.email})`, unknown)),
       );
     for (const row of rows) {
-      if (row.roleLevel === 'Global' || row.customerIds.includes(customerId))
-        found.set(row.email.toLowerCase(), row.email);
+      // Customer users see the provider's staff (for names) but assign only their own people.
+      const assignable = principal.scope.global
+        ? row.roleLevel === 'Global' || row.customerIds.includes(customerId)
+        : row.roleLevel !== 'Global' && row.customerIds.includes(customerId);
+      if (assignable) found.set(row.email.toLowerCase(), row.email);
     }
   }
   const result: string[] = [];

@@ -17,14 +17,17 @@ export interface Scope {
   global: boolean;
 }
 
-const inScope = `customer_id = any (string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])`;
-const samePartner = `partner_id = nullif(current_setting('app.partner_id', true), '')::uuid`;
+// Each setting is read in a scalar subquery so PostgreSQL evaluates it once per query, not once per row.
+const scopeIds = `(select string_to_array(current_setting('app.customer_ids', true), ','))::uuid[]`;
+const inScope = `customer_id = any (${scopeIds})`;
+const samePartner = `partner_id = (select nullif(current_setting('app.partner_id', true), '')::uuid)`;
 
 /** Every table the app role may touch, with the rows it may see. A table missing here is not granted at all. */
 export const TENANT_POLICIES: Record<string, string> = {
   partners: samePartner,
   customers: `${samePartner} and ${inScope}`,
-  users: `${samePartner} and (current_setting('app.global', true) = 'on' or contact_id = nullif(current_setting('app.user_id', true), '')::uuid or valid_customer_ids && string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])`,
+  // Customer users also see the provider's staff (names on comments and activity), never other customers' users.
+  users: `${samePartner} and ((select current_setting('app.global', true)) = 'on' or role_level = 'Global' or contact_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or valid_customer_ids && ${scopeIds})`,
   agents: inScope,
   alerts: inScope,
   cases: inScope,
@@ -37,7 +40,7 @@ export const TENANT_POLICIES: Record<string, string> = {
   integrations: samePartner,
   integration_mappings: inScope,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
-  sessions: `user_id = nullif(current_setting('app.user_id', true), '')::uuid`,
+  sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 
 /** Tables every signed-in user may read but not change. */

@@ -1,7 +1,12 @@
 import { agentHandlers } from './agents.ts';
+import { alertHandlers } from './alerts.ts';
 import { authHandlers } from './auth.ts';
+import { caseHandlers } from './cases.ts';
+import { caseAlertHandlers } from './cases-alerts.ts';
+import { caseDiscussionHandlers } from './cases-discussions.ts';
 import { countHandlers } from './counts.ts';
 import { customerHandlers } from './customers.ts';
+import { muteHandlers } from './mutes.ts';
 import { searchHandlers } from './search.ts';
 import { shellHandlers } from './shell.ts';
 import { threatHandlers } from './threat.ts';
@@ -13,8 +18,13 @@ export const handlers = {
   ...authHandlers,
   ...customerHandlers,
   ...countHandlers,
+  ...alertHandlers,
   ...agentHandlers,
   ...updateHandlers,
   ...searchHandlers,
   ...threatHandlers,
+  ...muteHandlers,
+  ...caseHandlers,
+  ...caseAlertHandlers,
+  ...caseDiscussionHandlers,
 };

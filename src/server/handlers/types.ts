@@ -9,13 +9,17 @@ type QueryOf<K extends OperationId> = NonNullable<Op<K>['parameters']['query']>;
 type PathOf<K extends OperationId> = NonNullable<Op<K>['parameters']['path']>;
 type BodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
 
-/** The success body of an operation: its 200 or 201 answer as the contract defines it. */
+/** The success body of an operation: its 200, 201 or 202 answer as the contract defines it; nothing for 204. */
 export type ResultOf<K extends OperationId> = Op<K>['responses'] extends infer R
   ? R extends { 200: infer S }
     ? Json<S>
     : R extends { 201: infer S }
       ? Json<S>
-      : never
+      : R extends { 202: infer S }
+        ? Json<S>
+        : R extends { 204: unknown }
+          ? undefined
+          : never
   : never;
 
 export type RequestOf<K extends OperationId> = FastifyRequest<{

@@ -14,6 +14,7 @@ function findNul(value: unknown, path: string): string | null {
   }
   if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\0')}`;
       const hit = findNul(inner, `${path}.${key}`);
       if (hit) return hit;
     }
@@ -25,7 +26,7 @@ function findNul(value: unknown, path: string): string | null {
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const field = findNul(request.query, 'query') ?? findNul(request.params, 'params') ?? findNul(request.body, 'body');
+    const field = findNul(request.query, 'querystring') ?? findNul(request.params, 'params') ?? findNul(request.body, 'body');
     if (field) throw badRequest(field, 'must not contain the NUL character');
   });
 });

@@ -90,5 +90,16 @@ export const alerts = pgTable(
     index('alerts_customer_status_idx').on(t.customerId, t.status),
     index('alerts_created_idx').on(t.createdAt),
     index('alerts_case_idx').on(t.caseId),
+    // Sort orders of the alert list, each with id as the tiebreaker of its keyset cursor.
+    // The expression must stay identical to PRIORITY_RANK in src/server/alerts/sorting.ts.
+    index('alerts_priority_rank_idx').on(
+      sql`(case ${t.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`,
+      t.id,
+    ),
+    index('alerts_updated_id_idx').on(t.updatedAt, t.id),
+    index('alerts_status_id_idx').on(t.status, t.id),
+    index('alerts_host_name_id_idx').on(t.hostName, t.id),
+    index('alerts_title_id_idx').on(t.title, t.id),
+    index('alerts_assigned_gin').using('gin', t.assignedUsers),
   ],
 );

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { components } from '../../api/schema.d.ts';
+import { allowedTargets } from '../../common/transitions.ts';
+import { alerts } from '../db/schema/index.ts';
+import { entitySummary, fileSummary, senderSummary, urlSummary } from './summaries.ts';
+
+type Schemas = components['schemas'];
+export type AlertRow = typeof alerts.$inferSelect;
+
+/** Columns the list needs: everything but the raw data, which can be large. */
+export const summaryColumns = {
+  id: alerts.id,
+  customerId: alerts.customerId,
+  caseId: alerts.caseId,
+  title: alerts.title,
+  type: alerts.type,
+  status: alerts.status,
+  priority: alerts.priority,
+  riskScore: alerts.riskScore,
+  classification: alerts.classification,
+  assignedUsers: alerts.assignedUsers,
+  hostName: alerts.hostName,
+  hostOs: alerts.hostOs,
+  logLevel: alerts.logLevel,
+  externalSource: alerts.externalSource,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+  version: alerts.version,
+};
+
+/**
+ * The list's columns. Timestamps come as PostgreSQL's text (microseconds, e.g.
+ * `2025-03-01 10:00:00.123456+00`): exact for the keyset cursor, and far cheaper for 10 000 rows
+ * than parsing each into a Date and formatting it again.
+ */
+export const listColumns = {
+  ...summaryColumns,
+  createdAt: sql<string>`${alerts.createdAt}::text`,
+  updatedAt: sql<string>`${alerts.updatedAt}::text`,
+};
+
+export type AlertSummaryRow = Pick<AlertRow, keyof typeof summaryColumns>;
+export type AlertListRow = Omit<AlertSummaryRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+const PG_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/** ISO 8601 with milliseconds, from a Date or from PostgreSQL's timestamptz text. */
+export function isoTimestamp(value: Date | string): string {
+  if (value instanceof Date) return value.toISOString();
+  const utc = PG_UTC.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  // Another session time zone: let Date do the arithmetic ("+02" → "+02:00").
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
+}
+
+export function presentAlertSummary(a: AlertSummaryRow | AlertListRow): Schemas['AlertSummary'] {
+  return {
+    id: a.id,
+    customer_id: a.customerId,
+    case_id: a.caseId,
+    title: a.title,
+    type: a.type,
+    status: a.status,
+    priority: a.priority,
+    risk_score: a.riskScore,
+    classification: a.classification,
+    assigned_users: a.assignedUsers,
+    host_name: a.hostName,
+    host_os: a.hostOs,
+    log_level: a.logLevel,
+    external_source: a.externalSource,
+    '@timestamp': isoTimestamp(a.createdAt),
+    updated_at: isoTimestamp(a.updatedAt),
+    version: a.version,
+  };
+}
+
+/** The detail shape: summary, raw data, derived summaries and what the caller may do next. */
+export function presentAlert(
+  a: AlertRow,
+  extra: { detectionsCount: number; canEdit: boolean },
+): Schemas['Alert'] {
+  const fields = a.fields ?? {};
+  return {
+    ...presentAlertSummary(a),
+    severity: a.severity,
+    confidence: a.confidence,
+    entity_id: a.entityId,
+    fields,
+    merged_into: a.mergedInto,
+    detections_count: extra.detectionsCount,
+    allowed_transitions: [...allowedTargets(a.status)],
+    can_edit: extra.canEdit,
+    entity: entitySummary(a.hostName, fields),
+    file: fileSummary(fields),
+    sender: senderSummary(fields),
+    url: urlSummary(fields),
+  };
+}

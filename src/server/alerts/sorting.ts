@@ -1,0 +1,218 @@
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import type { components } from '../../api/schema.d.ts';
+import { alerts } from '../db/schema/index.ts';
+import { badRequest } from '../errors.ts';
+import type { AlertListRow } from './present.ts';
+
+export type AlertSortKey = components['schemas']['AlertSortKey'];
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * Priority by rank, not alphabetically (spec 1, section 4.7). An index on exactly this expression
+ * (with id) makes the priority sort fast; keep the two identical.
+ */
+export const PRIORITY_RANK = sql<number>`(case ${alerts.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`;
+
+interface SortColumn {
+  expr: AnyColumn | SQL;
+  /** PostgreSQL type the cursor's text value is cast back to. */
+  cast: 'bigint' | 'integer' | 'text' | 'uuid' | 'timestamptz' | 'text[]';
+  nullable: boolean;
+}
+
+const SORT_COLUMNS: Record<AlertSortKey, SortColumn> = {
+  id: { expr: alerts.id, cast: 'bigint', nullable: false },
+  case_id: { expr: alerts.caseId, cast: 'bigint', nullable: true },
+  title: { expr: alerts.title, cast: 'text', nullable: false },
+  customer_id: { expr: alerts.customerId, cast: 'uuid', nullable: false },
+  status: { expr: alerts.status, cast: 'text', nullable: false },
+  priority: { expr: PRIORITY_RANK, cast: 'integer', nullable: false },
+  assigned_users: { expr: alerts.assignedUsers, cast: 'text[]', nullable: false },
+  host_name: { expr: alerts.hostName, cast: 'text', nullable: true },
+  host_os: { expr: alerts.hostOs, cast: 'text', nullable: true },
+  log_level: { expr: alerts.logLevel, cast: 'text', nullable: true },
+  external_source: { expr: alerts.externalSource, cast: 'text', nullable: true },
+  '@timestamp': { expr: alerts.createdAt, cast: 'timestamptz', nullable: false },
+  updated_at: { expr: alerts.updatedAt, cast: 'timestamptz', nullable: false },
+};
+
+/** Where the previous page ended: the sort value (as text, exact) and the id of its last row. */
+export interface Cursor {
+  sort: AlertSortKey;
+  order: SortOrder;
+  value: string | null;
+  id: number;
+}
+
+/** ORDER BY for a sort: the column, then the id as the unique tiebreaker, both in the same direction. */
+export function orderBy(sort: AlertSortKey, order: SortOrder): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[sort];
+  return sort === 'id' ? [direction(alerts.id)] : [direction(column.expr), direction(alerts.id)];
+}
+
+/** The rank PRIORITY_RANK gives, in JavaScript (for the cursor of a page sorted by priority). */
+export function priorityRank(priority: string): number {
+  return priority === 'critical'
+    ? 4
+    : priority === 'high'
+      ? 3
+      : priority === 'medium'
+        ? 2
+        : priority === 'low'
+          ? 1
+          : 0;
+}
+
+/**
+ * The cursor value of a row: its sort value as text that casts back exactly (timestamps keep their
+ * microseconds; a JavaScript Date would round them and repeat or skip rows at page edges).
+ */
+export function cursorValueOf(sort: AlertSortKey, row: AlertListRow): string | null {
+  switch (sort) {
+    case 'id':
+      return String(row.id);
+    case 'case_id':
+      return row.caseId === null ? null : String(row.caseId);
+    case 'title':
+      return row.title;
+    case 'customer_id':
+      return row.customerId;
+    case 'status':
+      return row.status;
+    case 'priority':
+      return String(priorityRank(row.priority));
+    case 'assigned_users':
+      return JSON.stringify(row.assignedUsers);
+    case 'host_name':
+      return row.hostName;
+    case 'host_os':
+      return row.hostOs;
+    case 'log_level':
+      return row.logLevel;
+    case 'external_source':
+      return row.externalSource;
+    case '@timestamp':
+      return row.createdAt;
+    case 'updated_at':
+      return row.updatedAt;
+  }
+}
+
+/**
+ * Rows strictly after the cursor in the sort's order. Empty values (null) sort as the largest,
+ * like PostgreSQL's default (last ascending, first descending).
+ */
+export function afterCursor(cursor: Cursor): SQL {
+  const { expr, cast, nullable } = SORT_COLUMNS[cursor.sort];
+  const id = cursor.id;
+  if (cursor.sort === 'id')
+    return cursor.order === 'asc' ? sql`${alerts.id} > ${id}` : sql`${alerts.id} < ${id}`;
+  const value = cast === 'text[]' ? textArray(cursor.value) : sql`${cursor.value}::${sql.raw(cast)}`;
+  if (cursor.order === 'asc') {
+    if (cursor.value === null) return sql`(${expr} is null and ${alerts.id} > ${id})`;
+    if (!nullable) return sql`((${expr}, ${alerts.id}) > (${value}, ${id}))`;
+    return sql`(${expr} > ${value} or (${expr} = ${value} and ${alerts.id} > ${id}) or ${expr} is null)`;
+  }
+  if (cursor.value === null) return sql`((${expr} is null and ${alerts.id} < ${id}) or ${expr} is not null)`;
+  if (!nullable) return sql`((${expr}, ${alerts.id}) < (${value}, ${id}))`;
+  return sql`(${expr} < ${value} or (${expr} = ${value} and ${alerts.id} < ${id}))`;
+}
+
+/** A text[] literal built element by element from the cursor's JSON array (validated on decode). */
+function textArray(json: string | null): SQL {
+  const items = JSON.parse(json ?? '[]') as string[];
+  if (items.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    items.map((item) => sql`${item}::text`),
+    sql`, `,
+  )}]`;
+}
+
+/** The opaque `search_after` string. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString(
+    'base64url',
+  );
+}
+
+/** Reads a `search_after` string made for this sort and order, or answers 400. */
+export function decodeCursor(text: string, sort: AlertSortKey, order: SortOrder): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('querystring.search_after', 'is not a cursor this API returned');
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    !(parsed[0] in SORT_COLUMNS) ||
+    (parsed[1] !== 'asc' && parsed[1] !== 'desc') ||
+    !(parsed[2] === null || (typeof parsed[2] === 'string' && parsed[2].length <= 1000)) ||
+    !Number.isSafeInteger(parsed[3]) ||
+    parsed[3] < 0
+  ) {
+    throw badRequest('querystring.search_after', 'is not a cursor this API returned');
+  }
+  if (parsed[0] !== sort || parsed[1] !== order) {
+    throw badRequest(
+      'querystring.search_after',
+      'was made for another sort or order; start again without it',
+    );
+  }
+  const cursor: Cursor = { sort, order, value: parsed[2], id: parsed[3] };
+  if (cursor.value !== null && !validCursorValue(SORT_COLUMNS[sort].cast, cursor.value)) {
+    throw badRequest('querystring.search_after', 'is not a cursor this API returned');
+  }
+  return cursor;
+}
+
+/** Refuses values that would make the cast fail in SQL (a 500), e.g. a hand-made cursor. */
+function validCursorValue(cast: SortColumn['cast'], value: string): boolean {
+  if (value.includes('\u0000')) return false;
+  switch (cast) {
+    case 'bigint':
+      return /^-?\d{1,18}$/.test(value);
+    case 'integer':
+      return /^-?\d{1,9}$/.test(value);
+    case 'uuid':
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+    case 'timestamptz':
+      return validPgTimestamp(value);
+    case 'text[]':
+      try {
+        const items: unknown = JSON.parse(value);
+        return (
+          Array.isArray(items) &&
+          items.length <= 50 &&
+          items.every((item) => typeof item === 'string' && !item.includes('\u0000'))
+        );
+      } catch {
+        return false;
+      }
+    default:
+      return true;
+  }
+}
+
+/** PostgreSQL's own timestamptz text (DateStyle ISO), as cursorValueOf sends it, and a real instant. */
+function validPgTimestamp(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2}){0,2}$/.exec(
+    value,
+  );
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offset] = [m[1], m[2], m[3], m[4], m[5], m[6], m[8]].map(
+    Number,
+  ) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offset! <= 15
+  );
+}

@@ -1,0 +1,146 @@
+import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { components } from '../../api/schema.d.ts';
+import { type AlertFilter, alertFilterCondition } from '../alerts/filters.ts';
+import { listColumns, presentAlertSummary } from '../alerts/present.ts';
+import { afterCursor, cursorValueOf, decodeCursor, encodeCursor, orderBy } from '../alerts/sorting.ts';
+import { alertRules, alerts } from '../db/schema/index.ts';
+import { inIds } from '../db/sql-helpers.ts';
+import { asCaller, principalOf } from '../plugins/auth.ts';
+import { requestedCustomers } from './present.ts';
+import type { Handlers } from './types.ts';
+
+type AggregateField = components['schemas']['AlertAggregateField'];
+
+/** Columns an aggregate may group by (the path's whitelist). */
+const AGGREGATE_COLUMNS: Record<AggregateField, SQL> = {
+  status: sql`${alerts.status}`,
+  priority: sql`${alerts.priority}`,
+  customer_id: sql`${alerts.customerId}::text`,
+  external_source: sql`${alerts.externalSource}`,
+  type: sql`${alerts.type}`,
+  host_name: sql`${alerts.hostName}`,
+  classification: sql`${alerts.classification}`,
+};
+
+/** The list counts matches exactly up to this many: the most the console loads (pages of 10 000). */
+export const TOTAL_CAP = 100_000;
+
+/** Most buckets one aggregate answers, largest first. */
+const MAX_BUCKETS = 1000;
+
+/** The filter part of a list or aggregate query string. */
+function filterOf(query: AlertFilter): AlertFilter {
+  const {
+    customer_ids,
+    statuses,
+    priorities,
+    case: caseFilter,
+    case_id,
+    title,
+    query: text,
+    days,
+    from,
+    to,
+    assigned_to,
+  } = query;
+  return {
+    customer_ids,
+    statuses,
+    priorities,
+    case: caseFilter,
+    case_id,
+    title,
+    query: text,
+    days,
+    from,
+    to,
+    assigned_to,
+  };
+}
+
+export const alertListHandlers: Handlers<'listAlerts' | 'aggregateAlerts' | 'listAlertRules'> = {
+  async listAlerts(request) {
+    const principal = principalOf(request);
+    const {
+      sort = '@timestamp',
+      order = 'desc',
+      offset = 0,
+      batch_size: batchSize = 100,
+      search_after,
+    } = request.query;
+    const filter = alertFilterCondition(principal, filterOf(request.query), 'querystring');
+    const cursor = search_after ? decodeCursor(search_after, sort, order) : null;
+    return asCaller(request, async (tx) => {
+      const rows = await tx
+        .select(listColumns)
+        .from(alerts)
+        .where(cursor ? and(filter, afterCursor(cursor)) : filter)
+        .orderBy(...orderBy(sort, order))
+        .limit(batchSize)
+        .offset(offset);
+      // Counting a million rows costs more than the whole page: count exactly up to the most the
+      // console ever loads, and say when there are more.
+      const capped = tx
+        .select({ one: sql`1` })
+        .from(alerts)
+        .where(filter)
+        .limit(TOTAL_CAP + 1)
+        .as('capped');
+      const [counted] = await tx.select({ n: count() }).from(capped);
+      const total = counted?.n ?? 0;
+      const last = rows.at(-1);
+      return {
+        alerts: rows.map(presentAlertSummary),
+        total: Math.min(total, TOTAL_CAP),
+        total_exact: total <= TOTAL_CAP,
+        search_after:
+          last && rows.length === batchSize
+            ? encodeCursor({ sort, order, value: cursorValueOf(sort, last), id: last.id })
+            : null,
+      };
+    });
+  },
+
+  async aggregateAlerts(request) {
+    const principal = principalOf(request);
+    const filter = alertFilterCondition(principal, filterOf(request.query), 'querystring');
+    const a = AGGREGATE_COLUMNS[request.params.a];
+    const b = AGGREGATE_COLUMNS[request.params.b];
+    const rows = await asCaller(request, (tx) =>
+      tx
+        .select({ a: sql<string | null>`${a}`, b: sql<string | null>`${b}`, count: count() })
+        .from(alerts)
+        .where(filter)
+        .groupBy(a, b)
+        .orderBy(desc(count()), sql`1`, sql`2`)
+        .limit(MAX_BUCKETS),
+    );
+    return { buckets: rows };
+  },
+
+  async listAlertRules(request) {
+    const { scope } = principalOf(request);
+    const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
+    const rows = await asCaller(request, (tx) =>
+      tx
+        .select()
+        .from(alertRules)
+        .where(inIds(alertRules.customerId, ids))
+        .orderBy(asc(alertRules.id))
+        .limit(request.query.batch_size ?? 1000)
+        .offset(request.query.offset ?? 0),
+    );
+    return {
+      rules: rows.map((r) => ({
+        id: r.id,
+        customer_id: r.customerId,
+        name: r.name,
+        description: r.description,
+        priority: r.priority,
+        enabled: r.enabled,
+        query: r.query,
+        created_at: r.createdAt.toISOString(),
+      })),
+    };
+  },
+};
