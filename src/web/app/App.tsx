@@ -1,4 +1,5 @@
 import { Route, Switch } from 'wouter';
+import { CommandLayer } from '../commands/CommandLayer.tsx';
 import { ROUTES, type RouteEntry } from '../routes.ts';
 import { RouteGuard } from '../session/RouteGuard.tsx';
 import { Layout } from '../shell/layout/Layout.tsx';
@@ -36,6 +37,7 @@ export function App() {
           <Layout>
             <PageCache render={renderPage} />
           </Layout>
+          <CommandLayer />
         </Route>
       </Switch>
     </ShellProvider>

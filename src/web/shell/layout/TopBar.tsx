@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { OmniboxTrigger } from '../../commands/OmniboxTrigger.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { CustomerFilter } from '../customers/CustomerFilter.tsx';
 import { useSession } from '../session-bridge.ts';
@@ -53,7 +54,11 @@ export function TopBar({
         <Logo />
         <span className="topbar__product">{t('product', { ns: 'common' })}</span>
       </Link>
-      {status !== 'signedOut' && <div id="omnibox-slot" className="topbar__omnibox" />}
+      {status !== 'signedOut' && (
+        <div id="omnibox-slot" className="topbar__omnibox">
+          <OmniboxTrigger />
+        </div>
+      )}
       <div className="topbar__end">
         {me && <CustomerFilter />}
         {me && <AdminMenu />}

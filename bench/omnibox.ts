@@ -1,0 +1,237 @@
+/**
+ * Omnibox budget: from the end of the 500 ms debounce to painted suggestions in under 100 ms.
+ * `npx tsx bench/omnibox.ts` (needs `npx vite build` first; not part of npm test).
+ *
+ * Seeds a temporary PGlite data folder with 100 000 alerts, 10 000 agents and 20 customers,
+ * starts the real server on it and signs in with Chromium. The palette marks the moment its
+ * search actor starts (`omnibox:search-start`, the end of the debounce) and, after the frame
+ * that shows the suggestions, measures `omnibox:search-to-paint`
+ * (src/web/commands/use-omnibox.ts). About 30 queries (host names, title words, alert ids,
+ * read from the seeded data) are typed into the palette one at a time. The baseline, measured in
+ * the same page and run, is the raw GET /api/search/omnibox for the same queries (fetch from the
+ * page, JSON parsed), so the ratio is what the palette adds to the API.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { percentile, report } from './lib/stats.ts';
+
+const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
+const PORT = Number(process.env.BENCH_PORT ?? 8493);
+const BASE = `http://localhost:${PORT}`;
+const PASSWORD = 'bench-demo-password-Watchfloor';
+const TARGET_MS = 100;
+const MEASURE = 'omnibox:search-to-paint';
+/** The part of it after the API answered: what the palette itself adds. */
+const CLIENT_MEASURE = 'omnibox:response-to-paint';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-bench-omnibox-'));
+const env = {
+  ...process.env,
+  WATCHFLOOR_DATA: dataDir,
+  DATABASE_URL: '',
+  WATCHFLOOR_DEMO_PASSWORD: PASSWORD,
+  LOG_LEVEL: 'warn',
+};
+
+/** Runs in its own process group, so stop() ends npx, tsx and node together. */
+function run(args: string[], extra: Record<string, string> = {}): ChildProcess {
+  return spawn('npx', ['tsx', ...args], {
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+}
+
+/** Ends the child's whole process group: SIGTERM, then SIGKILL if it is still there after 10 s. */
+async function stop(child: ChildProcess) {
+  const group = child.pid;
+  if (group === undefined) return;
+  const alive = () => {
+    try {
+      process.kill(-group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(-group, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  if (alive()) process.kill(-group, 'SIGKILL');
+}
+
+async function seed() {
+  console.log(
+    `Seeding ${ALERTS.toLocaleString('en-GB')} alerts, ${AGENTS.toLocaleString('en-GB')} agents, ${CUSTOMERS} customers into ${dataDir}…`,
+  );
+  const child = run([
+    'src/server/seed/cli.ts',
+    '--alerts',
+    String(ALERTS),
+    '--agents',
+    String(AGENTS),
+    '--customers',
+    String(CUSTOMERS),
+  ]);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`seeding failed with exit code ${code}`);
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const up = () =>
+    fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  if (await up()) throw new Error(`port ${PORT} is already in use; set BENCH_PORT`);
+  const server = run(['src/server/main.ts'], { PORT: String(PORT), PUBLIC_URL: BASE });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (await up()) return server;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop(server);
+  throw new Error('the server did not start within 180 s');
+}
+
+/** Queries a person would type, read from the seeded data: host names, title words, ids. */
+async function pickQueries(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}') as {
+      token?: { access_token: string };
+    };
+    const headers = { Authorization: `Bearer ${session.token?.access_token ?? ''}` };
+    const answer = (await (await fetch('/api/alerts/v1/alerts/?batch_size=2000', { headers })).json()) as {
+      alerts: { id: number; title: string; host_name: string | null }[];
+    };
+    const alerts = answer.alerts;
+    const hosts = [...new Set(alerts.map((a) => a.host_name).filter((h): h is string => Boolean(h)))];
+    const words = [...new Set(alerts.map((a) => a.title.split(/\s+/).slice(0, 2).join(' ')))];
+    const step = Math.max(1, Math.floor(alerts.length / 10));
+    const ids = alerts.filter((_, i) => i % step === 0).map((a) => String(a.id));
+    return [...hosts.slice(0, 10), ...words.slice(0, 10), ...ids.slice(0, 10)];
+  });
+}
+
+/** Types each query into the open palette and reads the palette's own measure of it. */
+async function measurePalette(
+  page: Page,
+  queries: readonly string[],
+): Promise<{ total: number[]; client: number[] }> {
+  const box = page.getByRole('combobox', { name: 'Search across the platform' });
+  const times: number[] = [];
+  const client: number[] = [];
+  for (const query of queries) {
+    const before = await page.evaluate(
+      (name) => performance.getEntriesByName(name, 'measure').length,
+      MEASURE,
+    );
+    await box.fill(query);
+    await page.waitForFunction(
+      ({ name, count }) => performance.getEntriesByName(name, 'measure').length > count,
+      { name: MEASURE, count: before },
+      { timeout: 30_000 },
+    );
+    const [total, after] = await page.evaluate(
+      (names) =>
+        names.map((name) => performance.getEntriesByName(name, 'measure').at(-1)?.duration ?? Number.NaN),
+      [MEASURE, CLIENT_MEASURE],
+    );
+    times.push(total!);
+    client.push(after!);
+  }
+  return { total: times, client };
+}
+
+/** The same queries straight at the API from the same page: request to parsed JSON. */
+function measureApi(page: Page, queries: readonly string[]): Promise<number[]> {
+  return page.evaluate(async (queries) => {
+    const session = JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}') as {
+      token?: { access_token: string };
+    };
+    const headers = { Authorization: `Bearer ${session.token?.access_token ?? ''}` };
+    const times: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      const response = await fetch(`/api/search/omnibox?${new URLSearchParams({ query })}`, { headers });
+      await response.json();
+      times.push(performance.now() - started);
+    }
+    return times;
+  }, queries);
+}
+
+async function measure() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    // tsx compiles this file with esbuild's keepNames, whose __name helper the page lacks.
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await page.goto(`${BASE}/`);
+    await page.locator('#email').fill('analyst@watchfloor.example');
+    await page.locator('#password').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.locator('#omnibox-slot button').waitFor({ timeout: 120_000 });
+    const queries = await pickQueries(page);
+    console.log(`Queries (${queries.length}): ${queries.join(' | ')}`);
+
+    await page.keyboard.press('/');
+    // Every query once, untimed, so the database's caches are as warm for both sides; then the
+    // palette and the raw API alternate in chunks of five.
+    await measureApi(page, queries);
+    await measurePalette(page, queries.slice(0, 3));
+    const palette: number[] = [];
+    const client: number[] = [];
+    const api: number[] = [];
+    for (let i = 0; i < queries.length; i += 5) {
+      const chunk = queries.slice(i, i + 5);
+      const measured = await measurePalette(page, chunk);
+      palette.push(...measured.total);
+      client.push(...measured.client);
+      api.push(...(await measureApi(page, chunk)));
+    }
+    return { palette, client, api, count: queries.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+let server: ChildProcess | null = null;
+try {
+  await seed();
+  server = await startServer();
+  const { palette, client, api, count } = await measure();
+  const apiP95 = percentile(api, 95);
+  report(
+    `Omnibox, ${ALERTS.toLocaleString('en-GB')} alerts, ${AGENTS.toLocaleString('en-GB')} agents, ${count} queries`,
+    [
+      {
+        name: 'end of debounce to painted suggestions',
+        p50: percentile(palette, 50),
+        p95: percentile(palette, 95),
+        baselineP95: apiP95,
+        target: `< ${TARGET_MS} ms`,
+      },
+      { name: 'baseline: raw GET /api/search/omnibox', p50: percentile(api, 50), p95: apiP95 },
+      {
+        name: 'of which the palette: answer to paint',
+        p50: percentile(client, 50),
+        p95: percentile(client, 95),
+      },
+    ],
+  );
+  const within = percentile(palette, 95) < TARGET_MS;
+  console.log(within ? '\nWithin budget.' : `\nOver budget: p95 is not under ${TARGET_MS} ms.`);
+} finally {
+  if (server) await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,220 @@
+import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import { api } from '../../api/client.ts';
+import type { components } from '../../api/schema.d.ts';
+import type { Priority, Status } from '../../common/statuses.ts';
+import type { NotifyOptions } from '../shell/index.ts';
+import { MUTE_DURATIONS, type MuteDuration } from './arguments.ts';
+import { downloadCsv, toCsv } from './csv.ts';
+import type { Labels } from './registry.ts';
+import type { AlertsCommandTarget } from './target.ts';
+
+type AlertChanges = components['schemas']['AlertChanges'];
+type Alert = components['schemas']['Alert'];
+
+/** What an alert action needs from the page around it. */
+export interface AlertActionContext {
+  target: AlertsCommandTarget;
+  labels: Labels;
+  notify(options: NotifyOptions): void;
+  /** The signed-in user's e-mail, for `>assign me`. */
+  email: string | null;
+}
+
+interface Failure {
+  id: number;
+  message: string;
+}
+
+/** The answer's error message (DESIGN section 3 error shape), or the status line. */
+function errorOf(error: unknown, response: Response): Error {
+  const message = (error as { error?: { message?: string } } | undefined)?.error?.message;
+  return new Error(message ?? `Request failed with status code ${response.status}`);
+}
+
+function fail(error: unknown, response: Response): never {
+  throw errorOf(error, response);
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Shows 'Updated 3 alerts' / '1 failed: #12 …' and reloads the screen (spec: per-alert results). */
+function report(ctx: AlertActionContext, done: string | null, failed: Failure[]): CommandOutcome {
+  const { commands: t } = ctx.labels;
+  const reasons = failed
+    .slice(0, 3)
+    .map((f) => `#${f.id} ${f.message}`)
+    .join('; ');
+  const lines = [done, failed.length ? t('result.failed', { count: failed.length, reasons }) : null].filter(
+    (line): line is string => line !== null,
+  );
+  const severity = failed.length === 0 ? 'success' : done === null ? 'danger' : 'warning';
+  const title =
+    failed.length === 0
+      ? t('result.titleDone')
+      : done === null
+        ? t('result.titleFailed')
+        : t('result.titlePartly');
+  ctx.notify({ severity, title, message: lines.join('\n') });
+  ctx.target.refresh();
+  return { summary: lines.join('\n') };
+}
+
+/** Runs the same task for every alert, a few at a time, collecting successes and failures. */
+async function eachAlert<T>(ids: readonly number[], task: (id: number) => Promise<T>) {
+  const results: { id: number; value: T }[] = [];
+  const failed: Failure[] = [];
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        results.push({ id, value: await task(id) });
+      } catch (error) {
+        failed.push({ id, message: reason(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
+  failed.sort((a, b) => a.id - b.id);
+  return { results, failed };
+}
+
+async function getAlert(id: number): Promise<Alert> {
+  const { data, error, response } = await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } } });
+  if (!data) fail(error, response);
+  return data;
+}
+
+/** bulkUpdateAlerts with the ids (and, for one alert, its version so a stale edit gets 409). */
+async function bulkUpdate(ctx: AlertActionContext, fields: AlertChanges): Promise<CommandOutcome> {
+  const { ids, versions } = ctx.target;
+  const version = ids.length === 1 ? versions[ids[0]!] : undefined;
+  const { data, error, response } = await api.PUT('/api/alerts/v1/alerts/', {
+    body: { ids, fields, ...(version !== undefined ? { versions: { [String(ids[0])]: version } } : {}) },
+  });
+  if (!data) fail(error, response);
+  const done = data.updated.length
+    ? ctx.labels.commands('result.updated', { count: data.updated.length })
+    : null;
+  return report(ctx, done, data.failed);
+}
+
+export const setStatus = (ctx: AlertActionContext, status: Status) => bulkUpdate(ctx, { status });
+
+export const markFalsePositive = (ctx: AlertActionContext) =>
+  bulkUpdate(ctx, { status: 'false_positive', classification: 'false_positive' });
+
+export const setPriority = (ctx: AlertActionContext, priority: Priority) => bulkUpdate(ctx, { priority });
+
+/** `>assign me`: the signed-in user becomes the alerts' assignee (replacing the list). */
+export function assignMe(ctx: AlertActionContext) {
+  if (!ctx.email) throw new Error(ctx.labels.commands('result.notAvailable'));
+  return bulkUpdate(ctx, { assigned_users: [ctx.email.trim().toLowerCase()] });
+}
+
+export const addToCase = (ctx: AlertActionContext, caseId: number) => bulkUpdate(ctx, { case_id: caseId });
+
+/**
+ * `>case new`: one case per customer of the selected alerts (a case belongs to one customer),
+ * titled after its first alert.
+ */
+export async function createCase(ctx: AlertActionContext): Promise<CommandOutcome> {
+  const { results, failed } = await eachAlert(ctx.target.ids, getAlert);
+  const byCustomer = new Map<string, Alert[]>();
+  for (const { value } of results)
+    byCustomer.set(value.customer_id, [...(byCustomer.get(value.customer_id) ?? []), value]);
+  const created: number[] = [];
+  for (const [customerId, alerts] of byCustomer) {
+    const { data, error, response } = await api.POST('/api/cases/v1/cases/', {
+      body: {
+        customer_id: customerId,
+        title: alerts[0]!.title.slice(0, 200),
+        description: '',
+        alert_ids: alerts.map((a) => a.id),
+      },
+    });
+    if (data) created.push(data.id);
+    else for (const a of alerts) failed.push({ id: a.id, message: errorOf(error, response).message });
+  }
+  const done = created.length
+    ? created.map((id) => ctx.labels.commands('result.caseCreated', { id })).join(', ')
+    : null;
+  return report(ctx, done, failed);
+}
+
+/**
+ * `>mute 1d`: a mute per alert, made from it (`source_alert_id`, so the alert itself is muted),
+ * matching new alerts with the same title on the same host, for the chosen time.
+ */
+export async function muteAlerts(ctx: AlertActionContext, duration: MuteDuration): Promise<CommandOutcome> {
+  const { results, failed } = await eachAlert(ctx.target.ids, async (id) => {
+    const alert = await getAlert(id);
+    const conditions: components['schemas']['MuteCondition'][] = [
+      { field: 'title', operator: 'equals', value: alert.title.slice(0, 500) },
+    ];
+    if (alert.host_name)
+      conditions.push({ field: 'host_name', operator: 'equals', value: alert.host_name.slice(0, 500) });
+    const { data, error, response } = await api.POST('/api/alerts/v1/mutes/', {
+      body: {
+        customer_id: alert.customer_id,
+        conditions,
+        description: ctx.labels.commands('result.muteDescription', { id }),
+        ttl_seconds: MUTE_DURATIONS[duration],
+        source_alert_id: id,
+      },
+    });
+    if (!data) fail(error, response);
+    return data;
+  });
+  const done = results.length ? ctx.labels.commands('result.muted', { count: results.length }) : null;
+  return report(ctx, done, failed);
+}
+
+/** `>comment text`: the comment on every selected alert (postAlertDiscussion). */
+export async function commentOn(ctx: AlertActionContext, text: string): Promise<CommandOutcome> {
+  const { results, failed } = await eachAlert(ctx.target.ids, async (id) => {
+    const { data, error, response } = await api.POST('/api/alerts/v1/alerts/{id}/discussions', {
+      params: { path: { id } },
+      body: { body: text, private: false },
+    });
+    if (!data) fail(error, response);
+    return data;
+  });
+  const done = results.length ? ctx.labels.commands('result.commented', { count: results.length }) : null;
+  return report(ctx, done, failed);
+}
+
+/** Columns of the export: the alert as the list shows it. */
+export const EXPORT_COLUMNS = [
+  'id',
+  'customer_id',
+  'case_id',
+  'title',
+  'type',
+  'status',
+  'priority',
+  'risk_score',
+  'classification',
+  'assigned_users',
+  'host_name',
+  'host_os',
+  'log_level',
+  'external_source',
+  '@timestamp',
+  'updated_at',
+] as const;
+
+/** `>export`: the selected alerts as export.csv, in the order they were selected. */
+export async function exportAlerts(ctx: AlertActionContext): Promise<CommandOutcome> {
+  const { results, failed } = await eachAlert(ctx.target.ids, getAlert);
+  const order = new Map(ctx.target.ids.map((id, index) => [id, index]));
+  const rows = results.map((r) => r.value).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  if (rows.length) downloadCsv(toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]));
+  const done = rows.length ? ctx.labels.commands('result.exported', { count: rows.length }) : null;
+  const { commands: t } = ctx.labels;
+  const reasons = failed.map((f) => `#${f.id} ${f.message}`).join('; ');
+  const message = [done, failed.length ? t('result.failed', { count: failed.length, reasons }) : null]
+    .filter(Boolean)
+    .join('\n');
+  ctx.notify({ severity: failed.length ? 'warning' : 'success', title: t('result.titleDone'), message });
+  return { summary: message };
+}

@@ -1,0 +1,68 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** The current selection a screen offers to the command palette (spec 1, section 4.4). */
+export interface AlertsCommandTarget {
+  kind: 'alerts';
+  /** Selected alert ids; when nothing is selected, the focused alert alone (if any). */
+  ids: number[];
+  /** Last known version per alert id, sent with single-alert updates. */
+  versions: Record<number, number>;
+  /** Reload the screen's data after a command changed it. */
+  refresh(): void;
+  focusedId: number | null;
+}
+
+/** Agents screen target: not provided by any screen yet. */
+export interface AgentsCommandTarget {
+  kind: 'agents';
+  ids: number[];
+  refresh(): void;
+  focusedId: number | null;
+}
+
+export type CommandTarget = AlertsCommandTarget | AgentsCommandTarget;
+
+type Listener = () => void;
+
+let current: CommandTarget | null = null;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The tiny external store behind the hooks; exported for tests and non-React callers. */
+export const commandTargetStore = {
+  get(): CommandTarget | null {
+    return current;
+  },
+  set(target: CommandTarget | null): void {
+    if (current === target) return;
+    current = target;
+    emit();
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};
+
+/**
+ * A screen registers its selection while mounted; it is cleared on unmount (or when the target
+ * becomes null). Pass a new object whenever ids, versions or focus change.
+ */
+export function useProvideCommandTarget(target: CommandTarget | null): void {
+  useEffect(() => {
+    commandTargetStore.set(target);
+    return () => {
+      if (commandTargetStore.get() === target) commandTargetStore.set(null);
+    };
+  }, [target]);
+}
+
+/** The selection the current screen offers, or null. */
+export function useCommandTarget(): CommandTarget | null {
+  return useSyncExternalStore(commandTargetStore.subscribe, commandTargetStore.get, commandTargetStore.get);
+}

@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import { type CommandGroup, GROUPS, type Labels, REGISTRY } from '../commands/registry.ts';
+
+/** One line of the `?` overlay and of docs/keyboard.md. */
+export interface HelpRow {
+  id: string;
+  /** Key sequences, each a list of chords (`g a` → ['g', 'a']); empty when only the palette runs it. */
+  keys: string[][];
+  /** How it is written in the palette, e.g. `>mute 1h|1d|7d|30d`. */
+  usage: string | null;
+  label: string;
+  /** Why it cannot be used yet, when it cannot. */
+  note: string | null;
+}
+
+export interface HelpSection {
+  group: CommandGroup;
+  title: string;
+  rows: HelpRow[];
+}
+
+export interface HelpLabels extends Labels {
+  commands: TFunction<'commands'>;
+}
+
+function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
+  switch (group) {
+    case 'general':
+      return t('help.groups.general');
+    case 'navigation':
+      return t('help.groups.navigation');
+    case 'lists':
+      return t('help.groups.lists');
+    case 'alerts':
+      return t('help.groups.alerts');
+    case 'agents':
+      return t('help.groups.agents');
+  }
+}
+
+/**
+ * Every command and shortcut of the registry, grouped: the `?` overlay renders this, and
+ * docs/keyboard.md is written from it, so the two always list the same things.
+ */
+export function helpSections(l: HelpLabels): HelpSection[] {
+  return GROUPS.map((group) => ({
+    group,
+    title: groupTitle(l.commands, group),
+    rows: REGISTRY.filter((c) => c.group === group).map((c) => ({
+      id: c.id,
+      keys: c.keys.map((sequence) => sequence.split(' ')),
+      usage: c.kind === 'action' ? c.usage : null,
+      label: c.label(l),
+      note: c.kind === 'action' && c.target === 'agents' ? l.commands('help.unavailableNote') : null,
+    })),
+  }));
+}

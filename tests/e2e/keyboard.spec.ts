@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config.ts';
+
+const ANALYST = 'analyst@watchfloor.example';
+
+/**
+ * Keyboard only: no test here moves or clicks the mouse. Signing in types into the identity
+ * provider's page (it focuses the e-mail field) and presses Enter.
+ */
+async function signIn(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.locator('#email')).toBeFocused();
+  await page.keyboard.type(ANALYST);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#password')).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search across the platform' });
+
+/** Presses ArrowDown until the option is the highlighted one. */
+async function highlight(page: Page, option: ReturnType<Page['getByRole']>, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    if ((await option.getAttribute('aria-selected')) === 'true') return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error('the option was never highlighted');
+}
+
+test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
+  await signIn(page);
+  // Extra-large screens show the omnibox in the top bar.
+  await expect(
+    page.locator('#omnibox-slot').getByRole('button', { name: 'Search across the platform' }),
+  ).toBeVisible();
+
+  // / opens the palette; a second / closes it; focus comes back.
+  await page.keyboard.press('/');
+  await expect(palette(page)).toBeVisible();
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(palette(page)).toHaveCount(0);
+
+  // No serious or critical accessibility violation with the palette open.
+  await page.keyboard.press('/');
+  await expect(palette(page)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.palette-layer').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // Find an alert by its host name: the suggestions name the host in brackets.
+  await page.keyboard.type('SRV-');
+  const alertsGroup = palette(page).getByRole('group', { name: 'Alerts' });
+  await expect(alertsGroup.getByRole('option').first()).toBeVisible({ timeout: 15_000 });
+  const label = (await alertsGroup.getByRole('option').first().textContent()) ?? '';
+  const host = /\(([^()]+)\)\s*\S*$/.exec(label)?.[1];
+  expect(host, label).toBeTruthy();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(host!);
+  const found = alertsGroup.getByRole('option').filter({ hasText: host! }).first();
+  await expect(found).toBeVisible({ timeout: 15_000 });
+  await expect(palette(page).getByRole('option', { name: `Alerts matching ${host}` })).toBeVisible();
+  await highlight(page, found);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alerts\/\d+$/);
+  await expect(palette(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Esc goes back to the list.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/alerts$/);
+
+  // g then a letter goes to an area.
+  await page.keyboard.press('g');
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL(/\/cases$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('u');
+  await expect(page).toHaveURL(/\/users$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  // ? lists every shortcut; Esc closes it.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
+  await expect(help).toBeVisible();
+  await expect(help.locator('[data-command-id="go.alerts"]')).toContainText('Alerts');
+  await expect(help.locator('[data-command-id="alerts.mute"]')).toContainText('>mute 1h|1d|7d|30d');
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+
+  // Navigation from the palette; Ctrl+K opens it even from a text field.
+  await page.keyboard.press('Control+k');
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.type('Threat intel');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/threat$/);
+
+  // The command just used comes first next time.
+  await page.keyboard.press('/');
+  const first = palette(page).getByRole('option').first();
+  await expect(first).toContainText('Threat intelligence');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toHaveCount(0);
+});
+
+test('select three alerts with x and mark them false positive from the palette', async ({ page }) => {
+  await signIn(page, '/alerts');
+  const grid = page.getByRole('grid', { name: 'Alerts' });
+  await expect(grid).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  const rows = grid.locator('.alerts-list [role="row"]');
+  await expect(rows.first()).toBeVisible();
+
+  // Only new alerts, so all three may become false positives.
+  await page.keyboard.press('f');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('status:new');
+  await page.keyboard.press('Escape');
+
+  for (const key of ['j', 'x', 'j', 'x', 'j', 'x']) await page.keyboard.press(key);
+  const selected = rows.and(page.locator('[aria-selected="true"]'));
+  await expect(selected).toHaveCount(3);
+  const ids = await selected.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-alert-id'))));
+
+  await page.keyboard.press('/');
+  await expect(palette(page).getByText('3 alerts selected')).toBeVisible();
+  await page.keyboard.type('>false-positive');
+  await page.keyboard.press('Enter');
+  await expect(palette(page).getByText('Mark 3 alerts as false positive?')).toBeVisible();
+  await expect(palette(page).getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toHaveCount(0);
+  await expect(page.locator('.toast').filter({ hasText: 'Updated 3 alerts' })).toBeVisible();
+
+  // The list reloaded: the three are false positives now.
+  for (const id of ids) {
+    await page.keyboard.press('f');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(`id:${id}`);
+    await page.keyboard.press('Escape');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().locator('[data-status]')).toHaveText('False Positive');
+  }
+});

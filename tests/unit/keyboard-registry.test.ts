@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { allowedTargets } from '../../src/common/transitions.ts';
+import { STATUS_TARGETS } from '../../src/web/commands/arguments.ts';
+import { csvCell, toCsv } from '../../src/web/commands/csv.ts';
+import {
+  availability,
+  type CommandEnv,
+  exactAction,
+  matchActions,
+  parseInput,
+  toChoice,
+} from '../../src/web/commands/palette-model.ts';
+import { ACTIONS, findCommand, G_KEYS, NAVIGATION, REGISTRY } from '../../src/web/commands/registry.ts';
+import { chordOf } from '../../src/web/keyboard/keys.ts';
+import { ROUTES } from '../../src/web/routes.ts';
+
+const env = (over: Partial<CommandEnv> = {}): CommandEnv => ({
+  signedIn: true,
+  subject: { permissions: [], admin: false, attributes: {} },
+  target: null,
+  ...over,
+});
+const alerts = (ids: number[]): CommandEnv['target'] => ({
+  kind: 'alerts',
+  ids,
+  versions: {},
+  refresh: () => undefined,
+  focusedId: ids[0] ?? null,
+});
+
+describe('the command registry', () => {
+  it('has unique ids and unique key sequences', () => {
+    const ids = REGISTRY.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const sequences = REGISTRY.filter((c) => c.group !== 'lists').flatMap((c) => c.keys);
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it('goes to every parameterless screen a signed-in person visits', () => {
+    const expected = ROUTES.filter(
+      (r) => !('open' in r && r.open) && !r.path.replace(/\/:[^/]+\?$/, '').includes(':'),
+    ).map((r) => r.name);
+    expect(NAVIGATION.map((c) => c.route).sort()).toEqual([...expected].sort());
+    expect(findCommand('go.search')).toMatchObject({ path: '/search' });
+  });
+
+  it('binds g + letter as the design says', () => {
+    const keys = Object.fromEntries(NAVIGATION.filter((c) => c.keys.length).map((c) => [c.keys[0], c.path]));
+    expect(keys).toEqual({
+      'g a': '/alerts',
+      'g c': '/cases',
+      'g d': '/',
+      'g v': '/vulnerabilities',
+      'g n': '/agents',
+      'g s': '/search',
+      'g r': '/reports',
+      'g t': '/threat',
+      'g u': '/users',
+      'g m': '/alerts/muted',
+      'g p': '/profile',
+      'g x': '/customers',
+      'g o': '/domains',
+    });
+    expect(Object.keys(G_KEYS)).toHaveLength(13);
+  });
+
+  it('offers navigation only where the access rules allow', () => {
+    const integrations = findCommand('go.integrations')!;
+    const admin = findCommand('go.admin')!;
+    expect(availability(integrations, env())).toBe('hidden');
+    expect(
+      availability(
+        integrations,
+        env({ subject: { permissions: ['global_user', 'read_integration'], admin: false, attributes: {} } }),
+      ),
+    ).toBe('available');
+    expect(availability(admin, env())).toBe('hidden');
+    expect(availability(admin, env({ subject: { permissions: [], admin: true, attributes: {} } }))).toBe(
+      'available',
+    );
+    expect(availability(findCommand('go.alerts')!, env({ signedIn: false }))).toBe('hidden');
+  });
+
+  it('makes actions available only with a selection of their kind; agent actions wait for the agents screen', () => {
+    const status = findCommand('alerts.status')!;
+    expect(availability(status, env())).toBe('noSelection');
+    expect(availability(status, env({ target: alerts([]) }))).toBe('noSelection');
+    expect(availability(status, env({ target: alerts([1]) }))).toBe('available');
+    expect(availability(findCommand('agents.isolate')!, env({ target: alerts([1]) }))).toBe('noAgentsScreen');
+  });
+
+  it('takes status targets from the transitions, never a system status', () => {
+    const all = new Set(['new', 'open', 'closed'].flatMap((s) => allowedTargets(s)));
+    for (const status of all) expect(STATUS_TARGETS).toContain(status);
+    expect(STATUS_TARGETS).not.toContain('muted');
+    expect(STATUS_TARGETS).not.toContain('preview');
+    expect(STATUS_TARGETS).not.toContain('new');
+  });
+});
+
+describe('slash commands', () => {
+  it('reads the palette text', () => {
+    expect(parseInput('SRV-DC')).toEqual({ mode: 'search', query: 'SRV-DC' });
+    expect(parseInput('>sta')).toEqual({ mode: 'command', word: 'sta', rest: null });
+    expect(parseInput('> status  closed')).toEqual({ mode: 'command', word: 'status', rest: 'closed' });
+    expect(parseInput('>case add 12')).toEqual({ mode: 'command', word: 'case', rest: 'add 12' });
+  });
+
+  it('matches and parses arguments', () => {
+    expect(matchActions('st').map((c) => c.slash)).toEqual(['status']);
+    expect(matchActions('').length).toBe(ACTIONS.length);
+    const status = exactAction('status')!;
+    expect(status.parse('false positive')).toEqual(['false_positive']);
+    expect(status.parse('muted')).toBeNull();
+    const mute = exactAction('mute')!;
+    expect(['1h', '1d', '7d', '30d'].map((d) => mute.parse(d))).toEqual([['1h'], ['1d'], ['7d'], ['30d']]);
+    expect(mute.parse('2d')).toBeNull();
+    const caseCommand = exactAction('case')!;
+    expect(caseCommand.parse('new')).toEqual(['new']);
+    expect(caseCommand.parse('add 123')).toEqual(['add', '123']);
+    expect(caseCommand.parse('add x')).toBeNull();
+    expect(exactAction('comment')!.parse('  looks benign ')).toEqual(['looks benign']);
+    expect(exactAction('assign')!.parse('me')).toEqual(['me']);
+  });
+
+  it('knows which commands are destructive: a resolution, false positive, mute, isolate', () => {
+    const target = env({ target: alerts([1, 2, 3]) });
+    const destructive = (id: string, args: string[]) => toChoice(findCommand(id)!, args, target).destructive;
+    expect(destructive('alerts.status', ['closed'])).toBe(true);
+    expect(destructive('alerts.status', ['accepted_risk'])).toBe(true);
+    expect(destructive('alerts.status', ['acknowledged'])).toBe(false);
+    expect(destructive('alerts.false-positive', [])).toBe(true);
+    expect(destructive('alerts.mute', ['1d'])).toBe(true);
+    expect(destructive('agents.isolate', [])).toBe(true);
+    expect(destructive('alerts.priority', ['high'])).toBe(false);
+    expect(toChoice(findCommand('alerts.mute')!, null, target)).toMatchObject({ complete: false, count: 3 });
+  });
+});
+
+describe('keys and CSV', () => {
+  it('names key presses as chords', () => {
+    const key = (k: string, mods: Partial<KeyboardEvent> = {}) =>
+      chordOf({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+    expect(key('g')).toBe('g');
+    expect(key('J', { shiftKey: true })).toBe('shift+j');
+    expect(key('k', { ctrlKey: true })).toBe('mod+k');
+    expect(key('k', { metaKey: true })).toBe('mod+k');
+    expect(key('?', { shiftKey: true })).toBe('?');
+    expect(key('Escape')).toBe('esc');
+    expect(key('Shift', { shiftKey: true })).toBeNull();
+  });
+
+  it('quotes every CSV field and neutralises formulas', () => {
+    expect(csvCell('=SUM(A1)')).toBe(`"'=SUM(A1)"`);
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell(null)).toBe('""');
+    expect(toCsv(['id', 'title'], [{ id: 1, title: 'a' }])).toBe('"id","title"\r\n"1","a"\r\n');
+  });
+});

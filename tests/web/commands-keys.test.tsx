@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+import { act, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
+import { overlayStore } from '../../src/web/commands/palette-store.ts';
+import { REGISTRY } from '../../src/web/commands/registry.ts';
+import { type ListKeysOptions, useListKeys } from '../../src/web/keyboard/use-list-keys.ts';
+import { renderInShell } from './shell-harness.tsx';
+import { makeSession, makeUser } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+const session = vi.hoisted(() => ({ current: null as unknown }));
+vi.mock('../../src/web/session/SessionProvider.tsx', () => ({
+  useSession: () => session.current,
+  useImpersonation: () => ({ impersonator: null, end: () => undefined }),
+}));
+vi.mock('../../src/api/client.ts', () => ({ api: { GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() } }));
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => undefined;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+beforeEach(() => {
+  overlayStore.close();
+  session.current = makeSession();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function setup(extra: React.ReactNode = null) {
+  const user = userEvent.setup();
+  const view = renderInShell(
+    <>
+      <button type="button">Before</button>
+      <label>
+        Notes
+        <input type="text" />
+      </label>
+      {extra}
+      <CommandLayer />
+    </>,
+  );
+  return { user, ...view };
+}
+
+describe('g then a letter (DESIGN section 7)', () => {
+  it.each([
+    ['a', '/alerts'],
+    ['c', '/cases'],
+    ['d', '/'],
+    ['v', '/vulnerabilities'],
+    ['n', '/agents'],
+    ['s', '/search'],
+    ['r', '/reports'],
+    ['t', '/threat'],
+    ['u', '/users'],
+    ['m', '/alerts/muted'],
+    ['p', '/profile'],
+    ['x', '/customers'],
+    ['o', '/domains'],
+  ])('g %s goes to %s', async (letter, path) => {
+    const { user, location } = setup();
+    await user.keyboard(`g${letter}`);
+    expect(location.history.at(-1)).toBe(path);
+  });
+
+  it('the letter must follow within 1 second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user, location } = setup();
+    await user.keyboard('g');
+    vi.setSystemTime(Date.now() + 1_001);
+    await user.keyboard('a');
+    expect(location.history).toEqual(['/']);
+    await user.keyboard('g');
+    vi.setSystemTime(Date.now() + 900);
+    await user.keyboard('a');
+    expect(location.history.at(-1)).toBe('/alerts');
+  });
+
+  it('is ignored while typing in a text field', async () => {
+    const { user, location } = setup();
+    await user.click(screen.getByRole('textbox', { name: 'Notes' }));
+    await user.keyboard('ga?');
+    expect(location.history).toEqual(['/']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('respects the access rules of the route', async () => {
+    session.current = makeSession({ me: makeUser({ role_level: 'Customer' }), permissions: [] });
+    const { user } = setup();
+    await user.keyboard('/');
+    await user.keyboard('integr');
+    const names = screen.queryAllByRole('option').map((o) => o.textContent);
+    expect(names.some((n) => n?.startsWith('Integrations'))).toBe(false);
+  });
+});
+
+describe('? lists every shortcut and command', () => {
+  it('shows the registry grouped and translated, and Esc closes it with focus back', async () => {
+    const { user } = setup();
+    const before = screen.getByRole('button', { name: 'Before' });
+    await user.click(before);
+    await user.keyboard('?');
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
+    const rows = [...dialog.querySelectorAll('[data-command-id]')].map((r) =>
+      r.getAttribute('data-command-id'),
+    );
+    expect(rows).toEqual(REGISTRY.map((c) => c.id));
+    const headings = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(headings).toEqual([
+      'General',
+      'Go to a screen',
+      'Lists',
+      'Alerts (on the selected alerts)',
+      'Agents (on the selected agents)',
+    ]);
+    const alertsRow = dialog.querySelector('[data-command-id="go.alerts"]')!;
+    expect(alertsRow.textContent).toContain('Alerts');
+    expect([...alertsRow.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(['G', 'A']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(before));
+  });
+
+  it('/ from the overlay switches to the palette', async () => {
+    const { user } = setup();
+    await user.keyboard('?');
+    await user.keyboard('/');
+    expect(screen.getByRole('dialog', { name: 'Command palette' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts and commands' })).toBeNull();
+  });
+});
+
+function List({ count, onOpen, onBack }: { count: number; onOpen(i: number): void; onBack(): void }) {
+  const [focused, setFocused] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  useListKeys({
+    count,
+    focused,
+    setFocused,
+    onToggle: (i) => setSelected((s) => (s.includes(i) ? s.filter((x) => x !== i) : [...s, i])),
+    onExtend: (from, to) =>
+      setSelected((s) => {
+        const range = Array.from({ length: Math.abs(to - from) + 1 }, (_, k) => Math.min(from, to) + k);
+        return [...new Set([...s, ...range])].sort();
+      }),
+    onOpen,
+    onBack,
+  });
+  return (
+    <output data-testid="list">
+      {focused ?? '-'}|{selected.join(',')}
+    </output>
+  );
+}
+
+describe('useListKeys', () => {
+  it('j/k move, x selects, Shift+j/k and Shift+x extend, Enter opens, Esc goes back', async () => {
+    const onOpen = vi.fn();
+    const onBack = vi.fn();
+    const { user } = setup(<List count={6} onOpen={onOpen} onBack={onBack} />);
+    const state = () => screen.getByTestId('list').textContent;
+    await user.keyboard('j');
+    expect(state()).toBe('0|');
+    await user.keyboard('jjk');
+    expect(state()).toBe('1|');
+    await user.keyboard('x');
+    expect(state()).toBe('1|1');
+    await user.keyboard('{Shift>}j{/Shift}');
+    expect(state()).toBe('2|1,2');
+    await user.keyboard('jj');
+    await user.keyboard('{Shift>}x{/Shift}');
+    expect(state()).toBe('4|1,2,3,4');
+    await user.keyboard('jjjj');
+    expect(state()).toBe('5|1,2,3,4');
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(5);
+    await user.keyboard('{Escape}');
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves Enter to a focused button and every key to an open palette', async () => {
+    const onOpen = vi.fn();
+    const { user } = setup(<List count={3} onOpen={onOpen} onBack={() => undefined} />);
+    await user.keyboard('j');
+    await user.click(screen.getByRole('button', { name: 'Before' }));
+    await user.keyboard('{Enter}');
+    expect(onOpen).not.toHaveBeenCalled();
+    await user.keyboard('/');
+    await user.keyboard('j');
+    expect(screen.getByTestId('list').textContent).toBe('0|');
+  });
+
+  it('stops listening when unmounted', () => {
+    const setFocused = vi.fn();
+    const options: ListKeysOptions = { count: 3, focused: 0, setFocused };
+    const { unmount } = renderHook(() => useListKeys(options));
+    unmount();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j' }));
+    });
+    expect(setFocused).not.toHaveBeenCalled();
+  });
+});
