@@ -40,10 +40,21 @@ async function fingerprint(database: Database) {
     database,
     sql`select host_name from agents order by agent_id`,
   );
+  const triage = await rows<{ row: string }>(
+    database,
+    sql`select concat_ws('|', 'activity', alert_id, actor_id, action, field, after::text, at) as row from alert_activity
+      union all select concat_ws('|', 'detection', alert_id, name, technique, fields::text) from detections
+      union all select concat_ws('|', 'discussion', id, entity, entity_id, author_id, private, body) from discussions
+      union all select concat_ws('|', 'mute', customer_id, state, conditions::text, expires_at) from mutes
+      union all select concat_ws('|', 'rule', customer_id, name, priority, enabled) from alert_rules
+      union all select concat_ws('|', 'alert', id, integration_id) from alerts
+      order by 1`,
+  );
   return {
     titles: alerts.map((a) => a.title),
     alertHosts: alerts.map((a) => a.host_name),
     agents: agents.map((a) => a.host_name),
+    triage: triage.map((t) => t.row),
   };
 }
 
@@ -199,6 +210,117 @@ describe('seedDemoData', () => {
     expect(counts!.bad + counts!.good).toBeGreaterThanOrEqual(40);
     expect(counts!.good).toBeGreaterThan(0);
     expect(counts!.referenced).toBeGreaterThan(5);
+  });
+
+  it('has integrations with a tenant per customer, and alerts point at the one of their source', async () => {
+    const [check] = await rows<{
+      integrations: number;
+      mappings: number;
+      linked: number;
+      wrong: number;
+      unlinked: number;
+    }>(
+      one,
+      sql`select
+        (select count(*)::int from integrations) as integrations,
+        (select count(*)::int from integration_mappings) as mappings,
+        (select count(*)::int from alerts where integration_id is not null) as linked,
+        (select count(*)::int from alerts a join integrations i on i.id = a.integration_id
+          where i.kind <> case a.external_source when 'Microsoft Defender' then 'microsoft_defender'
+            when 'Entra ID' then 'entra_id' when 'O365' then 'microsoft_365' when 'Webroot' then 'webroot'
+            when 'Acronis EDR' then 'acronis_edr' when 'Email Security' then 'email_security' end) as wrong,
+        (select count(*)::int from alerts where integration_id is null
+          and external_source not in ('Sysmon', 'Syslog')) as unlinked`,
+    );
+    expect(check!.integrations).toBe(6);
+    expect(check!.mappings).toBe(6 * 6);
+    expect(check!.linked).toBeGreaterThan(100);
+    expect(check!.wrong).toBe(0);
+    expect(check!.unlinked).toBe(0);
+  });
+
+  it('has detections, comments (some private, some by customer users), mutes of every state and rules', async () => {
+    const [check] = await rows<{
+      detections: number;
+      bad_detections: number;
+      alert_comments: number;
+      case_comments: number;
+      private_comments: number;
+      private_by_customer: number;
+      by_customer: number;
+      rules_min: number;
+      rules_max: number;
+    }>(
+      one,
+      sql`select
+        (select count(*)::int from detections) as detections,
+        (select count(*)::int from (select alert_id from detections group by alert_id having count(*) > 5) x) as bad_detections,
+        (select count(*)::int from discussions where entity = 'alert') as alert_comments,
+        (select count(*)::int from discussions where entity = 'case') as case_comments,
+        (select count(*)::int from discussions where private) as private_comments,
+        (select count(*)::int from discussions d join users u on u.contact_id = d.author_id
+          where d.private and u.role_level <> 'Global') as private_by_customer,
+        (select count(*)::int from discussions d join users u on u.contact_id = d.author_id
+          where u.role_level = 'Customer') as by_customer,
+        (select min(n)::int from (select count(*) as n from alert_rules group by customer_id) r) as rules_min,
+        (select max(n)::int from (select count(*) as n from alert_rules group by customer_id) r) as rules_max`,
+    );
+    expect(check!.detections).toBeGreaterThan(20);
+    expect(check!.bad_detections).toBe(0);
+    expect(check!.alert_comments).toBeGreaterThan(5);
+    expect(check!.case_comments).toBeGreaterThan(0);
+    expect(check!.private_comments).toBeGreaterThan(0);
+    expect(check!.private_by_customer).toBe(0);
+    expect(check!.by_customer).toBeGreaterThan(0);
+    expect(check!.rules_min).toBeGreaterThanOrEqual(10);
+    expect(check!.rules_max).toBeLessThanOrEqual(20);
+
+    const mutes = await rows<{ state: string; expires_at: string | null }>(
+      one,
+      sql`select state, expires_at from mutes`,
+    );
+    expect(new Set(mutes.map((m) => m.state))).toEqual(new Set(['active', 'inactive', 'expired']));
+    for (const m of mutes) {
+      if (m.state === 'expired') expect(new Date(m.expires_at!).getTime()).toBeLessThan(NOW.getTime());
+      if (m.state === 'active' && m.expires_at)
+        expect(new Date(m.expires_at).getTime()).toBeGreaterThan(NOW.getTime());
+    }
+  });
+
+  it("records status activity that leads to each alert's status, within its lifetime", async () => {
+    const [check] = await rows<{
+      touched: number;
+      missing: number;
+      mismatched: number;
+      outside: number;
+      untouched: number;
+    }>(
+      one,
+      sql`with last as (
+          select distinct on (alert_id) alert_id, after #>> '{}' as status from alert_activity
+          where action = 'updated' and field = 'status' order by alert_id, at desc, id desc)
+        select
+          (select count(*)::int from alerts where status not in ('new', 'preview', 'muted')) as touched,
+          (select count(*)::int from alerts a where a.status not in ('new', 'preview', 'muted')
+            and not exists (select 1 from last l where l.alert_id = a.id)) as missing,
+          (select count(*)::int from alerts a join last l on l.alert_id = a.id where l.status <> a.status) as mismatched,
+          (select count(*)::int from alert_activity v join alerts a on a.id = v.alert_id
+            where v.action = 'updated' and (v.at < a.created_at or v.at > a.updated_at)) as outside,
+          (select count(*)::int from alert_activity v join alerts a on a.id = v.alert_id
+            where v.action = 'updated' and a.status in ('new', 'preview')) as untouched`,
+    );
+    expect(check!.touched).toBeGreaterThan(100);
+    expect(check!.missing).toBe(0);
+    expect(check!.mismatched).toBe(0);
+    expect(check!.outside).toBe(0);
+    expect(check!.untouched).toBe(0);
+    const [classified] = await rows<{ missing: number }>(
+      one,
+      sql`select count(*)::int as missing from alerts a where a.classification is not null and not exists (
+        select 1 from alert_activity v where v.alert_id = a.id and v.field = 'classification'
+          and v.after #>> '{}' = a.classification)`,
+    );
+    expect(classified!.missing).toBe(0);
   });
 });
 

@@ -24,6 +24,14 @@ const USAGE = `Usage: npm run seed -- [--customers N] [--alerts N] [--agents N] 
 
 /** Deleted by --reset, children before parents. */
 const SEEDED_TABLES = [
+  'alert_activity',
+  'detections',
+  'discussions',
+  'mutes',
+  'alert_rules',
+  'alert_requests',
+  'integration_mappings',
+  'integrations',
   'alerts',
   'cases',
   'agents',
@@ -147,7 +155,9 @@ try {
     console.log(
       `Done in ${seconds.toFixed(1)} s (${Math.round(summary.alerts / seconds).toLocaleString('en-GB')} alerts/s): ` +
         `${summary.customers} customers, ${summary.users} users, ${summary.agents} agents, ${summary.alerts} alerts, ` +
-        `${summary.cases} cases, ${summary.updates} platform updates, ${summary.indicators} threat indicators.`,
+        `${summary.cases} cases, ${summary.updates} platform updates, ${summary.indicators} threat indicators, ` +
+        `${summary.detections} detections, ${summary.discussions} comments, ${summary.activity} activity entries, ` +
+        `${summary.mutes} mutes, ${summary.alertRules} alert rules, ${summary.integrations} integrations.`,
     );
     console.log('Demo accounts: admin@watchfloor.example, analyst@watchfloor.example, user@acme.example');
     if (generated) {

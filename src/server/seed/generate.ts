@@ -8,6 +8,7 @@ import { seedIndicators, seedUpdates } from './content.ts';
 import { insertInBatches } from './insert.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
+import { firstFreeId, seedIntegrations, seedMutesAndRules, syncIds, TriageFactory } from './triage.ts';
 import type { SeedProgress } from './types.ts';
 
 export type { SeedProgress } from './types.ts';
@@ -37,6 +38,12 @@ export interface SeedSummary {
   cases: number;
   updates: number;
   indicators: number;
+  integrations: number;
+  mutes: number;
+  alertRules: number;
+  detections: number;
+  discussions: number;
+  activity: number;
   durationMs: number;
 }
 
@@ -60,7 +67,8 @@ export function checkSeedCounts(
 
 /**
  * Fills an empty database with a demo MSSP: one partner, its customers, users, agents, alerts,
- * cases, platform updates and threat indicators. Deterministic from `seed` (dates are relative to
+ * cases, platform updates and threat indicators, and the triage data around them: integrations and
+ * their tenant mappings, mutes, alert rules, and per alert its status activity, detections and comments. Deterministic from `seed` (dates are relative to
  * `now`). Uses the system connection (row-level security does not apply) and batched inserts.
  */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
@@ -80,6 +88,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     cases: root.fork(4),
     alerts: root.fork(5),
     updates: root.fork(6),
+    // Added later; forked after the others so the existing streams (and so their data) stay as they were.
+    integrations: root.fork(7),
+    triage: root.fork(8),
+    mutes: root.fork(9),
   };
 
   const passwordHash = await hashPassword(options.password);
@@ -98,6 +110,14 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const plans = await seedCases(db, streams.cases, caseCount, customers, org.analysts, now);
   report({ phase: 'cases', done: plans.length, total: caseCount });
 
+  const integrationIds = await seedIntegrations(db, streams.integrations, org.partnerId, org.customers, now);
+  const config = await seedMutesAndRules(db, streams.mutes, org, now);
+  report({ phase: 'triage', done: config.mutes + config.rules, total: config.mutes + config.rules });
+
+  const firstAlertId = await firstFreeId(db, 'alerts');
+  const triage = new TriageFactory(streams.triage, org, now, await firstFreeId(db, 'discussions'));
+  for (const [index, plan] of plans.entries()) triage.forCase(plan, index, plans.length);
+
   const alertFactory = new AlertFactory(
     streams.alerts,
     customers,
@@ -113,14 +133,25 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     alerts,
     options.alerts,
     batchSize,
-    (i) => alertFactory.row(i),
-    (done) => {
+    (i) => {
+      const row = alertFactory.row(i);
+      const id = firstAlertId + i;
+      row.id = id;
+      row.integrationId = integrationIds.get(row.externalSource ?? '') ?? null;
+      triage.forAlert(id, row);
+      return row;
+    },
+    async (done) => {
+      await triage.flush(db);
       if (done - reported >= every || done === options.alerts) {
         reported = done;
         report({ phase: 'alerts', done, total: options.alerts });
       }
     },
   );
+  await triage.flush(db, true);
+  await syncIds(db, 'alerts');
+  await syncIds(db, 'discussions');
   await finishCases(db);
 
   const summary: SeedSummary = {
@@ -132,6 +163,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     cases: plans.length,
     updates,
     indicators: intel.count,
+    integrations: integrationIds.size,
+    mutes: config.mutes,
+    alertRules: config.rules,
+    detections: triage.counts.detections,
+    discussions: triage.counts.discussions,
+    activity: triage.counts.activity,
     durationMs: Math.round(performance.now() - started),
   };
   report({ phase: 'done', done: options.alerts, total: options.alerts });

@@ -17,33 +17,56 @@ export async function insertInBatches<T extends PgTable>(
   total: number,
   batchSize: number,
   make: (index: number) => T['$inferInsert'],
-  onBatch?: (done: number) => void,
+  onBatch?: (done: number) => void | Promise<void>,
 ): Promise<void> {
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
   for (let start = 0; start < total; start += batchSize) {
     const end = Math.min(total, start + batchSize);
-    const rows: Record<string, unknown>[] = [];
-    const keys = new Set<string>();
-    for (let i = start; i < end; i++) {
-      const row = make(i) as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(row)) {
-        const column = columns[key];
-        if (!column || value === undefined) continue;
-        out[column.name] = value;
-        keys.add(key);
-      }
-      rows.push(out);
-    }
-    await db.execute(insertStatement(table, columns, [...keys], JSON.stringify(rows)));
-    onBatch?.(end);
+    const rows: T['$inferInsert'][] = [];
+    for (let i = start; i < end; i++) rows.push(make(i));
+    await insertRows(db, table, rows);
+    await onBatch?.(end);
   }
+}
+
+/** Inserts already-made rows in one statement (one JSON parameter); callers keep the batches small. */
+export async function insertRows<T extends PgTable>(
+  db: Db,
+  table: T,
+  made: readonly T['$inferInsert'][],
+): Promise<void> {
+  if (made.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const rows: Record<string, unknown>[] = [];
+  const keys = new Set<string>();
+  for (const row of made) {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row as Record<string, unknown>)) {
+      const column = columns[key];
+      if (!column || value === undefined) continue;
+      out[column.name] = value;
+      keys.add(key);
+    }
+    rows.push(out);
+  }
+  await db.execute(insertStatement(table, columns, [...keys], JSON.stringify(rows)));
 }
 
 function insertStatement(table: PgTable, columns: Record<string, PgColumn>, keys: string[], json: string) {
   const names = keys.map((k) => `"${columns[k]!.name}"`).join(', ');
-  const types = keys.map((k) => `"${columns[k]!.name}" ${columns[k]!.getSQLType()}`).join(', ');
+  const types = keys.map((k) => `"${columns[k]!.name}" ${recordType(columns[k]!)}`).join(', ');
   // Table and column names come from the schema, never from input; the data is a bound parameter.
   return sql`insert into ${sql.raw(`"${getTableName(table)}" (${names})`)}
     select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as ${sql.raw(`r(${types})`)}`;
+}
+
+/** The column's type as a record field: serial types are only for column definitions. */
+function recordType(column: PgColumn): string {
+  const type = column.getSQLType();
+  return type === 'bigserial'
+    ? 'bigint'
+    : type === 'serial'
+      ? 'integer'
+      : type === 'smallserial'
+        ? 'smallint'
+        : type;
 }

@@ -23,6 +23,10 @@ export interface Organisation {
   /** Staff whose e-mails alerts and cases get assigned to. */
   analysts: string[];
   users: number;
+  /** Contact ids of the provider's staff (authors of activity, comments, mutes), by e-mail. */
+  staff: { email: string; contactId: string; role: string }[];
+  /** Contact ids of each customer's own users (they comment on their alerts too), by customer id. */
+  customerUsers: Map<string, string[]>;
 }
 
 /** Lower-case ASCII letters only: e-mail local parts and host names must not carry umlauts or apostrophes. */
@@ -212,8 +216,18 @@ export async function seedOrganisation(
       attributes: { title: 'External IT Consultant' },
     });
   }
+  // Contact ids from their own stream, drawn last: fixed ids let comments and activity name their
+  // authors, and drawing them here leaves every earlier draw (and so the rest of the demo) as it was.
+  const ids = rng.fork(7);
+  for (const row of userRows) row.contactId = ids.uuid();
   await db.insert(users).values(userRows);
 
   const analysts = STAFF.filter((s) => s.role === 'analyst' || s.role === 'senior').map((s) => s.email);
-  return { partnerId, customers: refs, analysts, users: userRows.length };
+  const staff = STAFF.map((s, i) => ({ email: s.email, role: s.role, contactId: userRows[i]!.contactId! }));
+  const customerUsers = new Map<string, string[]>(refs.map((r) => [r.customerId, []]));
+  for (const row of userRows) {
+    if (row.roleLevel !== 'Customer') continue;
+    for (const id of row.validCustomerIds ?? []) customerUsers.get(id)?.push(row.contactId!);
+  }
+  return { partnerId, customers: refs, analysts, users: userRows.length, staff, customerUsers };
 }

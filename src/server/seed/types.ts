@@ -52,7 +52,7 @@ export interface IndicatorPool {
 }
 
 export interface SeedProgress {
-  phase: 'organisation' | 'agents' | 'cases' | 'alerts' | 'content' | 'done';
+  phase: 'organisation' | 'agents' | 'cases' | 'triage' | 'alerts' | 'content' | 'done';
   done: number;
   total: number;
 }
