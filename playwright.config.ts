@@ -22,7 +22,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -32,6 +40,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), PUBLIC_URL: baseURL, WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
   },
 });

@@ -44,7 +44,13 @@ const CASES: Case[] = [
     url: () => `/api/alerts/v1/alerts/?${OPEN.map((s) => `statuses=${s}`).join('&')}&batch_size=100`,
     raw: ({ customerIds }) => {
       const where = sql`${q(customerIds)} and status = any(${`{${OPEN.join(',')}}`}::text[])`;
-      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+      return [
+        sql
+          .raw(`select ${COLUMNS} from alerts where `)
+          .append(where)
+          .append(sql` order by created_at desc, id desc limit 100`),
+        capped(where),
+      ];
     },
   },
   {
@@ -52,7 +58,13 @@ const CASES: Case[] = [
     url: ({ customerId }) => `/api/alerts/v1/alerts/?customer_ids=${customerId}&statuses=new&batch_size=100`,
     raw: ({ customerId }) => {
       const where = sql`${q([customerId])} and status = 'new'`;
-      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+      return [
+        sql
+          .raw(`select ${COLUMNS} from alerts where `)
+          .append(where)
+          .append(sql` order by created_at desc, id desc limit 100`),
+        capped(where),
+      ];
     },
   },
   {
@@ -60,7 +72,13 @@ const CASES: Case[] = [
     url: () => '/api/alerts/v1/alerts/?priorities=critical&priorities=high&days=7&batch_size=100',
     raw: ({ customerIds }) => {
       const where = sql`${q(customerIds)} and priority = any('{critical,high}'::text[]) and created_at >= now() - interval '7 days'`;
-      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 100`), capped(where)];
+      return [
+        sql
+          .raw(`select ${COLUMNS} from alerts where `)
+          .append(where)
+          .append(sql` order by created_at desc, id desc limit 100`),
+        capped(where),
+      ];
     },
   },
   {
@@ -68,7 +86,13 @@ const CASES: Case[] = [
     url: () => '/api/alerts/v1/alerts/?batch_size=10000',
     raw: ({ customerIds }) => {
       const where = q(customerIds);
-      return [sql.raw(`select ${COLUMNS} from alerts where `).append(where).append(sql` order by created_at desc, id desc limit 10000`), capped(where)];
+      return [
+        sql
+          .raw(`select ${COLUMNS} from alerts where `)
+          .append(where)
+          .append(sql` order by created_at desc, id desc limit 10000`),
+        capped(where),
+      ];
     },
   },
 ];
@@ -84,7 +108,9 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-async function openFresh(backend: 'pglite' | 'postgres'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+async function openFresh(
+  backend: 'pglite' | 'postgres',
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (backend === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'watchfloor-bench-'));
     const database = await openDatabase({ dataDir: dir });
@@ -114,11 +140,20 @@ async function bench(backend: 'pglite' | 'postgres') {
   const { database, cleanup } = await openFresh(backend);
   try {
     const started = Date.now();
-    await seedDemoData(database.db, { customers: 20, alerts: ALERTS, agents: 5000, seed: 1, password: 'bench-password' });
+    await seedDemoData(database.db, {
+      customers: 20,
+      alerts: ALERTS,
+      agents: 5000,
+      seed: 1,
+      password: 'bench-password',
+    });
     console.log(`${backend}: seeded ${ALERTS} alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await database.db.execute(sql`analyze`);
 
-    const [analyst] = await database.db.select().from(users).where(eq(users.email, 'analyst@watchfloor.example'));
+    const [analyst] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'analyst@watchfloor.example'));
     const all = await database.db.select({ id: customers.customerId }).from(customers);
     const customerIds = all.map((c) => c.id);
     const customerId = customerIds[0]!;
@@ -138,9 +173,18 @@ async function bench(backend: 'pglite' | 'postgres') {
       const raw = await timeRuns(async () => {
         for (const statement of statements) await database.db.execute(statement);
       }, RUNS);
-      figures.push({ name: c.name, p50: percentile(api, 50), p95: percentile(api, 95), baselineP95: percentile(raw, 95), target: backend === 'postgres' ? 'p95 < 50 ms, ≤ 2x raw' : '≤ 2x raw' });
+      figures.push({
+        name: c.name,
+        p50: percentile(api, 50),
+        p95: percentile(api, 95),
+        baselineP95: percentile(raw, 95),
+        target: backend === 'postgres' ? 'p95 < 50 ms, ≤ 2x raw' : '≤ 2x raw',
+      });
     }
-    report(`Alert list API on ${backend}, ${ALERTS.toLocaleString('en-GB')} alerts (baseline: raw SQL of the same queries)`, figures);
+    report(
+      `Alert list API on ${backend}, ${ALERTS.toLocaleString('en-GB')} alerts (baseline: raw SQL of the same queries)`,
+      figures,
+    );
     await app.close();
     return figures;
   } finally {
@@ -153,4 +197,7 @@ const results: Record<string, Figure[]> = {};
 results.pglite = await bench('pglite');
 if (await postgresAnswers()) results.postgres = await bench('postgres');
 else console.log(`\nPostgreSQL at ${PG_URL} does not answer: skipped.`);
-writeFileSync(new URL('./results/api-alerts.json', import.meta.url), `${JSON.stringify({ alerts: ALERTS, results }, null, 2)}\n`);
+writeFileSync(
+  new URL('./results/api-alerts.json', import.meta.url),
+  `${JSON.stringify({ alerts: ALERTS, results }, null, 2)}\n`,
+);

@@ -30,8 +30,12 @@ export interface Figure {
 export function report(title: string, figures: Figure[]) {
   console.log(`\n${title}`);
   for (const f of figures) {
-    const ratio = f.baselineP95 ? `  ratio ${(f.p95 / f.baselineP95).toFixed(2)}x (baseline p95 ${f.baselineP95.toFixed(2)} ms)` : '';
+    const ratio = f.baselineP95
+      ? `  ratio ${(f.p95 / f.baselineP95).toFixed(2)}x (baseline p95 ${f.baselineP95.toFixed(2)} ms)`
+      : '';
     const target = f.target ? `  target ${f.target}` : '';
-    console.log(`  ${f.name.padEnd(44)} p50 ${f.p50.toFixed(2).padStart(8)} ms  p95 ${f.p95.toFixed(2).padStart(8)} ms${ratio}${target}`);
+    console.log(
+      `  ${f.name.padEnd(44)} p50 ${f.p50.toFixed(2).padStart(8)} ms  p95 ${f.p95.toFixed(2).padStart(8)} ms${ratio}${target}`,
+    );
   }
 }

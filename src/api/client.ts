@@ -43,7 +43,10 @@ const sessionMiddleware: Middleware = {
   },
   onResponse({ request, response }) {
     const path = new URL(request.url).pathname;
-    if ((WATCHED_STATUSES as readonly number[]).includes(response.status) && !UNWATCHED.some((p) => path.startsWith(p))) {
+    if (
+      (WATCHED_STATUSES as readonly number[]).includes(response.status) &&
+      !UNWATCHED.some((p) => path.startsWith(p))
+    ) {
       hooks.onWatchedStatus(response.status, path);
     }
     return response;
@@ -55,4 +58,6 @@ export const api = createClient<paths>({ baseUrl: '/', credentials: 'include' })
 api.use(sessionMiddleware);
 
 /** The error body every failed call carries (DESIGN section 3). */
-export type ApiErrorBody = { error: { code: string; message: string; details?: { field: string; reason: string }[] } };
+export type ApiErrorBody = {
+  error: { code: string; message: string; details?: { field: string; reason: string }[] };
+};

@@ -4,7 +4,13 @@ export function truncate(text: string, max = 60): string {
 }
 
 /** Truncation lengths of spec 1, section 9. */
-export const TRUNCATE = { action: 55, customerName: 28, intelValue: 30, alertTitle: 50, default: 60 } as const;
+export const TRUNCATE = {
+  action: 55,
+  customerName: 28,
+  intelValue: 30,
+  alertTitle: 50,
+  default: 60,
+} as const;
 
 /** 1234 → 1.2K, 5_600_000 → 5.6M: K, M, G, T per 1000 with one decimal. */
 export function compactNumber(value: number): string {

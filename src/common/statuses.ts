@@ -27,7 +27,12 @@ export function statusColour(status: string): StatusColour {
 export const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-const PRIORITY_COLOURS: Record<Priority, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'green' };
+const PRIORITY_COLOURS: Record<Priority, string> = {
+  critical: 'red',
+  high: 'orange',
+  medium: 'yellow',
+  low: 'green',
+};
 
 /** Unknown priorities show grey. */
 export function priorityColour(priority: string): string {

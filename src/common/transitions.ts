@@ -1,4 +1,4 @@
-import { type Status, STATUSES } from './statuses.ts';
+import { STATUSES, type Status } from './statuses.ts';
 
 /**
  * Allowed alert status changes. The spec leaves them open (spec 1 section 4.7); we decided:

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swaggerUi from '@fastify/swagger-ui';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sharedSecret } from './auth/server-secrets.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
+import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContractRoutes } from './contract/routes.ts';
@@ -31,7 +31,11 @@ declare module 'fastify' {
 export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
 /** Builds the whole service (API, docs, embedded IdP, web app) without listening. */
-export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -57,12 +61,17 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.decorate(
     'relyingParty',
     new OidcRelyingParty(config, async () =>
-      config.oidc.external ? config.oidc.clientSecret : ((await sharedSecret(database.db, 'idp_client_secret')) as string),
+      config.oidc.external
+        ? config.oidc.clientSecret
+        : ((await sharedSecret(database.db, 'idp_client_secret')) as string),
     ),
   );
   await registerContractRoutes(app, contract);
 
-  await app.register(swagger, { mode: 'static', specification: { document: structuredClone(contract) as never } });
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: structuredClone(contract) as never },
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   if (!config.oidc.external) await mountEmbeddedIdp(app, config, database.db);

@@ -6,7 +6,14 @@ import { auditLog } from './db/schema/index.ts';
 export async function audit(
   tx: Db,
   principal: Principal,
-  entry: { action: string; entity: string; entityId?: string; customerId?: string | null; before?: unknown; after?: unknown },
+  entry: {
+    action: string;
+    entity: string;
+    entityId?: string;
+    customerId?: string | null;
+    before?: unknown;
+    after?: unknown;
+  },
 ) {
   await tx.insert(auditLog).values({
     partnerId: principal.user.partnerId,

@@ -20,14 +20,16 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const external = Boolean(env.OIDC_ISSUER);
   if (external && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
   const role = env.WATCHFLOOR_ROLE ?? 'all';
-  if (role !== 'all' && role !== 'api' && role !== 'worker') throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
+  if (role !== 'all' && role !== 'api' && role !== 'worker')
+    throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
   return {
     port,
     host: env.HOST ?? '::',
@@ -36,7 +38,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     role,
     oidc: external
-      ? { issuer: env.OIDC_ISSUER!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, external }
+      ? {
+          issuer: env.OIDC_ISSUER!,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          external,
+        }
       : { issuer: `${publicUrl}/idp`, clientId: 'watchfloor-portal', clientSecret: '', external },
     demoPassword: env.WATCHFLOOR_DEMO_PASSWORD || undefined,
     knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL ?? 'https://docs.watchfloor.example',

@@ -22,6 +22,7 @@ export class ApiError extends Error {
 export const badRequest = (field: string, reason: string) =>
   new ApiError(400, 'bad_request', `${field}: ${reason}`, [{ field, reason }]);
 export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, 'unauthorized', message);
-export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new ApiError(403, 'forbidden', message);
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
 export const conflict = (message: string) => new ApiError(409, 'conflict', message);

@@ -16,7 +16,11 @@ const app = config.role === 'worker' ? null : await buildApp(config, database);
 const jobs =
   config.role === 'api'
     ? null
-    : startJobRunner(database.db, { workerId: `${hostname()}:${process.pid}`, pollMs: 1000, ...(app ? { log: app.log } : {}) });
+    : startJobRunner(database.db, {
+        workerId: `${hostname()}:${process.pid}`,
+        pollMs: 1000,
+        ...(app ? { log: app.log } : {}),
+      });
 
 const shutdown = async (signal: string) => {
   console.log(`${signal}: shutting down`);

@@ -25,14 +25,18 @@ export async function createTestApp(backend: Backend, env: NodeJS.ProcessEnv = {
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://', ...env });
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
-  const tokenFor = async (user: { contactId: string }) => (await app.sessionTokens.issue(user.contactId)).access_token;
+  const tokenFor = async (user: { contactId: string }) =>
+    (await app.sessionTokens.issue(user.contactId)).access_token;
   return {
     app,
     database,
     fixtures,
     tokenFor,
     async as(user, options) {
-      const headers: Record<string, string> = { 'x-xsrf-token': XSRF, ...(options.headers as Record<string, string>) };
+      const headers: Record<string, string> = {
+        'x-xsrf-token': XSRF,
+        ...(options.headers as Record<string, string>),
+      };
       if (user) headers.authorization = `Bearer ${await tokenFor(user)}`;
       return app.inject({ ...options, headers, cookies: { 'XSRF-TOKEN': XSRF, ...options.cookies } });
     },

@@ -15,17 +15,66 @@ export async function insertFixtures(db: Db) {
     ])
     .returning();
   const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-  const everyPermission = ['global_user', 'read_all', 'modify_all', 'read_workflow', 'read_integration', 'read_escalation', 'modify_workflow'];
+  const everyPermission = [
+    'global_user',
+    'read_all',
+    'modify_all',
+    'read_workflow',
+    'read_integration',
+    'read_escalation',
+    'modify_workflow',
+  ];
   const [admin, analyst, acmeUser, globexUser] = await db
     .insert(users)
     .values([
-      { partnerId: partner!.partnerId, email: 'admin@test.example', firstName: 'Ada', lastName: 'Admin', passwordHash, roleLevel: 'Global', isAdmin: true, permissions: everyPermission },
-      { partnerId: partner!.partnerId, email: 'analyst@test.example', firstName: 'Ana', lastName: 'Lyst', passwordHash, roleLevel: 'Global', permissions: ['global_user', 'read_all', 'modify_all'] },
-      { partnerId: partner!.partnerId, email: 'user@acme.test', firstName: 'Cas', lastName: 'Tomer', passwordHash, roleLevel: 'Customer', validCustomerIds: [acme!.customerId] },
-      { partnerId: partner!.partnerId, email: 'user@globex.test', firstName: 'Glo', lastName: 'Bex', passwordHash, roleLevel: 'Customer', validCustomerIds: [globex!.customerId] },
+      {
+        partnerId: partner!.partnerId,
+        email: 'admin@test.example',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        passwordHash,
+        roleLevel: 'Global',
+        isAdmin: true,
+        permissions: everyPermission,
+      },
+      {
+        partnerId: partner!.partnerId,
+        email: 'analyst@test.example',
+        firstName: 'Ana',
+        lastName: 'Lyst',
+        passwordHash,
+        roleLevel: 'Global',
+        permissions: ['global_user', 'read_all', 'modify_all'],
+      },
+      {
+        partnerId: partner!.partnerId,
+        email: 'user@acme.test',
+        firstName: 'Cas',
+        lastName: 'Tomer',
+        passwordHash,
+        roleLevel: 'Customer',
+        validCustomerIds: [acme!.customerId],
+      },
+      {
+        partnerId: partner!.partnerId,
+        email: 'user@globex.test',
+        firstName: 'Glo',
+        lastName: 'Bex',
+        passwordHash,
+        roleLevel: 'Customer',
+        validCustomerIds: [globex!.customerId],
+      },
     ])
     .returning();
-  return { partner: partner!, acme: acme!, globex: globex!, admin: admin!, analyst: analyst!, acmeUser: acmeUser!, globexUser: globexUser! };
+  return {
+    partner: partner!,
+    acme: acme!,
+    globex: globex!,
+    admin: admin!,
+    analyst: analyst!,
+    acmeUser: acmeUser!,
+    globexUser: globexUser!,
+  };
 }
 
 export type Fixtures = Awaited<ReturnType<typeof insertFixtures>>;

@@ -7,7 +7,15 @@ const operations = listOperations(contract);
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 /** A concrete URL for a contract path, with placeholder ids. */
 const concrete = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'kind' ? 'ip' : name === 'value' ? '203.0.113.7' : name.endsWith('id') && name !== 'agent_id' ? '1' : '00000000-0000-4000-8000-000000000000'));
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    name === 'kind'
+      ? 'ip'
+      : name === 'value'
+        ? '203.0.113.7'
+        : name.endsWith('id') && name !== 'agent_id'
+          ? '1'
+          : '00000000-0000-4000-8000-000000000000',
+  );
 
 describe('the contract and the routes agree', () => {
   let t: TestApp;
@@ -37,17 +45,26 @@ describe('the contract and the routes agree', () => {
   });
 
   it('every operation that needs sign-in answers 401 with the error shape when called without a token', async () => {
-    const secured = operations.filter((o) => !(Array.isArray(o.operation.security) && o.operation.security.length === 0));
+    const secured = operations.filter(
+      (o) => !(Array.isArray(o.operation.security) && o.operation.security.length === 0),
+    );
     expect(secured.length).toBeGreaterThan(5);
     for (const op of secured) {
-      const response = await t.as(null, { method: op.method as 'GET', url: concrete(op.path), payload: op.method === 'GET' ? undefined : {} });
+      const response = await t.as(null, {
+        method: op.method as 'GET',
+        url: concrete(op.path),
+        payload: op.method === 'GET' ? undefined : {},
+      });
       expect(response.statusCode, `${op.method} ${op.path}`).toBe(401);
       expect(response.json().error.code, `${op.method} ${op.path}`).toBe('unauthorized');
     }
   });
 
   it('rejects a forged token', async () => {
-    const response = await t.app.inject({ url: '/api/user/', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } });
+    const response = await t.app.inject({
+      url: '/api/user/',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' },
+    });
     expect(response.statusCode).toBe(401);
   });
 

@@ -22,7 +22,13 @@ describe.each(backends())('shell calls on %s', (backend) => {
       const response = await t.as(t.fixtures.analyst, { url: '/api/user/' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body.user).toMatchObject({ email: 'analyst@test.example', name: 'Ana Lyst', role_level: 'Global', admin: false, impersonator: null });
+      expect(body.user).toMatchObject({
+        email: 'analyst@test.example',
+        name: 'Ana Lyst',
+        role_level: 'Global',
+        admin: false,
+        impersonator: null,
+      });
       expect(body.partner.name).toBe('Test MSSP');
       expect(body.permissions).toEqual(['global_user', 'read_all', 'modify_all']);
       expect(body.attributes).toEqual({});
@@ -43,9 +49,17 @@ describe.each(backends())('shell calls on %s', (backend) => {
     });
 
     it('saves preferences, merges them and audits the change', async () => {
-      const first = await t.as(t.fixtures.analyst, { method: 'PUT', url: '/api/portal/v1/settings/', payload: { theme: 'dark', locale: 'fi-FI' } });
+      const first = await t.as(t.fixtures.analyst, {
+        method: 'PUT',
+        url: '/api/portal/v1/settings/',
+        payload: { theme: 'dark', locale: 'fi-FI' },
+      });
       expect(first.statusCode).toBe(200);
-      const second = await t.as(t.fixtures.analyst, { method: 'PUT', url: '/api/portal/v1/settings/', payload: { default_page_size: 50 } });
+      const second = await t.as(t.fixtures.analyst, {
+        method: 'PUT',
+        url: '/api/portal/v1/settings/',
+        payload: { default_page_size: 50 },
+      });
       expect(second.json()).toEqual({ theme: 'dark', locale: 'fi-FI', default_page_size: 50 });
       const me = await t.as(t.fixtures.analyst, { url: '/api/user/' });
       expect(me.json().attributes).toEqual({ theme: 'dark', locale: 'fi-FI', default_page_size: 50 });
@@ -65,9 +79,16 @@ describe.each(backends())('shell calls on %s', (backend) => {
     });
 
     it('rejects unknown settings', async () => {
-      const response = await t.as(t.fixtures.acmeUser, { method: 'PUT', url: '/api/portal/v1/settings/', payload: { admin: true } });
+      const response = await t.as(t.fixtures.acmeUser, {
+        method: 'PUT',
+        url: '/api/portal/v1/settings/',
+        payload: { admin: true },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.details[0]).toEqual({ field: 'body.admin', reason: 'is not a known field' });
+      expect(response.json().error.details[0]).toEqual({
+        field: 'body.admin',
+        reason: 'is not a known field',
+      });
     });
   });
 
@@ -101,29 +122,55 @@ describe.each(backends())('shell calls on %s', (backend) => {
       expect(started.statusCode).toBe(200);
       const asUser = { authorization: `Bearer ${started.json().access_token}`, 'x-xsrf-token': 'x' };
       const me = await t.app.inject({ url: '/api/user/', headers: asUser });
-      expect(me.json().user).toMatchObject({ email: 'user@acme.test', impersonator: { email: 'admin@test.example' } });
+      expect(me.json().user).toMatchObject({
+        email: 'user@acme.test',
+        impersonator: { email: 'admin@test.example' },
+      });
       // The admin's own session was handed over, not kept alive beside the impersonation.
       expect((await t.app.inject({ url: '/api/user/', headers })).statusCode).toBe(401);
 
-      const ended = await t.app.inject({ method: 'DELETE', url: '/api/support/v1/impersonation', headers: asUser, cookies });
+      const ended = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/support/v1/impersonation',
+        headers: asUser,
+        cookies,
+      });
       expect(ended.statusCode).toBe(200);
-      const back = await t.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${ended.json().access_token}` } });
+      const back = await t.app.inject({
+        url: '/api/user/',
+        headers: { authorization: `Bearer ${ended.json().access_token}` },
+      });
       expect(back.json().user).toMatchObject({ email: 'admin@test.example', impersonator: null });
       expect((await t.app.inject({ url: '/api/user/', headers: asUser })).statusCode).toBe(401);
     });
 
     it('refuses non-admins and unknown users', async () => {
-      const denied = await t.as(t.fixtures.analyst, { method: 'POST', url: '/api/support/v1/impersonation', payload: { contact_id: t.fixtures.acmeUser.contactId } });
+      const denied = await t.as(t.fixtures.analyst, {
+        method: 'POST',
+        url: '/api/support/v1/impersonation',
+        payload: { contact_id: t.fixtures.acmeUser.contactId },
+      });
       expect(denied.statusCode).toBe(403);
-      const unknown = await t.as(t.fixtures.admin, { method: 'POST', url: '/api/support/v1/impersonation', payload: { contact_id: '00000000-0000-4000-8000-000000000000' } });
+      const unknown = await t.as(t.fixtures.admin, {
+        method: 'POST',
+        url: '/api/support/v1/impersonation',
+        payload: { contact_id: '00000000-0000-4000-8000-000000000000' },
+      });
       expect(unknown.statusCode).toBe(404);
-      const bad = await t.as(t.fixtures.admin, { method: 'POST', url: '/api/support/v1/impersonation', payload: { contact_id: 'nope' } });
+      const bad = await t.as(t.fixtures.admin, {
+        method: 'POST',
+        url: '/api/support/v1/impersonation',
+        payload: { contact_id: 'nope' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.details[0].field).toBe('body.contact_id');
     });
 
     it('ending a session that is not an impersonation is a conflict', async () => {
-      const response = await t.as(t.fixtures.admin, { method: 'DELETE', url: '/api/support/v1/impersonation' });
+      const response = await t.as(t.fixtures.admin, {
+        method: 'DELETE',
+        url: '/api/support/v1/impersonation',
+      });
       expect(response.statusCode).toBe(409);
     });
   });
@@ -135,7 +182,10 @@ describe('input the database cannot store', () => {
     try {
       const response = await t.as(t.fixtures.analyst, { url: '/api/search/omnibox?query=a%00b' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.details[0]).toEqual({ field: 'querystring.query', reason: 'must not contain the NUL character' });
+      expect(response.json().error.details[0]).toEqual({
+        field: 'querystring.query',
+        reason: 'must not contain the NUL character',
+      });
     } finally {
       await t.close();
     }

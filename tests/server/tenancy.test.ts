@@ -11,15 +11,34 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     t = await createTestApp(backend);
     const { acme, globex } = t.fixtures;
     await t.database.db.insert(agents).values([
-      { customerId: acme.customerId, hostName: 'ACME-WS-01', platform: 'windows-11', architecture: 'x64', version: '5.1.0' },
-      { customerId: globex.customerId, hostName: 'GLOBEX-SECRET-01', platform: 'windows-11', architecture: 'x64', version: '5.1.0' },
+      {
+        customerId: acme.customerId,
+        hostName: 'ACME-WS-01',
+        platform: 'windows-11',
+        architecture: 'x64',
+        version: '5.1.0',
+      },
+      {
+        customerId: globex.customerId,
+        hostName: 'GLOBEX-SECRET-01',
+        platform: 'windows-11',
+        architecture: 'x64',
+        version: '5.1.0',
+      },
     ]);
     await t.database.db.insert(alerts).values([
       { customerId: acme.customerId, title: 'Acme phishing', type: 'email', hostName: 'ACME-WS-01' },
-      { customerId: globex.customerId, title: 'Globex secret ransomware', type: 'edr', hostName: 'GLOBEX-SECRET-01' },
+      {
+        customerId: globex.customerId,
+        title: 'Globex secret ransomware',
+        type: 'edr',
+        hostName: 'GLOBEX-SECRET-01',
+      },
       { customerId: globex.customerId, title: 'Globex secret exfiltration', type: 'edr', status: 'closed' },
     ]);
-    await t.database.db.insert(cases).values([{ customerId: globex.customerId, title: 'Globex secret case' }]);
+    await t.database.db
+      .insert(cases)
+      .values([{ customerId: globex.customerId, title: 'Globex secret case' }]);
   });
   afterAll(() => t.close());
 
@@ -32,7 +51,10 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
 
   it('a global user sees every customer of the partner', async () => {
     const response = await t.as(t.fixtures.analyst, { url: '/api/management/customers' });
-    expect(response.json().customers.map((c: { name: string }) => c.name)).toEqual(['Acme Test', 'Globex Test']);
+    expect(response.json().customers.map((c: { name: string }) => c.name)).toEqual([
+      'Acme Test',
+      'Globex Test',
+    ]);
   });
 
   it('counts ignore customers outside the caller’s reach, even when asked for by id', async () => {
@@ -42,7 +64,9 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     }
     const own = await t.as(t.fixtures.acmeUser, { url: '/api/alerts/v1/alerts/count' });
     expect(own.json()).toEqual({ count: 1 });
-    const global = await t.as(t.fixtures.analyst, { url: `/api/alerts/v1/alerts/count?statuses=new&statuses=open` });
+    const global = await t.as(t.fixtures.analyst, {
+      url: `/api/alerts/v1/alerts/count?statuses=new&statuses=open`,
+    });
     expect(global.json()).toEqual({ count: 2 });
   });
 
@@ -55,7 +79,9 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
   });
 
   it('the omnibox finds nothing of another customer', async () => {
-    const response = await t.as(t.fixtures.acmeUser, { url: `/api/search/omnibox?query=secret&customer_ids=${globexId()}` });
+    const response = await t.as(t.fixtures.acmeUser, {
+      url: `/api/search/omnibox?query=secret&customer_ids=${globexId()}`,
+    });
     expect(response.json().suggestions).toEqual([]);
     const analyst = await t.as(t.fixtures.analyst, { url: '/api/search/omnibox?query=secret' });
     expect(analyst.json().suggestions.length).toBeGreaterThan(0);
@@ -69,15 +95,29 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
   });
 
   it('row-level security hides other customers even from a query without any filter', async () => {
-    const scope = { partnerId: t.fixtures.partner.partnerId, userId: t.fixtures.acmeUser.contactId, customerIds: [t.fixtures.acme.customerId], global: false };
-    const titles = await withScope(t.database.db, scope, async (tx) => (await tx.select({ title: alerts.title }).from(alerts)).map((r) => r.title));
+    const scope = {
+      partnerId: t.fixtures.partner.partnerId,
+      userId: t.fixtures.acmeUser.contactId,
+      customerIds: [t.fixtures.acme.customerId],
+      global: false,
+    };
+    const titles = await withScope(t.database.db, scope, async (tx) =>
+      (await tx.select({ title: alerts.title }).from(alerts)).map((r) => r.title),
+    );
     expect(titles).toEqual(['Acme phishing']);
   });
 
   it('row-level security refuses writing a row for another customer', async () => {
-    const scope = { partnerId: t.fixtures.partner.partnerId, userId: t.fixtures.acmeUser.contactId, customerIds: [t.fixtures.acme.customerId], global: false };
+    const scope = {
+      partnerId: t.fixtures.partner.partnerId,
+      userId: t.fixtures.acmeUser.contactId,
+      customerIds: [t.fixtures.acme.customerId],
+      global: false,
+    };
     await expect(
-      withScope(t.database.db, scope, (tx) => tx.insert(alerts).values({ customerId: globexId(), title: 'planted', type: 'x' })),
+      withScope(t.database.db, scope, (tx) =>
+        tx.insert(alerts).values({ customerId: globexId(), title: 'planted', type: 'x' }),
+      ),
     ).rejects.toThrow();
   });
 

@@ -6,7 +6,10 @@ const LANGUAGES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'];
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value !== 'object' || value === null) return { [prefix]: String(value) };
-  return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)),
+  );
 }
 
 function load(language: string, namespace: string) {
@@ -48,7 +51,9 @@ describe('translations', () => {
         const keys = Object.keys(english);
         const copied = keys.filter((k) => translated[k] === english[k] && /[a-z]{4,}/.test(english[k]!));
         // Product names and codes may stay; most strings must differ.
-        expect(copied.length, `${language}/${namespace}: ${copied.join(', ')}`).toBeLessThanOrEqual(Math.ceil(keys.length * 0.15));
+        expect(copied.length, `${language}/${namespace}: ${copied.join(', ')}`).toBeLessThanOrEqual(
+          Math.ceil(keys.length * 0.15),
+        );
       }
     }
   });

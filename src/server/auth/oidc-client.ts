@@ -41,7 +41,13 @@ export class OidcRelyingParty {
   }
 
   /** Redeems the code (PKCE verifier, nonce checked); the SPA already compared the state. */
-  async redeem(input: { code: string; redirectUri: string; codeVerifier: string; nonce: string; iss?: string | undefined }) {
+  async redeem(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string;
+    nonce: string;
+    iss?: string | undefined;
+  }) {
     const configuration = await this.configuration();
     const callback = new URL(input.redirectUri);
     callback.search = '';
@@ -57,7 +63,10 @@ export class OidcRelyingParty {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    return { email: typeof claims?.email === 'string' ? claims.email : null, idToken: tokens.id_token ?? null };
+    return {
+      email: typeof claims?.email === 'string' ? claims.email : null,
+      idToken: tokens.id_token ?? null,
+    };
   }
 
   async endSessionUrl(idToken: string | null) {

@@ -24,7 +24,9 @@ export async function loadPrincipal(db: Db, session: SessionClaims): Promise<Pri
   const found = await db.select().from(users).where(inArray(users.contactId, ids));
   const user = found.find((u) => u.contactId === session.userId);
   if (!user) throw unauthorized();
-  const impersonatorRow = session.impersonatorId ? found.find((u) => u.contactId === session.impersonatorId) : undefined;
+  const impersonatorRow = session.impersonatorId
+    ? found.find((u) => u.contactId === session.impersonatorId)
+    : undefined;
   const [partner] = await db.select().from(partners).where(eq(partners.partnerId, user.partnerId));
   if (!partner) throw unauthorized();
   const global = user.roleLevel === 'Global';
@@ -38,7 +40,9 @@ export async function loadPrincipal(db: Db, session: SessionClaims): Promise<Pri
     session,
     user,
     partner,
-    impersonator: impersonatorRow ? { contactId: impersonatorRow.contactId, email: impersonatorRow.email } : null,
+    impersonator: impersonatorRow
+      ? { contactId: impersonatorRow.contactId, email: impersonatorRow.email }
+      : null,
     permissions: user.permissions,
     scope: { partnerId: user.partnerId, userId: user.contactId, customerIds, global },
   };

@@ -7,7 +7,11 @@ import { serverSettings } from '../db/schema/index.ts';
  * A secret shared by every API process through the database, created by whichever process
  * asks first (insert … on conflict do nothing, then read back, so all processes agree).
  */
-export async function sharedSecret(db: Db, key: string, make: () => unknown = () => randomBytes(32).toString('base64url')) {
+export async function sharedSecret(
+  db: Db,
+  key: string,
+  make: () => unknown = () => randomBytes(32).toString('base64url'),
+) {
   await db
     .insert(serverSettings)
     .values({ key, value: sql`${JSON.stringify(make())}::jsonb` })

@@ -50,7 +50,11 @@ export class SessionTokens {
   async verify(token: string): Promise<SessionClaims> {
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
+      ({ payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      }));
     } catch {
       throw unauthorized('Your session has timed out.');
     }
@@ -58,9 +62,19 @@ export class SessionTokens {
     const [live] = await this.db
       .select({ sessionId: sessions.sessionId, idToken: sessions.idToken })
       .from(sessions)
-      .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      .where(
+        and(
+          eq(sessions.sessionId, sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
     if (!live) throw unauthorized('Your session has timed out.');
-    return { sessionId, userId: String(payload.sub), impersonatorId: (payload.imp as string | undefined) ?? null };
+    return {
+      sessionId,
+      userId: String(payload.sub),
+      impersonatorId: (payload.imp as string | undefined) ?? null,
+    };
   }
 
   /** Revokes the session and returns its ID token (the hint for ending the IdP session). */

@@ -36,9 +36,11 @@ export function loadContract(dir = contractDir): OpenApiDocument {
       root.paths[path] = item;
     }
     for (const [section, entries] of Object.entries(area.components ?? {})) {
-      const target = (root.components[section] ??= {});
+      root.components[section] ??= {};
+      const target = root.components[section];
       for (const [name, value] of Object.entries(entries as Record<string, unknown>)) {
-        if (name in target) throw new Error(`openapi/paths/${file}: components.${section}.${name} is defined twice`);
+        if (name in target)
+          throw new Error(`openapi/paths/${file}: components.${section}.${name} is defined twice`);
         target[name] = value;
       }
     }

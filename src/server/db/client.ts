@@ -32,7 +32,9 @@ export interface OpenOptions {
 
 /** Opens the database, applies migrations and tenancy policies, and checks the app role cannot bypass RLS. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
   try {
     await assertAppRoleCannotBypassRls(database.db);
   } catch (error) {

@@ -63,7 +63,9 @@ export async function ensureTenancy(db: Db): Promise<void> {
     await db.execute(sql.raw(`alter table ${table} force row level security`));
     await db.execute(sql.raw(`drop policy if exists tenant_isolation on ${table}`));
     await db.execute(
-      sql.raw(`create policy tenant_isolation on ${table} to ${APP_ROLE} using (${predicate}) with check (${predicate})`),
+      sql.raw(
+        `create policy tenant_isolation on ${table} to ${APP_ROLE} using (${predicate}) with check (${predicate})`,
+      ),
     );
   }
   for (const table of SHARED_READ_ONLY) {

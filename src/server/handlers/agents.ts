@@ -47,6 +47,9 @@ export const agentHandlers: Handlers<'listAgents'> = {
         .offset(offset),
     );
     const more = rows.length > AGENT_PAGE_SIZE;
-    return { agents: rows.slice(0, AGENT_PAGE_SIZE).map(presentAgent), offset: more ? offset + AGENT_PAGE_SIZE : null };
+    return {
+      agents: rows.slice(0, AGENT_PAGE_SIZE).map(presentAgent),
+      offset: more ? offset + AGENT_PAGE_SIZE : null,
+    };
   },
 };

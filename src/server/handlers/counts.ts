@@ -17,7 +17,9 @@ function countIn(table: Counted) {
       tx
         .select({ n: count() })
         .from(table)
-        .where(and(inIds(table.customerId, ids), statuses?.length ? inArray(table.status, statuses) : undefined)),
+        .where(
+          and(inIds(table.customerId, ids), statuses?.length ? inArray(table.status, statuses) : undefined),
+        ),
     );
     return { count: row?.n ?? 0 };
   };

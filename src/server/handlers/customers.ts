@@ -1,7 +1,7 @@
-import { and, asc, eq, not, like } from 'drizzle-orm';
+import { and, asc, eq, like, not } from 'drizzle-orm';
 import { customers, users } from '../db/schema/index.ts';
-import { asCaller, principalOf } from '../plugins/auth.ts';
 import { inIds } from '../db/sql-helpers.ts';
+import { asCaller, principalOf } from '../plugins/auth.ts';
 import { presentContact, presentCustomer } from './present.ts';
 import type { Handlers } from './types.ts';
 
@@ -12,7 +12,11 @@ export const customerHandlers: Handlers<'listCustomers' | 'listContacts'> = {
   async listCustomers(request) {
     const { scope } = principalOf(request);
     const rows = await asCaller(request, (tx) =>
-      tx.select().from(customers).where(inIds(customers.customerId, scope.customerIds)).orderBy(asc(customers.name)),
+      tx
+        .select()
+        .from(customers)
+        .where(inIds(customers.customerId, scope.customerIds))
+        .orderBy(asc(customers.name)),
     );
     return { customers: rows.map(presentCustomer) };
   },
@@ -23,7 +27,9 @@ export const customerHandlers: Handlers<'listCustomers' | 'listContacts'> = {
       tx
         .select()
         .from(users)
-        .where(and(eq(users.partnerId, scope.partnerId), not(like(users.email, `%${PROVISIONING_ROBOT_SUFFIX}`))))
+        .where(
+          and(eq(users.partnerId, scope.partnerId), not(like(users.email, `%${PROVISIONING_ROBOT_SUFFIX}`))),
+        )
         .orderBy(asc(users.email)),
     );
     return { contacts: rows.map(presentContact) };

@@ -37,7 +37,10 @@ export function presentCustomer(c: typeof customers.$inferSelect): Schemas['Cust
 }
 
 /** The customers a request asks for, narrowed to those the caller may see (an empty ask means all). */
-export function requestedCustomers(allowed: readonly string[], asked: readonly string[] | undefined): string[] {
+export function requestedCustomers(
+  allowed: readonly string[],
+  asked: readonly string[] | undefined,
+): string[] {
   if (!asked || asked.length === 0) return [...allowed];
   const set = new Set(allowed);
   return asked.filter((id) => set.has(id));

@@ -27,7 +27,9 @@ export const searchHandlers: Handlers<'searchOmnibox'> = {
       const agentRows = await tx
         .select({ id: agents.agentId, host: agents.hostName, ip: agents.ip, status: agents.statusCode })
         .from(agents)
-        .where(and(inIds(agents.customerId, ids), or(ilike(agents.hostName, pattern), ilike(agents.ip, pattern))))
+        .where(
+          and(inIds(agents.customerId, ids), or(ilike(agents.hostName, pattern), ilike(agents.ip, pattern))),
+        )
         .orderBy(rank(agents.hostName), agents.hostName)
         .limit(PER_CATEGORY);
       const customerRows = await tx
@@ -37,7 +39,13 @@ export const searchHandlers: Handlers<'searchOmnibox'> = {
         .orderBy(rank(customers.name), customers.name)
         .limit(PER_CATEGORY);
       const alertRows = await tx
-        .select({ id: alerts.id, title: alerts.title, host: alerts.hostName, status: alerts.status, priority: alerts.priority })
+        .select({
+          id: alerts.id,
+          title: alerts.title,
+          host: alerts.hostName,
+          status: alerts.status,
+          priority: alerts.priority,
+        })
         .from(alerts)
         .where(
           and(

@@ -1,9 +1,9 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
-import { users } from '../db/schema/index.ts';
 import { audit } from '../audit.ts';
+import { users } from '../db/schema/index.ts';
+import { escapeLike } from '../db/sql-helpers.ts';
 import { conflict, notFound } from '../errors.ts';
 import { asCaller, principalOf, requireAdmin } from '../plugins/auth.ts';
-import { escapeLike } from '../db/sql-helpers.ts';
 import { presentContact } from './present.ts';
 import type { Handlers } from './types.ts';
 
@@ -45,7 +45,9 @@ export const shellHandlers: Handlers<
         partner_id: partner.partnerId,
         name: partner.name,
         created_source:
-          partner.createdSource === 'securecloud' || partner.createdSource === 'ecom' ? partner.createdSource : null,
+          partner.createdSource === 'securecloud' || partner.createdSource === 'ecom'
+            ? partner.createdSource
+            : null,
         return_url: partner.returnUrl,
         data: { aviator_enabled: partner.data.aviator_enabled === true },
       },
@@ -60,7 +62,13 @@ export const shellHandlers: Handlers<
       const before = principal.user.attributes;
       const after = { ...before, ...request.body };
       await tx.update(users).set({ attributes: after }).where(eq(users.contactId, principal.user.contactId));
-      await audit(tx, principal, { action: 'update', entity: 'settings', entityId: principal.user.contactId, before, after });
+      await audit(tx, principal, {
+        action: 'update',
+        entity: 'settings',
+        entityId: principal.user.contactId,
+        before,
+        after,
+      });
       return after;
     });
   },
@@ -81,7 +89,11 @@ export const shellHandlers: Handlers<
           and(
             eq(users.isProvisioning, false),
             query
-              ? or(ilike(users.email, `%${escapeLike(query)}%`), ilike(users.firstName, `%${escapeLike(query)}%`), ilike(users.lastName, `%${escapeLike(query)}%`))
+              ? or(
+                  ilike(users.email, `%${escapeLike(query)}%`),
+                  ilike(users.firstName, `%${escapeLike(query)}%`),
+                  ilike(users.lastName, `%${escapeLike(query)}%`),
+                )
               : undefined,
           ),
         )
@@ -108,10 +120,13 @@ export const shellHandlers: Handlers<
     const principal = principalOf(request);
     if (!principal.impersonator) throw conflict('This session is not an impersonation.');
     await asCaller(request, (tx) =>
-      audit(tx, principal, { action: 'end_impersonation', entity: 'user', entityId: principal.user.contactId }),
+      audit(tx, principal, {
+        action: 'end_impersonation',
+        entity: 'user',
+        entityId: principal.user.contactId,
+      }),
     );
     await request.server.sessionTokens.revoke(principal.session.sessionId);
     return request.server.sessionTokens.issue(principal.impersonator.contactId);
   },
 };
-

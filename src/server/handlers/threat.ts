@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { threatIndicators } from '../db/schema/index.ts';
 import { isDomain, isFileHash, isIp } from '../../common/patterns.ts';
+import { threatIndicators } from '../db/schema/index.ts';
 import { badRequest } from '../errors.ts';
 import { asCaller } from '../plugins/auth.ts';
 import type { Handlers } from './types.ts';
@@ -11,7 +11,8 @@ export const threatHandlers: Handlers<'lookupThreat'> = {
   async lookupThreat(request) {
     const { kind } = request.params;
     const value = kind === 'ip' ? request.params.value : request.params.value.toLowerCase();
-    if (!VALID[kind](value)) throw badRequest('value', `is not a valid ${kind === 'file' ? 'file hash' : kind}`);
+    if (!VALID[kind](value))
+      throw badRequest('value', `is not a valid ${kind === 'file' ? 'file hash' : kind}`);
     const [row] = await asCaller(request, (tx) =>
       tx
         .select()
@@ -19,7 +20,17 @@ export const threatHandlers: Handlers<'lookupThreat'> = {
         .where(and(eq(threatIndicators.kind, kind), eq(threatIndicators.value, value))),
     );
     if (!row) {
-      return { kind, value, risk: 0, det: 'U', country: null, registrant_organization: null, popularity: null, threat_categories: [], malware_group: null };
+      return {
+        kind,
+        value,
+        risk: 0,
+        det: 'U',
+        country: null,
+        registrant_organization: null,
+        popularity: null,
+        threat_categories: [],
+        malware_group: null,
+      };
     }
     return {
       kind,

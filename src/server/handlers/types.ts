@@ -29,7 +29,10 @@ export type RequestOf<K extends OperationId> = FastifyRequest<{
 }>;
 
 /** A route handler typed by the contract: its input and its success answer come from openapi/. */
-export type Handler<K extends OperationId> = (request: RequestOf<K>, reply: FastifyReply) => Promise<ResultOf<K>>;
+export type Handler<K extends OperationId> = (
+  request: RequestOf<K>,
+  reply: FastifyReply,
+) => Promise<ResultOf<K>>;
 
 /** The handlers of one area, one per operationId. */
 export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };

@@ -8,7 +8,9 @@ import type { Handlers } from './types.ts';
 
 type Category = components['schemas']['PlatformUpdate']['category'];
 
-export function presentUpdate(u: typeof platformUpdates.$inferSelect): components['schemas']['PlatformUpdate'] {
+export function presentUpdate(
+  u: typeof platformUpdates.$inferSelect,
+): components['schemas']['PlatformUpdate'] {
   return {
     id: u.id,
     category: u.category as Category,
@@ -25,7 +27,10 @@ export const updateHandlers: Handlers<'listUpdates' | 'getUpdate'> = {
     const text = query?.trim();
     const where = and(
       text
-        ? or(ilike(platformUpdates.title, `%${escapeLike(text)}%`), ilike(platformUpdates.body, `%${escapeLike(text)}%`))
+        ? or(
+            ilike(platformUpdates.title, `%${escapeLike(text)}%`),
+            ilike(platformUpdates.body, `%${escapeLike(text)}%`),
+          )
         : undefined,
       since ? gt(platformUpdates.createdAt, new Date(since)) : undefined,
     );

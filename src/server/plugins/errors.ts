@@ -7,27 +7,44 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: unknown[] }, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
       });
     }
     if (error.validation) {
       const details = validationIssues(error as FastifyError & { validation: AjvIssue[] });
       return reply.status(400).send({
-        error: { code: 'bad_request', message: details.map((d) => `${d.field}: ${d.reason}`).join('; '), details },
+        error: {
+          code: 'bad_request',
+          message: details.map((d) => `${d.field}: ${d.reason}`).join('; '),
+          details,
+        },
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+      return reply
+        .status(500)
+        .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
     }
-    const code = status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : status === 413 ? 'too_large' : 'bad_request';
+    const code =
+      status === 401
+        ? 'unauthorized'
+        : status === 429
+          ? 'rate_limited'
+          : status === 413
+            ? 'too_large'
+            : 'bad_request';
     return reply.status(status).send({ error: { code, message: error.message } });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } }),
+    reply.status(404).send({
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` },
+    }),
   );
 });
 
@@ -39,11 +56,17 @@ interface AjvIssue {
 }
 
 /** Names the offending field for each schema violation, e.g. `query.statuses[0]: must be one of new, open, …`. */
-function validationIssues(error: FastifyError & { validation: AjvIssue[]; validationContext?: string }): FieldIssue[] {
+function validationIssues(
+  error: FastifyError & { validation: AjvIssue[]; validationContext?: string },
+): FieldIssue[] {
   const where = error.validationContext ?? 'body';
   return error.validation.map((issue) => {
-    let path = issue.instancePath.replace(/^\//, '').replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.');
-    if (issue.keyword === 'required') path = [path, String(issue.params.missingProperty)].filter(Boolean).join('.');
+    let path = issue.instancePath
+      .replace(/^\//, '')
+      .replace(/\/(\d+)/g, '[$1]')
+      .replace(/\//g, '.');
+    if (issue.keyword === 'required')
+      path = [path, String(issue.params.missingProperty)].filter(Boolean).join('.');
     if (issue.keyword === 'additionalProperties')
       path = [path, String(issue.params.additionalProperty)].filter(Boolean).join('.');
     const field = `${where}${path ? `.${path}` : ''}`;

@@ -26,7 +26,10 @@ function findNul(value: unknown, path: string): string | null {
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const field = findNul(request.query, 'querystring') ?? findNul(request.params, 'params') ?? findNul(request.body, 'body');
+    const field =
+      findNul(request.query, 'querystring') ??
+      findNul(request.params, 'params') ??
+      findNul(request.body, 'body');
     if (field) throw badRequest(field, 'must not contain the NUL character');
   });
 });

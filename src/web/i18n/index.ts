@@ -6,13 +6,17 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, pickBrowserLang
  * Translations live in locales/<language>/<namespace>.json, one namespace per feature. Every
  * key exists in all four languages (a unit test fails otherwise); keys are typed from en-GB.
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, messages] of Object.entries(files)) {
   const [, language, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
   if (!language || !namespace) continue;
-  (resources[language] ??= {})[namespace] = messages;
+  resources[language] ??= {};
+  resources[language][namespace] = messages;
 }
 
 export const namespaces = Object.keys(resources[DEFAULT_LANGUAGE] ?? {});
