@@ -21,11 +21,11 @@ const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'Scre
  */
 export const SCREENS: Record<RouteName, LazyScreen> = {
   dashboard: placeholder,
-  cases: placeholder,
-  case: placeholder,
-  alerts: placeholder,
-  'mute-conditions': placeholder,
-  alert: placeholder,
+  cases: screen(() => import('../features/cases/CasesPage.tsx'), 'CasesPage'),
+  case: screen(() => import('../features/cases/CasePage.tsx'), 'CasePage'),
+  alerts: screen(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage'),
+  'mute-conditions': screen(() => import('../features/mutes/MutesPage.tsx'), 'MutesPage'),
+  alert: screen(() => import('../features/alerts/AlertDetailPage.tsx'), 'AlertDetailPage'),
   vulnerabilities: placeholder,
   agents: placeholder,
   agent: placeholder,

@@ -1,0 +1,140 @@
+import type { components } from '../../src/api/schema.d.ts';
+import { type CaseDraft, type CaseRecord, EMPTY_DRAFT } from './case-editor.context.ts';
+
+/** The statuses a case can be given (spec 1, section 4.7, without the system-only preview and muted). */
+export type CaseStatus = components['schemas']['CaseStatus'];
+export const CASE_STATUSES: readonly CaseStatus[] = [
+  'new',
+  'open',
+  'acknowledged',
+  'escalated',
+  'deferred',
+  'reopened',
+  'closed',
+  'false_positive',
+  'accepted_risk',
+];
+
+const isCaseStatus = (value: string): value is CaseStatus =>
+  (CASE_STATUSES as readonly string[]).includes(value);
+
+/** Limits of the contract (openapi/paths/cases.yaml: CaseCreate, CaseUpdate). */
+export const CASE_LIMITS = {
+  title: 200,
+  description: 10_000,
+  tags: 20,
+  tagLength: 40,
+  assignees: 20,
+  riskMin: 0,
+  riskMax: 100,
+} as const;
+
+/** Why a risk bound is refused: not a whole number from 0 to 100, or the minimum above the maximum. */
+export type RiskError = 'outOfRange' | 'minAboveMax';
+
+export interface RiskRangeErrors {
+  min?: RiskError;
+  max?: RiskError;
+}
+
+/** A risk bound as typed: null when empty, NaN when it is not a whole number from 0 to 100. */
+export function parseRisk(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,3}$/.test(trimmed)) return Number.NaN;
+  const value = Number(trimmed);
+  return value >= CASE_LIMITS.riskMin && value <= CASE_LIMITS.riskMax ? value : Number.NaN;
+}
+
+/**
+ * Risk score range checks (spec 2, section 2 "Cases": risk score range min and max): each bound
+ * is empty or a whole number from 0 to 100, and the minimum is not above the maximum. The
+ * min-above-max error is reported on the maximum, the field the user usually types last.
+ */
+export function riskRangeErrors(min: string, max: string): RiskRangeErrors {
+  const low = parseRisk(min);
+  const high = parseRisk(max);
+  const errors: RiskRangeErrors = {};
+  if (Number.isNaN(low)) errors.min = 'outOfRange';
+  if (Number.isNaN(high)) errors.max = 'outOfRange';
+  if (low !== null && high !== null && !errors.min && !errors.max && low > high) errors.max = 'minAboveMax';
+  return errors;
+}
+
+export interface DraftErrors {
+  title?: 'required' | 'tooLong';
+  description?: 'tooLong';
+  tags?: 'tooMany' | 'tooLong';
+  assignedUsers?: 'tooMany';
+  riskMin?: RiskError;
+  riskMax?: RiskError;
+}
+
+/** What is wrong with a draft; an empty object when it can be saved. */
+export function draftErrors(draft: CaseDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  const title = draft.title.trim();
+  if (!title) errors.title = 'required';
+  else if (title.length > CASE_LIMITS.title) errors.title = 'tooLong';
+  if (draft.description.length > CASE_LIMITS.description) errors.description = 'tooLong';
+  if (draft.tags.length > CASE_LIMITS.tags) errors.tags = 'tooMany';
+  else if (draft.tags.some((tag) => tag.length > CASE_LIMITS.tagLength)) errors.tags = 'tooLong';
+  if (draft.assignedUsers.length > CASE_LIMITS.assignees) errors.assignedUsers = 'tooMany';
+  const risk = riskRangeErrors(draft.riskMin, draft.riskMax);
+  if (risk.min) errors.riskMin = risk.min;
+  if (risk.max) errors.riskMax = risk.max;
+  return errors;
+}
+
+export const isValidDraft = (draft: CaseDraft) => Object.keys(draftErrors(draft)).length === 0;
+
+const riskText = (value: number | null) => (value === null ? '' : String(value));
+
+/** The form's fields for a case as the server has it. */
+export function draftFromCase(record: CaseRecord | null): CaseDraft {
+  if (!record) return EMPTY_DRAFT;
+  return {
+    title: record.title,
+    description: record.description,
+    status: record.status,
+    tags: [...record.tags],
+    assignedUsers: [...record.assigned_users],
+    riskMin: riskText(record.risk_score_min),
+    riskMax: riskText(record.risk_score_max),
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, i) => value === b[i]);
+
+/** Whether two drafts hold the same values (risk bounds compared as numbers). */
+export function sameDraft(a: CaseDraft, b: CaseDraft): boolean {
+  return (
+    a.title === b.title &&
+    a.description === b.description &&
+    a.status === b.status &&
+    sameList(a.tags, b.tags) &&
+    sameList(a.assignedUsers, b.assignedUsers) &&
+    Object.is(parseRisk(a.riskMin), parseRisk(b.riskMin)) &&
+    Object.is(parseRisk(a.riskMax), parseRisk(b.riskMax))
+  );
+}
+
+/** The body fields of PUT /cases/{id} that differ from the base (omitted fields stay as they are). */
+export type CaseChanges = Omit<components['schemas']['CaseUpdate'], 'version' | 'fields'>;
+
+/** Only what changed, so a save never rewrites a field the user did not touch. */
+export function changedFields(base: CaseDraft, draft: CaseDraft): CaseChanges {
+  const changes: CaseChanges = {};
+  if (draft.title.trim() !== base.title) changes.title = draft.title.trim();
+  if (draft.description !== base.description) changes.description = draft.description;
+  // A status the server sent but the contract does not list stays as it is.
+  if (draft.status !== base.status && isCaseStatus(draft.status)) changes.status = draft.status;
+  if (!sameList(draft.tags, base.tags)) changes.tags = [...draft.tags];
+  if (!sameList(draft.assignedUsers, base.assignedUsers)) changes.assigned_users = [...draft.assignedUsers];
+  const min = parseRisk(draft.riskMin);
+  const max = parseRisk(draft.riskMax);
+  if (!Object.is(min, parseRisk(base.riskMin))) changes.risk_score_min = min;
+  if (!Object.is(max, parseRisk(base.riskMax))) changes.risk_score_max = max;
+  return changes;
+}

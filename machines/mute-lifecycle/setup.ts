@@ -1,0 +1,113 @@
+import { assign, setup } from 'xstate';
+import { muteLifecycleActors } from './actors.ts';
+import { blankCondition, isValidMuteDraft, muteDraftFrom } from './draft.ts';
+import { isConflict, messageOf } from './errors.ts';
+import type { Mute, MuteLifecycleContext, MuteLifecycleInput } from './mute-lifecycle.context.ts';
+import type { MuteLifecycleEvent } from './mute-lifecycle.events.ts';
+
+/** What failed, for the injected report. */
+export type MuteOperation = 'create' | 'update' | 'unmute' | 'load';
+
+/**
+ * Everything the mute lifecycle machine names: its types, actors, actions and guards. The
+ * `report*` actions are side effects the web app provides with `.provide({ actions })`.
+ */
+export const muteLifecycleSetup = setup({
+  types: {
+    context: {} as MuteLifecycleContext,
+    events: {} as MuteLifecycleEvent,
+    input: {} as MuteLifecycleInput,
+  },
+  actors: muteLifecycleActors,
+  actions: {
+    /** Injected: the mute was created, changed or unmuted (lists reload). */
+    reportChanged: (_, _params: { mute: Mute; operation: MuteOperation }) => undefined,
+    /** Injected: a call failed (not for 409, which has its own view). */
+    reportFailure: (_, _params: { operation: MuteOperation; message: string; status: number | null }) =>
+      undefined,
+    /** Injected: the new mute's form was closed without saving. */
+    reportClosed: () => undefined,
+    /** A mute from the server; the form starts over from it. */
+    takeMute: assign((_, params: { mute: Mute }) => ({
+      mute: params.mute,
+      draft: muteDraftFrom(params.mute),
+      nextKey: params.mute.conditions.length + 1,
+      error: null,
+      attempted: false,
+    })),
+    /** Leaving the form of an existing mute forgets what was typed. */
+    resetDraft: assign(({ context }) =>
+      context.mute
+        ? {
+            draft: muteDraftFrom(context.mute),
+            nextKey: context.mute.conditions.length + 1,
+            attempted: false,
+            error: null,
+          }
+        : {},
+    ),
+    startEditing: assign(({ context }) =>
+      context.mute
+        ? {
+            draft: muteDraftFrom(context.mute),
+            nextKey: context.mute.conditions.length + 1,
+            attempted: false,
+            error: null,
+          }
+        : {},
+    ),
+    change: assign(({ context, event }) =>
+      event.type === 'change' ? { draft: { ...context.draft, ...event.changes } } : {},
+    ),
+    addCondition: assign(({ context }) => ({
+      draft: { ...context.draft, conditions: [...context.draft.conditions, blankCondition(context.nextKey)] },
+      nextKey: context.nextKey + 1,
+    })),
+    removeCondition: assign(({ context, event }) =>
+      event.type === 'remove-condition'
+        ? {
+            draft: {
+              ...context.draft,
+              conditions: context.draft.conditions.filter((c) => c.key !== event.key),
+            },
+          }
+        : {},
+    ),
+    changeCondition: assign(({ context, event }) =>
+      event.type === 'change-condition'
+        ? {
+            draft: {
+              ...context.draft,
+              conditions: context.draft.conditions.map((c) =>
+                c.key === event.key ? { ...c, ...event.changes } : c,
+              ),
+            },
+          }
+        : {},
+    ),
+    markAttempted: assign({ attempted: true }),
+    markExpired: assign(({ context }) =>
+      context.mute ? { mute: { ...context.mute, state: 'expired' as const, ttl_seconds: null } } : {},
+    ),
+    keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+    forgetError: assign({ error: null }),
+  },
+  guards: {
+    isNew: ({ context }) => context.mute === null,
+    isActive: ({ context }) => context.mute?.state === 'active',
+    isInactive: ({ context }) => context.mute?.state === 'inactive',
+    canRemove: ({ context, event }) =>
+      event.type === 'remove-condition' &&
+      context.draft.conditions.length > 1 &&
+      context.draft.conditions.some((c) => c.key === event.key),
+    canSave: ({ context, event }) =>
+      event.type === 'save' && isValidMuteDraft(context.draft, context.mute === null, event.now),
+    pastExpiry: ({ context, event }) =>
+      event.type === 'tick' &&
+      context.mute?.expires_at != null &&
+      Date.parse(context.mute.expires_at) <= event.now,
+    sameMute: ({ context, event }) => event.type === 'refreshed' && event.mute.id === context.mute?.id,
+    // Only a change of an existing mute can be stale; a 409 on creation is an ordinary failure.
+    conflict: ({ context }, params: { error: unknown }) => context.mute !== null && isConflict(params.error),
+  },
+});

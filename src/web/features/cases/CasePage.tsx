@@ -1,0 +1,160 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import {
+  selectCanSave,
+  selectConfirmingLeave,
+  selectDirty,
+  selectDraft,
+  selectErrors,
+  selectFormState,
+  selectLeft,
+  selectRecord,
+  selectView,
+} from '../../../../machines/case-editor/selectors.ts';
+import type { ScreenProps } from '../../app/screen-props.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { MessagePage } from '../../components/MessagePage.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useIsActivePage, useTitleCount } from '../../shell/index.ts';
+import { useSession } from '../../shell/session-bridge.ts';
+import { CaseAlerts } from './CaseAlerts.tsx';
+import { CaseDiscussions } from './CaseDiscussions.tsx';
+import { CaseEditForm } from './CaseEditForm.tsx';
+import { CaseHeader } from './CaseHeader.tsx';
+import { ConfirmLeaveDialog } from './ConfirmLeaveDialog.tsx';
+import { getCase } from './case-api.ts';
+import './case-detail.css';
+import { useCaseEditor } from './use-case-editor.ts';
+import { useCaseTags } from './use-case-tags.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { usePeople } from './use-people.ts';
+
+const parseId = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null);
+
+/** /cases/:id, or 'Case with ID {id} not found' for an id that is not a case number. */
+export function CasePage({ params }: ScreenProps) {
+  const { t } = useTranslation('cases');
+  const id = parseId(params.id);
+  if (id === null || id < 1) {
+    return <MessagePage icon="cases" title={t('detail.notFound', { id: params.id ?? '' })} />;
+  }
+  return <CaseDetail id={id} />;
+}
+
+/**
+ * One case (spec 2, sections 2 "Cases", 4, 8 and 9), driven by the case editor machine: its
+ * fields in an edit form saved with the version read, its 10 most recent alerts with assign and
+ * unassign, and its discussion. Leaving with unsaved changes asks first.
+ */
+function CaseDetail({ id }: { id: number }) {
+  const { t } = useTranslation('cases');
+  const session = useSession();
+  const active = useIsActivePage();
+  const editor = useCaseEditor(id);
+  const view = useSelector(editor, selectView);
+  const record = useSelector(editor, selectRecord);
+  const draft = useSelector(editor, selectDraft);
+  const formState = useSelector(editor, selectFormState);
+  const dirty = useSelector(editor, selectDirty);
+  const canSave = useSelector(editor, selectCanSave);
+  const errors = useSelector(editor, selectErrors);
+  const confirming = useSelector(editor, selectConfirmingLeave);
+  const left = useSelector(editor, selectLeft);
+  const uid = useId();
+  const { customerName, displayUser, assignable } = usePeople();
+  const tags = useCaseTags(record ? [record.customer_id] : [], Boolean(record) && active);
+  const users = useMemo(() => assignable(record?.customer_id ?? null), [assignable, record?.customer_id]);
+  useTitleCount(record ? record.id : null);
+
+  useLeaveGuard(dirty && active, (to, replace) => editor.send({ type: 'leave-requested', to, replace }));
+  // Back on a page that was left: start from the server's copy again.
+  useEffect(() => {
+    if (active && left) editor.send({ type: 'resume' });
+  }, [active, left, editor]);
+  // Back on a cached page with nothing unsaved: take what changed meanwhile, without a spinner.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    const returned = active && !wasActive.current;
+    wasActive.current = active;
+    if (!returned || left || editor.getSnapshot().matches('Loading')) return;
+    getCase(id)
+      .then((fresh) => editor.send({ type: 'case-changed', record: fresh }))
+      .catch(() => undefined);
+  }, [active, left, editor, id]);
+
+  if (view === 'loading') {
+    return (
+      <div className="page-loading page-loading--inline">
+        <Spinner size="large" label={t('detail.loading')} />
+      </div>
+    );
+  }
+  if (view === 'notFound') return <MessagePage icon="cases" title={t('detail.notFound', { id })} />;
+  if (view === 'loadFailed' || !record || !formState) {
+    return (
+      <MessagePage icon="alert-triangle" title={t('errors.loadCase')} tone="danger">
+        <button type="button" className="button" onClick={() => editor.send({ type: 'reload' })}>
+          {t('list.retry')}
+        </button>
+      </MessagePage>
+    );
+  }
+
+  const staff = session.me?.user.role_level === 'Global';
+  return (
+    <div className="page-body case-page">
+      <Link href="/cases" className="back-link">
+        <Icon name="arrow-left" />
+        {t('detail.back')}
+      </Link>
+      <CaseHeader record={record} customerName={customerName(record.customer_id)} />
+      {formState === 'conflict' && (
+        <div className="notice notice--danger case-page__conflict" role="alert">
+          <p>{t('detail.conflict')}</p>
+          <button type="button" className="button" onClick={() => editor.send({ type: 'reload' })}>
+            {t('detail.reload')}
+          </button>
+        </div>
+      )}
+      <div className="case-page__grid">
+        <section className="card" aria-labelledby={`${uid}-case-edit-title`}>
+          <h2 id={`${uid}-case-edit-title`}>{t('detail.details')}</h2>
+          <CaseEditForm
+            draft={draft}
+            errors={errors}
+            state={formState}
+            dirty={dirty}
+            canSave={canSave}
+            canEdit={record.can_edit && formState !== 'conflict'}
+            tagSuggestions={tags}
+            userSuggestions={users}
+            displayUser={displayUser}
+            onEdit={(changes) => editor.send({ type: 'edit', changes })}
+            onSave={() => editor.send({ type: 'save' })}
+            onDiscard={() => editor.send({ type: 'discard' })}
+          />
+        </section>
+        <div className="case-page__side">
+          <CaseAlerts
+            record={record}
+            onChanged={(next) => editor.send({ type: 'case-changed', record: next })}
+          />
+          <CaseDiscussions
+            caseId={record.id}
+            enabled={active}
+            canPost={record.can_edit}
+            canPostPrivate={staff}
+          />
+        </div>
+      </div>
+      {confirming && (
+        <ConfirmLeaveDialog
+          onLeave={() => editor.send({ type: 'confirm-leave' })}
+          onStay={() => editor.send({ type: 'stay' })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { CaseChanges } from '../../../../machines/case-editor/draft.ts';
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { must } from './api-error.ts';
+
+export type CaseSummary = components['schemas']['CaseSummary'];
+export type CaseRecord = components['schemas']['Case'];
+export type CaseCreate = components['schemas']['CaseCreate'];
+export type Discussion = components['schemas']['Discussion'];
+type Status = components['schemas']['Status'];
+
+/** The list's filters as the API takes them; empty ones are left out of the request. */
+export interface CaseFilter {
+  query: string;
+  tags: string[];
+  assignedUsers: string[];
+  riskMin: number | null;
+  riskMax: number | null;
+  statuses: Status[];
+  customerIds: string[];
+}
+
+export interface CasePage {
+  cases: CaseSummary[];
+  /** Cursor of the next page; null after the last. */
+  searchAfter: string | null;
+}
+
+const some = <T>(list: readonly T[]) => (list.length > 0 ? [...list] : undefined);
+
+/** GET /api/cases/v1/cases/: one page of matching cases, most recently updated first. */
+export async function listCases(
+  filter: CaseFilter,
+  batchSize: number,
+  searchAfter: string | null,
+  signal?: AbortSignal,
+): Promise<CasePage> {
+  const result = await api.GET('/api/cases/v1/cases/', {
+    params: {
+      query: {
+        batch_size: batchSize,
+        search_after: searchAfter ?? undefined,
+        query: filter.query || undefined,
+        tags: some(filter.tags),
+        assigned_users: some(filter.assignedUsers),
+        risk_min: filter.riskMin ?? undefined,
+        risk_max: filter.riskMax ?? undefined,
+        statuses: some(filter.statuses),
+        customer_ids: some(filter.customerIds),
+      },
+    },
+    signal,
+  });
+  const data = must(result, '/cases');
+  return { cases: data.cases, searchAfter: data.search_after };
+}
+
+/** Tags in use on the caller's cases, most used first (for the tag suggestions). */
+export async function listCaseTags(customerIds: readonly string[]): Promise<string[]> {
+  const result = await api.GET('/api/cases/v1/cases/aggregate/{a}/{b}', {
+    params: { path: { a: 'tags', b: 'tags' }, query: { customer_ids: some(customerIds) } },
+  });
+  const { buckets } = must(result, '/cases/aggregate');
+  return [...new Set(buckets.flatMap((b) => (b.a === null ? [] : [b.a])))];
+}
+
+/** One case with its 10 most recent alerts; 404 when it does not exist or is another customer's. */
+export async function getCase(id: number): Promise<CaseRecord> {
+  return must(await api.GET('/api/cases/v1/cases/{id}', { params: { path: { id } } }), '/cases/{id}');
+}
+
+/** POST /api/cases/v1/cases/: the new case (403 without the right to change cases). */
+export async function createCase(body: CaseCreate): Promise<CaseRecord> {
+  return must(await api.POST('/api/cases/v1/cases/', { body }), '/cases');
+}
+
+/** PUT with the version read: 409 when someone else changed the case meanwhile. */
+export async function updateCase(id: number, version: number, changes: CaseChanges): Promise<CaseRecord> {
+  const body = { version, ...changes };
+  return must(await api.PUT('/api/cases/v1/cases/{id}', { params: { path: { id } }, body }), '/cases/{id}');
+}
+
+/** Moves alerts of the case's customer into the case; 404 names an alert that is not one of them. */
+export async function assignCaseAlerts(id: number, alertIds: number[]): Promise<CaseRecord> {
+  const result = await api.POST('/api/cases/v1/cases/{id}/alerts', {
+    params: { path: { id } },
+    body: { alert_ids: alertIds },
+  });
+  return must(result, '/cases/{id}/alerts');
+}
+
+/** Takes an alert out of the case; the answer is the case after the change. */
+export async function unassignCaseAlert(id: number, alertId: number): Promise<CaseRecord> {
+  const result = await api.DELETE('/api/cases/v1/cases/{id}/alerts/{alert_id}', {
+    params: { path: { id, alert_id: alertId } },
+  });
+  return must(result, '/cases/{id}/alerts/{alert_id}');
+}
+
+/** The case's comments, oldest first (customer users never receive private ones). */
+export async function listCaseDiscussions(id: number): Promise<Discussion[]> {
+  const result = await api.GET('/api/cases/v1/cases/{id}/discussions', {
+    params: { path: { id }, query: { batch_size: 1000 } },
+  });
+  return must(result, '/cases/{id}/discussions').discussions;
+}
+
+/** Adds a comment; only provider staff may make it private. */
+export async function postCaseDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {
+  const result = await api.POST('/api/cases/v1/cases/{id}/discussions', {
+    params: { path: { id } },
+    body: { body, private: isPrivate },
+  });
+  return must(result, '/cases/{id}/discussions');
+}

@@ -1,0 +1,147 @@
+import type { FormEvent } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MUTE_LIMITS, type MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
+import {
+  type ConditionDraft,
+  MUTE_FIELDS,
+  type Mute,
+  type MuteDraft,
+} from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import { useShellData } from '../../shell/index.ts';
+import { ConditionRow } from './ConditionRow.tsx';
+import { ExpiryField } from './ExpiryField.tsx';
+
+export interface MuteFormProps {
+  /** Id of the form's heading, which also names the panel. */
+  titleId: string;
+  mute: Mute | null;
+  draft: MuteDraft;
+  errors: MuteDraftErrors;
+  /** Show every error (a save was tried), not only those of the expiry. */
+  showErrors: boolean;
+  saving: boolean;
+  now: number;
+  onChange(changes: Partial<Omit<MuteDraft, 'conditions'>>): void;
+  onChangeCondition(key: number, changes: Partial<Omit<ConditionDraft, 'key'>>): void;
+  onAddCondition(): void;
+  onRemoveCondition(key: number): void;
+  onSave(): void;
+  onCancel(): void;
+}
+
+/**
+ * Writing or editing a mute (spec 2, section 2 "Alert mutes"): condition rows that must all
+ * match, a description, the expiry, and for a new mute its customer.
+ */
+export function MuteForm(props: MuteFormProps) {
+  const { mute, draft, errors, showErrors, saving, now } = props;
+  const { t } = useTranslation('mutes');
+  const { t: common } = useTranslation();
+  const { customers } = useShellData();
+  const uid = useId();
+  const fieldListId = `${uid}-fields`;
+  // Before a save is tried only a wrong date is pointed out; a missing one waits for the attempt.
+  const shown: MuteDraftErrors = showErrors
+    ? errors
+    : { rows: {}, expiry: errors.expiry === 'required' ? undefined : errors.expiry };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSave();
+  };
+  return (
+    <form className="form mute-form" onSubmit={submit} noValidate aria-labelledby={props.titleId}>
+      <h2 id={props.titleId}>{mute ? t('form.editTitle') : t('form.newTitle')}</h2>
+      {!mute && (
+        <div className="field">
+          <label htmlFor={`${uid}-mute-customer`} className="field__label">
+            {t('form.customer')}
+          </label>
+          <select
+            id={`${uid}-mute-customer`}
+            className={`select${shown.customer ? ' is-invalid' : ''}`}
+            value={draft.customerId}
+            disabled={saving}
+            aria-invalid={shown.customer ? true : undefined}
+            aria-describedby={shown.customer ? `${uid}-mute-customer-error` : undefined}
+            onChange={(event) => props.onChange({ customerId: event.target.value })}
+          >
+            <option value="">{t('form.chooseCustomer')}</option>
+            {customers.map((c) => (
+              <option key={c.customer_id} value={c.customer_id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {shown.customer && (
+            <p id={`${uid}-mute-customer-error`} className="field__error" role="alert">
+              {t('form.customerRequired')}
+            </p>
+          )}
+        </div>
+      )}
+      <fieldset className="field mute-form__conditions">
+        <legend className="field__label">{t('form.conditions')}</legend>
+        <p className="field__help">{t('details.allMustMatch')}</p>
+        <datalist id={fieldListId}>
+          {[...MUTE_FIELDS, 'fields.'].map((f) => (
+            <option key={f} value={f} />
+          ))}
+        </datalist>
+        {draft.conditions.map((condition, index) => (
+          <ConditionRow
+            key={condition.key}
+            condition={condition}
+            index={index}
+            errors={shown.rows[condition.key]}
+            fieldListId={fieldListId}
+            canRemove={draft.conditions.length > 1}
+            disabled={saving}
+            onChange={(changes) => props.onChangeCondition(condition.key, changes)}
+            onRemove={() => props.onRemoveCondition(condition.key)}
+          />
+        ))}
+        {shown.conditions === 'tooMany' && <p className="field__error">{t('form.tooManyConditions')}</p>}
+        <button
+          type="button"
+          className="button button--small"
+          onClick={props.onAddCondition}
+          disabled={saving || draft.conditions.length >= MUTE_LIMITS.conditions}
+        >
+          {t('form.addCondition')}
+        </button>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${uid}-mute-description`} className="field__label">
+          {t('form.description')}
+        </label>
+        <textarea
+          id={`${uid}-mute-description`}
+          className="textarea"
+          rows={3}
+          maxLength={MUTE_LIMITS.description}
+          value={draft.description}
+          disabled={saving}
+          onChange={(event) => props.onChange({ description: event.target.value })}
+        />
+      </div>
+      <ExpiryField
+        expiry={draft.expiry}
+        customExpiry={draft.customExpiry}
+        mute={mute}
+        error={shown.expiry}
+        now={now}
+        disabled={saving}
+        onChange={props.onChange}
+      />
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={props.onCancel} disabled={saving}>
+          {common('cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? t('form.saving') : mute ? common('save') : t('form.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { muteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
+import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import {
+  selectAttempted,
+  selectDraft,
+  selectMute,
+  selectPanelState,
+} from '../../../../machines/mute-lifecycle/selectors.ts';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useNow, useTickerEvent } from '../../shell/index.ts';
+import { MuteDetails } from './MuteDetails.tsx';
+import { MuteForm } from './MuteForm.tsx';
+import { UnmuteDialog } from './UnmuteDialog.tsx';
+import { type MuteLifecycleHooks, useMuteLifecycle } from './use-mute-lifecycle.ts';
+
+export interface MutePanelProps extends MuteLifecycleHooks {
+  /** Id for the panel's heading (the page labels the panel with it). */
+  titleId: string;
+  /** The mute to show; null to write a new one. */
+  mute: Mute | null;
+  /** For a new mute: the customer chosen at first. */
+  customerId: string;
+  customerName(id: string): string;
+  /** The user may edit and unmute (see useCanChange). */
+  canChange: boolean;
+}
+
+/**
+ * The details panel of one mute, or the form of a new one, driven by the mute lifecycle machine
+ * (machines/mute-lifecycle): active, inactive, expired, editing, saving, unmuting.
+ */
+export function MutePanel(props: MutePanelProps) {
+  const { titleId, mute, customerId, customerName, canChange, onChanged, onClosed } = props;
+  const { t } = useTranslation('mutes');
+  const actor = useMuteLifecycle(mute, customerId, { onChanged, onClosed });
+  const state = useSelector(actor, selectPanelState);
+  const current = useSelector(actor, selectMute);
+  const draft = useSelector(actor, selectDraft);
+  const attempted = useSelector(actor, selectAttempted);
+  const now = useNow(false);
+  const errors = useMemo(() => muteDraftErrors(draft, current === null, now), [draft, current, now]);
+
+  // A fresher copy from the lists (reloaded every minute) replaces the one shown.
+  useEffect(() => {
+    if (mute) actor.send({ type: 'refreshed', mute });
+  }, [actor, mute]);
+  // Spec 2, section 4: an active mute past its expiry is expired, without waiting for the server.
+  useTickerEvent('refresh', () => actor.send({ type: 'tick', now: Date.now() }));
+
+  if (state === 'closed') return null;
+  if (state === 'editing' || state === 'saving') {
+    return (
+      <MuteForm
+        titleId={titleId}
+        mute={current}
+        draft={draft}
+        errors={errors}
+        showErrors={attempted}
+        saving={state === 'saving'}
+        now={now}
+        onChange={(changes) => actor.send({ type: 'change', changes })}
+        onChangeCondition={(key, changes) => actor.send({ type: 'change-condition', key, changes })}
+        onAddCondition={() => actor.send({ type: 'add-condition' })}
+        onRemoveCondition={(key) => actor.send({ type: 'remove-condition', key })}
+        onSave={() => actor.send({ type: 'save', now: Date.now() })}
+        onCancel={() => actor.send({ type: 'cancel' })}
+      />
+    );
+  }
+  if (!current) return null;
+  if (state === 'conflict' || state === 'reloading') {
+    return (
+      <div className="notice notice--danger" role="alert">
+        <p>{t('details.conflict')}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => actor.send({ type: 'reload' })}
+          disabled={state === 'reloading'}
+        >
+          {state === 'reloading' ? <Spinner label={null} /> : null}
+          {t('details.reload')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <MuteDetails
+        titleId={titleId}
+        mute={current}
+        customerName={customerName(current.customer_id)}
+        busy={state === 'unmuting'}
+        canChange={canChange}
+        onEdit={() => actor.send({ type: 'edit' })}
+        onUnmute={() => actor.send({ type: 'unmute' })}
+      />
+      {state === 'confirmUnmute' && (
+        <UnmuteDialog
+          onConfirm={() => actor.send({ type: 'confirm-unmute' })}
+          onCancel={() => actor.send({ type: 'cancel' })}
+        />
+      )}
+    </>
+  );
+}

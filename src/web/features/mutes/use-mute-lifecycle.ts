@@ -1,0 +1,72 @@
+import { useActorRef } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import type { SaveMuteInput } from '../../../../machines/mute-lifecycle/actors.ts';
+import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import {
+  type MuteOperation,
+  muteLifecycleMachine,
+} from '../../../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
+import { useToasts } from '../../shell/index.ts';
+import { getMute, saveMute, unmuteMute } from './mute-api.ts';
+
+export interface MuteLifecycleHooks {
+  /** A mute was created, changed or unmuted. */
+  onChanged(mute: Mute, operation: MuteOperation): void;
+  /** The new mute's form was closed unsaved. */
+  onClosed(): void;
+}
+
+/** The mute lifecycle machine with the real calls and toasts provided. */
+export function useMuteLifecycle(mute: Mute | null, customerId: string, hooks: MuteLifecycleHooks) {
+  const { t } = useTranslation('mutes');
+  const { t: common } = useTranslation();
+  const { notify } = useToasts();
+  const latest = useRef({ t, common, notify, hooks });
+  latest.current = { t, common, notify, hooks };
+
+  const [machine] = useState(() =>
+    muteLifecycleMachine.provide({
+      actors: {
+        saveMute: fromPromise<Mute, SaveMuteInput>(({ input }) =>
+          saveMute(input.id, input.version, input.draft),
+        ),
+        unmuteMute: fromPromise<Mute, { id: string; version: number }>(({ input }) =>
+          unmuteMute(input.id, input.version),
+        ),
+        loadMute: fromPromise<Mute, { id: string }>(({ input }) => getMute(input.id)),
+      },
+      actions: {
+        reportChanged: (_, { mute: changed, operation }) => {
+          const { t: tr, notify: n, hooks: h } = latest.current;
+          const title =
+            operation === 'create'
+              ? tr('toast.created')
+              : operation === 'unmute'
+                ? tr('toast.unmuted')
+                : tr('toast.updated');
+          n({ severity: 'success', title, message: '' });
+          h.onChanged(changed, operation);
+        },
+        reportFailure: (_, { operation, message, status }) => {
+          const { t: tr, common: c, notify: n } = latest.current;
+          const titles: Record<MuteOperation, string> = {
+            create: tr('errors.create'),
+            update: tr('errors.update'),
+            unmute: tr('errors.unmute'),
+            load: tr('errors.loadMute'),
+          };
+          // A refused value is the user's to fix, so the server's reason is shown instead.
+          n({
+            severity: 'danger',
+            title: titles[operation],
+            message: status === 400 ? message : c('tryAgainLater'),
+          });
+        },
+        reportClosed: () => latest.current.hooks.onClosed(),
+      },
+    }),
+  );
+  return useActorRef(machine, { input: { mute, customerId } });
+}

@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link } from 'wouter';
+import { ApiError } from '../../src/web/features/cases/api-error.ts';
+import { CasePage } from '../../src/web/features/cases/CasePage.tsx';
+import * as caseApi from '../../src/web/features/cases/case-api.ts';
+import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
+import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
+import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
+import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { ACME, caseRecord } from './cases-fakes.ts';
+import { customer } from './shell-harness.tsx';
+import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+  getCase: vi.fn(),
+  updateCase: vi.fn(),
+  listCaseTags: vi.fn(async () => []),
+  listCaseDiscussions: vi.fn(async () => []),
+  postCaseDiscussion: vi.fn(),
+  assignCaseAlerts: vi.fn(),
+  unassignCaseAlert: vi.fn(),
+}));
+
+const getCase = vi.mocked(caseApi.getCase);
+const updateCase = vi.mocked(caseApi.updateCase);
+const assignCaseAlerts = vi.mocked(caseApi.assignCaseAlerts);
+
+/**
+ * The case page in the shell's providers with the browser's own history (the guard watches
+ * history.pushState and popstate, which a memory location would bypass), and a sidebar-like link.
+ */
+function renderCase() {
+  if (location.pathname !== '/cases/7') history.replaceState(null, '', '/cases/7');
+  const data = { ...EMPTY_SHELL_DATA, customers: [customer('Acme Corp', ACME)] };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <TickerProvider>
+      <SelectedCustomersProvider>
+        <ShellDataContext.Provider value={data}>
+          <ToastsProvider>{children}</ToastsProvider>
+        </ShellDataContext.Provider>
+      </SelectedCustomersProvider>
+    </TickerProvider>
+  );
+  return render(
+    <>
+      <nav>
+        <Link href="/alerts">Alerts</Link>
+      </nav>
+      <CasePage params={{ id: '7' }} route="case" />
+    </>,
+    { wrapper },
+  );
+}
+
+const description = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' });
+const unloadPrevented = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+/** Provider staff who may change cases and mutes. */
+const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
+
+beforeEach(() => {
+  setSession(makeSession({ me: ANALYST_USER }));
+  getCase.mockReset();
+  getCase.mockResolvedValue(caseRecord(7));
+  updateCase.mockReset();
+  assignCaseAlerts.mockReset();
+});
+
+describe('case detail: leaving with unsaved changes', () => {
+  it('asks before a link leaves; stay keeps the changes, leave discards them and goes', async () => {
+    const user = userEvent.setup();
+    renderCase();
+    await screen.findByRole('heading', { level: 1, name: /#7 Suspicious sign-ins 7/ });
+    expect(unloadPrevented()).toBe(false);
+
+    await user.clear(description());
+    await user.type(description(), 'Half written');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(unloadPrevented()).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'Alerts' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(location.pathname).toBe('/cases/7');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(location.pathname).toBe('/cases/7');
+    expect(description().value).toBe('Half written');
+
+    await user.click(screen.getByRole('link', { name: 'Alerts' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    expect(location.pathname).toBe('/alerts');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(unloadPrevented()).toBe(false);
+  });
+
+  it("asks when the browser's back button leaves, and keeps the page's address meanwhile", async () => {
+    const user = userEvent.setup();
+    history.replaceState(null, '', '/cases');
+    history.pushState(null, '', '/cases/7');
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(description(), ' more');
+    history.back();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(location.pathname).toBe('/cases/7');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave and discard' }));
+    expect(location.pathname).toBe('/cases');
+  });
+
+  it('Escape answers the question with stay', async () => {
+    const user = userEvent.setup();
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(description(), ' more');
+    await user.click(screen.getByRole('link', { name: 'Alerts' }));
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(location.pathname).toBe('/cases/7');
+  });
+
+  it('leaves without asking when nothing is unsaved, also after a save', async () => {
+    const user = userEvent.setup();
+    updateCase.mockResolvedValue(caseRecord(7, { description: 'Saved text', version: 2 }));
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    await user.clear(description());
+    await user.type(description(), 'Saved text');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updateCase).toHaveBeenCalledWith(7, 1, { description: 'Saved text' }));
+    await screen.findByText('Case saved', { selector: '.case-form__state' });
+    await user.click(screen.getByRole('link', { name: 'Alerts' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(location.pathname).toBe('/alerts');
+  });
+});
+
+describe('case detail: saving and alerts', () => {
+  it('a stale save shows the conflict with a reload that takes the current case', async () => {
+    const user = userEvent.setup();
+    updateCase.mockRejectedValue(new ApiError(409, 'The case changed since it was read.'));
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), ' (mine)');
+    await user.keyboard('{Control>}s{/Control}');
+    expect((await screen.findByText(/This case was changed by someone else/)).textContent).toContain(
+      'Reload',
+    );
+    getCase.mockResolvedValue(caseRecord(7, { title: 'Their title', version: 3 }));
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await screen.findByRole('heading', { level: 1, name: /Their title/ });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Their title');
+  });
+
+  it('checks alert ids before assigning them', async () => {
+    const user = userEvent.setup();
+    assignCaseAlerts.mockResolvedValue(caseRecord(7, { alert_count: 4 }));
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    const field = screen.getByRole('textbox', { name: 'Assign alerts by ID' });
+    await user.type(field, '12, abc{Enter}');
+    expect(screen.getByRole('alert').textContent).toContain('“abc” is not an alert ID');
+    expect(assignCaseAlerts).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, '12, #13 12{Enter}');
+    await waitFor(() => expect(assignCaseAlerts).toHaveBeenCalledWith(7, [12, 13]));
+  });
+
+  it("shows 'Case with ID {id} not found' for a case the user cannot see", async () => {
+    getCase.mockRejectedValue(new ApiError(404, 'Case with ID 7 not found'));
+    renderCase();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case with ID 7 not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CasesPage } from '../../src/web/features/cases/CasesPage.tsx';
+import type { CaseFilter } from '../../src/web/features/cases/case-api.ts';
+import * as caseApi from '../../src/web/features/cases/case-api.ts';
+import { ACME, caseRecord, caseSummary, GLOBEX } from './cases-fakes.ts';
+import { customer, renderInShell } from './shell-harness.tsx';
+import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+  listCases: vi.fn(),
+  listCaseTags: vi.fn(async () => ['identity', 'phishing']),
+  createCase: vi.fn(),
+}));
+
+const listCases = vi.mocked(caseApi.listCases);
+const createCase = vi.mocked(caseApi.createCase);
+const data = {
+  customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
+  loaded: { customers: true, contacts: true, agents: true },
+};
+
+function renderList() {
+  return renderInShell(<CasesPage params={{}} route="cases" />, { path: '/cases', data });
+}
+
+const lastFilter = (): CaseFilter => listCases.mock.calls.at(-1)![0];
+
+/** Provider staff who may change cases and mutes. */
+const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
+
+beforeEach(() => {
+  setSession(makeSession({ me: ANALYST_USER }));
+  listCases.mockReset();
+  listCases.mockResolvedValue({ cases: [caseSummary(1), caseSummary(2)], searchAfter: null });
+  createCase.mockReset();
+});
+
+describe('cases list: risk score range', () => {
+  it('explains a minimum above the maximum and does not ask the server for it', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
+    const calls = listCases.mock.calls.length;
+
+    await user.type(screen.getByRole('textbox', { name: 'Minimum' }), '80');
+    await user.type(screen.getByRole('textbox', { name: 'Maximum' }), '20');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The minimum risk score must not be greater than the maximum.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Maximum' }).getAttribute('aria-invalid')).toBe('true');
+    // The '80' on its own was a valid range and was asked for; '80'–'2' and '80'–'20' were not.
+    expect(listCases.mock.calls.slice(calls).every(([filter]) => filter.riskMax === null)).toBe(true);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Maximum' }));
+    await user.type(screen.getByRole('textbox', { name: 'Maximum' }), '90');
+    await waitFor(() => expect(lastFilter()).toMatchObject({ riskMin: 80, riskMax: 90 }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('accepts only whole numbers from 0 to 100', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.type(screen.getByRole('textbox', { name: 'Minimum' }), '150');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Risk scores are whole numbers from 0 to 100.',
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Minimum' }));
+    await user.type(screen.getByRole('textbox', { name: 'Minimum' }), '0');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(lastFilter()).toMatchObject({ riskMin: 0, riskMax: null }));
+  });
+
+  it('sends the selected customers, a debounced query and the status set', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: ACME }]));
+    renderList();
+    await waitFor(() => expect(lastFilter().customerIds).toEqual([ACME]));
+    await user.type(screen.getByRole('searchbox', { name: 'Search cases' }), 'travel');
+    await waitFor(() => expect(lastFilter().query).toBe('travel'));
+    expect(listCases.mock.calls.some(([filter]) => filter.query === 'trav')).toBe(false);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resolved');
+    await waitFor(() => expect(lastFilter().statuses).toEqual(['closed', 'false_positive', 'accepted_risk']));
+  });
+
+  it('loads the next page with the cursor of the previous one', async () => {
+    const user = userEvent.setup();
+    listCases.mockResolvedValueOnce({ cases: [caseSummary(3)], searchAfter: 'cursor-1' });
+    listCases.mockResolvedValueOnce({ cases: [caseSummary(2), caseSummary(1)], searchAfter: null });
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: /#1 Suspicious/ })).toBeTruthy();
+    expect(listCases.mock.calls.at(-1)![2]).toBe('cursor-1');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('cases list: create a case from the keyboard', () => {
+  it('n opens the dialog; it asks for a customer and a title and checks the risk range', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
+    await user.keyboard('n');
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    // jsdom has no showModal(), so the page behind stays queryable: look inside the dialog.
+    const inDialog = within(dialog);
+    expect(document.activeElement).toBe(inDialog.getByRole('combobox', { name: 'Customer' }));
+
+    await user.click(inDialog.getByRole('button', { name: 'Create case' }));
+    expect(dialog.textContent).toContain('Please select a customer');
+    expect(dialog.textContent).toContain('Please give the case a title.');
+
+    await user.selectOptions(inDialog.getByRole('combobox', { name: 'Customer' }), ACME);
+    await user.type(inDialog.getByRole('textbox', { name: 'Title' }), 'Credential stuffing');
+    await user.type(inDialog.getByRole('textbox', { name: 'Minimum' }), '60');
+    await user.type(inDialog.getByRole('textbox', { name: 'Maximum' }), '40');
+    await user.click(inDialog.getByRole('button', { name: 'Create case' }));
+    expect(dialog.textContent).toContain('The minimum risk score must not be greater than the maximum.');
+    expect(createCase).not.toHaveBeenCalled();
+
+    createCase.mockResolvedValue(caseRecord(9, { title: 'Credential stuffing' }));
+    await user.clear(inDialog.getByRole('textbox', { name: 'Maximum' }));
+    await user.type(inDialog.getByRole('textbox', { name: 'Maximum' }), '90{Enter}');
+    await waitFor(() => expect(createCase).toHaveBeenCalledTimes(1));
+    expect(createCase.mock.calls[0]![0]).toEqual({
+      customer_id: ACME,
+      title: 'Credential stuffing',
+      description: '',
+      risk_score_min: 60,
+      risk_score_max: 90,
+    });
+  });
+
+  it('j and k move through the rows and Enter opens the case', async () => {
+    const user = userEvent.setup();
+    const { location } = renderList();
+    await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /#1 Suspicious sign-ins 1/ }));
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /#2 Suspicious sign-ins 2/ }));
+    await user.keyboard('k');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: /#1 Suspicious sign-ins 1/ }));
+    await user.keyboard('{Enter}');
+    expect(location.history?.at(-1)).toBe('/cases/1');
+  });
+});

@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { muteBody } from '../../machines/mute-lifecycle/draft.ts';
+import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
+import * as muteApi from '../../src/web/features/mutes/mute-api.ts';
+import { ACME, GLOBEX } from './cases-fakes.ts';
+import { customer, renderInShell } from './shell-harness.tsx';
+import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/features/mutes/mute-api.ts', () => ({
+  listMutes: vi.fn(),
+  getMute: vi.fn(),
+  saveMute: vi.fn(),
+  unmuteMute: vi.fn(),
+}));
+
+const listMutes = vi.mocked(muteApi.listMutes);
+const saveMute = vi.mocked(muteApi.saveMute);
+const unmuteMute = vi.mocked(muteApi.unmuteMute);
+
+const ACTIVE: Mute = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  customer_id: ACME,
+  conditions: [
+    { field: 'title', operator: 'contains', value: 'backup job' },
+    { field: 'host_name', operator: 'equals', value: 'nas-01' },
+  ],
+  description: 'Nightly backups look like exfiltration.',
+  state: 'active',
+  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  ttl_seconds: 3600,
+  created_by: 'analyst@watchfloor.example',
+  source_alert_id: 42,
+  version: 4,
+  created_at: '2025-06-01T11:00:00.000Z',
+  updated_at: '2025-06-01T11:00:00.000Z',
+};
+const EXPIRED: Mute = {
+  ...ACTIVE,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  conditions: [{ field: 'type', operator: 'equals', value: 'port_scan' }],
+  state: 'expired',
+  ttl_seconds: null,
+  expires_at: '2025-05-01T00:00:00.000Z',
+};
+
+let lists: Record<Mute['state'], Mute[]>;
+
+function renderMutes() {
+  const data = {
+    customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
+    loaded: { customers: true, contacts: true, agents: true },
+  };
+  return renderInShell(<MutesPage params={{}} route="mute-conditions" />, { path: '/alerts/muted', data });
+}
+
+/** Provider staff who may change cases and mutes. */
+const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
+
+beforeEach(() => {
+  setSession(makeSession({ me: ANALYST_USER }));
+  lists = { active: [ACTIVE], inactive: [], expired: [EXPIRED] };
+  listMutes.mockReset();
+  listMutes.mockImplementation(async (state) => lists[state]);
+  saveMute.mockReset();
+  unmuteMute.mockReset();
+});
+
+describe('mute conditions: lists', () => {
+  it('shows active mutes, and expired ones under inactive with their state', async () => {
+    const user = userEvent.setup();
+    renderMutes();
+    const active = await screen.findByRole('tab', { name: /Active/ });
+    expect(active.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.textContent).toContain('backup job');
+    expect(panel.textContent).not.toContain('port_scan');
+    await user.click(screen.getByRole('tab', { name: /Inactive/ }));
+    expect(panel.textContent).toContain('port_scan');
+    expect(within(panel).getByText('Expired')).toBeTruthy();
+  });
+});
+
+describe('mute conditions: the condition form', () => {
+  it('validates customer, field, value and pattern before saving, with rows added and removed', async () => {
+    const user = userEvent.setup();
+    renderMutes();
+    await screen.findByText('backup job');
+    await user.keyboard('n');
+    const form = await screen.findByRole('form', { name: 'New mute' });
+    const inForm = within(form);
+    // One day is the default expiry (spec 2, section 9).
+    expect(inForm.getByRole<HTMLInputElement>('radio', { name: '1 day' }).checked).toBe(true);
+
+    await user.click(inForm.getByRole('button', { name: 'Create mute' }));
+    expect(form.textContent).toContain('Please select a customer');
+    expect(form.textContent).toContain('Please provide a value.');
+    expect(saveMute).not.toHaveBeenCalled();
+
+    await user.selectOptions(inForm.getByRole('combobox', { name: 'Customer' }), ACME);
+    const field = inForm.getByRole('combobox', { name: 'Field' });
+    await user.clear(field);
+    await user.type(field, 'hostname');
+    await user.selectOptions(inForm.getByRole('combobox', { name: 'Operator' }), 'regex');
+    await user.type(inForm.getByRole('textbox', { name: 'Value' }), 'backup(');
+    await user.click(inForm.getByRole('button', { name: 'Create mute' }));
+    expect(form.textContent).toContain(
+      'Use title, type, priority, host_name, external_source or fields.<path>',
+    );
+    expect(form.textContent).toContain('This is not a valid regular expression.');
+    expect(saveMute).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, 'fields.process.name');
+    await user.selectOptions(inForm.getByRole('combobox', { name: 'Operator' }), 'equals');
+    await user.click(inForm.getByRole('button', { name: 'Add condition' }));
+    expect(inForm.getAllByRole('group', { name: /Condition \d/ })).toHaveLength(2);
+    await user.click(inForm.getByRole('button', { name: 'Remove condition 2' }));
+    expect(inForm.getAllByRole('group', { name: /Condition \d/ })).toHaveLength(1);
+    expect(inForm.getByRole<HTMLButtonElement>('button', { name: 'Remove condition 1' }).disabled).toBe(true);
+
+    await user.type(inForm.getByRole('textbox', { name: 'Description' }), 'Backup agent');
+    saveMute.mockResolvedValue({ ...ACTIVE, id: '00000000-0000-4000-8000-0000000000a3', version: 1 });
+    await user.click(inForm.getByRole('button', { name: 'Create mute' }));
+    await waitFor(() => expect(saveMute).toHaveBeenCalledTimes(1));
+    const [id, version, draft] = saveMute.mock.calls[0]!;
+    expect([id, version]).toEqual([null, null]);
+    expect(draft.customerId).toBe(ACME);
+    expect(muteBody(draft)).toEqual({
+      conditions: [{ field: 'fields.process.name', operator: 'equals', value: 'backup(' }],
+      description: 'Backup agent',
+      ttl_seconds: 86_400,
+    });
+    expect(await screen.findByRole('heading', { name: 'Mute details' })).toBeTruthy();
+  });
+
+  it('refuses a custom expiry in the past', async () => {
+    const user = userEvent.setup();
+    renderMutes();
+    await user.click(await screen.findByRole('button', { name: 'New mute' }));
+    const form = await screen.findByRole('form', { name: 'New mute' });
+    await user.click(within(form).getByRole('radio', { name: 'Custom date' }));
+    const when = within(form).getByLabelText('Expires at');
+    await user.type(when, '2020-01-01T10:00');
+    expect(within(form).getByRole('alert').textContent).toBe('The expiry must be in the future.');
+  });
+});
+
+describe('mute conditions: unmute', () => {
+  it('asks first; cancel changes nothing, confirming unmutes with the version read', async () => {
+    const user = userEvent.setup();
+    renderMutes();
+    await user.click(await screen.findByRole('button', { name: /backup job/ }));
+    const details = await screen.findByRole('complementary', { name: 'Mute details' });
+    expect(details.textContent).toContain('All conditions must match');
+    expect(within(details).getByRole('link', { name: '#42' }).getAttribute('href')).toBe('/alerts/42');
+
+    await user.click(within(details).getByRole('button', { name: 'Unmute' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Unmute' });
+    expect(dialog.textContent).toContain(
+      'Unmute this condition? New matching alerts will no longer be muted.',
+    );
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(unmuteMute).not.toHaveBeenCalled();
+
+    const inactive: Mute = { ...ACTIVE, state: 'inactive', ttl_seconds: null, version: 5 };
+    unmuteMute.mockImplementation(async () => {
+      lists = { active: [], inactive: [inactive], expired: [EXPIRED] };
+      return inactive;
+    });
+    await user.click(within(details).getByRole('button', { name: 'Unmute' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Unmute' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unmute' }));
+    expect(unmuteMute).toHaveBeenCalledWith(ACTIVE.id, 4);
+    await waitFor(() => expect(within(details).getByText('Inactive')).toBeTruthy());
+    expect(within(details).queryByRole('button', { name: 'Unmute' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: /Inactive/ }));
+    expect(screen.getByRole('tabpanel').textContent).toContain('backup job');
+  });
+});
+
+describe('mute conditions: read-only staff', () => {
+  it('offers neither a new mute nor edit and unmute', async () => {
+    const user = userEvent.setup();
+    setSession(makeSession());
+    renderMutes();
+    await user.click(await screen.findByRole('button', { name: /backup job/ }));
+    const details = await screen.findByRole('complementary', { name: 'Mute details' });
+    expect(within(details).queryByRole('button', { name: 'Unmute' })).toBeNull();
+    expect(within(details).queryByRole('button', { name: 'Edit conditions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New mute' })).toBeNull();
+    await user.keyboard('n');
+    expect(screen.queryByRole('form', { name: 'New mute' })).toBeNull();
+  });
+});
