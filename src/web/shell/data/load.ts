@@ -1,0 +1,76 @@
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { OPEN_STATUSES } from '../../../common/statuses.ts';
+
+export type Customer = components['schemas']['Customer'];
+export type Contact = components['schemas']['Contact'];
+export type Agent = components['schemas']['Agent'];
+export type AuthConfig = components['schemas']['AuthConfig'];
+
+/** A failed call; the shell keeps what it had and tries again on the next tick. */
+export class LoadError extends Error {
+  override name = 'LoadError';
+}
+
+function must<T>(result: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (result.data === undefined) throw new LoadError(`Invalid response from ${what} endpoint`);
+  return result.data;
+}
+
+export async function loadAuthConfig(): Promise<AuthConfig> {
+  return must(await api.GET('/api/auth/config'), '/auth/config');
+}
+
+export async function loadCustomers(skipCache = false): Promise<Customer[]> {
+  const data = must(await api.GET('/api/management/customers', { params: { query: { skip_cache: skipCache || undefined } } }), '/management/customers');
+  return [...data.customers].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function loadContacts(skipCache = false): Promise<Contact[]> {
+  const data = must(await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }), '/management/contacts');
+  return data.contacts;
+}
+
+/** All agents, page after page while the answer names a next offset; `since` keeps only recent heartbeats. */
+export async function loadAgents(since?: string): Promise<Agent[]> {
+  const agents: Agent[] = [];
+  let offset: number | null = 0;
+  for (let page = 0; offset !== null && page < 1000; page++) {
+    const data: { agents: Agent[]; offset: number | null } = must(
+      await api.GET('/api/agents/v1/agents/', { params: { query: { offset, heartbeat_after: since } } }),
+      '/agents',
+    );
+    agents.push(...data.agents);
+    offset = data.offset;
+  }
+  return agents;
+}
+
+/** Replaces known agents by id and adds new ones. */
+export function mergeAgents(current: readonly Agent[], fresh: readonly Agent[]): Agent[] {
+  if (fresh.length === 0) return current as Agent[];
+  const byId = new Map(current.map((a) => [a.agent_id, a]));
+  for (const agent of fresh) byId.set(agent.agent_id, agent);
+  return [...byId.values()];
+}
+
+const customerQuery = (customerIds: readonly string[]) => ({
+  customer_ids: customerIds.length ? [...customerIds] : undefined,
+  statuses: [...OPEN_STATUSES],
+});
+
+/** Open alerts and open cases of the selected customers (all when none is selected). */
+export async function loadOpenCounts(customerIds: readonly string[]): Promise<{ alerts: number; cases: number }> {
+  const query = customerQuery(customerIds);
+  const [alerts, cases] = await Promise.all([
+    api.GET('/api/alerts/v1/alerts/count', { params: { query } }),
+    api.GET('/api/cases/v1/cases/count', { params: { query } }),
+  ]);
+  return { alerts: must(alerts, '/alerts/count').count, cases: must(cases, '/cases/count').count };
+}
+
+/** Updates created after `since` (all updates when the user never opened the list). */
+export async function loadNewUpdatesCount(since: string | undefined): Promise<number> {
+  const data = must(await api.GET('/api/updates/v1/updates/', { params: { query: { since, batch_size: 1 } } }), '/updates');
+  return data.total;
+}
