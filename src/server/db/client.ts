@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,7 +47,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir);
+  // pg_trgm backs the "contains" searches; on PostgreSQL it ships with the server's contrib.
+  const client = await PGlite.create({
+    ...(dataDir.startsWith('memory://') ? {} : { dataDir }),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   await ensureTenancy(db);

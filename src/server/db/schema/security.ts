@@ -39,7 +39,11 @@ export const agents = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agents_customer_idx').on(t.customerId), index('agents_host_idx').on(t.hostName)],
+  (t) => [
+    index('agents_customer_idx').on(t.customerId),
+    index('agents_host_idx').on(t.hostName),
+    index('agents_host_name_trgm').using('gin', sql`${t.hostName} gin_trgm_ops`),
+  ],
 );
 
 /** A case groups alerts of one customer. */
@@ -63,7 +67,10 @@ export const cases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cases_customer_status_idx').on(t.customerId, t.status)],
+  (t) => [
+    index('cases_customer_status_idx').on(t.customerId, t.status),
+    index('cases_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 /** A security alert raised for one customer. */
@@ -112,5 +119,8 @@ export const alerts = pgTable(
     index('alerts_host_name_id_idx').on(t.hostName, t.id),
     index('alerts_title_id_idx').on(t.title, t.id),
     index('alerts_assigned_gin').using('gin', t.assignedUsers),
+    // "Contains" searches (omnibox, title and free-text filters) use trigram indexes (pg_trgm).
+    index('alerts_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('alerts_host_name_trgm').using('gin', sql`${t.hostName} gin_trgm_ops`),
   ],
 );
