@@ -1,17 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { signIn } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const ACME_USER = 'user@acme.example';
-
-/** Signs in through the identity provider's page, as a person does (as in shell.spec.ts). */
-async function signIn(page: Page, email: string, path = '/') {
-  await page.goto(path);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
-}
 
 /** Narrows every list to Acme Corp with the shell's customer filter. */
 async function selectAcme(page: Page) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { signIn } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 
@@ -8,17 +8,6 @@ const ANALYST = 'analyst@watchfloor.example';
  * Keyboard only: no test here moves or clicks the mouse. Signing in types into the identity
  * provider's page (it focuses the e-mail field) and presses Enter.
  */
-async function signIn(page: Page, path = '/') {
-  await page.goto(path);
-  await expect(page.locator('#email')).toBeFocused();
-  await page.keyboard.type(ANALYST);
-  await page.keyboard.press('Tab');
-  await expect(page.locator('#password')).toBeFocused();
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
-}
-
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search across the platform' });
 
@@ -32,7 +21,7 @@ async function highlight(page: Page, option: ReturnType<Page['getByRole']>, limi
 }
 
 test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ANALYST);
   // Extra-large screens show the omnibox in the top bar.
   await expect(
     page.locator('#omnibox-slot').getByRole('button', { name: 'Search across the platform' }),
@@ -111,7 +100,7 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
 });
 
 test('select three alerts with x and mark them false positive from the palette', async ({ page }) => {
-  await signIn(page, '/alerts');
+  await signIn(page, ANALYST, '/alerts');
   const grid = page.getByRole('grid', { name: 'Alerts' });
   await expect(grid).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   const rows = grid.locator('.alerts-list [role="row"]');

@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { signIn } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
-
-/** Signs in through the identity provider's page, as a person does (as in shell.spec.ts). */
-async function signIn(page: Page, email: string, path = '/') {
-  await page.goto(path);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
-}
 
 test('an analyst creates a mute, sees it active, unmutes it and finds it inactive', async ({ page }) => {
   await signIn(page, ANALYST, '/alerts/muted');

@@ -1,26 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { signIn, tabTo } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const ADMIN = 'admin@watchfloor.example';
-
-/** Signs in through the identity provider's page, as a person does, and waits for the console. */
-async function signIn(page: Page, email: string, path = '/') {
-  await page.goto(path);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
-}
-
-/** Presses Tab until the target has focus (keyboard only). */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 const sidebar = (page: Page) => page.locator('nav#sidebar');
 

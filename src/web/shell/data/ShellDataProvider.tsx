@@ -62,7 +62,11 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     loadAuthConfig()
       .then((config) =>
-        setData((d) => ({ ...d, knowledgeBaseUrl: config.knowledge_base_url ?? null, issuer: config.issuer })),
+        setData((d) => ({
+          ...d,
+          knowledgeBaseUrl: config.knowledge_base_url ?? null,
+          issuer: config.issuer,
+        })),
       )
       .catch(warn('the configuration'));
   }, []);
@@ -74,16 +78,27 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     if (!ready) return;
     const startedAt = new Date().toISOString();
     loadCustomers()
-      .then((customers) => live.current && setData((d) => ({ ...d, customers, loaded: { ...d.loaded, customers: true } })))
+      .then(
+        (customers) =>
+          live.current && setData((d) => ({ ...d, customers, loaded: { ...d.loaded, customers: true } })),
+      )
       .catch(warn('customers'));
     loadContacts()
-      .then((contacts) => live.current && setData((d) => ({ ...d, contacts, loaded: { ...d.loaded, contacts: true } })))
+      .then(
+        (contacts) =>
+          live.current && setData((d) => ({ ...d, contacts, loaded: { ...d.loaded, contacts: true } })),
+      )
       .catch(warn('users'));
     loadAgents()
       .then((agents) => {
         if (!live.current) return;
         lastUpdate.current = startedAt;
-        setData((d) => ({ ...d, agents, lastDataUpdateTime: startedAt, loaded: { ...d.loaded, agents: true } }));
+        setData((d) => ({
+          ...d,
+          agents,
+          lastDataUpdateTime: startedAt,
+          loaded: { ...d.loaded, agents: true },
+        }));
       })
       .catch(warn('agents'));
     return () => {

@@ -22,12 +22,18 @@ export async function loadAuthConfig(): Promise<AuthConfig> {
 }
 
 export async function loadCustomers(skipCache = false): Promise<Customer[]> {
-  const data = must(await api.GET('/api/management/customers', { params: { query: { skip_cache: skipCache || undefined } } }), '/management/customers');
+  const data = must(
+    await api.GET('/api/management/customers', { params: { query: { skip_cache: skipCache || undefined } } }),
+    '/management/customers',
+  );
   return [...data.customers].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function loadContacts(skipCache = false): Promise<Contact[]> {
-  const data = must(await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }), '/management/contacts');
+  const data = must(
+    await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }),
+    '/management/contacts',
+  );
   return data.contacts;
 }
 
@@ -60,7 +66,9 @@ const customerQuery = (customerIds: readonly string[]) => ({
 });
 
 /** Open alerts and open cases of the selected customers (all when none is selected). */
-export async function loadOpenCounts(customerIds: readonly string[]): Promise<{ alerts: number; cases: number }> {
+export async function loadOpenCounts(
+  customerIds: readonly string[],
+): Promise<{ alerts: number; cases: number }> {
   const query = customerQuery(customerIds);
   const [alerts, cases] = await Promise.all([
     api.GET('/api/alerts/v1/alerts/count', { params: { query } }),
@@ -71,6 +79,9 @@ export async function loadOpenCounts(customerIds: readonly string[]): Promise<{ 
 
 /** Updates created after `since` (all updates when the user never opened the list). */
 export async function loadNewUpdatesCount(since: string | undefined): Promise<number> {
-  const data = must(await api.GET('/api/updates/v1/updates/', { params: { query: { since, batch_size: 1 } } }), '/updates');
+  const data = must(
+    await api.GET('/api/updates/v1/updates/', { params: { query: { since, batch_size: 1 } } }),
+    '/updates',
+  );
   return data.total;
 }

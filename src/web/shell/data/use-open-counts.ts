@@ -27,21 +27,18 @@ export function useOpenCounts(): OpenCounts {
   const ready = status === 'ready';
   const key = selected.join(',');
 
-  const fetchCounts = useCallback(
-    (ids: readonly string[], announce: boolean) => {
-      const id = ++request.current;
-      loadOpenCounts(ids)
-        .then((next) => {
-          if (id !== request.current) return;
-          const previous = lastAlerts.current;
-          if (announce && audio.current && previous !== null && next.alerts > previous) playAlertSound();
-          lastAlerts.current = next.alerts;
-          setCounts(next);
-        })
-        .catch((error: unknown) => console.warn('Watchfloor: could not load the open counts', error));
-    },
-    [],
-  );
+  const fetchCounts = useCallback((ids: readonly string[], announce: boolean) => {
+    const id = ++request.current;
+    loadOpenCounts(ids)
+      .then((next) => {
+        if (id !== request.current) return;
+        const previous = lastAlerts.current;
+        if (announce && audio.current && previous !== null && next.alerts > previous) playAlertSound();
+        lastAlerts.current = next.alerts;
+        setCounts(next);
+      })
+      .catch((error: unknown) => console.warn('Watchfloor: could not load the open counts', error));
+  }, []);
 
   useEffect(() => {
     request.current++;

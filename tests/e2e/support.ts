@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../playwright.config.ts';
+
+export const ADMIN = 'admin@watchfloor.example';
+export const ANALYST = 'analyst@watchfloor.example';
+export const CUSTOMER_USER = 'user@acme.example';
+
+/**
+ * Opens `path`, signs in on the identity provider's page with the keyboard, as a person does
+ * (type the e-mail, Tab, type the password, Enter), and waits for the console's sidebar.
+ */
+export async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await expect(page.locator('#email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#password')).toBeFocused();
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
+}
+
+/** Presses Tab until the target has focus (keyboard only). */
+export async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
