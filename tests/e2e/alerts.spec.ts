@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn, tabTo } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
