@@ -20,7 +20,8 @@ export async function freePort(): Promise<number> {
 export async function listeningApp(): Promise<{ t: TestApp; base: string }> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const t = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: base });
+  // The tests stand for several clients by X-Forwarded-For, as a proxy on loopback would set it.
+  const t = await createTestApp('pglite', { PORT: String(port), PUBLIC_URL: base, TRUST_PROXY: '127.0.0.1' });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base };
 }
