@@ -60,6 +60,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server closes (restart, failover, admin) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // Several API processes may start at once: only one migrates, the others wait for it.
   const lockClient = await pool.connect();
