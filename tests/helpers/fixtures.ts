@@ -24,7 +24,7 @@ export async function insertFixtures(db: Db) {
     'read_escalation',
     'modify_workflow',
   ];
-  const [admin, analyst, acmeUser, globexUser] = await db
+  const [admin, analyst, acmeUser, globexUser, viewer] = await db
     .insert(users)
     .values([
       {
@@ -64,6 +64,15 @@ export async function insertFixtures(db: Db) {
         roleLevel: 'Customer',
         validCustomerIds: [globex!.customerId],
       },
+      // Staff who may read everything and change nothing (read_all without modify_all).
+      {
+        partnerId: partner!.partnerId,
+        email: 'viewer@test.example',
+        firstName: 'Vi',
+        lastName: 'Ewer',
+        roleLevel: 'Global',
+        permissions: ['global_user', 'read_all'],
+      },
     ])
     .returning();
   return {
@@ -74,6 +83,7 @@ export async function insertFixtures(db: Db) {
     analyst: analyst!,
     acmeUser: acmeUser!,
     globexUser: globexUser!,
+    viewer: viewer!,
   };
 }
 

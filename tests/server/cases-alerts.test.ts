@@ -1,14 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alertActivity,
-  alerts,
-  auditLog,
-  cases,
-  discussions,
-  users,
-} from '../../src/server/db/schema/index.ts';
+import { alertActivity, alerts, auditLog, cases, discussions } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { backends } from '../helpers/database.ts';
 
@@ -28,18 +21,9 @@ describe.each(backends())('case alerts and discussions on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    const { acme, globex, partner } = t.fixtures;
+    const { acme, globex } = t.fixtures;
     const db = t.database.db;
-    const [viewerRow] = await db
-      .insert(users)
-      .values({
-        partnerId: partner.partnerId,
-        email: 'viewer@test.example',
-        roleLevel: 'Global',
-        permissions: ['global_user', 'read_all'],
-      })
-      .returning();
-    viewer = viewerRow!;
+    viewer = t.fixtures.viewer;
     const made = await db
       .insert(cases)
       .values([

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertActivity, alerts, auditLog, cases, users } from '../../src/server/db/schema/index.ts';
+import { alertActivity, alerts, auditLog, cases } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { backends } from '../helpers/database.ts';
 
@@ -20,18 +20,9 @@ describe.each(backends())('cases API on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    const { acme, globex, partner } = t.fixtures;
+    const { acme, globex } = t.fixtures;
     const db = t.database.db;
-    const [viewerRow] = await db
-      .insert(users)
-      .values({
-        partnerId: partner.partnerId,
-        email: 'viewer@test.example',
-        roleLevel: 'Global',
-        permissions: ['global_user', 'read_all'],
-      })
-      .returning();
-    viewer = viewerRow!;
+    viewer = t.fixtures.viewer;
     // 23 acme cases for paging; several share updated_at to prove the id tie-break.
     const base = Date.parse('2026-01-01T00:00:00.000Z');
     const paged = await db

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertActivity, alerts, auditLog, mutes, users } from '../../src/server/db/schema/index.ts';
+import { alertActivity, alerts, auditLog, mutes } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs } from '../../src/server/jobs/runner.ts';
 import { findMatchingMute } from '../../src/server/mutes/match.ts';
@@ -22,18 +22,9 @@ describe.each(backends())('mutes API on %s', (backend) => {
 
   beforeAll(async () => {
     t = await createTestApp(backend);
-    const { acme, globex, partner } = t.fixtures;
+    const { acme, globex } = t.fixtures;
     const db = t.database.db;
-    const [viewerRow] = await db
-      .insert(users)
-      .values({
-        partnerId: partner.partnerId,
-        email: 'viewer@test.example',
-        roleLevel: 'Global',
-        permissions: ['global_user', 'read_all'],
-      })
-      .returning();
-    viewer = viewerRow!;
+    viewer = t.fixtures.viewer;
     const inserted = await db
       .insert(alerts)
       .values([

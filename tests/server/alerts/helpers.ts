@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { alerts, users } from '../../../src/server/db/schema/index.ts';
+import { alerts, type users } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import type { Backend } from '../../helpers/database.ts';
 
@@ -19,18 +19,7 @@ export function alertsContext(backend: Backend): AlertsContext {
   const ctx = {} as { t: TestApp; viewer: typeof users.$inferSelect };
   beforeAll(async () => {
     ctx.t = await createTestApp(backend);
-    const [viewer] = await ctx.t.database.db
-      .insert(users)
-      .values({
-        partnerId: ctx.t.fixtures.partner.partnerId,
-        email: 'viewer@test.example',
-        firstName: 'Vi',
-        lastName: 'Ewer',
-        roleLevel: 'Global',
-        permissions: ['global_user', 'read_all'],
-      })
-      .returning();
-    ctx.viewer = viewer!;
+    ctx.viewer = ctx.t.fixtures.viewer;
   });
   afterAll(() => ctx.t?.close());
   return ctx;
