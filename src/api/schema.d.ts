@@ -574,6 +574,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/v1/cases/{id}/discussions/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edits a comment on a case; only its author may.
+         * @description Omitting `private` keeps the comment as it was; only provider staff may make it private.
+         *     A case the caller may not see answers 404 'Case with ID {id} not found'; a comment that
+         *     is not on this case, or that the caller may not see (a private one, for a customer
+         *     user), answers 404; someone else's comment answers 403. Writing needs the permission
+         *     described at the top of this file.
+         */
+        put: operations["updateCaseDiscussion"];
+        post?: never;
+        /**
+         * Deletes a comment on a case; only its author may.
+         * @description The same 403 and 404 rules as editing.
+         */
+        delete: operations["deleteCaseDiscussion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/v1/cases/aggregate/{a}/{b}": {
         parameters: {
             query?: never;
@@ -2713,6 +2741,66 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Discussion"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCaseDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                comment_id: components["parameters"]["CommentId"];
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @description Staff only; omitted keeps the current setting. */
+                    private?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The edited comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discussion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCaseDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                comment_id: components["parameters"]["CommentId"];
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -252,4 +252,179 @@ describe.each(backends())('case alerts and discussions on %s', (backend) => {
       expect(staffView.map((d: { body: string }) => d.body)).toEqual(['Staff only']);
     });
   });
+
+  describe('updateCaseDiscussion and deleteCaseDiscussion', () => {
+    interface Comment {
+      id: number;
+      body: string;
+      private: boolean;
+      editable: boolean;
+      created_at: string;
+      updated_at: string;
+    }
+    const url = (id: number | string, commentId: number | string) => `${BASE}${id}/discussions/${commentId}`;
+    const put = (user: User, address: string, payload: object) =>
+      t.as(user, { method: 'PUT', url: address, payload });
+    const bodies = async (user: User, caseId: number) =>
+      (await get(user, `${BASE}${caseId}/discussions`)).json().discussions.map((d: Comment) => d.body);
+    const comment = async (user: User, caseId: number, body: string, isPrivate = false) => {
+      const response = await post(user, `${BASE}${caseId}/discussions`, { body, private: isPrivate });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Comment;
+    };
+    let globexComment: number;
+    let otherCaseComment: number;
+
+    beforeAll(async () => {
+      const [g, o] = await t.database.db
+        .insert(discussions)
+        .values([
+          {
+            customerId: t.fixtures.globex.customerId,
+            entity: 'case',
+            entityId: globexCase,
+            authorId: t.fixtures.globexUser.contactId,
+            body: 'Globex only',
+          },
+          {
+            customerId: t.fixtures.acme.customerId,
+            entity: 'case',
+            entityId: otherAcmeCase,
+            authorId: t.fixtures.acmeUser.contactId,
+            body: 'On the other case',
+          },
+        ])
+        .returning({ id: discussions.id });
+      globexComment = g!.id;
+      otherCaseComment = o!.id;
+    });
+
+    it('require sign-in', async () => {
+      expect((await put(null, url(acmeCase, 1), { body: 'x' })).statusCode).toBe(401);
+      expect((await del(null, url(acmeCase, 1))).statusCode).toBe(401);
+    });
+
+    it('reject bad input with 400, naming the field', async () => {
+      const mine = await comment(t.fixtures.acmeUser, acmeCase, 'To be checked');
+      const address = url(acmeCase, mine.id);
+      expectBadField(await put(t.fixtures.acmeUser, address, {}), 'body.body');
+      expectBadField(await put(t.fixtures.acmeUser, address, { body: '' }), 'body.body');
+      expectBadField(await put(t.fixtures.acmeUser, address, { body: '   ' }), 'body.body');
+      expectBadField(await put(t.fixtures.acmeUser, address, { body: 'x'.repeat(10_001) }), 'body.body');
+      expectBadField(await put(t.fixtures.acmeUser, address, { body: 'x\u0000' }), 'body.body');
+      expectBadField(await put(t.fixtures.acmeUser, address, { body: 'x', private: 'no' }), 'body.private');
+      expect((await put(t.fixtures.acmeUser, address, { body: 'x', pinned: true })).statusCode).toBe(400);
+      expectBadField(
+        await put(t.fixtures.acmeUser, url(acmeCase, 'abc'), { body: 'x' }),
+        'params.comment_id',
+      );
+      expectBadField(await del(t.fixtures.acmeUser, url(acmeCase, 0)), 'params.comment_id');
+      expectBadField(await del(t.fixtures.acmeUser, url('x', mine.id)), 'params.id');
+      expect(await bodies(t.fixtures.acmeUser, acmeCase)).toContain('To be checked');
+    });
+
+    it('keep customers apart: a hidden case answers 404 by its id and nothing changes', async () => {
+      const edit = await put(t.fixtures.acmeUser, url(globexCase, globexComment), { body: 'defaced' });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json().error.message).toBe(`Case with ID ${globexCase} not found`);
+      const removal = await del(t.fixtures.acmeUser, url(globexCase, globexComment));
+      expect(removal.statusCode).toBe(404);
+      expect(removal.json().error.message).toBe(`Case with ID ${globexCase} not found`);
+      // Through a case the caller may see, another customer's comment is not there either.
+      expect((await put(t.fixtures.globexUser, url(acmeCase, globexComment), { body: 'x' })).statusCode).toBe(
+        404,
+      );
+      expect((await put(t.fixtures.acmeUser, url(acmeCase, globexComment), { body: 'x' })).statusCode).toBe(
+        404,
+      );
+      expect((await del(t.fixtures.acmeUser, url(acmeCase, globexComment))).statusCode).toBe(404);
+      expect(await bodies(t.fixtures.globexUser, globexCase)).toEqual(['Globex only']);
+    });
+
+    it('answer 404 for a comment of another case, or one that does not exist', async () => {
+      expect(
+        (await put(t.fixtures.acmeUser, url(acmeCase, otherCaseComment), { body: 'x' })).statusCode,
+      ).toBe(404);
+      expect((await del(t.fixtures.acmeUser, url(acmeCase, otherCaseComment))).statusCode).toBe(404);
+      expect((await put(t.fixtures.acmeUser, url(acmeCase, 9_999_999), { body: 'x' })).statusCode).toBe(404);
+      expect(await bodies(t.fixtures.acmeUser, otherAcmeCase)).toEqual(['On the other case']);
+    });
+
+    it('let only the author edit: 403 for someone else’s comment and for read-only staff', async () => {
+      const mine = await comment(t.fixtures.acmeUser, acmeCase, 'First draft');
+      const hijack = await put(t.fixtures.analyst, url(acmeCase, mine.id), { body: 'Hijacked' });
+      expect(hijack.statusCode).toBe(403);
+      expect(hijack.json().error.code).toBe('forbidden');
+      expect((await put(viewer, url(acmeCase, mine.id), { body: 'Viewer' })).statusCode).toBe(403);
+      const edited = await put(t.fixtures.acmeUser, url(acmeCase, mine.id), { body: 'Second draft' });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({
+        id: mine.id,
+        body: 'Second draft',
+        private: false,
+        editable: true,
+      });
+      expect(Date.parse(edited.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(mine.created_at));
+      const listed = (await get(t.fixtures.analyst, `${BASE}${acmeCase}/discussions`)).json()
+        .discussions as Comment[];
+      expect(listed.find((d) => d.id === mine.id)).toMatchObject({ body: 'Second draft', editable: false });
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entity, 'discussion'),
+            eq(auditLog.entityId, String(mine.id)),
+            eq(auditLog.action, 'update'),
+          ),
+        );
+      expect(entry).toMatchObject({ before: { body: 'First draft' }, after: { body: 'Second draft' } });
+    });
+
+    it('keep private comments for staff: hidden from customer users, who cannot make one', async () => {
+      const staffOnly = await comment(t.fixtures.analyst, acmeCase, 'Staff analysis', true);
+      expect((await put(t.fixtures.acmeUser, url(acmeCase, staffOnly.id), { body: 'x' })).statusCode).toBe(
+        404,
+      );
+      expect((await del(t.fixtures.acmeUser, url(acmeCase, staffOnly.id))).statusCode).toBe(404);
+      // Leaving `private` out keeps it private; staff may make it public.
+      const kept = await put(t.fixtures.analyst, url(acmeCase, staffOnly.id), { body: 'Staff analysis v2' });
+      expect(kept.json()).toMatchObject({ body: 'Staff analysis v2', private: true });
+      expect(await bodies(t.fixtures.acmeUser, acmeCase)).not.toContain('Staff analysis v2');
+      const shared = await put(t.fixtures.analyst, url(acmeCase, staffOnly.id), {
+        body: 'Shared analysis',
+        private: false,
+      });
+      expect(shared.json()).toMatchObject({ private: false });
+      expect(await bodies(t.fixtures.acmeUser, acmeCase)).toContain('Shared analysis');
+      const mine = await comment(t.fixtures.acmeUser, acmeCase, 'Customer remark');
+      const hidden = await put(t.fixtures.acmeUser, url(acmeCase, mine.id), { body: 'psst', private: true });
+      expect(hidden.statusCode).toBe(403);
+      expect(await bodies(t.fixtures.acmeUser, acmeCase)).toContain('Customer remark');
+    });
+
+    it('let only the author delete, once', async () => {
+      const mine = await comment(t.fixtures.analyst, acmeCase, 'Wrong case, sorry');
+      expect((await del(t.fixtures.acmeUser, url(acmeCase, mine.id))).statusCode).toBe(403);
+      expect((await del(viewer, url(acmeCase, mine.id))).statusCode).toBe(403);
+      const removed = await del(t.fixtures.analyst, url(acmeCase, mine.id));
+      expect(removed.statusCode).toBe(204);
+      expect(removed.body).toBe('');
+      expect(await bodies(t.fixtures.analyst, acmeCase)).not.toContain('Wrong case, sorry');
+      expect((await del(t.fixtures.analyst, url(acmeCase, mine.id))).statusCode).toBe(404);
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entity, 'discussion'),
+            eq(auditLog.entityId, String(mine.id)),
+            eq(auditLog.action, 'delete'),
+          ),
+        );
+      expect(entry).toMatchObject({
+        before: { entity: 'case', entity_id: acmeCase, body: 'Wrong case, sorry' },
+      });
+    });
+  });
 });
