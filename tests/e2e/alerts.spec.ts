@@ -84,9 +84,7 @@ test('an analyst triages a batch by keyboard, then works one alert', async ({ pa
   await page.keyboard.press('Space');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Control+Enter');
-  const posted = page
-    .locator('.alert-comment')
-    .filter({ hasText: 'Scanner IP 10.0.0.5 is on the allow list.' });
+  const posted = page.locator('.comment').filter({ hasText: 'Scanner IP 10.0.0.5 is on the allow list.' });
   await expect(posted).toBeVisible();
   await expect(posted.getByText('Private')).toBeVisible();
   await expect(comment).toHaveValue('');

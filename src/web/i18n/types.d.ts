@@ -5,6 +5,7 @@ import type auth from './locales/en-GB/auth.json';
 import type cases from './locales/en-GB/cases.json';
 import type commands from './locales/en-GB/commands.json';
 import type common from './locales/en-GB/common.json';
+import type discussions from './locales/en-GB/discussions.json';
 import type errors from './locales/en-GB/errors.json';
 import type mutes from './locales/en-GB/mutes.json';
 import type profile from './locales/en-GB/profile.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       alerts: typeof alerts;
       auth: typeof auth;
       common: typeof common;
+      discussions: typeof discussions;
       errors: typeof errors;
       profile: typeof profile;
       routes: typeof routes;

@@ -141,12 +141,7 @@ function CaseDetail({ id }: { id: number }) {
             record={record}
             onChanged={(next) => editor.send({ type: 'case-changed', record: next })}
           />
-          <CaseDiscussions
-            caseId={record.id}
-            enabled={active}
-            canPost={record.can_edit}
-            canPostPrivate={staff}
-          />
+          <CaseDiscussions caseId={record.id} active={active} canPost={record.can_edit} staff={staff} />
         </div>
       </div>
       {confirming && (

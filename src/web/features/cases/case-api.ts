@@ -97,10 +97,10 @@ export async function unassignCaseAlert(id: number, alertId: number): Promise<Ca
   return must(result, '/cases/{id}/alerts/{alert_id}');
 }
 
-/** The case's comments, oldest first (customer users never receive private ones). */
-export async function listCaseDiscussions(id: number): Promise<Discussion[]> {
+/** A page of the case's comments, oldest first (customer users never receive private ones). */
+export async function listCaseDiscussions(id: number, offset = 0, batchSize = 100): Promise<Discussion[]> {
   const result = await api.GET('/api/cases/v1/cases/{id}/discussions', {
-    params: { path: { id }, query: { batch_size: 1000 } },
+    params: { path: { id }, query: { offset, batch_size: batchSize } },
   });
   return must(result, '/cases/{id}/discussions').discussions;
 }
@@ -112,4 +112,26 @@ export async function postCaseDiscussion(id: number, body: string, isPrivate: bo
     body: { body, private: isPrivate },
   });
   return must(result, '/cases/{id}/discussions');
+}
+
+/** Edits one's own comment (403 for someone else's, 404 when it is gone). */
+export async function editCaseDiscussion(
+  id: number,
+  commentId: number,
+  body: string,
+  isPrivate: boolean,
+): Promise<Discussion> {
+  const result = await api.PUT('/api/cases/v1/cases/{id}/discussions/{comment_id}', {
+    params: { path: { id, comment_id: commentId } },
+    body: { body, private: isPrivate },
+  });
+  return must(result, '/cases/{id}/discussions/{comment_id}');
+}
+
+/** Deletes one's own comment. */
+export async function deleteCaseDiscussion(id: number, commentId: number): Promise<void> {
+  const { error, response } = await api.DELETE('/api/cases/v1/cases/{id}/discussions/{comment_id}', {
+    params: { path: { id, comment_id: commentId } },
+  });
+  if (!response.ok) must({ error, response }, '/cases/{id}/discussions/{comment_id}');
 }

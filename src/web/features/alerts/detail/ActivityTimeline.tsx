@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
+import { usePaged } from '../../../components/use-paged.ts';
 import { listActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { AlertActivity } from '../types.ts';
-import { PageButtons } from './PageButtons.tsx';
-import { usePaged } from './use-paged.ts';
 
 const PAGE = 20;
 

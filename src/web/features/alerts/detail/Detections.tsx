@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/Pager.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
+import { usePaged } from '../../../components/use-paged.ts';
 import { listDetections } from '../api.ts';
-import { usePaged } from './use-paged.ts';
 
 const PAGE = 10;
 

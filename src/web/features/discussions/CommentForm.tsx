@@ -13,9 +13,12 @@ export interface CommentFormProps {
   id: string;
 }
 
-/** Writing or editing a comment; Ctrl/Cmd+Enter sends it. */
+/** Longest comment the API takes. */
+const MAX_BODY = 10_000;
+
+/** Writing or editing a comment; Ctrl/Cmd+Enter sends it, Esc cancels an edit. */
 export function CommentForm(props: CommentFormProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useTranslation('discussions');
   const { t: tc } = useTranslation();
   const [body, setBody] = useState(props.initialBody ?? '');
   const [isPrivate, setPrivate] = useState(props.initialPrivate ?? false);
@@ -25,7 +28,7 @@ export function CommentForm(props: CommentFormProps) {
     if (!body.trim() || busy) return;
     setBusy(true);
     try {
-      await props.onSubmit(body.trim(), isPrivate);
+      await props.onSubmit(body.trim(), props.canPrivate && isPrivate);
       if (props.initialBody === undefined) {
         setBody('');
         setPrivate(false);
@@ -37,31 +40,37 @@ export function CommentForm(props: CommentFormProps) {
     }
   };
   return (
-    <form className="alert-comment-form" onSubmit={submit}>
+    <form className="comment-form" onSubmit={submit}>
       <label htmlFor={props.id} className="sr-only">
-        {t('comments.body')}
+        {props.initialBody === undefined ? t('body') : t('editBody')}
       </label>
       <textarea
         id={props.id}
         ref={props.textareaRef}
-        className="input alerts-textarea"
+        className="input comment-form__text"
         value={body}
-        placeholder={t('comments.placeholder')}
+        maxLength={MAX_BODY}
+        placeholder={t('placeholder')}
+        autoFocus={props.initialBody !== undefined}
         onChange={(e) => setBody(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void submit();
+          }
           if (e.key === 'Escape') {
             e.preventDefault();
+            e.stopPropagation();
             if (props.onCancel) props.onCancel();
             else e.currentTarget.blur();
           }
         }}
       />
-      <div className="alert-comment-form__actions">
+      <div className="comment-form__actions">
         {props.canPrivate && (
-          <label className="field--row">
+          <label className="comment-form__private">
             <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
-            {t('comments.private')}
+            {t('private')}
           </label>
         )}
         {props.onCancel && (

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/Icon.tsx';
-import { Timestamp } from '../../../components/Timestamp.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import type { Discussion } from '../types.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { Timestamp } from '../../components/Timestamp.tsx';
+import { ConfirmDialog } from '../alerts/shared/ConfirmDialog.tsx';
 import { CommentForm } from './CommentForm.tsx';
+import type { Discussion } from './types.ts';
 
 export interface CommentItemProps {
   comment: Discussion;
@@ -13,38 +13,50 @@ export interface CommentItemProps {
   onDelete(): Promise<void>;
 }
 
-/** One comment as text; its author may edit it or delete it (after confirming). */
+/**
+ * One comment as text (never markup); its author may edit it in place or delete it after
+ * confirming. Leaving the edit box puts the focus back on the Edit button.
+ */
 export function CommentItem({ comment, canPrivate, onEdit, onDelete }: CommentItemProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useTranslation('discussions');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const author = comment.user?.name || comment.user?.email || t('unknownUser');
+  const stopEditing = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   return (
-    <li className={`alert-comment${comment.private ? ' alert-comment--private' : ''}`}>
-      <div className="alert-comment__head">
-        <strong>{comment.user?.name ?? t('comments.unknownUser')}</strong>
+    <li className={`comment${comment.private ? ' comment--private' : ''}`} data-comment-id={comment.id}>
+      <div className="comment__head">
+        <strong>{author}</strong>
         <Timestamp iso={comment.created_at} />
-        {comment.updated_at !== comment.created_at && <span className="muted">{t('comments.edited')}</span>}
+        {comment.updated_at !== comment.created_at && <span className="muted">{t('edited')}</span>}
         {comment.private && (
           <span className="badge badge--warning">
-            <Icon name="lock" size={12} /> {t('comments.privateBadge')}
+            <Icon name="lock" size={12} /> {t('privateBadge')}
           </span>
         )}
         {comment.editable && !editing && (
-          <span className="alert-comment__tools">
+          <span className="comment__tools">
             <button
+              ref={editButton}
               type="button"
               className="button button--small button--ghost"
+              aria-label={t('editLabel', { author })}
               onClick={() => setEditing(true)}
             >
-              {t('comments.edit')}
+              {t('edit')}
             </button>
             <button
               type="button"
               className="button button--small button--ghost"
+              aria-label={t('deleteLabel', { author })}
               onClick={() => setConfirming(true)}
             >
-              {t('comments.delete')}
+              {t('delete')}
             </button>
           </span>
         )}
@@ -55,20 +67,20 @@ export function CommentItem({ comment, canPrivate, onEdit, onDelete }: CommentIt
           canPrivate={canPrivate}
           initialBody={comment.body}
           initialPrivate={comment.private}
-          submitLabel={t('comments.saveEdit')}
+          submitLabel={t('saveEdit')}
           onSubmit={async (body, isPrivate) => {
             await onEdit(body, isPrivate);
-            setEditing(false);
+            stopEditing();
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={stopEditing}
         />
       ) : (
-        <p className="alert-comment__body">{comment.body}</p>
+        <p className="comment__body">{comment.body}</p>
       )}
       {confirming && (
         <ConfirmDialog
-          title={t('comments.deleteTitle')}
-          confirmLabel={t('comments.delete')}
+          title={t('deleteTitle')}
+          confirmLabel={t('delete')}
           danger
           busy={busy}
           onCancel={() => setConfirming(false)}
@@ -77,14 +89,14 @@ export function CommentItem({ comment, canPrivate, onEdit, onDelete }: CommentIt
             try {
               await onDelete();
             } catch {
-              // Announced by the list; the comment stays.
+              // Announced by the thread; the comment stays.
             } finally {
               setBusy(false);
               setConfirming(false);
             }
           }}
         >
-          <p>{t('comments.deleteQuestion')}</p>
+          <p>{t('deleteQuestion')}</p>
         </ConfirmDialog>
       )}
     </li>
