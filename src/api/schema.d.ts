@@ -57,8 +57,8 @@ export interface paths {
          *     `search_after` with the same filters, `sort` and `order` to get the next page; it is null
          *     when the page was not full. Every sort ends with the alert id, so the order is total and
          *     keyset paging returns each row exactly once. `total` counts every match, not just this page,
-         *     exactly up to 100 000 (the most the console loads); beyond that it is 100 000 and
-         *     `total_exact` is false.
+         *     exactly up to 10 000 (as search engines do: counting a million matches costs far more than
+         *     the page); beyond that it is 10 000 and `total_exact` is false.
          *     Dates: `days` (-1 is all time, the default) counts back from now; `from`/`to` give an
          *     absolute window on `@timestamp` instead (from inclusive, to exclusive) and cannot be combined
          *     with `days`.
@@ -1651,9 +1651,9 @@ export interface operations {
                         alerts: components["schemas"]["AlertSummary"][];
                         /** @description Cursor for the next page; null when this page was the last. */
                         search_after: string | null;
-                        /** @description Alerts that match the filters, up to 100 000. */
+                        /** @description Alerts that match the filters, up to 10 000. */
                         total: number;
-                        /** @description False when more than 100 000 alerts match (total is then 100 000). */
+                        /** @description False when more than 10 000 alerts match (total is then 10 000). */
                         total_exact: boolean;
                     };
                 };

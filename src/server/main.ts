@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
@@ -19,6 +20,7 @@ const jobs =
     : startJobRunner(database.db, {
         workerId: `${hostname()}:${process.pid}`,
         pollMs: 1000,
+        schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
         ...(app ? { log: app.log } : {}),
       });
 

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { jobs, mutes } from '../../src/server/db/schema/index.ts';
+import { resultRows } from '../../src/server/db/tenancy.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs, startJobRunner } from '../../src/server/jobs/runner.ts';
 import { ensureScheduled, nextRun } from '../../src/server/jobs/schedules.ts';
@@ -206,6 +207,21 @@ describe.each(backends())('job runner on %s', (backend) => {
     await sleep(50);
     const [row] = await db().select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ attempts: 0, doneAt: null });
+  });
+
+  it('vacuum-analyze: refreshes the planner statistics of the alerts table', async () => {
+    const analysed = async () => {
+      const result = await db().execute(sql`select reltuples from pg_class where relname = 'alerts'`);
+      return Number((resultRows<{ reltuples: number }>(result)[0] ?? { reltuples: -1 }).reltuples);
+    };
+    await db().execute(sql`insert into alerts (customer_id, title, type)
+      select ${f.acme.customerId}::uuid, 'Analysed ' || g, 'execution' from generate_series(1, 50) g`);
+    const job = await enqueueJob(db(), 'vacuum-analyze');
+    expect(await runDueJobs(db(), { workerId: 'w1', pollMs: 10, schedules: [], log: memoryLog() })).toBe(1);
+    const [row] = await db().select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ attempts: 1, lastError: null });
+    expect(await analysed()).toBeGreaterThanOrEqual(50);
+    await db().execute(sql`delete from alerts where title like 'Analysed %'`);
   });
 
   it('expire-mutes: a mute that expired a second ago is expired after one run, and mutes no new alert', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { components } from '../../api/schema.d.ts';
 import { allowedTargets } from '../../common/transitions.ts';
 import { alerts } from '../db/schema/index.ts';
@@ -28,22 +27,7 @@ export const summaryColumns = {
   version: alerts.version,
 };
 
-/**
- * The list's columns. Timestamps come as PostgreSQL's text (microseconds, e.g.
- * `2025-03-01 10:00:00.123456+00`): exact for the keyset cursor, and far cheaper for 10 000 rows
- * than parsing each into a Date and formatting it again.
- */
-export const listColumns = {
-  ...summaryColumns,
-  createdAt: sql<string>`${alerts.createdAt}::text`,
-  updatedAt: sql<string>`${alerts.updatedAt}::text`,
-};
-
 export type AlertSummaryRow = Pick<AlertRow, keyof typeof summaryColumns>;
-export type AlertListRow = Omit<AlertSummaryRow, 'createdAt' | 'updatedAt'> & {
-  createdAt: string;
-  updatedAt: string;
-};
 
 const PG_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
 
@@ -56,7 +40,7 @@ export function isoTimestamp(value: Date | string): string {
   return new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
 }
 
-export function presentAlertSummary(a: AlertSummaryRow | AlertListRow): Schemas['AlertSummary'] {
+export function presentAlertSummary(a: AlertSummaryRow): Schemas['AlertSummary'] {
   return {
     id: a.id,
     customer_id: a.customerId,
@@ -72,8 +56,8 @@ export function presentAlertSummary(a: AlertSummaryRow | AlertListRow): Schemas[
     host_os: a.hostOs,
     log_level: a.logLevel,
     external_source: a.externalSource,
-    '@timestamp': isoTimestamp(a.createdAt),
-    updated_at: isoTimestamp(a.updatedAt),
+    '@timestamp': a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
     version: a.version,
   };
 }

@@ -2,7 +2,6 @@ import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../api/schema.d.ts';
 import { alerts } from '../db/schema/index.ts';
 import { badRequest } from '../errors.ts';
-import type { AlertListRow } from './present.ts';
 
 export type AlertSortKey = components['schemas']['AlertSortKey'];
 export type SortOrder = 'asc' | 'desc';
@@ -51,52 +50,14 @@ export function orderBy(sort: AlertSortKey, order: SortOrder): SQL[] {
   return sort === 'id' ? [direction(alerts.id)] : [direction(column.expr), direction(alerts.id)];
 }
 
-/** The rank PRIORITY_RANK gives, in JavaScript (for the cursor of a page sorted by priority). */
-export function priorityRank(priority: string): number {
-  return priority === 'critical'
-    ? 4
-    : priority === 'high'
-      ? 3
-      : priority === 'medium'
-        ? 2
-        : priority === 'low'
-          ? 1
-          : 0;
-}
-
 /**
- * The cursor value of a row: its sort value as text that casts back exactly (timestamps keep their
- * microseconds; a JavaScript Date would round them and repeat or skip rows at page edges).
+ * The cursor value of a row, computed by PostgreSQL: its sort value as text that casts back exactly
+ * (timestamps keep their microseconds; a JavaScript Date would round them and repeat or skip rows at
+ * page edges). Arrays are JSON text, which textArray reads back.
  */
-export function cursorValueOf(sort: AlertSortKey, row: AlertListRow): string | null {
-  switch (sort) {
-    case 'id':
-      return String(row.id);
-    case 'case_id':
-      return row.caseId === null ? null : String(row.caseId);
-    case 'title':
-      return row.title;
-    case 'customer_id':
-      return row.customerId;
-    case 'status':
-      return row.status;
-    case 'priority':
-      return String(priorityRank(row.priority));
-    case 'assigned_users':
-      return JSON.stringify(row.assignedUsers);
-    case 'host_name':
-      return row.hostName;
-    case 'host_os':
-      return row.hostOs;
-    case 'log_level':
-      return row.logLevel;
-    case 'external_source':
-      return row.externalSource;
-    case '@timestamp':
-      return row.createdAt;
-    case 'updated_at':
-      return row.updatedAt;
-  }
+export function cursorValueSql(sort: AlertSortKey): SQL<string | null> {
+  const { expr, cast } = SORT_COLUMNS[sort];
+  return cast === 'text[]' ? sql`to_json(${expr})::text` : sql`(${expr})::text`;
 }
 
 /**
@@ -196,7 +157,7 @@ function validCursorValue(cast: SortColumn['cast'], value: string): boolean {
   }
 }
 
-/** PostgreSQL's own timestamptz text (DateStyle ISO), as cursorValueOf sends it, and a real instant. */
+/** PostgreSQL's own timestamptz text (DateStyle ISO), as cursorValueSql writes it, and a real instant. */
 function validPgTimestamp(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2}){0,2}$/.exec(
     value,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { components } from '../../api/schema.d.ts';
 import type { customers, users } from '../db/schema/index.ts';
 
@@ -44,4 +45,14 @@ export function requestedCustomers(
   if (!asked || asked.length === 0) return [...allowed];
   const set = new Set(allowed);
   return asked.filter((id) => set.has(id));
+}
+
+/**
+ * Answers with JSON text that is already serialised (the alert list has PostgreSQL write its rows):
+ * Fastify sends a string with a JSON content type as it is. The caller owns the shape, which the
+ * contract's response schema would otherwise have enforced; API tests check it.
+ */
+export function sendJson<T>(reply: FastifyReply, json: string): T {
+  reply.type('application/json; charset=utf-8');
+  return json as T;
 }

@@ -1,3 +1,4 @@
+import { vacuumAnalyze } from '../db/maintenance.ts';
 import { expireMutes } from '../mutes/expire.ts';
 import type { JobHandler, Schedule } from './types.ts';
 
@@ -7,7 +8,19 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
     const count = await expireMutes(db);
     log.info(`expire-mutes: ${count} mute${count === 1 ? '' : 's'} expired`);
   },
+  'vacuum-analyze': async ({ db, log }) => {
+    const started = performance.now();
+    await vacuumAnalyze(db);
+    log.info(`vacuum-analyze: done in ${Math.round(performance.now() - started)} ms`);
+  },
 };
 
 /** Recurring work (DESIGN section 8: schedules are computed with a cron library). */
 export const SCHEDULES: Schedule[] = [{ kind: 'expire-mutes', cron: '* * * * *' }];
+
+/**
+ * The embedded database (PGlite) has no autovacuum: without this, planner statistics go stale
+ * and counts stop using index-only scans as alerts come and change. Nightly, when the console is
+ * quietest, since PGlite answers nothing else while it runs.
+ */
+export const PGLITE_SCHEDULES: Schedule[] = [...SCHEDULES, { kind: 'vacuum-analyze', cron: '17 3 * * *' }];

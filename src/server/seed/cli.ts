@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
 import { DEFAULT_DEMO } from './first-start.ts';
 import { checkSeedCounts, type SeedProgress, seedDemoData } from './generate.ts';
 import { generatePassword, isMemory, savePassword } from './password.ts';
@@ -151,6 +152,8 @@ try {
       password: config.demoPassword ?? generated!,
       onProgress: progressPrinter(started),
     });
+    console.log('Updating planner statistics…');
+    await vacuumAnalyze(database.db);
     const seconds = summary.durationMs / 1000;
     console.log(
       `Done in ${seconds.toFixed(1)} s (${Math.round(summary.alerts / seconds).toLocaleString('en-GB')} alerts/s): ` +

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
 import { partners, users } from '../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { seedDemoData } from './generate.ts';
@@ -28,10 +29,12 @@ export async function ensureDemoData(
   db: Db,
   config: Pick<Config, 'dataDir' | 'demoPassword'>,
 ): Promise<DemoNotice | null> {
-  return db.transaction(async (tx) => {
+  let seeded = false;
+  const notice = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [partner] = await tx.select({ id: partners.partnerId }).from(partners).limit(1);
     if (partner) return laterStart(tx as unknown as Db, config);
+    seeded = true;
 
     const generated = config.demoPassword ? null : generatePassword();
     console.log('First start: creating demo data…');
@@ -46,6 +49,8 @@ export async function ensureDemoData(
     }
     return { accounts: [...DEMO_ACCOUNTS], passwordNote };
   });
+  if (seeded) await vacuumAnalyze(db);
+  return notice;
 }
 
 async function laterStart(

@@ -42,6 +42,8 @@ export const isAbort = (error: unknown) => error instanceof DOMException && erro
 
 /** Spec 2, section 7: the list pages with search_after; 10 000 is the contract's largest page. */
 export const LOAD_BATCH = 10_000;
+/** The first page is small, so the list paints at once while the rest arrives. */
+export const FIRST_BATCH = 1000;
 /** The most rows the list holds in the browser. */
 export const LOAD_LIMIT = 100_000;
 
@@ -53,10 +55,10 @@ export interface LoadQuery {
 
 export interface LoadProgress {
   loaded: number;
-  /** What the load will reach: every match, at most LOAD_LIMIT. */
-  expected: number;
-  /** Every alert that matches, also beyond LOAD_LIMIT. */
-  total: number;
+  /** What the load will reach, when the server counted every match (it counts up to 10 000). */
+  expected: number | null;
+  /** More alerts match than the list holds: it shows the newest LOAD_LIMIT. */
+  truncated: boolean;
 }
 
 /** Loads every matching alert, newest first, page after page until done or LOAD_LIMIT rows. */
@@ -67,8 +69,9 @@ export async function loadAlerts(
 ): Promise<void> {
   let searchAfter: string | undefined;
   let loaded = 0;
+  let expected: number | null = null;
   do {
-    const batch = Math.min(LOAD_BATCH, LOAD_LIMIT - loaded);
+    const batch = Math.min(loaded === 0 ? FIRST_BATCH : LOAD_BATCH, LOAD_LIMIT - loaded);
     const data = must(
       await api.GET('/api/alerts/v1/alerts/', {
         params: {
@@ -86,8 +89,9 @@ export async function loadAlerts(
       }),
     );
     loaded += data.alerts.length;
-    onPage(data.alerts, { loaded, expected: Math.min(data.total, LOAD_LIMIT), total: data.total });
+    if (loaded === data.alerts.length && data.total_exact) expected = Math.min(data.total, LOAD_LIMIT);
     searchAfter = data.search_after ?? undefined;
+    onPage(data.alerts, { loaded, expected, truncated: searchAfter !== undefined && loaded >= LOAD_LIMIT });
   } while (searchAfter && loaded < LOAD_LIMIT);
 }
 
