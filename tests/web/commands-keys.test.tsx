@@ -122,6 +122,8 @@ describe('? lists every shortcut and command', () => {
       'Go to a screen',
       'Lists',
       'Alerts (on the selected alerts)',
+      'Cases (on the selected cases)',
+      'Mutes (on the selected active mutes)',
       'Agents (on the selected agents)',
     ]);
     const alertsRow = dialog.querySelector('[data-command-id="go.alerts"]')!;

@@ -13,8 +13,24 @@ import { overlayStore } from './palette-store.ts';
 import { useRecentCommands } from './recent.ts';
 import { findCommand, type Labels } from './registry.ts';
 import { ThreatCard } from './ThreatCard.tsx';
+import type { CommandTarget } from './target.ts';
 import { useCommandFlow } from './use-command-flow.ts';
 import { useOmnibox } from './use-omnibox.ts';
+
+/** '3 alerts selected', '2 cases selected', …: what `>` commands would act on. */
+function selectionText(l: Labels, target: CommandTarget): string {
+  const count = target.ids.length;
+  switch (target.kind) {
+    case 'cases':
+      return l.commands('palette.selectionCases', { count });
+    case 'mutes':
+      return l.commands('palette.selectionMutes', { count });
+    case 'agents':
+      return l.commands('palette.selectionAgents', { count });
+    default:
+      return l.commands('palette.selection', { count });
+  }
+}
 
 const TABBABLE = 'input:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
@@ -134,9 +150,7 @@ export function CommandPalette({ env, email }: { env: CommandEnv; email: string 
               {...{ [PALETTE_INPUT_ATTRIBUTE]: '' }}
             />
             {env.target && env.target.ids.length > 0 && (
-              <span className="palette__selection">
-                {t('palette.selection', { count: env.target.ids.length })}
-              </span>
+              <span className="palette__selection">{selectionText(labels, env.target)}</span>
             )}
           </div>
           {omnibox.threat && !confirming && <ThreatCard threat={omnibox.threat} />}

@@ -10,9 +10,17 @@ export interface Labels {
   routes: TFunction<'routes'>;
 }
 
-export type CommandGroup = 'general' | 'navigation' | 'lists' | 'alerts' | 'agents';
+export type CommandGroup = 'general' | 'navigation' | 'lists' | 'alerts' | 'cases' | 'mutes' | 'agents';
 /** Order of the groups in the palette, the overlay and the docs. */
-export const GROUPS: readonly CommandGroup[] = ['general', 'navigation', 'lists', 'alerts', 'agents'];
+export const GROUPS: readonly CommandGroup[] = [
+  'general',
+  'navigation',
+  'lists',
+  'alerts',
+  'cases',
+  'mutes',
+  'agents',
+];
 
 export interface Entry {
   /** Stable id, kept in the recent-commands list. */
@@ -53,7 +61,7 @@ export interface Completion {
   partial?: boolean;
 }
 
-export type TargetKind = 'alerts' | 'agents';
+export type TargetKind = 'alerts' | 'cases' | 'mutes' | 'agents';
 
 /** A slash command (`>status closed`) acting on the current screen's selection. */
 export interface ActionCommand extends Entry {

@@ -20,12 +20,13 @@ export interface CommandEnv {
   target: CommandTarget | null;
 }
 
-export type Unavailable = 'noSelection' | 'noAgentsScreen';
+export type Unavailable = 'noSelection' | 'noAgentsScreen' | 'noPermission';
 
 /**
  * Whether a command can run now. Navigation the user may not open is hidden altogether (it
  * would only lead to /error/403). Actions without a selection of their kind are shown, disabled,
- * with the reason, so they can be discovered; agent actions wait for an agents screen.
+ * with the reason, so they can be discovered; so are actions on a selection the user may not
+ * change (the server's 403 would end the session); agent actions wait for an agents screen.
  */
 export function availability(command: Command, env: CommandEnv): 'hidden' | 'available' | Unavailable {
   if (command.kind === 'navigate') {
@@ -34,7 +35,9 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
   }
   if (command.kind === 'action') {
     const { target } = env;
-    if (target && target.kind === command.target && target.ids.length > 0) return 'available';
+    if (target && target.kind === command.target && target.ids.length > 0) {
+      return 'canChange' in target && !target.canChange ? 'noPermission' : 'available';
+    }
     return command.target === 'agents' ? 'noAgentsScreen' : 'noSelection';
   }
   return 'available';

@@ -85,17 +85,25 @@ function categoryHeading(l: Labels, category: Category): string {
   }
 }
 
-function reasonText(l: Labels, reason: Unavailable): string {
-  return reason === 'noAgentsScreen'
-    ? l.commands('palette.noAgentsScreen')
-    : l.commands('palette.noSelection');
+function reasonText(l: Labels, reason: Unavailable, command: ActionCommand): string {
+  if (reason === 'noAgentsScreen') return l.commands('palette.noAgentsScreen');
+  if (reason === 'noPermission') return l.commands('palette.noPermission');
+  switch (command.target) {
+    case 'cases':
+      return l.commands('palette.noSelectionCases');
+    case 'mutes':
+      return l.commands('palette.noSelectionMutes');
+    default:
+      return l.commands('palette.noSelection');
+  }
 }
 
 const keysHint = (command: Command) => command.keys[0] ?? null;
 
 function commandIcon(command: Command): IconName {
   if (command.kind === 'navigate') return 'chevron-right';
-  if (command.kind === 'action') return command.target === 'agents' ? 'agents' : 'alerts';
+  if (command.kind === 'action')
+    return command.target === 'alerts' || command.target === 'mutes' ? 'alerts' : command.target;
   return 'search';
 }
 
@@ -106,7 +114,7 @@ function actionItem(command: ActionCommand, env: CommandEnv, l: Labels, prefix =
     value: `${prefix}:${command.id}`,
     label: command.label(l),
     icon: commandIcon(command),
-    hint: disabled && state !== 'hidden' ? reasonText(l, state) : `>${command.slash}`,
+    hint: disabled && state !== 'hidden' ? reasonText(l, state, command) : `>${command.slash}`,
     disabled,
     action: command.takesArgs
       ? { kind: 'fill', command, text: commandText(command) }

@@ -20,6 +20,7 @@ import type {
   QueryAction,
   ShortcutEntry,
 } from './command-types.ts';
+import { CASES, MUTES } from './registry-cases-mutes.ts';
 
 /**
  * THE registry of every command and shortcut of the console (DESIGN section 7). The palette,
@@ -131,6 +132,7 @@ const LISTS: Command[] = [
   shortcut('list.extend', 'lists', ['shift+x'], (l) => l.commands('registry.listExtend')),
   shortcut('list.open', 'lists', ['enter'], (l) => l.commands('registry.listOpen')),
   shortcut('list.back', 'lists', ['esc'], (l) => l.commands('registry.listBack')),
+  shortcut('list.new', 'lists', ['n'], (l) => l.commands('registry.listNew')),
 ];
 
 /** A command taking one word out of a fixed list. */
@@ -365,6 +367,8 @@ export const REGISTRY: readonly Command[] = [
   ...navigationCommands(),
   ...LISTS,
   ...ALERTS,
+  ...CASES,
+  ...MUTES,
   ...AGENTS,
 ];
 

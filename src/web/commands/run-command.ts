@@ -1,4 +1,5 @@
 import type { CommandChoice, CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
 import type { NotifyOptions } from '../shell/index.ts';
 import {
@@ -14,10 +15,14 @@ import {
   setStatus,
 } from './alert-actions.ts';
 import type { MuteDuration } from './arguments.ts';
+import { assignCasesToMe, setCaseStatus } from './case-actions.ts';
+import { unmuteMutes } from './mute-actions.ts';
 import { overlayStore } from './palette-store.ts';
 import { rememberCommand } from './recent.ts';
 import { findCommand, type Labels } from './registry.ts';
 import type { CommandTarget } from './target.ts';
+
+type CaseStatus = components['schemas']['CaseStatus'];
 
 /** What running a command needs from the page. */
 export interface RunContext {
@@ -70,14 +75,22 @@ export async function runCommand(choice: CommandChoice, ctx: RunContext): Promis
     return { summary: null };
   }
   if (command.kind !== 'action') throw notAvailable();
-  const { target } = ctx;
-  if (command.target !== 'alerts' || target?.kind !== 'alerts' || target.ids.length === 0)
-    throw notAvailable();
+  const { target, labels, notify, email } = ctx;
+  if (!target || target.kind !== command.target || target.ids.length === 0) throw notAvailable();
+  if ('canChange' in target && !target.canChange) throw notAvailable();
   rememberCommand({ id: command.id, args: choice.args });
-  return runAlertAction(command.id, choice.args, {
-    target,
-    labels: ctx.labels,
-    notify: ctx.notify,
-    email: ctx.email,
-  });
+  switch (target.kind) {
+    case 'alerts':
+      return runAlertAction(command.id, choice.args, { target, labels, notify, email });
+    case 'cases':
+      if (command.id === 'cases.status')
+        return setCaseStatus({ target, labels, notify, email }, choice.args[0] as CaseStatus);
+      if (command.id === 'cases.assign') return assignCasesToMe({ target, labels, notify, email });
+      throw notAvailable();
+    case 'mutes':
+      if (command.id === 'mutes.unmute') return unmuteMutes({ target, labels, notify, email });
+      throw notAvailable();
+    default:
+      throw notAvailable();
+  }
 }

@@ -12,6 +12,30 @@ export interface AlertsCommandTarget {
   focusedId: number | null;
 }
 
+/** The cases list's selection (src/web/features/cases/CasesPage.tsx). */
+export interface CasesCommandTarget {
+  kind: 'cases';
+  /** Selected case ids; when nothing is selected, the focused case alone (if any). */
+  ids: number[];
+  /** The version each case had when listed, sent with the change (a stale one gets 409). */
+  versions: Record<number, number>;
+  /** False when the user may not change cases: the commands say so instead of failing. */
+  canChange: boolean;
+  refresh(): void;
+  focusedId: number | null;
+}
+
+/** The active mutes selected on the mute conditions screen (src/web/features/mutes/MutesPage.tsx). */
+export interface MutesCommandTarget {
+  kind: 'mutes';
+  ids: string[];
+  versions: Record<string, number>;
+  /** False when the user may not change mutes. */
+  canChange: boolean;
+  refresh(): void;
+  focusedId: string | null;
+}
+
 /** Agents screen target: not provided by any screen yet. */
 export interface AgentsCommandTarget {
   kind: 'agents';
@@ -20,7 +44,11 @@ export interface AgentsCommandTarget {
   focusedId: number | null;
 }
 
-export type CommandTarget = AlertsCommandTarget | AgentsCommandTarget;
+export type CommandTarget =
+  | AlertsCommandTarget
+  | CasesCommandTarget
+  | MutesCommandTarget
+  | AgentsCommandTarget;
 
 type Listener = () => void;
 
@@ -51,10 +79,12 @@ export const commandTargetStore = {
 
 /**
  * A screen registers its selection while mounted; it is cleared on unmount (or when the target
- * becomes null). Pass a new object whenever ids, versions or focus change.
+ * becomes null). Pass a new object whenever ids, versions or focus change. A null target never
+ * clears another screen's: a cached page that steps aside passes null.
  */
 export function useProvideCommandTarget(target: CommandTarget | null): void {
   useEffect(() => {
+    if (!target) return;
     commandTargetStore.set(target);
     return () => {
       if (commandTargetStore.get() === target) commandTargetStore.set(null);

@@ -33,6 +33,10 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
       return t('help.groups.lists');
     case 'alerts':
       return t('help.groups.alerts');
+    case 'cases':
+      return t('help.groups.cases');
+    case 'mutes':
+      return t('help.groups.mutes');
     case 'agents':
       return t('help.groups.agents');
   }

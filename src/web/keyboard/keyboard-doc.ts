@@ -29,10 +29,10 @@ Watchfloor is driven from the keyboard. \`/\` (when no text field has focus) or 
   card, unless the verdict is unknown.
 - A second \`/\` closes the palette while its box is empty (with text in it, \`/\` is typed, so
   paths and URLs can be searched). Esc always closes it and focus returns to where it was.
-- \`>\` switches to commands on the current selection, with completion of their arguments
-  (\`>status \` offers the statuses). Destructive commands (status to a resolution, false
-  positive, mute, isolate) ask first and say how many items they change. The last 10 commands
-  used come first.
+- \`>\` switches to commands on the current selection (the selected rows, or the focused one),
+  with completion of their arguments (\`>status \` offers the statuses). Destructive commands
+  (status to a resolution, false positive, mute, unmute, isolate) ask first and say how many
+  items they change. The last 10 commands used come first.
 - Screen commands are offered only for the screens the signed-in user may open.
 - Commands that need a selection the current screen does not provide are listed under "Not
   available here", greyed out with the reason, rather than hidden, so they can be discovered.

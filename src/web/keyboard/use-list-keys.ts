@@ -14,17 +14,25 @@ export interface ListKeysOptions {
   onExtend?(from: number, to: number): void;
   /** Enter: open the focused row. */
   onOpen?(index: number): void;
-  /** Esc: go back (close the detail, clear the selection…). */
-  onBack?(): void;
+  /** Esc: go back (close the detail, clear the selection…); false leaves the key alone. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most screens just go back and return nothing
+  onBack?(): boolean | void;
+  /** n: start a new item of the list (a case, a mute), also when the list is empty. */
+  onNew?(): void;
   /** False while the list is hidden (e.g. a cached page). */
   enabled?: boolean;
 }
 
+/** An open modal dialog owns the keys: the list behind it is inert. */
+const MODAL_OPEN =
+  'dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
+
 /**
  * A list screen's keys, through the global dispatcher (registry group `lists`): j/k move,
  * x selects, Shift+j/k extend the selection while moving, Shift+x selects the range from the
- * last row toggled with x to the focused one, Enter opens, Esc goes back. Enter and Esc are left
- * to a focused button, link or menu, which already give them a meaning.
+ * last row toggled with x to the focused one, Enter opens, Esc goes back, n starts a new item.
+ * Enter and Esc are left to a focused button, link or menu, which already give them a meaning;
+ * no key reaches the list while a modal dialog is open.
  */
 export function useListKeys(options: ListKeysOptions): void {
   const latest = useRef(options);
@@ -35,7 +43,13 @@ export function useListKeys(options: ListKeysOptions): void {
   useEffect(() => {
     if (!enabled) return;
     return registerListHandler((chord, event) => {
-      const { count, focused, setFocused, onToggle, onExtend, onOpen, onBack } = latest.current;
+      const { count, focused, setFocused, onToggle, onExtend, onOpen, onBack, onNew } = latest.current;
+      if (document.querySelector(MODAL_OPEN)) return false;
+      if (chord === 'n') {
+        if (!onNew) return false;
+        onNew();
+        return true;
+      }
       if (count === 0 && chord !== 'esc') return false;
       const last = count - 1;
       const clamp = (index: number) => Math.max(0, Math.min(last, index));
@@ -71,8 +85,7 @@ export function useListKeys(options: ListKeysOptions): void {
           return true;
         case 'esc':
           if (!onBack) return false;
-          onBack();
-          return true;
+          return onBack() !== false;
         default:
           return false;
       }

@@ -1,0 +1,62 @@
+import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import { api } from '../../api/client.ts';
+import type { components } from '../../api/schema.d.ts';
+import { callError, eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
+import type { CasesCommandTarget } from './target.ts';
+
+type CaseStatus = components['schemas']['CaseStatus'];
+export type CaseActionContext = SelectionContext<CasesCommandTarget>;
+
+/** Most people a case can be assigned to (openapi/paths/cases.yaml, CaseAssignees). */
+const MAX_ASSIGNEES = 20;
+
+async function updateCase(id: number, body: components['schemas']['CaseUpdate']) {
+  const { data, error, response } = await api.PUT('/api/cases/v1/cases/{id}', {
+    params: { path: { id } },
+    body,
+  });
+  if (!data) throw callError(error, response);
+  return data;
+}
+
+function finish(ctx: CaseActionContext, done: number, failed: Parameters<typeof reportSelection>[2]) {
+  const text = done ? ctx.labels.commands('result.casesUpdated', { count: done }) : null;
+  return reportSelection(ctx, text, failed);
+}
+
+/**
+ * `>case-status <status>`: each selected case gets the status, sent with the version the list
+ * showed, so a case someone changed meanwhile is reported (409) rather than overwritten.
+ */
+export async function setCaseStatus(ctx: CaseActionContext, status: CaseStatus): Promise<CommandOutcome> {
+  const { ids, versions } = ctx.target;
+  const { done, failed } = await eachItem(
+    ids,
+    (id) => `#${id}`,
+    (id) => updateCase(id, { version: versions[id] ?? 1, status }),
+  );
+  return finish(ctx, done, failed);
+}
+
+/**
+ * `>case-assign me`: the signed-in user joins each selected case's assignees (the others stay).
+ * The case is read first, so the list of assignees sent back is the current one.
+ */
+export async function assignCasesToMe(ctx: CaseActionContext): Promise<CommandOutcome> {
+  const email = ctx.email?.trim().toLowerCase();
+  if (!email) throw new Error(ctx.labels.commands('result.notAvailable'));
+  const { done, failed } = await eachItem(
+    ctx.target.ids,
+    (id) => `#${id}`,
+    async (id) => {
+      const { data, error, response } = await api.GET('/api/cases/v1/cases/{id}', {
+        params: { path: { id } },
+      });
+      if (!data) throw callError(error, response);
+      if (data.assigned_users.some((user) => user.toLowerCase() === email)) return data;
+      const assigned = [...data.assigned_users, email].slice(-MAX_ASSIGNEES);
+      return updateCase(id, { version: data.version, assigned_users: assigned });
+    },
+  );
+  return finish(ctx, done, failed);
+}

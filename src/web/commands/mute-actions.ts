@@ -1,0 +1,29 @@
+import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import { api } from '../../api/client.ts';
+import { callError, eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
+import type { MutesCommandTarget } from './target.ts';
+
+export type MuteActionContext = SelectionContext<MutesCommandTarget>;
+
+/**
+ * `>unmute`: each selected mute stops now (alerts it already muted stay muted), sent with the
+ * version the list showed, so a mute someone changed meanwhile is reported rather than unmuted.
+ */
+export async function unmuteMutes(ctx: MuteActionContext): Promise<CommandOutcome> {
+  const { ids, versions } = ctx.target;
+  const { done, failed } = await eachItem(
+    ids,
+    // The server's messages name the mute.
+    () => '',
+    async (id) => {
+      const { data, error, response } = await api.POST('/api/alerts/v1/mutes/{mute_id}/unmute', {
+        params: { path: { mute_id: id } },
+        body: versions[id] === undefined ? {} : { version: versions[id] },
+      });
+      if (!data) throw callError(error, response);
+      return data;
+    },
+  );
+  const text = done ? ctx.labels.commands('result.unmuted', { count: done }) : null;
+  return reportSelection(ctx, text, failed);
+}

@@ -1,0 +1,76 @@
+import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import type { NotifyOptions } from '../shell/index.ts';
+import type { Labels } from './registry.ts';
+
+/** What a command on a list's selection needs from the page around it. */
+export interface SelectionContext<Target> {
+  target: Target;
+  labels: Labels;
+  notify(options: NotifyOptions): void;
+  /** The signed-in user's e-mail (`>case-assign me`). */
+  email: string | null;
+}
+
+export interface ItemFailure {
+  /** How the item is named in the report (`#12` for a case); empty when the message names it. */
+  name: string;
+  message: string;
+}
+
+/** The error message of a failed call (DESIGN section 3 error shape), or the status line. */
+export function callError(error: unknown, response: Response): Error {
+  const message = (error as { error?: { message?: string } } | undefined)?.error?.message;
+  return new Error(message ?? `Request failed with status code ${response.status}`);
+}
+
+/** Runs the task for every item, a few at a time, and says which failed and why. */
+export async function eachItem<Id>(
+  ids: readonly Id[],
+  name: (id: Id) => string,
+  task: (id: Id) => Promise<unknown>,
+): Promise<{ done: number; failed: ItemFailure[] }> {
+  let done = 0;
+  const failed: ItemFailure[] = [];
+  const queue = [...ids];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        await task(id);
+        done++;
+      } catch (error) {
+        failed.push({ name: name(id), message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
+  return { done, failed };
+}
+
+/**
+ * The toast of a command on a selection ('Updated 3 cases' / '1 failed: #12 …'), then the screen
+ * reloads so the list shows what the server now holds.
+ */
+export function reportSelection(
+  ctx: SelectionContext<{ refresh(): void }>,
+  done: string | null,
+  failed: readonly ItemFailure[],
+): CommandOutcome {
+  const { commands: t } = ctx.labels;
+  const reasons = failed
+    .slice(0, 3)
+    .map((f) => (f.name ? `${f.name} ${f.message}` : f.message))
+    .join('; ');
+  const lines = [done, failed.length ? t('result.failed', { count: failed.length, reasons }) : null].filter(
+    (line): line is string => line !== null,
+  );
+  const severity = failed.length === 0 ? 'success' : done === null ? 'danger' : 'warning';
+  const title =
+    failed.length === 0
+      ? t('result.titleDone')
+      : done === null
+        ? t('result.titleFailed')
+        : t('result.titlePartly');
+  ctx.notify({ severity, title, message: lines.join('\n') });
+  ctx.target.refresh();
+  return { summary: lines.join('\n') };
+}
