@@ -12,10 +12,12 @@ import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/She
 import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import { ACME, caseRecord } from './cases-fakes.ts';
+import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+withKeyDispatcher();
 vi.mock('../../src/web/features/cases/case-api.ts', () => ({
   getCase: vi.fn(),
   updateCase: vi.fn(),
@@ -129,6 +131,26 @@ describe('case detail: leaving with unsaved changes', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(location.pathname).toBe('/cases/7');
+  });
+
+  it('Esc goes back to the list, asking first while something is unsaved', async () => {
+    const user = userEvent.setup();
+    renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    await user.type(description(), ' more');
+    await user.click(screen.getByRole('heading', { level: 2, name: 'Details' }));
+    await user.keyboard('{Escape}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(location.pathname).toBe('/cases/7');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave and discard' }));
+    expect(location.pathname).toBe('/cases');
+  });
+
+  it('tells read-only users they can view the case but not change it', async () => {
+    getCase.mockResolvedValue(caseRecord(7, { can_edit: false }));
+    renderCase();
+    expect((await screen.findByRole('note')).textContent).toBe('You can view this case but not change it.');
+    expect(screen.queryByRole('textbox', { name: 'Assign alerts by ID' })).toBeNull();
   });
 
   it('leaves without asking when nothing is unsaved, also after a save', async () => {

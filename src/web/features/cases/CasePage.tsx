@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   selectCanSave,
   selectConfirmingLeave,
@@ -17,6 +17,7 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useTitleCount } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import { CaseAlerts } from './CaseAlerts.tsx';
@@ -67,6 +68,15 @@ function CaseDetail({ id }: { id: number }) {
   const tags = useCaseTags(record ? [record.customer_id] : [], Boolean(record) && active);
   const users = useMemo(() => assignable(record?.customer_id ?? null), [assignable, record?.customer_id]);
   useTitleCount(record ? record.id : null);
+  const [, navigate] = useLocation();
+  // Esc goes back to the list (the registry's list.back); with unsaved changes the guard asks first.
+  useListKeys({
+    enabled: active,
+    count: 0,
+    focused: null,
+    setFocused: () => undefined,
+    onBack: () => navigate('/cases'),
+  });
 
   useLeaveGuard(dirty && active, (to, replace) => editor.send({ type: 'leave-requested', to, replace }));
   // Back on a page that was left: start from the server's copy again.
@@ -121,6 +131,11 @@ function CaseDetail({ id }: { id: number }) {
       <div className="case-page__grid">
         <section className="card" aria-labelledby={`${uid}-case-edit-title`}>
           <h2 id={`${uid}-case-edit-title`}>{t('detail.details')}</h2>
+          {!record.can_edit && (
+            <p className="notice case-page__read-only" role="note">
+              {t('detail.readOnly')}
+            </p>
+          )}
           <CaseEditForm
             draft={draft}
             errors={errors}

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -7,46 +9,121 @@ import { RiskScore } from './RiskScore.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface CaseRowProps {
-  item: CaseSummary;
-  index: number;
-  current: boolean;
-  customerName: string;
+  cases: readonly CaseSummary[];
+  /** The row j/k moved to; null before the first move. */
+  focusedIndex: number | null;
+  /** Goes up with every keyboard move: the focused row then takes the focus (once it is drawn). */
+  focusRequest: number;
+  selected: ReadonlySet<number>;
+  customerName(customerId: string): string;
   displayUser(email: string): string;
   onFocusRow(index: number): void;
+  onToggle(index: number): void;
+  selectLabel(id: number): string;
 }
 
-/** One case of the list; its title is the link that opens it. */
-export function CaseRow({ item, index, current, customerName, displayUser, onFocusRow }: CaseRowProps) {
+/**
+ * One case of the list (a react-window row): a checkbox, then title (the link that opens it),
+ * customer, status, risk, tags, assignees, alert count and last update. Only the focused row's
+ * link is in the Tab order; j/k move between rows.
+ */
+export function CaseRow({
+  index,
+  style,
+  cases,
+  focusedIndex,
+  focusRequest,
+  selected,
+  customerName,
+  displayUser,
+  onFocusRow,
+  onToggle,
+  selectLabel,
+}: RowComponentProps<CaseRowProps>) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const item = cases[index];
+  const focused = index === focusedIndex;
+  // The focused row may be drawn only after the list scrolled to it: it takes the focus then,
+  // unless the user has gone on to something outside the list meanwhile.
+  useEffect(() => {
+    if (!focused || focusRequest === 0 || !link.current) return;
+    const active = document.activeElement;
+    const grid = link.current.closest('[role="grid"]');
+    if (active && active !== document.body && !grid?.contains(active)) return;
+    link.current.focus({ preventScroll: true });
+  }, [focused, focusRequest]);
+  if (!item) return null;
+  const isSelected = selected.has(item.id);
+  const tabbable = focused || (focusedIndex === null && index === 0);
   return (
-    <tr
-      className={`case-row${current ? ' is-current' : ''}`}
+    // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the list's own keys (j, k, x, Enter) do this
+    <div
+      role="row"
+      tabIndex={-1}
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      aria-current={focused || undefined}
       data-row-index={index}
-      aria-current={current || undefined}
+      data-case-id={item.id}
+      className={`case-row${isSelected ? ' is-selected' : ''}${focused ? ' is-current' : ''}`}
+      style={style}
+      onClick={() => onFocusRow(index)}
     >
-      <td className="case-row__title">
-        <Link href={`/cases/${item.id}`} onFocus={() => onFocusRow(index)} title={item.title}>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--check">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={isSelected}
+          aria-label={selectLabel(item.id)}
+          onChange={() => onToggle(index)}
+        />
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--title">
+        <Link
+          ref={link}
+          href={`/cases/${item.id}`}
+          tabIndex={tabbable ? 0 : -1}
+          onFocus={() => onFocusRow(index)}
+          title={item.title}
+        >
           <span className="case-id">#{item.id}</span> {truncate(item.title, TRUNCATE.default)}
         </Link>
-      </td>
-      <td>{truncate(customerName, TRUNCATE.customerName)}</td>
-      <td>
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--customer">
+        {truncate(customerName(item.customer_id), TRUNCATE.customerName)}
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--status">
         <StatusBadge status={item.status} />
-      </td>
-      <td>
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--risk">
         <RiskScore score={item.risk_score} />
-      </td>
-      <td className="case-row__tags">
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--tags" title={item.tags.join(', ')}>
         {item.tags.map((tag) => (
           <Badge key={tag} tone="accent">
             {tag}
           </Badge>
         ))}
-      </td>
-      <td className="case-row__assignees">{item.assigned_users.map(displayUser).join(', ')}</td>
-      <td className="case-row__count">{item.alert_count}</td>
-      <td className="case-row__updated">
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--assignees">
+        {item.assigned_users.map(displayUser).join(', ')}
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--count">
+        {item.alert_count}
+      </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
+      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--updated">
         <Timestamp iso={item.updated_at} />
-      </td>
-    </tr>
+      </span>
+    </div>
   );
 }

@@ -1,58 +1,120 @@
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { List, useListRef } from 'react-window';
 import { Spinner } from '../../components/Spinner.tsx';
-import { CaseRow } from './CaseRow.tsx';
+import { CaseRow, type CaseRowProps } from './CaseRow.tsx';
 import type { CaseSummary } from './case-api.ts';
 import { PlaceholderRows } from './PlaceholderRows.tsx';
 
-export interface CaseTableProps {
+/** Fixed row height: react-window then places any number of rows without measuring them. */
+export const ROW_HEIGHT = 40;
+/** The list's height when it holds more rows than fit; it scrolls inside beyond that. */
+const VIEWPORT_ROWS = 15;
+/** The checkbox and the eight columns. */
+const COLUMNS = 9;
+
+export interface CaseTableProps extends Omit<CaseRowProps, 'cases'> {
   cases: readonly CaseSummary[];
   loading: boolean;
-  cursor: number;
-  customerName(customerId: string): string;
-  displayUser(email: string): string;
-  onFocusRow(index: number): void;
 }
 
-const COLUMNS = 8;
-
-/** The cases as a table: title, customer, status, risk, tags, assignees, alert count, updated. */
-export function CaseTable({ cases, loading, cursor, customerName, displayUser, onFocusRow }: CaseTableProps) {
+/**
+ * The cases as an ARIA grid of divs whose rows are a react-window List (fixed row height), so a
+ * long list of cases loaded page after page scrolls without drawing every row. While the first
+ * page loads it shows ten placeholder rows; the focused row is scrolled into view.
+ */
+export function CaseTable(props: CaseTableProps) {
   const { t } = useTranslation('cases');
+  const { cases, loading, focusedIndex, focusRequest, selected } = props;
+  const { customerName, displayUser, onFocusRow, onToggle, selectLabel } = props;
+  const listRef = useListRef(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every keyboard move scrolls, also back to the same row
+  useEffect(() => {
+    if (focusedIndex !== null && focusedIndex < cases.length) {
+      listRef.current?.scrollToRow({ index: focusedIndex, align: 'auto' });
+    }
+  }, [focusedIndex, focusRequest, cases.length, listRef]);
+
+  // Stable, so a render of the page does not redraw every row (react-window compares rowProps).
+  const rowProps = useMemo(
+    () => ({
+      cases,
+      focusedIndex,
+      focusRequest,
+      selected,
+      customerName,
+      displayUser,
+      onFocusRow,
+      onToggle,
+      selectLabel,
+    }),
+    [
+      cases,
+      focusedIndex,
+      focusRequest,
+      selected,
+      customerName,
+      displayUser,
+      onFocusRow,
+      onToggle,
+      selectLabel,
+    ],
+  );
+  const height = Math.min(cases.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  const showRows = !loading && cases.length > 0;
+
   return (
-    <div className="case-table-wrap">
-      <table className="case-table" aria-busy={loading || undefined}>
-        <caption className="sr-only">{t('list.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.title')}</th>
-            <th scope="col">{t('columns.customer')}</th>
-            <th scope="col">{t('columns.status')}</th>
-            <th scope="col">{t('columns.risk')}</th>
-            <th scope="col">{t('columns.tags')}</th>
-            <th scope="col">{t('columns.assignees')}</th>
-            <th scope="col">{t('columns.alerts')}</th>
-            <th scope="col">{t('columns.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loading ? (
-            <PlaceholderRows columns={COLUMNS} />
-          ) : (
-            cases.map((item, index) => (
-              <CaseRow
-                key={item.id}
-                item={item}
-                index={index}
-                current={index === cursor}
-                customerName={customerName(item.customer_id)}
-                displayUser={displayUser}
-                onFocusRow={onFocusRow}
-              />
-            ))
-          )}
-        </tbody>
-      </table>
+    // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
+    <div
+      role="grid"
+      aria-label={t('list.caption')}
+      aria-rowcount={(showRows ? cases.length : 0) + 1}
+      aria-multiselectable="true"
+      aria-busy={loading}
+      className="case-grid"
+    >
+      {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
+      <div role="row" tabIndex={-1} aria-rowindex={1} className="case-row case-row--header">
+        {/* biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid */}
+        <span role="columnheader" tabIndex={-1} className="case-cell case-cell--check">
+          <span className="sr-only">{t('columns.select')}</span>
+        </span>
+        {(
+          [
+            ['title', t('columns.title')],
+            ['customer', t('columns.customer')],
+            ['status', t('columns.status')],
+            ['risk', t('columns.risk')],
+            ['tags', t('columns.tags')],
+            ['assignees', t('columns.assignees')],
+            ['count', t('columns.alerts')],
+            ['updated', t('columns.updated')],
+          ] as const
+        ).map(([key, label]) => (
+          // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+          <span key={key} role="columnheader" tabIndex={-1} className={`case-cell case-cell--${key}`}>
+            {label}
+          </span>
+        ))}
+      </div>
+      {loading && <PlaceholderRows columns={COLUMNS} />}
       {loading && <Spinner label={t('list.loading')} className="sr-only" />}
+      {showRows && (
+        <List
+          listRef={listRef}
+          role="rowgroup"
+          className="case-list"
+          rowComponent={CaseRow}
+          rowCount={cases.length}
+          rowHeight={ROW_HEIGHT}
+          rowProps={rowProps}
+          rowKey={(index) => cases[index]?.id ?? index}
+          defaultHeight={height}
+          overscanCount={6}
+          style={{ height }}
+        />
+      )}
     </div>
   );
 }

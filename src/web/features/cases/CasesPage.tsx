@@ -1,30 +1,37 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { type CasesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import { CaseFilters } from './CaseFilters.tsx';
 import { CaseTable } from './CaseTable.tsx';
 import { CreateCaseDialog } from './CreateCaseDialog.tsx';
+import type { CaseSummary } from './case-api.ts';
 import { EMPTY_FILTERS, type FilterForm, filtersActive, toCaseFilter } from './case-filters.ts';
 import './case-list.css';
+import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useCanChange } from './use-can-change.ts';
 import { useCaseList } from './use-case-list.ts';
 import { useCaseTags } from './use-case-tags.ts';
 import { useDebounced } from './use-debounced.ts';
-import { useListKeys } from './use-list-keys.ts';
 import { usePeople } from './use-people.ts';
 
 /** Typing pauses this long before the list asks again. */
 const QUERY_DELAY_MS = 300;
 
+const NO_CASES: readonly CaseSummary[] = [];
+
 /**
  * /cases (spec 2, sections 2 "Cases", 8 and 9): cases of the shell's selected customers with
- * query, tags, assignees, risk range and status filters, newest change first, a page at a time.
- * Keys: j/k move, Enter opens, n creates; `/` stays the omnibox's.
+ * query, tags, assignees, risk range and status filters, newest change first, a page at a time,
+ * in a virtual list. Keys (the registry's list keys): j/k move, x selects, Shift+j/k/x extend,
+ * Enter opens, Esc clears the selection or goes back, n creates; `>` commands act on the
+ * selection (or the focused case).
  */
 export function CasesPage(_: ScreenProps) {
   const { t } = useTranslation('cases');
@@ -33,26 +40,29 @@ export function CasesPage(_: ScreenProps) {
   const active = useIsActivePage();
   const { notify } = useToasts();
   const [, navigate] = useLocation();
-  const { selected } = useSelectedCustomers();
+  const { selected: customers } = useSelectedCustomers();
   const { displayUser, customerName, assignable } = usePeople();
   const [form, setForm] = useState<FilterForm>(EMPTY_FILTERS);
-  const [cursor, setCursor] = useState(0);
+  const [focused, setFocused] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
   const [creating, setCreating] = useState(false);
-  const tableRef = useRef<HTMLDivElement>(null);
   const query = useDebounced(form.query, QUERY_DELAY_MS);
   const ready = session.status === 'ready';
   const batchSize = session.attributes.default_page_size ?? 10;
   const canChange = useCanChange();
 
   const filter = useMemo(
-    () => (ready ? toCaseFilter(form, query, selected) : null),
-    [ready, form, query, selected],
+    () => (ready ? toCaseFilter(form, query, customers) : null),
+    [ready, form, query, customers],
   );
   const list = useCaseList(filter, batchSize, () =>
     // Spec 2, section 8: 'Unable to load cases' + 'Please try again later.'
     notify({ severity: 'danger', title: t('errors.load'), message: common('tryAgainLater') }),
   );
-  const tags = useCaseTags(selected, ready && active);
+  const tags = useCaseTags(customers, ready && active);
+  // While a new page of results loads, the placeholders stand in for the rows: no keys reach them.
+  const shown = list.status === 'ready' ? list.cases : NO_CASES;
+  const selection = useRowSelection(list.cases);
 
   // A cached page shown again may be stale: the list asks again.
   const wasActive = useRef(active);
@@ -62,24 +72,45 @@ export function CasesPage(_: ScreenProps) {
   }, [active, list.reload]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at the top
-  useEffect(() => setCursor(0), [filter]);
+  useEffect(() => setFocused(null), [filter]);
 
-  const focusRow = (index: number) => {
-    setCursor(index);
-    tableRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] a`)?.focus();
-  };
+  const moveTo = useCallback((index: number) => {
+    setFocused(index);
+    setFocusRequest((n) => n + 1);
+  }, []);
   useListKeys({
-    enabled: active && !creating,
-    count: list.cases.length,
-    cursor,
-    onMove: focusRow,
+    enabled: active,
+    count: shown.length,
+    focused: focused !== null && focused < shown.length ? focused : null,
+    setFocused: moveTo,
+    onToggle: selection.toggle,
+    onExtend: selection.extend,
     onOpen: (index) => {
-      const item = list.cases[index];
+      const item = shown[index];
       if (item) navigate(`/cases/${item.id}`);
     },
+    onBack: () => (selection.ids.size > 0 ? selection.clear() : window.history.back()),
     onNew: canChange ? () => setCreating(true) : undefined,
   });
 
+  const focusedCase = focused === null ? null : (shown[focused] ?? null);
+  const commandTarget = useMemo((): CasesCommandTarget | null => {
+    if (!active) return null;
+    const ids = selection.ids.size ? [...selection.ids] : focusedCase ? [focusedCase.id] : [];
+    const versions: Record<number, number> = {};
+    for (const item of shown) if (ids.includes(item.id)) versions[item.id] = item.version;
+    return {
+      kind: 'cases',
+      ids,
+      versions,
+      canChange,
+      refresh: list.reload,
+      focusedId: focusedCase?.id ?? null,
+    };
+  }, [active, selection.ids, focusedCase, shown, canChange, list.reload]);
+  useProvideCommandTarget(commandTarget);
+
+  const selectLabel = useCallback((id: number) => t('list.selectRow', { id }), [t]);
   const people = useMemo(() => ['me', ...assignable(null)], [assignable]);
   const showUser = (email: string) => (email === 'me' ? t('filters.me') : displayUser(email));
   return (
@@ -89,7 +120,7 @@ export function CasesPage(_: ScreenProps) {
           <h1>{t('list.title')}</h1>
           <p className="muted">{t('list.subtitle')}</p>
         </div>
-        {canChange && (
+        {canChange ? (
           <button
             type="button"
             className="button button--primary"
@@ -101,6 +132,12 @@ export function CasesPage(_: ScreenProps) {
             {t('list.new')}
             <kbd className="kbd">n</kbd>
           </button>
+        ) : (
+          ready && (
+            <p className="notice cases-page__read-only" role="note">
+              {t('list.readOnly')}
+            </p>
+          )
         )}
       </header>
       <CaseFilters
@@ -110,18 +147,29 @@ export function CasesPage(_: ScreenProps) {
         userSuggestions={people}
         displayUser={showUser}
       />
-      <div ref={tableRef}>
-        {list.status !== 'error' && (list.status === 'loading' || list.cases.length > 0) && (
-          <CaseTable
-            cases={list.cases}
-            loading={list.status === 'loading'}
-            cursor={cursor}
-            customerName={customerName}
-            displayUser={displayUser}
-            onFocusRow={setCursor}
-          />
-        )}
-      </div>
+      {selection.ids.size > 0 && (
+        <div className="case-selection" role="status">
+          <strong>{t('list.selected', { count: selection.ids.size })}</strong>
+          <button type="button" className="button button--small" onClick={selection.clear}>
+            {t('list.clearSelection')}
+          </button>
+          {canChange && <span className="case-selection__hint">{t('list.selectionHint')}</span>}
+        </div>
+      )}
+      {list.status !== 'error' && (list.status === 'loading' || list.cases.length > 0) && (
+        <CaseTable
+          cases={shown}
+          loading={list.status === 'loading'}
+          focusedIndex={focused}
+          focusRequest={focusRequest}
+          selected={selection.ids}
+          customerName={customerName}
+          displayUser={displayUser}
+          onFocusRow={setFocused}
+          onToggle={selection.toggle}
+          selectLabel={selectLabel}
+        />
+      )}
       {list.status === 'ready' && list.cases.length === 0 && (
         <p className="empty" role="status">
           {filtersActive(form) ? t('list.noMatches') : t('list.none')}
@@ -143,7 +191,7 @@ export function CasesPage(_: ScreenProps) {
           </button>
         </div>
       )}
-      <p className="muted cases-page__keys">{t('list.keys')}</p>
+      <p className="muted cases-page__keys">{canChange ? t('list.keys') : t('list.keysReadOnly')}</p>
       {creating && (
         <CreateCaseDialog
           tagSuggestions={tags}
