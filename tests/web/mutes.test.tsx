@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { muteBody } from '../../machines/mute-lifecycle/draft.ts';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
 import * as muteApi from '../../src/web/features/mutes/mute-api.ts';
 import { ACME, GLOBEX } from './cases-fakes.ts';
+import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+withKeyDispatcher();
 vi.mock('../../src/web/features/mutes/mute-api.ts', () => ({
   listMutes: vi.fn(),
   getMute: vi.fn(),
@@ -82,6 +85,81 @@ describe('mute conditions: lists', () => {
     await user.click(screen.getByRole('tab', { name: /Inactive/ }));
     expect(panel.textContent).toContain('port_scan');
     expect(within(panel).getByText('Expired')).toBeTruthy();
+  });
+});
+
+describe('mute conditions: keys from the registry', () => {
+  const SECOND: Mute = {
+    ...ACTIVE,
+    id: '00000000-0000-4000-8000-0000000000a4',
+    conditions: [{ field: 'priority', operator: 'equals', value: 'low' }],
+    description: '',
+    version: 2,
+  };
+  const row = (text: RegExp) => screen.getByRole('button', { name: text });
+  const target = () => commandTargetStore.get() as MutesCommandTarget | null;
+
+  it('shows ten placeholder rows while the mutes load', async () => {
+    let answer: (mutes: Mute[]) => void = () => undefined;
+    listMutes.mockImplementation((state) =>
+      state === 'active' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
+    );
+    const { container } = renderMutes();
+    expect(container.querySelectorAll('.mute-list--placeholder .mute-item')).toHaveLength(10);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
+    answer([ACTIVE]);
+    expect(await screen.findByRole('button', { name: /backup job/ })).toBeTruthy();
+    expect(container.querySelectorAll('.mute-list--placeholder')).toHaveLength(0);
+  });
+
+  it('j/k move the focus, x and Shift+k select active mutes for >unmute, Esc clears, then closes', async () => {
+    const user = userEvent.setup();
+    commandTargetStore.set(null);
+    lists = { active: [ACTIVE, SECOND], inactive: [], expired: [EXPIRED] };
+    renderMutes();
+    await screen.findByRole('button', { name: /backup job/ });
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(row(/backup job/));
+    await user.keyboard('jx');
+    expect(document.activeElement).toBe(row(/low/));
+    expect(target()).toMatchObject({ kind: 'mutes', ids: [SECOND.id], canChange: true });
+    await user.keyboard('{Shift>}k{/Shift}');
+    expect(target()!.ids.sort()).toEqual([ACTIVE.id, SECOND.id].sort());
+    expect(target()!.versions).toEqual({ [ACTIVE.id]: 4, [SECOND.id]: 2 });
+    expect(screen.getByText('2 mutes selected')).toBeTruthy();
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: /Select the mute Title contains backup job/ })
+        .checked,
+    ).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('2 mutes selected')).toBeNull();
+    await user.keyboard('{Enter}');
+    const details = await screen.findByRole('complementary', { name: 'Mute details' });
+    expect(details.textContent).toContain('backup job');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('complementary', { name: 'Mute details' })).toBeNull();
+    expect(document.activeElement).toBe(row(/backup job/));
+  });
+
+  it('offers no selection on the inactive tab, where nothing can be unmuted', async () => {
+    const user = userEvent.setup();
+    commandTargetStore.set(null);
+    renderMutes();
+    await screen.findByRole('button', { name: /backup job/ });
+    await user.click(screen.getByRole('tab', { name: /Inactive/ }));
+    await user.keyboard('jx');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(target()).toBeNull();
+  });
+
+  it('read-only staff are told why there is nothing to change', async () => {
+    setSession(makeSession());
+    renderMutes();
+    await screen.findByRole('button', { name: /backup job/ });
+    expect(screen.getByRole('note').textContent).toBe(
+      'You can view mutes but not create, edit or unmute them.',
+    );
   });
 });
 

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { Spinner } from '../../components/Spinner.tsx';
+import { type MutesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { useRowSelection } from '../../components/use-row-selection.ts';
+import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import {
   useIsActivePage,
   useSelectedCustomers,
@@ -12,19 +14,23 @@ import {
 } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import { useCanChange } from '../cases/use-can-change.ts';
-import { useListKeys } from '../cases/use-list-keys.ts';
-import { MuteList } from './MuteList.tsx';
+import { MuteList, MutePlaceholders } from './MuteList.tsx';
 import { MutePanel } from './MutePanel.tsx';
 import { type MuteTab, MuteTabs } from './MuteTabs.tsx';
 import './mutes.css';
+import { useConditionLabels } from './use-condition-labels.ts';
 import { useMuteLists } from './use-mute-lists.ts';
 
 type Panel = { kind: 'new'; serial: number } | { kind: 'mute'; mute: Mute } | null;
 
+const NO_MUTES: readonly Mute[] = [];
+
 /**
  * /alerts/muted (spec 2, sections 2 "Alert mutes", 4 and 9): the active and the inactive mutes
  * (expired ones with their state) of the selected customers, a details panel, editing, unmuting
- * and new mutes. Keys: j/k move, Enter opens, n writes a new mute.
+ * and new mutes. Keys (the registry's list keys): j/k move, x selects active mutes (Shift
+ * extends) for `>unmute`, Enter opens, Esc clears the selection, closes the details or goes
+ * back, n writes a new mute.
  */
 export function MutesPage(_: ScreenProps) {
   const { t } = useTranslation('mutes');
@@ -34,9 +40,10 @@ export function MutesPage(_: ScreenProps) {
   const { notify } = useToasts();
   const { selected } = useSelectedCustomers();
   const { customers } = useShellData();
+  const labels = useConditionLabels();
   const [tab, setTab] = useState<MuteTab>('active');
   const [panel, setPanel] = useState<Panel>(null);
-  const [cursor, setCursor] = useState(0);
+  const [cursor, setCursor] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const canChange = useCanChange();
   // Cached pages stay mounted: ids must be unique per page instance.
@@ -44,7 +51,9 @@ export function MutesPage(_: ScreenProps) {
   const lists = useMuteLists(selected, session.status === 'ready', () =>
     notify({ severity: 'danger', title: t('errors.load'), message: common('tryAgainLater') }),
   );
-  const shown = tab === 'active' ? lists.active : lists.inactive;
+  const shown = lists.status === 'loading' ? NO_MUTES : tab === 'active' ? lists.active : lists.inactive;
+  // Only active mutes can be unmuted, so only they can be selected.
+  const selection = useRowSelection(tab === 'active' ? shown : NO_MUTES);
   const customerName = (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id;
   const newCustomer =
     selected.length === 1 ? selected[0]! : customers.length === 1 ? customers[0]!.customer_id : '';
@@ -55,29 +64,77 @@ export function MutesPage(_: ScreenProps) {
     if (active && !wasActive.current) lists.reload();
     wasActive.current = active;
   }, [active, lists.reload]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another tab starts at its top
-  useEffect(() => setCursor(0), [tab]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another tab starts at its top, unselected
+  useEffect(() => {
+    setCursor(null);
+    selection.clear();
+  }, [tab]);
 
-  const selectedMute =
+  const openMute =
     panel?.kind === 'mute'
       ? ([...lists.active, ...lists.inactive].find((m) => m.id === panel.mute.id) ?? panel.mute)
       : null;
   const startNew = () => setPanel((p) => ({ kind: 'new', serial: p?.kind === 'new' ? p.serial + 1 : 1 }));
+  const focusRow = useCallback((index: number) => {
+    listRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] .mute-row`)?.focus();
+  }, []);
+  const moveTo = (index: number) => {
+    setCursor(index);
+    focusRow(index);
+  };
 
   useListKeys({
-    enabled: active && (panel === null || panel.kind === 'mute'),
+    enabled: active,
     count: shown.length,
-    cursor,
-    onMove: (index) => {
-      setCursor(index);
-      listRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] button`)?.focus();
-    },
+    focused: cursor !== null && cursor < shown.length ? cursor : null,
+    setFocused: moveTo,
+    onToggle: tab === 'active' ? selection.toggle : undefined,
+    onExtend: tab === 'active' ? selection.extend : undefined,
     onOpen: (index) => {
       const mute = shown[index];
       if (mute) setPanel({ kind: 'mute', mute });
     },
+    onBack: () => {
+      if (selection.ids.size > 0) {
+        selection.clear();
+        return true;
+      }
+      if (panel) {
+        // Esc from inside a form being written is the form's (its Cancel button says so).
+        if (document.activeElement?.closest('.mutes-page__panel form')) return false;
+        setPanel(null);
+        if (cursor !== null) focusRow(cursor);
+        return true;
+      }
+      window.history.back();
+      return true;
+    },
     onNew: canChange ? startNew : undefined,
   });
+
+  const focusedMute = cursor === null ? null : (shown[cursor] ?? null);
+  const commandTarget = useMemo((): MutesCommandTarget | null => {
+    if (!active || tab !== 'active') return null;
+    const ids = selection.ids.size ? [...selection.ids] : focusedMute ? [focusedMute.id] : [];
+    const versions: Record<string, number> = {};
+    for (const mute of shown) if (ids.includes(mute.id)) versions[mute.id] = mute.version;
+    return {
+      kind: 'mutes',
+      ids,
+      versions,
+      canChange,
+      refresh: lists.reload,
+      focusedId: focusedMute?.id ?? null,
+    };
+  }, [active, tab, selection.ids, focusedMute, shown, canChange, lists.reload]);
+  useProvideCommandTarget(commandTarget);
+
+  const selectLabel = (mute: Mute) =>
+    t('list.selectRow', {
+      conditions: mute.conditions
+        .map((c) => `${labels.field(c.field)} ${labels.operator(c.operator)} ${c.value}`)
+        .join(` ${t('summary.and')} `),
+    });
 
   return (
     <div className="page-body mutes-page">
@@ -86,7 +143,7 @@ export function MutesPage(_: ScreenProps) {
           <h1>{t('title')}</h1>
           <p className="muted">{t('subtitle')}</p>
         </div>
-        {canChange && (
+        {canChange ? (
           <button
             type="button"
             className="button button--primary"
@@ -97,6 +154,12 @@ export function MutesPage(_: ScreenProps) {
             {t('new')}
             <kbd className="kbd">n</kbd>
           </button>
+        ) : (
+          session.status === 'ready' && (
+            <p className="notice mutes-page__read-only" role="note">
+              {t('readOnly')}
+            </p>
+          )
         )}
       </header>
       <div className="mutes-page__layout">
@@ -110,8 +173,30 @@ export function MutesPage(_: ScreenProps) {
               inactive: lists.status === 'ready' ? lists.inactive.length : null,
             }}
           />
-          <div id={`${uid}-tab-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`} ref={listRef}>
-            {lists.status === 'loading' && <Spinner size="large" label={t('loading')} />}
+          {selection.ids.size > 0 && (
+            <div className="mute-selection" role="status">
+              <strong>{t('list.selected', { count: selection.ids.size })}</strong>
+              <button type="button" className="button button--small" onClick={selection.clear}>
+                {t('list.clearSelection')}
+              </button>
+              {canChange && <span className="mute-selection__hint">{t('list.selectionHint')}</span>}
+            </div>
+          )}
+          <div
+            id={`${uid}-tab-panel`}
+            role="tabpanel"
+            aria-labelledby={`${uid}-tab-${tab}`}
+            aria-busy={lists.status === 'loading'}
+            ref={listRef}
+          >
+            {lists.status === 'loading' && (
+              <>
+                <MutePlaceholders />
+                <span className="sr-only" role="status">
+                  {t('loading')}
+                </span>
+              </>
+            )}
             {lists.status === 'error' && shown.length === 0 && (
               <div className="empty" role="status">
                 <p>{t('errors.load')}</p>
@@ -130,23 +215,27 @@ export function MutesPage(_: ScreenProps) {
                 mutes={shown}
                 showState={tab === 'inactive'}
                 cursor={cursor}
-                selectedId={selectedMute?.id ?? null}
+                openId={openMute?.id ?? null}
+                checked={tab === 'active' ? selection.ids : null}
                 customerName={customerName}
-                onSelect={(mute, index) => {
+                onOpen={(mute, index) => {
                   setCursor(index);
                   setPanel({ kind: 'mute', mute });
                 }}
+                onToggle={selection.toggle}
+                onFocusRow={setCursor}
+                selectLabel={selectLabel}
               />
             )}
           </div>
-          <p className="muted mutes-page__keys">{t('keys')}</p>
+          <p className="muted mutes-page__keys">{canChange ? t('keys') : t('keysReadOnly')}</p>
         </div>
         {panel && (
           <aside className="card mutes-page__panel" aria-labelledby={`${uid}-panel-title`}>
             <MutePanel
               key={panel.kind === 'new' ? `new-${panel.serial}` : panel.mute.id}
               titleId={`${uid}-panel-title`}
-              mute={panel.kind === 'new' ? null : selectedMute}
+              mute={panel.kind === 'new' ? null : openMute}
               customerId={newCustomer}
               customerName={customerName}
               canChange={canChange}
