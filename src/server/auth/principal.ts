@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, partners, users } from '../db/schema/index.ts';
 import type { Scope } from '../db/tenancy.ts';
@@ -18,24 +18,33 @@ export interface Principal {
   scope: Scope;
 }
 
-/** Loads the caller and the customers they may see (system connection: runs before any scope exists). */
+/**
+ * Loads the caller and the customers they may see (system connection: runs before any scope
+ * exists). One query, since every request pays for it: the user (and the impersonator), their
+ * partner, and the partner's customer ids.
+ */
 export async function loadPrincipal(db: Db, session: SessionClaims): Promise<Principal> {
   const ids = session.impersonatorId ? [session.userId, session.impersonatorId] : [session.userId];
-  const found = await db.select().from(users).where(inArray(users.contactId, ids));
-  const user = found.find((u) => u.contactId === session.userId);
-  if (!user) throw unauthorized();
+  const found = await db
+    .select({
+      user: users,
+      partner: partners,
+      partnerCustomerIds: sql<
+        string[]
+      >`array(select ${customers.customerId} from ${customers} where ${customers.partnerId} = ${users.partnerId} order by 1)`,
+    })
+    .from(users)
+    .innerJoin(partners, eq(partners.partnerId, users.partnerId))
+    .where(inArray(users.contactId, ids));
+  const own = found.find((row) => row.user.contactId === session.userId);
+  if (!own) throw unauthorized();
+  const { user, partner, partnerCustomerIds } = own;
   const impersonatorRow = session.impersonatorId
-    ? found.find((u) => u.contactId === session.impersonatorId)
+    ? found.find((row) => row.user.contactId === session.impersonatorId)?.user
     : undefined;
-  const [partner] = await db.select().from(partners).where(eq(partners.partnerId, user.partnerId));
-  if (!partner) throw unauthorized();
   const global = user.roleLevel === 'Global';
-  const partnerCustomers = await db
-    .select({ customerId: customers.customerId })
-    .from(customers)
-    .where(eq(customers.partnerId, user.partnerId));
   const allowed = new Set(user.validCustomerIds);
-  const customerIds = partnerCustomers.map((c) => c.customerId).filter((id) => global || allowed.has(id));
+  const customerIds = partnerCustomerIds.filter((id) => global || allowed.has(id));
   return {
     session,
     user,

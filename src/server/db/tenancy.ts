@@ -18,7 +18,10 @@ export interface Scope {
 }
 
 // Each setting is read in a scalar subquery so PostgreSQL evaluates it once per query, not once per row.
-const scopeIds = `(select string_to_array(current_setting('app.customer_ids', true), ','))::uuid[]`;
+// The uuid[] cast belongs inside the subquery too: outside it, every row checked by a filter (an index
+// scan in created_at order, say) parses the whole list of customer ids again. The outer cast is a no-op
+// that keeps `= any (…)` an array comparison rather than `= any (subquery)`.
+const scopeIds = `(select string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])::uuid[]`;
 const inScope = `customer_id = any (${scopeIds})`;
 const samePartner = `partner_id = (select nullif(current_setting('app.partner_id', true), '')::uuid)`;
 
@@ -91,8 +94,12 @@ export async function assertAppRoleCannotBypassRls(db: Db): Promise<void> {
 /** Runs fn in a transaction as the app role, with the caller's scope visible to the RLS policies. */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    // One round trip: the role (as SET LOCAL ROLE), then the caller's scope. Requests are short and
+    // many: parallel workers cost more to start than they save on a page of rows, take cores from
+    // other requests, and their plans misjudge the policies' scope parameter.
     await tx.execute(sql`select
+      set_config('role', ${APP_ROLE}, true),
+      set_config('max_parallel_workers_per_gather', '0', true),
       set_config('app.partner_id', ${scope.partnerId}, true),
       set_config('app.user_id', ${scope.userId}, true),
       set_config('app.customer_ids', ${scope.customerIds.join(',')}, true),
