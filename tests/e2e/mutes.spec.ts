@@ -1,49 +1,127 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { ANALYST, signIn, tabTo } from './support.ts';
 
-const ANALYST = 'analyst@watchfloor.example';
+/**
+ * Keyboard only: no test here moves or clicks the mouse. n opens the form (which takes the
+ * focus), Tab walks its fields, j/k/x work the list and Esc closes what is open.
+ */
+
+const tabpanel = (page: Page) => page.getByRole('tabpanel');
+const row = (page: Page, marker: string) => tabpanel(page).getByRole('button', { name: new RegExp(marker) });
+
+/** Writes a new mute for Acme Corp on `title contains <marker>`, expiring after one hour. */
+async function createMute(page: Page, marker: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Mute conditions' })).toBeVisible();
+  await page.keyboard.press('n');
+  const form = page.getByRole('form', { name: 'New mute' });
+  await expect(form).toBeVisible();
+  const customer = form.getByLabel('Customer');
+  await expect(customer).toBeFocused();
+  await page.keyboard.type('Acme');
+  await expect(customer.locator('option:checked')).toHaveText('Acme Corp');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'Field' })).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('title');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'Operator' })).toBeFocused();
+  await page.keyboard.type('contains');
+  await expect(form.getByRole('combobox', { name: 'Operator' })).toHaveValue('contains');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(marker);
+  await tabTo(page, form.getByRole('textbox', { name: 'Description' }));
+  await page.keyboard.type('Nightly backup noise');
+  // The expiry is a radio group: Tab lands on the checked 1 day, the arrow picks 1 hour.
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('radio', { name: '1 day' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(form.getByRole('radio', { name: '1 hour' })).toBeChecked();
+  await tabTo(page, form.getByRole('button', { name: 'Create mute' }));
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('complementary', { name: 'Mute details' });
+  await expect(details).toContainText(marker);
+  await expect(details).toContainText('Active');
+  await expect(row(page, marker)).toBeVisible();
+}
 
 test('an analyst creates a mute, sees it active, unmutes it and finds it inactive', async ({ page }) => {
   await signIn(page, ANALYST, '/alerts/muted');
   await expect(page.getByRole('heading', { level: 1, name: 'Mute conditions' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Active/ })).toHaveAttribute('aria-selected', 'true');
 
+  // An empty form says what is missing.
   await page.keyboard.press('n');
   const form = page.getByRole('form', { name: 'New mute' });
-  await expect(form).toBeVisible();
   await expect(form.getByRole('radio', { name: '1 day' })).toBeChecked();
-  await form.getByRole('button', { name: 'Create mute' }).click();
+  await tabTo(page, form.getByRole('button', { name: 'Create mute' }));
+  await page.keyboard.press('Enter');
   await expect(form.getByText('Please select a customer')).toBeVisible();
   await expect(form.getByText('Please provide a value.')).toBeVisible();
+  await tabTo(page, form.getByRole('button', { name: 'Cancel' }));
+  await page.keyboard.press('Enter');
+  await expect(form).toBeHidden();
 
   const marker = `e2e-backup-${Date.now()}`;
-  await form.getByLabel('Customer').selectOption({ label: 'Acme Corp' });
-  await form.getByRole('combobox', { name: 'Field' }).fill('title');
-  await form.getByRole('combobox', { name: 'Operator' }).selectOption('contains');
-  await form.getByRole('textbox', { name: 'Value' }).fill(marker);
-  await form.getByRole('textbox', { name: 'Description' }).fill('Nightly backup noise');
-  // The radio is drawn by its label (segmented control); the label takes the click.
-  await form.locator('label', { hasText: '1 hour' }).click();
-  await expect(form.getByRole('radio', { name: '1 hour' })).toBeChecked();
-  await form.getByRole('button', { name: 'Create mute' }).click();
+  await createMute(page, marker);
 
   const details = page.getByRole('complementary', { name: 'Mute details' });
-  await expect(details).toBeVisible();
-  await expect(details).toContainText(marker);
-  await expect(details).toContainText('Active');
-  const tabpanel = page.getByRole('tabpanel');
-  await expect(tabpanel.getByRole('button', { name: new RegExp(marker) })).toBeVisible();
-
-  await details.getByRole('button', { name: 'Unmute' }).click();
+  await tabTo(page, details.getByRole('button', { name: 'Unmute' }));
+  await page.keyboard.press('Enter');
   const question = page.getByRole('alertdialog', { name: 'Unmute' });
   await expect(question).toContainText('Unmute this condition? New matching alerts will no longer be muted.');
-  await question.getByRole('button', { name: 'Unmute' }).click();
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: 'Unmute' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(details).toContainText('Inactive');
-  await expect(tabpanel.getByRole('button', { name: new RegExp(marker) })).toBeHidden();
+  await expect(row(page, marker)).toBeHidden();
 
-  await page.getByRole('tab', { name: /Inactive/ }).click();
-  const row = tabpanel.getByRole('button', { name: new RegExp(marker) });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText('Inactive');
+  // Esc closes the details; the tabs switch with the arrow keys.
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await tabTo(page, page.getByRole('tab', { name: /Active/ }));
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: /Inactive/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, marker)).toBeVisible();
+  await expect(row(page, marker)).toContainText('Inactive');
+});
+
+test('x selects two active mutes and >unmute unmutes both after asking', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts/muted');
+  const first = `e2e-first-${Date.now()}`;
+  const second = `e2e-second-${Date.now()}`;
+  await createMute(page, first);
+  await page.keyboard.press('Escape');
+  await createMute(page, second);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Mute details' })).toBeHidden();
+
+  const indexOf = async (marker: string) =>
+    Number(await row(page, marker).locator('xpath=..').getAttribute('data-row-index'));
+  const a = await indexOf(first);
+  const b = await indexOf(second);
+  // j reaches the first row, then one row per press.
+  for (let i = 0; i <= a; i++) await page.keyboard.press('j');
+  await expect(row(page, first)).toBeFocused();
+  await page.keyboard.press('x');
+  for (let i = 0; i < Math.abs(b - a); i++) await page.keyboard.press(b > a ? 'j' : 'k');
+  await expect(row(page, second)).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(page.getByText('2 mutes selected')).toBeVisible();
+
+  await page.keyboard.press('/');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByText('2 mutes selected')).toBeVisible();
+  await page.keyboard.type('>unmute');
+  await page.keyboard.press('Enter');
+  await expect(
+    palette.getByText('Unmute 2 mutes? New matching alerts will no longer be muted.'),
+  ).toBeVisible();
+  await expect(palette.getByRole('button', { name: 'Confirm' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect(page.locator('.toast').filter({ hasText: 'Unmuted 2 mutes' })).toBeVisible();
+  await expect(row(page, first)).toBeHidden();
+  await expect(row(page, second)).toBeHidden();
 });

@@ -171,6 +171,8 @@ describe('mute conditions: the condition form', () => {
     await user.keyboard('n');
     const form = await screen.findByRole('form', { name: 'New mute' });
     const inForm = within(form);
+    // The form takes the focus, so it can be filled in from the keyboard at once.
+    expect(document.activeElement).toBe(inForm.getByRole('combobox', { name: 'Customer' }));
     // One day is the default expiry (spec 2, section 9).
     expect(inForm.getByRole<HTMLInputElement>('radio', { name: '1 day' }).checked).toBe(true);
 

@@ -14,6 +14,8 @@ export interface CaseRowProps {
   focusedIndex: number | null;
   /** Goes up with every keyboard move: the focused row then takes the focus (once it is drawn). */
   focusRequest: number;
+  /** The last request a row carried out, shared by the rows: a row drawn again later does not take the focus back. */
+  focusClaim: { handled: number };
   selected: ReadonlySet<number>;
   customerName(customerId: string): string;
   displayUser(email: string): string;
@@ -33,6 +35,7 @@ export function CaseRow({
   cases,
   focusedIndex,
   focusRequest,
+  focusClaim,
   selected,
   customerName,
   displayUser,
@@ -44,14 +47,12 @@ export function CaseRow({
   const item = cases[index];
   const focused = index === focusedIndex;
   // The focused row may be drawn only after the list scrolled to it: it takes the focus then,
-  // unless the user has gone on to something outside the list meanwhile.
+  // once per keyboard move (scrolling it out of view and back later leaves the focus alone).
   useEffect(() => {
-    if (!focused || focusRequest === 0 || !link.current) return;
-    const active = document.activeElement;
-    const grid = link.current.closest('[role="grid"]');
-    if (active && active !== document.body && !grid?.contains(active)) return;
-    link.current.focus({ preventScroll: true });
-  }, [focused, focusRequest]);
+    if (!focused || focusRequest <= focusClaim.handled || !link.current) return;
+    focusClaim.handled = focusRequest;
+    link.current.focus();
+  }, [focused, focusRequest, focusClaim]);
   if (!item) return null;
   const isSelected = selected.has(item.id);
   const tabbable = focused || (focusedIndex === null && index === 0);

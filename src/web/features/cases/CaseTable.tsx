@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -13,7 +13,7 @@ const VIEWPORT_ROWS = 15;
 /** The checkbox and the eight columns. */
 const COLUMNS = 9;
 
-export interface CaseTableProps extends Omit<CaseRowProps, 'cases'> {
+export interface CaseTableProps extends Omit<CaseRowProps, 'cases' | 'focusClaim'> {
   cases: readonly CaseSummary[];
   loading: boolean;
 }
@@ -28,6 +28,7 @@ export function CaseTable(props: CaseTableProps) {
   const { cases, loading, focusedIndex, focusRequest, selected } = props;
   const { customerName, displayUser, onFocusRow, onToggle, selectLabel } = props;
   const listRef = useListRef(null);
+  const focusClaim = useRef({ handled: 0 }).current;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every keyboard move scrolls, also back to the same row
   useEffect(() => {
@@ -42,6 +43,7 @@ export function CaseTable(props: CaseTableProps) {
       cases,
       focusedIndex,
       focusRequest,
+      focusClaim,
       selected,
       customerName,
       displayUser,
@@ -53,6 +55,7 @@ export function CaseTable(props: CaseTableProps) {
       cases,
       focusedIndex,
       focusRequest,
+      focusClaim,
       selected,
       customerName,
       displayUser,

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
@@ -24,10 +24,17 @@ export function MuteDetails(props: MuteDetailsProps) {
   const { t } = useTranslation('mutes');
   const labels = useConditionLabels();
   const uid = useId();
+  // Back from the edit form (saved or cancelled), the focus lands here rather than nowhere.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+  }, []);
   return (
     <div className="mute-details">
       <div className="mute-details__head">
-        <h2 id={titleId}>{t('details.title')}</h2>
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {t('details.title')}
+        </h2>
         <MuteStateBadge state={mute.state} />
       </div>
       <section aria-labelledby={`${uid}-mute-conditions-title`}>

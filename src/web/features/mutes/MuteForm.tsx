@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MUTE_LIMITS, type MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import {
@@ -49,8 +49,25 @@ export function MuteForm(props: MuteFormProps) {
     event.preventDefault();
     props.onSave();
   };
+  // Opening the form (n, New mute, Edit conditions) puts the focus in its first field; closing
+  // it gives the focus back to where it was, if that is still on the page.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    formRef.current?.querySelector<HTMLElement>('select, input, textarea')?.focus();
+    return () => {
+      const now = document.activeElement;
+      if ((!now || now === document.body) && before?.isConnected) before.focus();
+    };
+  }, []);
   return (
-    <form className="form mute-form" onSubmit={submit} noValidate aria-labelledby={props.titleId}>
+    <form
+      ref={formRef}
+      className="form mute-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={props.titleId}
+    >
       <h2 id={props.titleId}>{mute ? t('form.editTitle') : t('form.newTitle')}</h2>
       {!mute && (
         <div className="field">
