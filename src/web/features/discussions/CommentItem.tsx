@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
@@ -23,11 +23,18 @@ export function CommentItem({ comment, canPrivate, onEdit, onDelete }: CommentIt
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const author = comment.user?.name || comment.user?.email || t('unknownUser');
   const stopEditing = () => {
+    returnFocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  // The Edit button is drawn again once the edit box is gone: the focus goes back to it.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   return (
     <li className={`comment${comment.private ? ' comment--private' : ''}`} data-comment-id={comment.id}>
       <div className="comment__head">
