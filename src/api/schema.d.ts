@@ -179,7 +179,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a comment; only its author may. */
+        /**
+         * Edits a comment; only its author may.
+         * @description Omitting `private` keeps the comment as it was; only provider staff may make it private.
+         */
         put: operations["updateAlertDiscussion"];
         post?: never;
         /** Deletes a comment; only its author may. */
@@ -1222,6 +1225,11 @@ export interface components {
                 name: string;
             } | null;
         };
+        DiscussionEdit: {
+            body: string;
+            /** @description Staff only; omitted keeps the current setting. */
+            private?: boolean;
+        };
         DiscussionInput: {
             body: string;
             /**
@@ -1979,7 +1987,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DiscussionInput"];
+                "application/json": components["schemas"]["DiscussionEdit"];
             };
         };
         responses: {
@@ -2760,11 +2768,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    body: string;
-                    /** @description Staff only; omitted keeps the current setting. */
-                    private?: boolean;
-                };
+                "application/json": components["schemas"]["DiscussionEdit"];
             };
         };
         responses: {

@@ -205,6 +205,15 @@ export function discussionSuite(ctx: AlertsContext) {
         expect(response.json()).toMatchObject({ id: mine.id, body: 'second draft', editable: true });
       });
 
+      it('keeps a private comment private when an edit leaves the flag out', async () => {
+        const note = (await post(t.fixtures.analyst, { body: 'Staff draft', private: true })).json() as Comment;
+        const edited = await edit(t.fixtures.analyst, note.id, { body: 'Staff final' });
+        expect(edited.statusCode).toBe(200);
+        expect(edited.json()).toMatchObject({ body: 'Staff final', private: true });
+        const shared = await edit(t.fixtures.analyst, note.id, { body: 'For everyone', private: false });
+        expect(shared.json()).toMatchObject({ private: false });
+      });
+
       it('hides a private comment from a customer user who tries to edit it', async () => {
         const staffOnly = (await list(t.fixtures.analyst)).find((c) => c.body === 'Staff only note')!;
         expect((await edit(t.fixtures.acmeUser, staffOnly.id, { body: 'x' })).statusCode).toBe(404);
