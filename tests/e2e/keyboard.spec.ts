@@ -59,6 +59,49 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
   await expect(palette(page)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
+  // On an alert, ? lists the alert screen's keys with the rest.
+  await page.keyboard.press('?');
+  const alertKeys = page
+    .getByRole('dialog', { name: 'Keyboard shortcuts and commands' })
+    .locator('[data-group="alertScreen"]');
+  await expect(alertKeys.getByRole('heading', { name: 'On an open alert' })).toBeVisible();
+  await expect(alertKeys.locator('tbody tr')).toHaveText([
+    /Esc\s*Back to the alert list/,
+    /S\s*Change this alert's status/,
+    /P\s*Change this alert's priority/,
+    /C\s*Write a comment/,
+    /M\s*Mute alerts like this one/,
+    /A\s*Assign this alert to a case/,
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(alertKeys).toHaveCount(0);
+
+  // s, p, m and a open their dialogs; the open dialog keeps every key; Esc closes it.
+  for (const [key, title] of [
+    ['s', 'Change status'],
+    ['p', 'Change priority'],
+    ['m', 'Mute alerts like this one'],
+    ['a', 'Assign to a case'],
+  ] as const) {
+    await page.keyboard.press(key);
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  // c goes to the comment box, where letters are text; Esc leaves it.
+  await page.keyboard.press('c');
+  const comment = page.getByRole('textbox', { name: 'Comment' });
+  await expect(comment).toBeFocused();
+  await page.keyboard.type('spam');
+  await expect(comment).toHaveValue('spam');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(comment).not.toBeFocused();
+  await expect(page).toHaveURL(/\/alerts\/\d+$/);
+
   // Esc goes back to the list.
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/alerts$/);

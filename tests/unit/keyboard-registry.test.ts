@@ -32,8 +32,34 @@ describe('the command registry', () => {
   it('has unique ids and unique key sequences', () => {
     const ids = REGISTRY.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const sequences = REGISTRY.filter((c) => c.group !== 'lists').flatMap((c) => c.keys);
-    expect(new Set(sequences).size).toBe(sequences.length);
+    const unique = (keys: readonly string[]) => expect(new Set(keys).size).toBe(keys.length);
+    // The console's keys are one set; each screen's keys (lists, an alert) another, used only there.
+    const screens = ['lists', 'alertScreen'];
+    const global = REGISTRY.filter((c) => !screens.includes(c.group)).flatMap((c) => c.keys);
+    unique(global);
+    for (const screen of screens) {
+      const keys = REGISTRY.filter((c) => c.group === screen).flatMap((c) => c.keys);
+      unique(keys);
+      // A screen key never starts a console sequence (`g` waits for its letter), nor is one but Esc.
+      for (const key of keys) {
+        expect(global.filter((g) => g.startsWith(`${key} `))).toEqual([]);
+        if (key !== 'esc') expect(global, key).not.toContain(key);
+      }
+    }
+  });
+
+  it('gives the alert screen its keys: Esc back, s status, p priority, c comment, m mute, a case', () => {
+    const keys = Object.fromEntries(
+      REGISTRY.filter((c) => c.group === 'alertScreen').map((c) => [c.id, c.keys.join(' ')]),
+    );
+    expect(keys).toEqual({
+      'alert.back': 'esc',
+      'alert.status': 's',
+      'alert.priority': 'p',
+      'alert.comment': 'c',
+      'alert.mute': 'm',
+      'alert.case': 'a',
+    });
   });
 
   it('goes to every parameterless screen a signed-in person visits', () => {

@@ -121,6 +121,7 @@ describe('? lists every shortcut and command', () => {
       'General',
       'Go to a screen',
       'Lists',
+      'On an open alert',
       'Alerts (on the selected alerts)',
       'Cases (on the selected cases)',
       'Mutes (on the selected active mutes)',

@@ -10,12 +10,21 @@ export interface Labels {
   routes: TFunction<'routes'>;
 }
 
-export type CommandGroup = 'general' | 'navigation' | 'lists' | 'alerts' | 'cases' | 'mutes' | 'agents';
+export type CommandGroup =
+  | 'general'
+  | 'navigation'
+  | 'lists'
+  | 'alertScreen'
+  | 'alerts'
+  | 'cases'
+  | 'mutes'
+  | 'agents';
 /** Order of the groups in the palette, the overlay and the docs. */
 export const GROUPS: readonly CommandGroup[] = [
   'general',
   'navigation',
   'lists',
+  'alertScreen',
   'alerts',
   'cases',
   'mutes',

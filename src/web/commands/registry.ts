@@ -135,6 +135,19 @@ const LISTS: Command[] = [
   shortcut('list.new', 'lists', ['n'], (l) => l.commands('registry.listNew')),
 ];
 
+/**
+ * Keys of the alert screen (/alerts/:id), run through useScreenKeys
+ * (src/web/keyboard/use-screen-keys.ts) by these ids; each chord is read from here.
+ */
+const ALERT_SCREEN: Command[] = [
+  shortcut('alert.back', 'alertScreen', ['esc'], (l) => l.commands('registry.alertBack')),
+  shortcut('alert.status', 'alertScreen', ['s'], (l) => l.commands('registry.alertStatus')),
+  shortcut('alert.priority', 'alertScreen', ['p'], (l) => l.commands('registry.alertPriority')),
+  shortcut('alert.comment', 'alertScreen', ['c'], (l) => l.commands('registry.alertComment')),
+  shortcut('alert.mute', 'alertScreen', ['m'], (l) => l.commands('registry.alertMute')),
+  shortcut('alert.case', 'alertScreen', ['a'], (l) => l.commands('registry.alertCase')),
+];
+
 /** A command taking one word out of a fixed list. */
 function oneOf(choices: readonly string[]) {
   return {
@@ -366,6 +379,7 @@ export const REGISTRY: readonly Command[] = [
   ...GENERAL,
   ...navigationCommands(),
   ...LISTS,
+  ...ALERT_SCREEN,
   ...ALERTS,
   ...CASES,
   ...MUTES,

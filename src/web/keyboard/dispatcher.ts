@@ -1,4 +1,4 @@
-import { chordOf, isTextEntry } from './keys.ts';
+import { chordOf, isTextEntry, modalDialogOpen } from './keys.ts';
 
 /** Spec: `g` then a letter within 1 s (DESIGN section 7). */
 export const SEQUENCE_TIMEOUT_MS = 1_000;
@@ -17,7 +17,7 @@ export interface DispatcherHost {
   now(): number;
 }
 
-/** A list screen's keys (useListKeys); true when it used the chord. */
+/** A screen's keys (useListKeys, useScreenKeys); true when it used the chord. */
 export type ListHandler = (chord: string, event: KeyboardEvent) => boolean;
 
 /** The element of the palette's own input: `/` there (when empty) closes the palette. */
@@ -36,9 +36,10 @@ function consume(event: KeyboardEvent) {
  * capture phase for the global keys, before any screen: `/` and Ctrl/Cmd+K open the palette
  * (a second `/` in the empty palette closes it; Ctrl/Cmd+K toggles it from anywhere), `?` the
  * shortcut overlay, `g` + letter navigates, Esc closes the open layer. Keys typed into text
- * fields are left alone, except in the palette's own input. List keys (j, k, x…) go to the
- * innermost list in the bubble phase, after the focused control had its chance (a menu that
- * closes on Esc, a button that takes Enter).
+ * fields are left alone, except in the palette's own input, and so is every key while a modal
+ * dialog of a screen is open: it keeps them until it closes. A screen's keys (j, k, x… on lists,
+ * s, p… on an alert) go to the innermost screen in the bubble phase, after the focused control
+ * had its chance (a menu that closes on Esc, a button that takes Enter).
  */
 export function createDispatcher(host: DispatcherHost) {
   let pendingG: number | null = null;
@@ -49,6 +50,10 @@ export function createDispatcher(host: DispatcherHost) {
     const chord = chordOf(event);
     if (chord === null) return;
     const layer = host.layer();
+    if (layer === null && modalDialogOpen()) {
+      pendingG = null;
+      return;
+    }
 
     if (chord === 'mod+k') {
       consume(event);
@@ -112,7 +117,7 @@ export function createDispatcher(host: DispatcherHost) {
 
   function onBubble(event: KeyboardEvent) {
     if (event.defaultPrevented || event.isComposing || host.layer() !== null) return;
-    if (isTextEntry(event.target)) return;
+    if (isTextEntry(event.target) || modalDialogOpen()) return;
     const chord = chordOf(event);
     const list = lists.at(-1);
     if (chord === null || !list) return;

@@ -31,6 +31,8 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
       return t('help.groups.navigation');
     case 'lists':
       return t('help.groups.lists');
+    case 'alertScreen':
+      return t('help.groups.alertScreen');
     case 'alerts':
       return t('help.groups.alerts');
     case 'cases':

@@ -38,7 +38,9 @@ Watchfloor is driven from the keyboard. \`/\` (when no text field has focus) or 
   available here", greyed out with the reason, rather than hidden, so they can be discovered.
   The agents commands stay unavailable until the agents screen provides a selection.
 - \`g\` then a letter must be typed within 1 second. Shortcuts never fire while typing in a text
-  field.
+  field, and none (not even \`Ctrl/⌘+K\`) while a dialog is open: it keeps the keys until it
+  closes.
+- The keys of a screen (the lists, an open alert) work on that screen only.
 `;
 
 /** A Markdown table with padded columns, as the formatter (biome) writes it. */

@@ -33,6 +33,15 @@ export function isTextEntry(element: EventTarget | null): boolean {
   return element.getAttribute('role') === 'textbox' || element.getAttribute('role') === 'combobox';
 }
 
+/** An open modal dialog, native or ARIA (the palette and the `?` overlay are ones too). */
+const MODAL_OPEN =
+  'dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
+
+/** Whether a modal dialog is open: it owns the keys, and the screen behind it is inert. */
+export function modalDialogOpen(): boolean {
+  return typeof document !== 'undefined' && document.querySelector(MODAL_OPEN) !== null;
+}
+
 /** Whether Enter on the element already means something (a button, a link, a menu item). */
 export function isActivatable(element: EventTarget | null): boolean {
   if (!(element instanceof HTMLElement)) return false;

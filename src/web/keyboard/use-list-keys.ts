@@ -23,16 +23,12 @@ export interface ListKeysOptions {
   enabled?: boolean;
 }
 
-/** An open modal dialog owns the keys: the list behind it is inert. */
-const MODAL_OPEN =
-  'dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]';
-
 /**
  * A list screen's keys, through the global dispatcher (registry group `lists`): j/k move,
  * x selects, Shift+j/k extend the selection while moving, Shift+x selects the range from the
  * last row toggled with x to the focused one, Enter opens, Esc goes back, n starts a new item.
  * Enter and Esc are left to a focused button, link or menu, which already give them a meaning;
- * no key reaches the list while a modal dialog is open.
+ * no key reaches the list while a modal dialog is open (the dispatcher keeps them from it).
  */
 export function useListKeys(options: ListKeysOptions): void {
   const latest = useRef(options);
@@ -44,7 +40,6 @@ export function useListKeys(options: ListKeysOptions): void {
     if (!enabled) return;
     return registerListHandler((chord, event) => {
       const { count, focused, setFocused, onToggle, onExtend, onOpen, onBack, onNew } = latest.current;
-      if (document.querySelector(MODAL_OPEN)) return false;
       if (chord === 'n') {
         if (!onNew) return false;
         onNew();

@@ -4,9 +4,10 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import './alerts.css';
 import { useLocation } from 'wouter';
+import { useScreenKeys } from '../../keyboard/use-screen-keys.ts';
+import { useIsActivePage } from '../../shell/index.ts';
 import { AlertDetailBody } from './detail/AlertDetailBody.tsx';
 import { useAlertDetail } from './detail/use-alert-detail.ts';
-import { useScreenKeys } from './shared/use-screen-keys.ts';
 
 /** /alerts/:id: one alert with everything an analyst needs to triage it (spec 2, section 2). */
 export function AlertDetailPage({ params }: ScreenProps) {
@@ -16,11 +17,9 @@ export function AlertDetailPage({ params }: ScreenProps) {
   const raw = params.id ?? '';
   const id = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
   const { state, reload, replace } = useAlertDetail(id);
-  useScreenKeys((event) => {
-    if (event.key !== 'Escape') return false;
-    navigate('/alerts');
-    return true;
-  }, state.status !== 'ready');
+  // Esc goes back while there is no alert to show; once it is shown, AlertDetailBody has the keys.
+  const active = useIsActivePage();
+  useScreenKeys({ 'alert.back': () => navigate('/alerts') }, active && state.status !== 'ready');
 
   if (state.status === 'ready')
     return <AlertDetailBody alert={state.alert} replace={replace} reload={reload} />;

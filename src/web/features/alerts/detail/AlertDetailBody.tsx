@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectDialogOpen } from '../../../../../machines/alert-status/selectors.ts';
 import { useProvideCommandTarget } from '../../../commands/target.ts';
+import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
-import { useShellData, useToasts } from '../../../shell/index.ts';
+import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
 import { rerunWorkflows } from '../api.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { useLabels } from '../shared/use-labels.ts';
-import { useScreenKeys } from '../shared/use-screen-keys.ts';
 import type { Alert } from '../types.ts';
 import { ActionsDialog } from './ActionsDialog.tsx';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
@@ -42,6 +42,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<DetailDialog | null>(null);
   const [activityKey, setActivityKey] = useState(0);
+  const active = useIsActivePage();
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const status = useAlertStatus(alert, (saved) => {
     replace(saved);
@@ -78,20 +79,18 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
     alert.can_edit && status.send({ type: 'open', field });
   const edit = (d: DetailDialog) => alert.can_edit && setDialog(d);
 
-  // Spec keys of the alert screen: Esc back to the list, s status, p priority, c comment, m mute, a assign.
-  const shortcuts = new Map<string, () => unknown>([
-    ['Escape', () => navigate('/alerts')],
-    ['s', () => open('status')],
-    ['p', () => open('priority')],
-    ['c', () => commentRef.current?.focus()],
-    ['m', () => edit('mute')],
-    ['a', () => edit('case')],
-  ]);
-  useScreenKeys((event) => {
-    const run = shortcuts.get(event.key);
-    run?.();
-    return run !== undefined;
-  });
+  // The alert screen's keys (registry group alertScreen): Esc, s, p, c, m and a.
+  useScreenKeys(
+    {
+      'alert.back': () => navigate('/alerts'),
+      'alert.status': () => open('status'),
+      'alert.priority': () => open('priority'),
+      'alert.comment': () => commentRef.current?.focus(),
+      'alert.mute': () => edit('mute'),
+      'alert.case': () => edit('case'),
+    },
+    active,
+  );
 
   return (
     <div className="page-body alert-detail">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { modalDialogOpen } from '../../../keyboard/keys.ts';
 import { useIsActivePage } from '../../../shell/index.ts';
 
 /** Whether a key press belongs to a field or a dialog rather than to the screen's shortcuts. */
@@ -10,10 +11,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * Screen shortcuts (DESIGN section 7): `onKey` gets each key press (event.key, so 'J' is Shift+j)
- * and returns whether it handled it. Keys reach it while the screen is the visible page, not while
- * a field or a dialog has focus, and never with Ctrl, Cmd or Alt (those belong to the browser and
- * the command palette).
+ * The alert list's own keys (DESIGN section 7; the other screens' keys are in the command
+ * registry, through src/web/keyboard/use-list-keys.ts and use-screen-keys.ts). `onKey` gets each
+ * key press (event.key, so 'J' is Shift+j) and returns whether it handled it. Keys reach it while
+ * the screen is the visible page, not while a field or a dialog has focus, and never with Ctrl,
+ * Cmd or Alt (those belong to the browser and the command palette).
  */
 export function useScreenKeys(onKey: (event: KeyboardEvent) => boolean, enabled = true) {
   const active = useIsActivePage();
@@ -24,7 +26,7 @@ export function useScreenKeys(onKey: (event: KeyboardEvent) => boolean, enabled 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (modalDialogOpen()) return;
       if (latest.current(event)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
+import { overlayStore } from '../../src/web/commands/palette-store.ts';
+import { AlertDetailBody } from '../../src/web/features/alerts/detail/AlertDetailBody.tsx';
+import type { Alert } from '../../src/web/features/alerts/types.ts';
+import { alert as summary } from './alerts-fixtures.ts';
+import { renderInShell } from './shell-harness.tsx';
+
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
+vi.mock('../../src/api/client.ts', () => ({ api: { GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() } }));
+vi.mock('../../src/web/features/alerts/api.ts', async (original) => ({
+  ...(await original<typeof import('../../src/web/features/alerts/api.ts')>()),
+  listDetections: vi.fn(async () => []),
+  listDiscussions: vi.fn(async () => []),
+  listActivity: vi.fn(async () => []),
+  listCustomerCases: vi.fn(async () => []),
+}));
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+beforeEach(() => overlayStore.close());
+
+function alertOf(fields: Partial<Alert> = {}): Alert {
+  return {
+    ...summary({ id: 42, title: 'Suspicious PowerShell', status: 'new' }),
+    allowed_transitions: ['open', 'closed'],
+    can_edit: true,
+    confidence: null,
+    detections_count: 0,
+    entity: { host: null, ip: null, process: null, user: null },
+    entity_id: null,
+    fields: {},
+    file: null,
+    merged_into: null,
+    sender: null,
+    severity: null,
+    url: null,
+    ...fields,
+  };
+}
+
+function setup(alert = alertOf()) {
+  const user = userEvent.setup();
+  const view = renderInShell(
+    <>
+      <AlertDetailBody alert={alert} replace={() => undefined} reload={() => undefined} />
+      <CommandLayer />
+    </>,
+    { path: '/alerts/42' },
+  );
+  return { user, ...view };
+}
+
+describe('the alert screen keys (registry group alertScreen)', () => {
+  it('? lists Esc, s, p, c, m and a under "On an open alert"', async () => {
+    const { user } = setup();
+    await user.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
+    const section = within(help).getByRole('heading', { level: 3, name: 'On an open alert' }).parentElement!;
+    const rows = [...section.querySelectorAll('tbody tr')].map((row) => [
+      [...row.querySelectorAll('kbd')].map((k) => k.textContent).join(' '),
+      row.querySelector('.help-overlay__label')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['Esc', 'Back to the alert list'],
+      ['S', "Change this alert's status"],
+      ['P', "Change this alert's priority"],
+      ['C', 'Write a comment'],
+      ['M', 'Mute alerts like this one'],
+      ['A', 'Assign this alert to a case'],
+    ]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['s', 'Change status'],
+    ['p', 'Change priority'],
+    ['m', 'Mute alerts like this one'],
+    ['a', 'Assign to a case'],
+  ])('%s opens "%s"; the open dialog keeps the keys; Esc closes it', async (key, title) => {
+    const { user, location } = setup();
+    await user.keyboard(key);
+    const dialog = screen.getByRole('dialog', { name: title });
+    // From a button of the dialog (no text field), the other alert keys and ? stay with it.
+    within(dialog).getAllByRole('button')[0]!.focus();
+    await user.keyboard(`${['s', 'p', 'm', 'a'].filter((k) => k !== key).join('')}?`);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location.history).toEqual(['/alerts/42']);
+  });
+
+  it('c focuses the comment box, where the letters are typed; Esc goes back to the list', async () => {
+    const { user, location } = setup();
+    await user.keyboard('c');
+    const comment = await screen.findByRole('textbox', { name: 'Comment' });
+    expect(document.activeElement).toBe(comment);
+    await user.keyboard('spam');
+    expect(comment).toHaveProperty('value', 'spam');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    comment.blur();
+    await user.keyboard('{Escape}');
+    expect(location.history.at(-1)).toBe('/alerts');
+  });
+
+  it('changes nothing on an alert the person may not edit, but Esc still goes back', async () => {
+    const { user, location } = setup(alertOf({ can_edit: false }));
+    await user.keyboard('spma');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(location.history.at(-1)).toBe('/alerts');
+  });
+});
