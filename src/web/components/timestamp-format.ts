@@ -31,9 +31,33 @@ export function parseTimestampFormat(value: unknown): TimestampFormat {
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
+// Creating an Intl formatter costs far more than formatting with one, and a list repaints dozens
+// of timestamps per keystroke: keep one formatter per locale (and time zone).
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function dateTimeFormat(locale: string, timeZone: 'UTC' | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, timeZone ? { ...DATE_TIME, timeZone } : DATE_TIME);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 function relative(ms: number, now: number, locale: string): string {
   const seconds = Math.round((ms - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale);
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['year', 31_536_000],
     ['month', 2_592_000],
@@ -48,23 +72,42 @@ function relative(ms: number, now: number, locale: string): string {
   return format.format(seconds, 'second');
 }
 
+/** Offset label of a fixed-offset format, e.g. UTC+02:00. */
+function offsetLabel(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function formatAbsolute(ms: number, format: TimestampFormat, locale: string): string {
+  switch (format.mode) {
+    case 'UTC':
+      return `${dateTimeFormat(locale, 'UTC').format(ms)} UTC`;
+    case 'offset':
+      return `${dateTimeFormat(locale, 'UTC').format(ms + format.minutes * 60_000)} ${offsetLabel(format.minutes)}`;
+    default:
+      return dateTimeFormat(locale, undefined).format(ms);
+  }
+}
+
+// Absolute timestamps do not change with the clock: a list scrolled or filtered back and forth
+// shows the same ones again. Bounded, as 100 000 rows hold up to 200 000 of them.
+const CACHE_LIMIT = 5_000;
+const formatted = new Map<string, string>();
+
 /** A timestamp as the user wants to read it. */
 export function formatTimestamp(iso: string, format: TimestampFormat, now: number, locale: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  switch (format.mode) {
-    case 'local':
-      return new Intl.DateTimeFormat(locale, DATE_TIME).format(ms);
-    case 'UTC':
-      return `${new Intl.DateTimeFormat(locale, { ...DATE_TIME, timeZone: 'UTC' }).format(ms)} UTC`;
-    case 'relative':
-      return relative(ms, now, locale);
-    case 'offset': {
-      const shifted = ms + format.minutes * 60_000;
-      const sign = format.minutes < 0 ? '-' : '+';
-      const abs = Math.abs(format.minutes);
-      const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-      return `${new Intl.DateTimeFormat(locale, { ...DATE_TIME, timeZone: 'UTC' }).format(shifted)} ${label}`;
-    }
+  if (format.mode === 'relative') {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : relative(ms, now, locale);
   }
+  const key = `${locale}|${format.mode === 'offset' ? format.minutes : format.mode}|${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    const ms = Date.parse(iso);
+    text = Number.isNaN(ms) ? iso : formatAbsolute(ms, format, locale);
+    if (formatted.size >= CACHE_LIMIT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }

@@ -16,6 +16,7 @@ import { CheckList } from './list/CheckList.tsx';
 import { COLUMN_KEYS } from './list/columns.ts';
 import { downloadCsv } from './list/csv.ts';
 import { alertsCsv } from './list/export.ts';
+import { countStatuses } from './list/keyword-filter.ts';
 import { LoadProgressBar } from './list/LoadProgressBar.tsx';
 import { SelectionBar } from './list/SelectionBar.tsx';
 import { useAlertTargets } from './list/use-alert-targets.ts';
@@ -24,6 +25,7 @@ import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
 import { useBulkTriage } from './list/use-bulk-triage.ts';
 import { useHiddenColumns } from './list/use-hidden-columns.ts';
 import { useListKeys } from './list/use-list-keys.ts';
+import { useSortWarmup } from './list/use-sort-warmup.ts';
 import { useLabels } from './shared/use-labels.ts';
 import type { DateRange } from './types.ts';
 
@@ -57,6 +59,7 @@ export function AlertsPage(_: ScreenProps) {
   const data = useAlertsData({ customerIds, days, title });
   const initialSize: PageSize = attributes.default_page_size ?? 10;
   const table = useAlertsTable(data.rows, filters, customerName, initialSize);
+  useSortWarmup(data.rows, visible, customerName, data.status === 'ready');
   const { send, filtered, pageRows, selectedSet } = table;
   const { selected, anchor, sort, page, pageSize, allMatching, start, end } = table.view;
   const focusedIndex = Math.min(focused, pageRows.length - 1);
@@ -77,11 +80,9 @@ export function AlertsPage(_: ScreenProps) {
     data.refresh();
   });
 
-  const openCount = useMemo(() => {
-    let n = 0;
-    for (const row of filtered) if (OPEN.has(row.status)) n++;
-    return n;
-  }, [filtered]);
+  // Counted over the matches, which a sort leaves as they are.
+  const { index, matched } = table;
+  const openCount = useMemo(() => countStatuses(index, matched, OPEN), [index, matched]);
   useTitleCount(data.status === 'loading' && data.rows.length === 0 ? null : openCount);
 
   const { refresh } = data;
@@ -106,15 +107,15 @@ export function AlertsPage(_: ScreenProps) {
   };
   const openBulk = () => bulk.send({ type: 'open', targets: targets.build() });
   const changeFilters = (next: Partial<ListFilters>) => setFilters((current) => ({ ...current, ...next }));
-  const pageIds = useMemo(() => pageRows.map((r) => r.id), [pageRows]);
+  // Counted only while something is selected: with page size All the page is every filtered row.
   const onPageCount = useMemo(() => {
     if (selectedSet.size === 0) return 0;
     let n = 0;
-    for (const id of pageIds) if (selectedSet.has(id)) n++;
+    for (const row of pageRows) if (selectedSet.has(row.id)) n++;
     return n;
-  }, [pageIds, selectedSet]);
+  }, [pageRows, selectedSet]);
   const pageSelection =
-    allMatching || (onPageCount > 0 && onPageCount === pageIds.length)
+    allMatching || (onPageCount > 0 && onPageCount === pageRows.length)
       ? 'all'
       : onPageCount > 0
         ? 'some'
@@ -175,7 +176,7 @@ export function AlertsPage(_: ScreenProps) {
         selectedCount={selected.length}
         allMatching={allMatching}
         filteredCount={filtered.length}
-        pageAllSelected={pageSelection === 'all' && pageIds.length > 0}
+        pageAllSelected={pageSelection === 'all' && pageRows.length > 0}
         onSelectAllMatching={() => send({ type: 'select-all-matching' })}
         onClear={() => send({ type: 'clear-selection' })}
         onUpdate={openBulk}
@@ -196,7 +197,7 @@ export function AlertsPage(_: ScreenProps) {
         sort={sort}
         onSort={onSort}
         pageSelection={pageSelection}
-        onTogglePage={() => send({ type: 'toggle-page', ids: pageIds })}
+        onTogglePage={() => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) })}
         onRetry={data.reload}
         appliedKeyword={table.appliedKeyword}
       />

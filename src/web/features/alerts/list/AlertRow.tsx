@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../../common/format.ts';
-import { Timestamp } from '../../../components/Timestamp.tsx';
+import { TimeText } from '../../../components/Timestamp.tsx';
 import { PriorityBadge } from '../shared/PriorityBadge.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import type { AlertSummary } from '../types.ts';
@@ -15,20 +16,30 @@ export interface AlertRowProps {
   allMatching: boolean;
   focusedIndex: number;
   customerName(id: string): string;
+  /** The user's timestamp format, read once for the whole list. */
+  formatTime(iso: string): string;
   onToggle(id: number, index: number): void;
   onFocusRow(index: number): void;
   selectLabel(id: number): string;
+}
+
+// The badges read labels through i18next; a row that keeps its status or priority skips that.
+const Status = memo(StatusBadge);
+const Priority = memo(PriorityBadge);
+
+interface CellsProps {
+  alert: AlertSummary;
+  columns: readonly ColumnKey[];
+  customerName(id: string): string;
+  formatTime(iso: string): string;
 }
 
 function Cell({
   alert,
   column,
   customerName,
-}: {
-  alert: AlertSummary;
-  column: ColumnKey;
-  customerName(id: string): string;
-}) {
+  formatTime,
+}: Omit<CellsProps, 'columns'> & { column: ColumnKey }) {
   switch (column) {
     case 'id':
       return <span className="alerts-cell__number">{alert.id}</span>;
@@ -44,18 +55,36 @@ function Cell({
     case 'customer_id':
       return <span>{customerName(alert.customer_id)}</span>;
     case 'status':
-      return <StatusBadge status={alert.status} />;
+      return <Status status={alert.status} />;
     case 'priority':
-      return <PriorityBadge priority={alert.priority} />;
+      return <Priority priority={alert.priority} />;
     case 'assigned_users':
       return <span>{alert.assigned_users.join(', ')}</span>;
     case '@timestamp':
     case 'updated_at':
-      return <Timestamp iso={alert[column]} />;
+      return <TimeText iso={alert[column]} format={formatTime} />;
     default:
       return <span>{alert[column] ?? ''}</span>;
   }
 }
+
+/**
+ * The alert's cells. Memoised apart from the row, so moving the focus or the selection (j, k, x)
+ * only touches the row's class and checkbox, not every cell of every row.
+ */
+const AlertCells = memo(function AlertCells({ alert, columns, customerName, formatTime }: CellsProps) {
+  return columns.map((column) => (
+    // biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid
+    <span
+      role="gridcell"
+      tabIndex={-1}
+      key={column}
+      className={`alerts-cell alerts-cell--${column.replace('@', '')}`}
+    >
+      <Cell alert={alert} column={column} customerName={customerName} formatTime={formatTime} />
+    </span>
+  ));
+});
 
 /** One alert of the list (a react-window row): checkbox, then the visible columns. */
 export function AlertRow({
@@ -67,6 +96,7 @@ export function AlertRow({
   allMatching,
   focusedIndex,
   customerName,
+  formatTime,
   onToggle,
   onFocusRow,
   selectLabel,
@@ -99,17 +129,7 @@ export function AlertRow({
           onChange={() => onToggle(alert.id, index)}
         />
       </span>
-      {columns.map((column) => (
-        // biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid
-        <span
-          role="gridcell"
-          tabIndex={-1}
-          key={column}
-          className={`alerts-cell alerts-cell--${column.replace('@', '')}`}
-        >
-          <Cell alert={alert} column={column} customerName={customerName} />
-        </span>
-      ))}
+      <AlertCells alert={alert} columns={columns} customerName={customerName} formatTime={formatTime} />
     </div>
   );
 }

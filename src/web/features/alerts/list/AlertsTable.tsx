@@ -2,6 +2,7 @@ import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
+import { useFormatTimestamp } from '../../../components/Timestamp.tsx';
 import type { AlertSummary } from '../types.ts';
 import { AlertRow, type AlertRowProps } from './AlertRow.tsx';
 import { AlertsHeader } from './AlertsHeader.tsx';
@@ -13,7 +14,7 @@ export const ROW_HEIGHT = 36;
 /** The virtual list's height when it holds more rows than fit. */
 const VIEWPORT_ROWS = 18;
 
-export interface AlertsTableProps extends Omit<AlertRowProps, 'rows'> {
+export interface AlertsTableProps extends Omit<AlertRowProps, 'rows' | 'formatTime'> {
   rows: readonly AlertSummary[];
   status: 'loading' | 'ready' | 'error';
   /** Rows before any filter; tells "no alerts" from "no matches". */
@@ -70,6 +71,7 @@ export function AlertsTable(props: AlertsTableProps) {
   } = props;
 
   const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel } = rowProps;
+  const formatTime = useFormatTimestamp();
   const memoRowProps = useMemo(
     () => ({
       rows,
@@ -78,11 +80,23 @@ export function AlertsTable(props: AlertsTableProps) {
       allMatching,
       focusedIndex,
       customerName,
+      formatTime,
       onToggle,
       onFocusRow,
       selectLabel,
     }),
-    [rows, columns, selected, allMatching, focusedIndex, customerName, onToggle, onFocusRow, selectLabel],
+    [
+      rows,
+      columns,
+      selected,
+      allMatching,
+      focusedIndex,
+      customerName,
+      formatTime,
+      onToggle,
+      onFocusRow,
+      selectLabel,
+    ],
   );
 
   return (

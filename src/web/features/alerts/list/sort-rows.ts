@@ -1,32 +1,70 @@
 import type { SortState } from '../../../../../machines/table/table.context.ts';
 import type { AlertSummary } from '../types.ts';
-import { type ColumnKey, sortValue } from './columns.ts';
+import type { ColumnKey } from './columns.ts';
+import { type Ranking, rankColumn } from './sort-ranks.ts';
 
 /**
- * The rows in the column's order, done on the loaded rows in the browser (spec 1, section 4.6).
- * Keys are computed (and lower-cased) once per row, not per comparison, and compared with < rather
- * than a collator, so 100 000 rows sort in well under a frame budget of a keystroke; empty values
- * go last either way, ties keep the loaded order (newest first).
+ * Sorting the loaded rows in the browser (spec 1, section 4.6): text compares lower-cased with <
+ * (not a collator), numbers as numbers, empty values go last either way, ties keep the loaded
+ * order (newest first). Each distinct value is ranked once per row set and column and kept, so a
+ * sort, its reversal and sorting back are a counting sort of small numbers: well within the
+ * 50 ms repaint budget with 100 000 rows (DESIGN section 10).
  */
+
+interface Kept extends Ranking {
+  /** Customers sort by name: a ranking holds for the names it was made with. */
+  customerName: (id: string) => string;
+}
+
+const kept = new WeakMap<readonly AlertSummary[], Map<ColumnKey, Kept>>();
+
+/** The column's ranking for these rows, made now unless it was made before. */
+export function prepareSort(
+  rows: readonly AlertSummary[],
+  column: ColumnKey,
+  customerName: (id: string) => string,
+): Ranking {
+  let byColumn = kept.get(rows);
+  if (!byColumn) {
+    byColumn = new Map();
+    kept.set(rows, byColumn);
+  }
+  let ranking = byColumn.get(column);
+  if (ranking?.customerName !== customerName) {
+    ranking = { ...rankColumn(rows, column, customerName), customerName };
+    byColumn.set(column, ranking);
+  }
+  return ranking;
+}
+
+/** The row positions in the column's order, or null for the loaded order. */
+export function sortOrder(
+  rows: readonly AlertSummary[],
+  sort: SortState | null,
+  customerName: (id: string) => string,
+): Int32Array | null {
+  if (!sort) return null;
+  const { ranks, distinct } = prepareSort(rows, sort.column as ColumnKey, customerName);
+  const descending = sort.direction === 'desc';
+  // Counting sort: one bucket per rank, the last for empty values; stable, so ties keep row order.
+  const bucketOf = (i: number) => {
+    const r = ranks[i]!;
+    return r < 0 ? distinct : descending ? distinct - 1 - r : r;
+  };
+  const starts = new Int32Array(distinct + 2);
+  for (let i = 0; i < rows.length; i++) starts[bucketOf(i) + 1]!++;
+  for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+  const order = new Int32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) order[starts[bucketOf(i)]!++] = i;
+  return order;
+}
+
+/** The rows in the column's order. */
 export function sortRows(
   rows: readonly AlertSummary[],
   sort: SortState | null,
   customerName: (id: string) => string,
 ): readonly AlertSummary[] {
-  if (!sort) return rows;
-  const column = sort.column as ColumnKey;
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, index) => {
-    const key = sortValue(row, column, customerName);
-    return { row, index, key: typeof key === 'string' ? key.toLowerCase() : key };
-  });
-  keyed.sort((a, b) => {
-    if (a.key === null || b.key === null) {
-      if (a.key === b.key) return a.index - b.index;
-      return a.key === null ? 1 : -1;
-    }
-    const order = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    return order === 0 ? a.index - b.index : sign * order;
-  });
-  return keyed.map((k) => k.row);
+  const order = sortOrder(rows, sort, customerName);
+  return order ? Array.from(order, (i) => rows[i]!) : rows;
 }
