@@ -103,14 +103,11 @@ describe('keyword filter (spec 1, section 5)', () => {
     expect(ids('acme', { caseFilter: 'none' })).toEqual([12, 7]);
   });
 
-  it('filters 100 000 rows with one loop over a prebuilt index', () => {
+  it('finds the one match among 100 000 rows of a prebuilt index (speed: bench/web-alerts-filter.ts)', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => alert({ id: i + 1, title: `Alert number ${i}` }));
     const index = buildSearchIndex(many, customerName);
-    const started = performance.now();
     const found = filterAlerts(index, criteria('"number 99999"'));
     expect(found.map((a) => a.id)).toEqual([100_000]);
-    // Generous bound for a shared CI machine; the real budget is measured by bench/web-alerts-filter.ts.
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 
