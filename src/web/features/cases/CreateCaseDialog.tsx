@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { riskRangeErrors } from '../../../../machines/case-editor/draft.ts';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { ApiError } from './api-error.ts';
 import { ChipsInput } from './ChipsInput.tsx';
@@ -12,7 +13,6 @@ import {
   emptyCreateForm,
   hasErrors,
 } from './create-case-form.ts';
-import { ModalDialog } from './ModalDialog.tsx';
 import { RiskRangeFields } from './RiskRangeFields.tsx';
 import { usePeople } from './use-people.ts';
 
@@ -64,7 +64,7 @@ export function CreateCaseDialog({ onClose, onCreated, tagSuggestions }: CreateC
   const titleError =
     errors.title === 'required' ? t('form.titleRequired') : errors.title ? t('form.titleTooLong') : null;
   return (
-    <ModalDialog title={t('create.title')} onClose={onClose} className="modal--wide">
+    <ModalDialog title={t('create.title')} onClose={onClose} wide>
       <form className="form case-form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${uid}-create-case-customer`} className="field__label">

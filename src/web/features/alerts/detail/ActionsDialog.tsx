@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { type AlertAction, runAction } from '../api.ts';
-import { Dialog } from '../shared/Dialog.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
 
@@ -71,7 +71,7 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
   if (action) {
     const missingPath = NEEDS_PATH.includes(action) && !path.trim();
     return (
-      <Dialog
+      <ModalDialog
         key="confirm"
         title={t('actions.confirmTitle', { action: labels.action(action) })}
         onClose={onClose}
@@ -118,12 +118,12 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
         )}
         <p>{explain(action)}</p>
         <p className="muted">{t('actions.queued')}</p>
-      </Dialog>
+      </ModalDialog>
     );
   }
 
   return (
-    <Dialog
+    <ModalDialog
       key="pick"
       title={t('actions.title')}
       onClose={onClose}
@@ -146,6 +146,6 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
           ))}
         </ul>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { assignToCase, createCase, listCustomerCases } from '../api.ts';
-import { Dialog } from '../shared/Dialog.tsx';
 import type { Alert, CaseSummary } from '../types.ts';
 
 export interface CaseDialogProps {
@@ -57,7 +57,7 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
   };
 
   return (
-    <Dialog
+    <ModalDialog
       title={t('case.title')}
       onClose={onClose}
       footer={
@@ -128,6 +128,6 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
           {cases.length === 0 && <p className="muted">{t('case.noneYet')}</p>}
         </form>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

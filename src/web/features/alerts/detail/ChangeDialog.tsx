@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { Dialog } from '../shared/Dialog.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import { CLASSIFICATIONS } from '../types.ts';
 import type { AlertStatusApi } from './use-alert-status.ts';
@@ -68,7 +68,7 @@ export function ChangeDialog({ status: machine }: { status: AlertStatusApi }) {
   };
 
   return (
-    <Dialog
+    <ModalDialog
       title={title}
       onClose={cancel}
       footer={
@@ -137,6 +137,6 @@ export function ChangeDialog({ status: machine }: { status: AlertStatusApi }) {
           </label>
         </form>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

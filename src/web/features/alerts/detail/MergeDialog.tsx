@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { getAlert, mergeAlerts } from '../api.ts';
-import { Dialog } from '../shared/Dialog.tsx';
 import type { Alert } from '../types.ts';
 
 export interface MergeDialogProps {
@@ -72,7 +72,7 @@ export function MergeDialog({ alert, onMerged, onFailed, onClose }: MergeDialogP
   };
 
   return (
-    <Dialog
+    <ModalDialog
       title={t('merge.title', { id: alert.id })}
       onClose={onClose}
       wide
@@ -125,6 +125,6 @@ export function MergeDialog({ alert, onMerged, onFailed, onClose }: MergeDialogP
           ))}
         </ul>
       )}
-    </Dialog>
+    </ModalDialog>
   );
 }

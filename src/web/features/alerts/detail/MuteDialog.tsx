@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { createMute } from '../api.ts';
-import { Dialog } from '../shared/Dialog.tsx';
 import type { Alert, MuteCondition } from '../types.ts';
 
 /** Expiry choices in seconds; one day is the default (spec 2, section 9). */
@@ -77,7 +77,7 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
   };
 
   return (
-    <Dialog
+    <ModalDialog
       title={t('mute.title')}
       onClose={onClose}
       wide
@@ -138,6 +138,6 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
         </label>
         <p className="muted">{t('mute.explain')}</p>
       </form>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,36 +1,43 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog.tsx';
+import { ModalDialog } from './ModalDialog.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe answer's label; Cancel unless given. */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** A question that must be answered (leave, unmute): an alert dialog, which a press outside keeps. */
+  alert?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** Asks before something that cannot be undone; Cancel has focus first, so Enter is safe. */
+/** Asks before something that cannot be undone; the safe answer has focus first, so Enter is safe. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   danger,
   busy,
+  alert,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ModalDialog
       title={title}
       onClose={onCancel}
+      alert={alert}
       footer={
         <>
           <button type="button" className="button" data-autofocus onClick={onCancel}>
-            {t('cancel')}
+            {cancelLabel ?? t('cancel')}
           </button>
           <button
             type="button"
@@ -44,6 +51,6 @@ export function ConfirmDialog({
       }
     >
       {children}
-    </Dialog>
+    </ModalDialog>
   );
 }
