@@ -2,81 +2,39 @@ import type { CommandOutcome } from '../../../machines/command-flow/command-flow
 import { api } from '../../api/client.ts';
 import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
-import type { NotifyOptions } from '../shell/index.ts';
 import { MUTE_DURATIONS, type MuteDuration } from './arguments.ts';
 import { downloadCsv, toCsv } from './csv.ts';
-import type { Labels } from './registry.ts';
+import {
+  callError,
+  eachItem,
+  type ItemFailure,
+  reportSelection,
+  type SelectionContext,
+} from './selection-actions.ts';
 import type { AlertsCommandTarget } from './target.ts';
 
 type AlertChanges = components['schemas']['AlertChanges'];
 type Alert = components['schemas']['Alert'];
 
 /** What an alert action needs from the page around it. */
-export interface AlertActionContext {
-  target: AlertsCommandTarget;
-  labels: Labels;
-  notify(options: NotifyOptions): void;
-  /** The signed-in user's e-mail, for `>assign me`. */
-  email: string | null;
-}
-
-interface Failure {
-  id: number;
-  message: string;
-}
-
-/** The answer's error message (DESIGN section 3 error shape), or the status line. */
-function errorOf(error: unknown, response: Response): Error {
-  const message = (error as { error?: { message?: string } } | undefined)?.error?.message;
-  return new Error(message ?? `Request failed with status code ${response.status}`);
-}
+export type AlertActionContext = SelectionContext<AlertsCommandTarget>;
 
 function fail(error: unknown, response: Response): never {
-  throw errorOf(error, response);
+  throw callError(error, response);
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const named = (failure: { id: number; message: string }): ItemFailure => ({
+  name: `#${failure.id}`,
+  message: failure.message,
+});
 
-/** Shows 'Updated 3 alerts' / '1 failed: #12 …' and reloads the screen (spec: per-alert results). */
-function report(ctx: AlertActionContext, done: string | null, failed: Failure[]): CommandOutcome {
-  const { commands: t } = ctx.labels;
-  const reasons = failed
-    .slice(0, 3)
-    .map((f) => `#${f.id} ${f.message}`)
-    .join('; ');
-  const lines = [done, failed.length ? t('result.failed', { count: failed.length, reasons }) : null].filter(
-    (line): line is string => line !== null,
+/** Runs the same task for every alert, a few at a time; failures come by alert id. */
+const eachAlert = <T>(ids: readonly number[], task: (id: number) => Promise<T>) =>
+  eachItem(
+    [...ids].sort((a, b) => a - b),
+    (id) => `#${id}`,
+    task,
   );
-  const severity = failed.length === 0 ? 'success' : done === null ? 'danger' : 'warning';
-  const title =
-    failed.length === 0
-      ? t('result.titleDone')
-      : done === null
-        ? t('result.titleFailed')
-        : t('result.titlePartly');
-  ctx.notify({ severity, title, message: lines.join('\n') });
-  ctx.target.refresh();
-  return { summary: lines.join('\n') };
-}
-
-/** Runs the same task for every alert, a few at a time, collecting successes and failures. */
-async function eachAlert<T>(ids: readonly number[], task: (id: number) => Promise<T>) {
-  const results: { id: number; value: T }[] = [];
-  const failed: Failure[] = [];
-  const queue = [...ids];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      try {
-        results.push({ id, value: await task(id) });
-      } catch (error) {
-        failed.push({ id, message: reason(error) });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
-  failed.sort((a, b) => a.id - b.id);
-  return { results, failed };
-}
 
 async function getAlert(id: number): Promise<Alert> {
   const { data, error, response } = await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } } });
@@ -95,7 +53,7 @@ async function bulkUpdate(ctx: AlertActionContext, fields: AlertChanges): Promis
   const done = data.updated.length
     ? ctx.labels.commands('result.updated', { count: data.updated.length })
     : null;
-  return report(ctx, done, data.failed);
+  return reportSelection(ctx, done, data.failed.map(named));
 }
 
 export const setStatus = (ctx: AlertActionContext, status: Status) => bulkUpdate(ctx, { status });
@@ -133,12 +91,13 @@ export async function createCase(ctx: AlertActionContext): Promise<CommandOutcom
       },
     });
     if (data) created.push(data.id);
-    else for (const a of alerts) failed.push({ id: a.id, message: errorOf(error, response).message });
+    else
+      for (const a of alerts) failed.push(named({ id: a.id, message: callError(error, response).message }));
   }
   const done = created.length
     ? created.map((id) => ctx.labels.commands('result.caseCreated', { id })).join(', ')
     : null;
-  return report(ctx, done, failed);
+  return reportSelection(ctx, done, failed);
 }
 
 /**
@@ -166,7 +125,7 @@ export async function muteAlerts(ctx: AlertActionContext, duration: MuteDuration
     return data;
   });
   const done = results.length ? ctx.labels.commands('result.muted', { count: results.length }) : null;
-  return report(ctx, done, failed);
+  return reportSelection(ctx, done, failed);
 }
 
 /** `>comment text`: the comment on every selected alert (postAlertDiscussion). */
@@ -180,7 +139,7 @@ export async function commentOn(ctx: AlertActionContext, text: string): Promise<
     return data;
   });
   const done = results.length ? ctx.labels.commands('result.commented', { count: results.length }) : null;
-  return report(ctx, done, failed);
+  return reportSelection(ctx, done, failed);
 }
 
 /** Columns of the export: the alert as the list shows it. */
@@ -211,7 +170,7 @@ export async function exportAlerts(ctx: AlertActionContext): Promise<CommandOutc
   if (rows.length) downloadCsv(toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]));
   const done = rows.length ? ctx.labels.commands('result.exported', { count: rows.length }) : null;
   const { commands: t } = ctx.labels;
-  const reasons = failed.map((f) => `#${f.id} ${f.message}`).join('; ');
+  const reasons = failed.map((f) => `${f.name} ${f.message}`).join('; ');
   const message = [done, failed.length ? t('result.failed', { count: failed.length, reasons }) : null]
     .filter(Boolean)
     .join('\n');

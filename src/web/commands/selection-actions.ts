@@ -7,7 +7,7 @@ export interface SelectionContext<Target> {
   target: Target;
   labels: Labels;
   notify(options: NotifyOptions): void;
-  /** The signed-in user's e-mail (`>case-assign me`). */
+  /** The signed-in user's e-mail (`>assign me`, `>case-assign me`). */
   email: string | null;
 }
 
@@ -23,27 +23,34 @@ export function callError(error: unknown, response: Response): Error {
   return new Error(message ?? `Request failed with status code ${response.status}`);
 }
 
-/** Runs the task for every item, a few at a time, and says which failed and why. */
-export async function eachItem<Id>(
+/**
+ * Runs the task for every item, a few at a time, and says which succeeded (with the task's
+ * answer) and which failed and why, both in the order of `ids`.
+ */
+export async function eachItem<Id, T>(
   ids: readonly Id[],
   name: (id: Id) => string,
-  task: (id: Id) => Promise<unknown>,
-): Promise<{ done: number; failed: ItemFailure[] }> {
-  let done = 0;
-  const failed: ItemFailure[] = [];
-  const queue = [...ids];
+  task: (id: Id) => Promise<T>,
+): Promise<{ done: number; results: { id: Id; value: T }[]; failed: ItemFailure[] }> {
+  const outcomes: ({ id: Id; value: T } | { failure: ItemFailure })[] = [];
+  let next = 0;
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    while (next < ids.length) {
+      const index = next++;
+      const id = ids[index] as Id;
       try {
-        await task(id);
-        done++;
+        outcomes[index] = { id, value: await task(id) };
       } catch (error) {
-        failed.push({ name: name(id), message: error instanceof Error ? error.message : String(error) });
+        outcomes[index] = {
+          failure: { name: name(id), message: error instanceof Error ? error.message : String(error) },
+        };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
-  return { done, failed };
+  const results = outcomes.filter((o): o is { id: Id; value: T } => 'value' in o);
+  const failed = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
+  return { done: results.length, results, failed };
 }
 
 /**
