@@ -1,8 +1,9 @@
 import { Command } from 'cmdk';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { keepTabInside } from '../components/focus-trap.ts';
 import { PALETTE_INPUT_ATTRIBUTE } from '../keyboard/dispatcher.ts';
 import { useToasts } from '../shell/index.ts';
 import { ConfirmPanel } from './ConfirmPanel.tsx';
@@ -29,24 +30,6 @@ function selectionText(l: Labels, target: CommandTarget): string {
       return l.commands('palette.selectionAgents', { count });
     default:
       return l.commands('palette.selection', { count });
-  }
-}
-
-const TABBABLE = 'input:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab stay inside the open palette (it is modal); Esc (the dispatcher) leaves it. */
-function keepTabInside(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
   }
 }
 

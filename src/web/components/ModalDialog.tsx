@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside, tabStops } from './focus-trap.ts';
 
 export interface ModalDialogProps {
   /** Names the dialog (aria-labelledby) and heads it. */
@@ -14,16 +15,7 @@ export interface ModalDialogProps {
   wide?: boolean;
 }
 
-const FOCUSABLE =
-  'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 const FIELD = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabled)';
-
-/** The elements Tab stops at, in document order (not every selector engine keeps it for a list). */
-function tabStops(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].sort((a, b) =>
-    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
-  );
-}
 
 /**
  * The console's one modal dialog (WAI-ARIA dialog pattern), on the native <dialog> shown with
@@ -73,18 +65,7 @@ export function ModalDialog({
       latestClose.current();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const items = tabStops(event.currentTarget);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event);
   };
 
   return createPortal(

@@ -1,26 +1,11 @@
-import { Fragment, type KeyboardEvent, useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { overlayStore } from '../commands/palette-store.ts';
+import { keepTabInside } from '../components/focus-trap.ts';
 import { Icon } from '../components/Icon.tsx';
 import { helpSections } from './help-model.ts';
 import { KeySequence } from './KeyChord.tsx';
-
-/** Tab stays on the overlay's close button and its scrolling list; Esc or ? (the dispatcher) close it. */
-function keepTabInside(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('button, [tabindex="0"]')];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /** `?`: every shortcut and command of the registry, grouped and translated (same model as the docs). */
 export function HelpOverlay() {
