@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useShallowMemo } from '../../components/use-shallow-memo.ts';
 import { CaseRow, type CaseRowProps } from './CaseRow.tsx';
 import type { CaseSummary } from './case-api.ts';
 import { PlaceholderRows } from './PlaceholderRows.tsx';
@@ -23,10 +24,9 @@ export interface CaseTableProps extends Omit<CaseRowProps, 'cases' | 'focusClaim
  * long list of cases loaded page after page scrolls without drawing every row. While the first
  * page loads it shows ten placeholder rows; the focused row is scrolled into view.
  */
-export function CaseTable(props: CaseTableProps) {
+export function CaseTable({ loading, ...rows }: CaseTableProps) {
   const { t } = useTranslation('cases');
-  const { cases, loading, focusedIndex, focusRequest, selected } = props;
-  const { customerName, displayUser, onFocusRow, onToggle, selectLabel } = props;
+  const { cases, focusedIndex, focusRequest } = rows;
   const listRef = useListRef(null);
   const focusClaim = useRef({ handled: 0 }).current;
 
@@ -38,32 +38,7 @@ export function CaseTable(props: CaseTableProps) {
   }, [focusedIndex, focusRequest, cases.length, listRef]);
 
   // Stable, so a render of the page does not redraw every row (react-window compares rowProps).
-  const rowProps = useMemo(
-    () => ({
-      cases,
-      focusedIndex,
-      focusRequest,
-      focusClaim,
-      selected,
-      customerName,
-      displayUser,
-      onFocusRow,
-      onToggle,
-      selectLabel,
-    }),
-    [
-      cases,
-      focusedIndex,
-      focusRequest,
-      focusClaim,
-      selected,
-      customerName,
-      displayUser,
-      onFocusRow,
-      onToggle,
-      selectLabel,
-    ],
-  );
+  const rowProps = useShallowMemo<CaseRowProps>({ ...rows, focusClaim });
   const height = Math.min(cases.length, VIEWPORT_ROWS) * ROW_HEIGHT;
   const showRows = !loading && cases.length > 0;
 
