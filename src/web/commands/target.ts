@@ -50,6 +50,21 @@ export type CommandTarget =
   | MutesCommandTarget
   | AgentsCommandTarget;
 
+/**
+ * What `>` commands act on in a list: the selected rows, else the focused one, each with the
+ * version the list showed (sent with the change, so a stale one is refused, not overwritten).
+ */
+export function listSelection<Id extends number | string>(
+  selected: ReadonlySet<Id>,
+  focused: { id: Id } | null,
+  rows: readonly { id: Id; version: number }[],
+): { ids: Id[]; versions: Record<Id, number>; focusedId: Id | null } {
+  const ids = selected.size ? [...selected] : focused ? [focused.id] : [];
+  const versions = {} as Record<Id, number>;
+  for (const row of rows) if (ids.includes(row.id)) versions[row.id] = row.version;
+  return { ids, versions, focusedId: focused?.id ?? null };
+}
+
 type Listener = () => void;
 
 let current: CommandTarget | null = null;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { type CasesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { type CasesCommandTarget, listSelection, useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
@@ -14,6 +14,7 @@ import { CreateCaseDialog } from './CreateCaseDialog.tsx';
 import type { CaseSummary } from './case-api.ts';
 import { EMPTY_FILTERS, type FilterForm, filtersActive, toCaseFilter } from './case-filters.ts';
 import './case-list.css';
+import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useCanChange } from './use-can-change.ts';
 import { useCaseList } from './use-case-list.ts';
@@ -96,16 +97,11 @@ export function CasesPage(_: ScreenProps) {
   const focusedCase = focused === null ? null : (shown[focused] ?? null);
   const commandTarget = useMemo((): CasesCommandTarget | null => {
     if (!active) return null;
-    const ids = selection.ids.size ? [...selection.ids] : focusedCase ? [focusedCase.id] : [];
-    const versions: Record<number, number> = {};
-    for (const item of shown) if (ids.includes(item.id)) versions[item.id] = item.version;
     return {
       kind: 'cases',
-      ids,
-      versions,
+      ...listSelection(selection.ids, focusedCase, shown),
       canChange,
       refresh: list.reload,
-      focusedId: focusedCase?.id ?? null,
     };
   }, [active, selection.ids, focusedCase, shown, canChange, list.reload]);
   useProvideCommandTarget(commandTarget);
@@ -148,13 +144,12 @@ export function CasesPage(_: ScreenProps) {
         displayUser={showUser}
       />
       {selection.ids.size > 0 && (
-        <div className="case-selection" role="status">
-          <strong>{t('list.selected', { count: selection.ids.size })}</strong>
-          <button type="button" className="button button--small" onClick={selection.clear}>
-            {t('list.clearSelection')}
-          </button>
-          {canChange && <span className="case-selection__hint">{t('list.selectionHint')}</span>}
-        </div>
+        <SelectionBar
+          label={t('list.selected', { count: selection.ids.size })}
+          clearLabel={t('list.clearSelection')}
+          onClear={selection.clear}
+          hint={canChange ? t('list.selectionHint') : null}
+        />
       )}
       {list.status !== 'error' && (list.status === 'loading' || list.cases.length > 0) && (
         <CaseTable

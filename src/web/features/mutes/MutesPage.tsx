@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { type MutesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { listSelection, type MutesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import {
@@ -115,16 +116,11 @@ export function MutesPage(_: ScreenProps) {
   const focusedMute = cursor === null ? null : (shown[cursor] ?? null);
   const commandTarget = useMemo((): MutesCommandTarget | null => {
     if (!active || tab !== 'active') return null;
-    const ids = selection.ids.size ? [...selection.ids] : focusedMute ? [focusedMute.id] : [];
-    const versions: Record<string, number> = {};
-    for (const mute of shown) if (ids.includes(mute.id)) versions[mute.id] = mute.version;
     return {
       kind: 'mutes',
-      ids,
-      versions,
+      ...listSelection(selection.ids, focusedMute, shown),
       canChange,
       refresh: lists.reload,
-      focusedId: focusedMute?.id ?? null,
     };
   }, [active, tab, selection.ids, focusedMute, shown, canChange, lists.reload]);
   useProvideCommandTarget(commandTarget);
@@ -174,13 +170,12 @@ export function MutesPage(_: ScreenProps) {
             }}
           />
           {selection.ids.size > 0 && (
-            <div className="mute-selection" role="status">
-              <strong>{t('list.selected', { count: selection.ids.size })}</strong>
-              <button type="button" className="button button--small" onClick={selection.clear}>
-                {t('list.clearSelection')}
-              </button>
-              {canChange && <span className="mute-selection__hint">{t('list.selectionHint')}</span>}
-            </div>
+            <SelectionBar
+              label={t('list.selected', { count: selection.ids.size })}
+              clearLabel={t('list.clearSelection')}
+              onClear={selection.clear}
+              hint={canChange ? t('list.selectionHint') : null}
+            />
           )}
           <div
             id={`${uid}-tab-panel`}
