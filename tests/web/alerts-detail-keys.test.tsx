@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { AlertDetailBody } from '../../src/web/features/alerts/detail/AlertDetailBody.tsx';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { alert as summary } from './alerts-fixtures.ts';
+import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
@@ -20,9 +21,7 @@ vi.mock('../../src/web/features/alerts/api.ts', async (original) => ({
   listCustomerCases: vi.fn(async () => []),
 }));
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+stubLayout();
 beforeEach(() => overlayStore.close());
 
 function alertOf(fields: Partial<Alert> = {}): Alert {

@@ -2,11 +2,12 @@
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { REGISTRY } from '../../src/web/commands/registry.ts';
 import { type ListKeysOptions, useListKeys } from '../../src/web/keyboard/use-list-keys.ts';
+import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser } from './shell-session-mock.ts';
 
@@ -18,14 +19,7 @@ vi.mock('../../src/web/session/SessionProvider.tsx', () => ({
 }));
 vi.mock('../../src/api/client.ts', () => ({ api: { GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() } }));
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+stubLayout();
 
 beforeEach(() => {
   overlayStore.close();

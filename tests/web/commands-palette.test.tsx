@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components, paths } from '../../src/api/schema.d.ts';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
@@ -10,6 +10,7 @@ import { RECENT_KEY } from '../../src/web/commands/recent.ts';
 import { clearThreatCache } from '../../src/web/commands/search-actors.ts';
 import { type AlertsCommandTarget, useProvideCommandTarget } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
@@ -67,15 +68,7 @@ const threat = (value: string, det: ThreatIntel['det']): ThreatIntel => ({
   malware_group: det === 'B' ? 'Mirai' : null,
 });
 
-beforeAll(() => {
-  // jsdom has no layout: cmdk scrolls the selected option into view and measures its list.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+stubLayout();
 
 beforeEach(() => {
   overlayStore.close();
