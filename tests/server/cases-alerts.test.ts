@@ -272,6 +272,20 @@ describe.each(backends())('case alerts and discussions on %s', (backend) => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json() as Comment;
     };
+    /** The audit entry the change of a comment wrote. */
+    const audited = async (commentId: number, action: 'update' | 'delete') => {
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entity, 'discussion'),
+            eq(auditLog.entityId, String(commentId)),
+            eq(auditLog.action, action),
+          ),
+        );
+      return entry;
+    };
     let globexComment: number;
     let otherCaseComment: number;
 
@@ -368,17 +382,10 @@ describe.each(backends())('case alerts and discussions on %s', (backend) => {
       const listed = (await get(t.fixtures.analyst, `${BASE}${acmeCase}/discussions`)).json()
         .discussions as Comment[];
       expect(listed.find((d) => d.id === mine.id)).toMatchObject({ body: 'Second draft', editable: false });
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.entity, 'discussion'),
-            eq(auditLog.entityId, String(mine.id)),
-            eq(auditLog.action, 'update'),
-          ),
-        );
-      expect(entry).toMatchObject({ before: { body: 'First draft' }, after: { body: 'Second draft' } });
+      expect(await audited(mine.id, 'update')).toMatchObject({
+        before: { body: 'First draft' },
+        after: { body: 'Second draft' },
+      });
     });
 
     it('keep private comments for staff: hidden from customer users, who cannot make one', async () => {
@@ -412,17 +419,7 @@ describe.each(backends())('case alerts and discussions on %s', (backend) => {
       expect(removed.body).toBe('');
       expect(await bodies(t.fixtures.analyst, acmeCase)).not.toContain('Wrong case, sorry');
       expect((await del(t.fixtures.analyst, url(acmeCase, mine.id))).statusCode).toBe(404);
-      const [entry] = await t.database.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.entity, 'discussion'),
-            eq(auditLog.entityId, String(mine.id)),
-            eq(auditLog.action, 'delete'),
-          ),
-        );
-      expect(entry).toMatchObject({
+      expect(await audited(mine.id, 'delete')).toMatchObject({
         before: { entity: 'case', entity_id: acmeCase, body: 'Wrong case, sorry' },
       });
     });
