@@ -15,14 +15,7 @@ import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/session/SessionProvider.tsx', async () => {
-  const { makeSession } = await import('./shell-session-mock.ts');
-  const session = makeSession();
-  return {
-    useSession: () => session,
-    useImpersonation: () => ({ impersonator: null, end: () => undefined }),
-  };
-});
+vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
 /** The one API client, replaced. */
 const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() }));
