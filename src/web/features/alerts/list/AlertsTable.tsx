@@ -1,8 +1,9 @@
-import { type CSSProperties, useEffect, useMemo } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
 import { useFormatTimestamp } from '../../../components/Timestamp.tsx';
+import { useShallowMemo } from '../../../components/use-shallow-memo.ts';
 import type { AlertSummary } from '../types.ts';
 import { AlertRow, type AlertRowProps } from './AlertRow.tsx';
 import { AlertsHeader } from './AlertsHeader.tsx';
@@ -72,32 +73,18 @@ export function AlertsTable(props: AlertsTableProps) {
 
   const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel } = rowProps;
   const formatTime = useFormatTimestamp();
-  const memoRowProps = useMemo(
-    () => ({
-      rows,
-      columns,
-      selected,
-      allMatching,
-      focusedIndex,
-      customerName,
-      formatTime,
-      onToggle,
-      onFocusRow,
-      selectLabel,
-    }),
-    [
-      rows,
-      columns,
-      selected,
-      allMatching,
-      focusedIndex,
-      customerName,
-      formatTime,
-      onToggle,
-      onFocusRow,
-      selectLabel,
-    ],
-  );
+  const memoRowProps = useShallowMemo({
+    rows,
+    columns,
+    selected,
+    allMatching,
+    focusedIndex,
+    customerName,
+    formatTime,
+    onToggle,
+    onFocusRow,
+    selectLabel,
+  });
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
