@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
+import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useShellData } from '../../../shell/index.ts';
-import { Dialog } from '../shared/Dialog.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import { CLASSIFICATIONS } from '../types.ts';
 import { BulkResults } from './BulkResults.tsx';
@@ -47,7 +47,7 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
 
   if (snapshot.matches('Selecting')) {
     return (
-      <Dialog
+      <ModalDialog
         key="form"
         title={t('bulk.title', { count })}
         onClose={close}
@@ -163,14 +163,14 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
             </label>
           )}
         </form>
-      </Dialog>
+      </ModalDialog>
     );
   }
 
   if (snapshot.matches('Confirming')) {
     const c = snapshot.context;
     return (
-      <Dialog
+      <ModalDialog
         key="confirm"
         title={t('bulk.confirmTitle', { count })}
         onClose={close}
@@ -205,12 +205,12 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
           )}
           {c.comment && <li>{c.commentPrivate ? t('bulk.willCommentPrivately') : t('bulk.willComment')}</li>}
         </ul>
-      </Dialog>
+      </ModalDialog>
     );
   }
 
   return (
-    <Dialog
+    <ModalDialog
       key={snapshot.matches('Running') ? 'running' : 'result'}
       title={t('bulk.title', { count })}
       onClose={close}
@@ -236,6 +236,6 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
         </p>
       )}
       {snapshot.context.result && <BulkResults result={snapshot.context.result} />}
-    </Dialog>
+    </ModalDialog>
   );
 }
