@@ -83,21 +83,36 @@ describe('the modal dialog (WAI-ARIA dialog pattern)', () => {
     expect(behind).not.toHaveBeenCalled();
   });
 
-  it('closes on a press outside, unless it is an alert dialog that needs an answer', async () => {
+  it('keeps what was typed on a press outside; Esc or Cancel close it', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     const { unmount } = render(<Opener onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    fireEvent.mouseDown(within(screen.getByRole('dialog')).getByRole('textbox'));
+    const dialog = screen.getByRole('dialog', { name: 'Rename' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Lateral movement');
+    // The panel fills the dialog: a press on the dialog element itself is on the backdrop.
+    fireEvent.mouseDown(dialog);
+    fireEvent.mouseUp(dialog);
+    fireEvent.click(dialog);
+    await user.click(dialog);
     expect(onClose).not.toHaveBeenCalled();
-    fireEvent.mouseDown(screen.getByRole('dialog'));
+    const kept = screen.getByRole('dialog', { name: 'Rename' });
+    expect(within(kept).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Lateral movement');
+    await user.click(within(kept).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(onClose).toHaveBeenCalledTimes(1);
     unmount();
 
+    // A question that needs an answer is kept the same way; Esc answers it with "no".
     render(<Opener alert onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    fireEvent.mouseDown(screen.getByRole('alertdialog', { name: 'Rename' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+    const question = screen.getByRole('alertdialog', { name: 'Rename' });
+    fireEvent.mouseDown(question);
+    fireEvent.click(question);
+    expect(screen.getByRole('alertdialog', { name: 'Rename' })).toBe(question);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -10,7 +10,7 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
-  /** A question that must be answered (leave, unmute): an alert dialog, which a press outside keeps. */
+  /** A question that must be answered (leave, unmute): an alert dialog. */
   alert?: boolean;
   onConfirm(): void;
   onCancel(): void;

@@ -5,12 +5,12 @@ import { keepTabInside, tabStops } from './focus-trap.ts';
 export interface ModalDialogProps {
   /** Names the dialog (aria-labelledby) and heads it. */
   title: string;
-  /** Escape, a press outside the dialog (unless `alert`) and the dialog's own cancel land here. */
+  /** Escape and the dialog's own cancel land here; a press outside never does (it keeps a draft). */
   onClose(): void;
   children: ReactNode;
   /** Buttons at the bottom; a form's submit button there names the form with `form=`. */
   footer?: ReactNode;
-  /** A question that needs an answer (leave, unmute): an alert dialog, which a press outside keeps. */
+  /** A question that needs an answer (leave, unmute): an alert dialog. */
   alert?: boolean;
   wide?: boolean;
 }
@@ -21,7 +21,8 @@ const FIELD = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabl
  * The console's one modal dialog (WAI-ARIA dialog pattern), on the native <dialog> shown with
  * showModal(), so the page behind is inert. The element marked `data-autofocus` gets the focus,
  * else the first field, else the first button; Tab and Shift+Tab stay inside; Escape closes it;
- * closing returns the focus to where it was. No key pressed inside reaches the screen behind
+ * closing returns the focus to where it was. A press outside (on the backdrop) does not close it:
+ * most dialogs hold a form, and a stray click must not throw away what was typed. No key pressed inside reaches the screen behind
  * (the global dispatcher leaves every key to an open modal dialog). Where showModal() is missing
  * (jsdom) the dialog is simply opened.
  */
@@ -82,10 +83,6 @@ export function ModalDialog({
         latestClose.current();
       }}
       onKeyDown={onKeyDown}
-      onMouseDown={(event) => {
-        // The panel fills the dialog: a press on the dialog itself is on the backdrop.
-        if (!alert && event.target === event.currentTarget) latestClose.current();
-      }}
     >
       <div className="modal__panel">
         <h2 id={titleId} className="modal__title">
