@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support.ts';
@@ -149,8 +150,23 @@ test('select three alerts with x and mark them false positive from the palette',
   const rows = grid.locator('.alerts-list [role="row"]');
   await expect(rows.first()).toBeVisible();
 
+  // ? lists the alert list's own keys with the rest: f, u and e.
+  await page.keyboard.press('?');
+  const listKeys = page
+    .getByRole('dialog', { name: 'Keyboard shortcuts and commands' })
+    .locator('[data-group="alertList"]');
+  await expect(listKeys.getByRole('heading', { name: 'On the alert list' })).toBeVisible();
+  await expect(listKeys.locator('tbody tr')).toHaveText([
+    /F\s*Filter the alerts \(go to the filter box\)/,
+    /U\s*Update the selected alerts/,
+    /E\s*Export the listed alerts, or the selected ones, as CSV/,
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(listKeys).toHaveCount(0);
+
   // Only new alerts, so all three may become false positives.
   await page.keyboard.press('f');
+  await expect(page.getByRole('searchbox', { name: 'Filter alerts' })).toBeFocused();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('status:new');
   await page.keyboard.press('Escape');
@@ -159,6 +175,20 @@ test('select three alerts with x and mark them false positive from the palette',
   const selected = rows.and(page.locator('[aria-selected="true"]'));
   await expect(selected).toHaveCount(3);
   const ids = await selected.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-alert-id'))));
+
+  // e exports the selection as CSV: a header and the three alerts.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
+  expect(download.suggestedFilename()).toBe('export.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  const exported = csv.split('\r\n').filter((line) => /^"\d+",/.test(line));
+  expect(exported.map((line) => Number(line.split(',')[0]!.replaceAll('"', '')))).toEqual(ids);
+  // u opens the bulk update of the three; Esc closes it and keeps the selection.
+  await page.keyboard.press('u');
+  const update = page.getByRole('dialog', { name: 'Update 3 alerts' });
+  await expect(update).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(update).toHaveCount(0);
+  await expect(selected).toHaveCount(3);
 
   await page.keyboard.press('/');
   await expect(palette(page).getByText('3 alerts selected')).toBeVisible();

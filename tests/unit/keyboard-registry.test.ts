@@ -34,7 +34,7 @@ describe('the command registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const unique = (keys: readonly string[]) => expect(new Set(keys).size).toBe(keys.length);
     // The console's keys are one set; each screen's keys (lists, an alert) another, used only there.
-    const screens = ['lists', 'alertScreen'];
+    const screens = ['lists', 'alertList', 'alertScreen'];
     const global = REGISTRY.filter((c) => !screens.includes(c.group)).flatMap((c) => c.keys);
     unique(global);
     for (const screen of screens) {
@@ -60,6 +60,16 @@ describe('the command registry', () => {
       'alert.mute': 'm',
       'alert.case': 'a',
     });
+  });
+
+  it('gives the alert list its own keys besides the list keys: f filter, u update, e export', () => {
+    const keys = Object.fromEntries(
+      REGISTRY.filter((c) => c.group === 'alertList').map((c) => [c.id, c.keys.join(' ')]),
+    );
+    expect(keys).toEqual({ 'alertList.filter': 'f', 'alertList.update': 'u', 'alertList.export': 'e' });
+    // Used on the list together with the list keys: none of them is a list key.
+    const listKeys = REGISTRY.filter((c) => c.group === 'lists').flatMap((c) => c.keys);
+    for (const key of Object.values(keys)) expect(listKeys).not.toContain(key);
   });
 
   it('goes to every parameterless screen a signed-in person visits', () => {

@@ -115,6 +115,7 @@ describe('? lists every shortcut and command', () => {
       'General',
       'Go to a screen',
       'Lists',
+      'On the alert list',
       'On an open alert',
       'Alerts (on the selected alerts)',
       'Cases (on the selected cases)',
@@ -196,6 +197,65 @@ describe('useListKeys', () => {
     await user.keyboard('/');
     await user.keyboard('j');
     expect(screen.getByTestId('list').textContent).toBe('0|');
+  });
+
+  it("turns the page at the ends, selects from the list's own anchor, and runs its screen keys", async () => {
+    const onEdge = vi.fn((step: 1 | -1) => step === 1);
+    const onExtend = vi.fn();
+    const filter = vi.fn();
+    const exportCsv = vi.fn();
+    function Paged() {
+      const [focused, setFocused] = useState<number | null>(2);
+      useListKeys({
+        count: 3,
+        focused,
+        setFocused,
+        onEdge: (step) => {
+          const turned = onEdge(step);
+          if (turned) setFocused(0);
+          return turned;
+        },
+        onExtend,
+        anchor: 0,
+        screenKeys: { 'alertList.filter': filter, 'alertList.export': exportCsv },
+      });
+      return <output data-testid="paged">{focused}</output>;
+    }
+    const { user } = setup(<Paged />);
+    const focused = () => screen.getByTestId('paged').textContent;
+    await user.keyboard('{Shift>}x{/Shift}');
+    expect(onExtend).toHaveBeenLastCalledWith(0, 2);
+    await user.keyboard('j');
+    expect(onEdge).toHaveBeenLastCalledWith(1);
+    expect(focused()).toBe('0');
+    await user.keyboard('k');
+    expect(onEdge).toHaveBeenLastCalledWith(-1);
+    expect(focused()).toBe('0');
+    // f and e come from the registry (group alertList); u is not bound here, so it does nothing.
+    await user.keyboard('feu');
+    expect(filter).toHaveBeenCalledTimes(1);
+    expect(exportCsv).toHaveBeenCalledTimes(1);
+    // Typed into a text field, they are text.
+    await user.click(screen.getByRole('textbox', { name: 'Notes' }));
+    await user.keyboard('fe');
+    expect(filter).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveProperty('value', 'fe');
+  });
+
+  it('? lists the alert list keys f, u and e under "On the alert list"', async () => {
+    const { user } = setup();
+    await user.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
+    const section = within(help).getByRole('heading', { level: 3, name: 'On the alert list' }).parentElement!;
+    const rows = [...section.querySelectorAll('tbody tr')].map((row) => [
+      [...row.querySelectorAll('kbd')].map((k) => k.textContent).join(' '),
+      row.querySelector('.help-overlay__label')?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['F', 'Filter the alerts (go to the filter box)'],
+      ['U', 'Update the selected alerts'],
+      ['E', 'Export the listed alerts, or the selected ones, as CSV'],
+    ]);
   });
 
   it('stops listening when unmounted', () => {

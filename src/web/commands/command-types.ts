@@ -14,6 +14,7 @@ export type CommandGroup =
   | 'general'
   | 'navigation'
   | 'lists'
+  | 'alertList'
   | 'alertScreen'
   | 'alerts'
   | 'cases'
@@ -24,6 +25,7 @@ export const GROUPS: readonly CommandGroup[] = [
   'general',
   'navigation',
   'lists',
+  'alertList',
   'alertScreen',
   'alerts',
   'cases',

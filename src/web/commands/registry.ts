@@ -136,6 +136,16 @@ const LISTS: Command[] = [
 ];
 
 /**
+ * The alert list's own keys (/alerts), besides the list keys: bound by these ids through
+ * useListKeys' `screenKeys` (src/web/keyboard/use-list-keys.ts), each chord read from here.
+ */
+const ALERT_LIST: Command[] = [
+  shortcut('alertList.filter', 'alertList', ['f'], (l) => l.commands('registry.alertListFilter')),
+  shortcut('alertList.update', 'alertList', ['u'], (l) => l.commands('registry.alertListUpdate')),
+  shortcut('alertList.export', 'alertList', ['e'], (l) => l.commands('registry.alertListExport')),
+];
+
+/**
  * Keys of the alert screen (/alerts/:id), run through useScreenKeys
  * (src/web/keyboard/use-screen-keys.ts) by these ids; each chord is read from here.
  */
@@ -379,6 +389,7 @@ export const REGISTRY: readonly Command[] = [
   ...GENERAL,
   ...navigationCommands(),
   ...LISTS,
+  ...ALERT_LIST,
   ...ALERT_SCREEN,
   ...ALERTS,
   ...CASES,

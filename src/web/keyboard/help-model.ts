@@ -31,6 +31,8 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
       return t('help.groups.navigation');
     case 'lists':
       return t('help.groups.lists');
+    case 'alertList':
+      return t('help.groups.alertList');
     case 'alertScreen':
       return t('help.groups.alertScreen');
     case 'alerts':

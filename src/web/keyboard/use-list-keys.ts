@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { registerListHandler } from './dispatcher.ts';
 import { isActivatable } from './keys.ts';
+import { inWidget, runScreenKey, type ScreenKeyBindings } from './use-screen-keys.ts';
 
 export interface ListKeysOptions {
   /** Rows in the list. */
@@ -8,10 +9,21 @@ export interface ListKeysOptions {
   /** Index of the focused row, null when none is. */
   focused: number | null;
   setFocused(index: number): void;
+  /**
+   * j on the last row (step 1) or k on the first (step -1): e.g. turn to the next or previous
+   * page and focus its first or last row. True when it moved; without it the focus stays.
+   */
+  onEdge?(step: 1 | -1): boolean;
   /** `x`: select or deselect the focused row. */
   onToggle?(index: number): void;
   /** Shift+j / Shift+k / Shift+x: select every row from `from` to `to` (inclusive). */
   onExtend?(from: number, to: number): void;
+  /**
+   * Index of the row Shift+x selects from, for a list that keeps its own anchor (the row last
+   * toggled, by x or by a click); null when it is not on screen. Without it, the row last
+   * toggled with x.
+   */
+  anchor?: number | null;
   /** Enter: open the focused row. */
   onOpen?(index: number): void;
   /** Esc: go back (close the detail, clear the selection…); false leaves the key alone. */
@@ -19,6 +31,12 @@ export interface ListKeysOptions {
   onBack?(): boolean | void;
   /** n: start a new item of the list (a case, a mute), also when the list is empty. */
   onNew?(): void;
+  /**
+   * The screen's own commands (a registry screen group, e.g. `alertList`), by registry id, as
+   * useScreenKeys binds them; here because the dispatcher gives a key to one handler only.
+   * They work also when the list is empty.
+   */
+  screenKeys?: ScreenKeyBindings;
   /** False while the list is hidden (e.g. a cached page). */
   enabled?: boolean;
 }
@@ -28,7 +46,8 @@ export interface ListKeysOptions {
  * x selects, Shift+j/k extend the selection while moving, Shift+x selects the range from the
  * last row toggled with x to the focused one, Enter opens, Esc goes back, n starts a new item.
  * Enter and Esc are left to a focused button, link or menu, which already give them a meaning;
- * no key reaches the list while a modal dialog is open (the dispatcher keeps them from it).
+ * keys pressed in a menu, listbox or popover belong to it; no key reaches the list while a modal
+ * dialog is open (the dispatcher keeps them from it).
  */
 export function useListKeys(options: ListKeysOptions): void {
   const latest = useRef(options);
@@ -38,8 +57,9 @@ export function useListKeys(options: ListKeysOptions): void {
 
   useEffect(() => {
     if (!enabled) return;
-    return registerListHandler((chord, event) => {
-      const { count, focused, setFocused, onToggle, onExtend, onOpen, onBack, onNew } = latest.current;
+    const listKey = (chord: string, event: KeyboardEvent): boolean => {
+      const { count, focused, setFocused, onEdge, onToggle, onExtend, onOpen, onBack, onNew } =
+        latest.current;
       if (chord === 'n') {
         if (!onNew) return false;
         onNew();
@@ -48,12 +68,18 @@ export function useListKeys(options: ListKeysOptions): void {
       if (count === 0 && chord !== 'esc') return false;
       const last = count - 1;
       const clamp = (index: number) => Math.max(0, Math.min(last, index));
+      const move = (step: 1 | -1) => {
+        if (focused === null) return setFocused(0);
+        const atEdge = step === 1 ? focused >= last : focused <= 0;
+        if (atEdge && onEdge?.(step)) return;
+        setFocused(clamp(focused + step));
+      };
       switch (chord) {
         case 'j':
-          setFocused(focused === null ? 0 : clamp(focused + 1));
+          move(1);
           return true;
         case 'k':
-          setFocused(focused === null ? 0 : clamp(focused - 1));
+          move(-1);
           return true;
         case 'x':
           if (focused === null || !onToggle) return false;
@@ -69,11 +95,13 @@ export function useListKeys(options: ListKeysOptions): void {
           setFocused(to);
           return true;
         }
-        case 'shift+x':
+        case 'shift+x': {
           if (focused === null || !onExtend) return false;
-          onExtend(anchor.current ?? focused, focused);
+          const own = latest.current.anchor;
+          onExtend((own === undefined ? anchor.current : own) ?? focused, focused);
           anchor.current = focused;
           return true;
+        }
         case 'enter':
           if (focused === null || !onOpen || isActivatable(event.target)) return false;
           onOpen(focused);
@@ -84,6 +112,12 @@ export function useListKeys(options: ListKeysOptions): void {
         default:
           return false;
       }
+    };
+    return registerListHandler((chord, event) => {
+      if (inWidget(event.target)) return false;
+      if (listKey(chord, event)) return true;
+      const { screenKeys } = latest.current;
+      return screenKeys !== undefined && runScreenKey(screenKeys, chord, event);
     });
   }, [enabled]);
 }

@@ -8,9 +8,26 @@ export type ScreenKeyBindings = Readonly<Record<string, () => void>>;
 /** Keys pressed in a menu, a listbox or a popover belong to it, not to the screen behind. */
 const WIDGET = '[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], dialog, .popover';
 
+/** Whether the key press happened in a widget with keys of its own (a menu, listbox, popover…). */
+export function inWidget(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(WIDGET) !== null;
+}
+
 /** The registry id whose keys include the chord, among the bound ones. */
 function boundCommand(bindings: ScreenKeyBindings, chord: string): string | undefined {
   return Object.keys(bindings).find((id) => findCommand(id)?.keys.includes(chord));
+}
+
+/**
+ * Runs the bound command whose registry keys include the chord; true when one did. Used by
+ * useScreenKeys and by useListKeys' `screenKeys` (a list screen's own commands).
+ */
+export function runScreenKey(bindings: ScreenKeyBindings, chord: string, event: KeyboardEvent): boolean {
+  if (inWidget(event.target)) return false;
+  const id = boundCommand(bindings, chord);
+  if (id === undefined) return false;
+  bindings[id]?.();
+  return true;
 }
 
 /**
@@ -20,6 +37,8 @@ function boundCommand(bindings: ScreenKeyBindings, chord: string): string | unde
  * palette, the overlay or a modal dialog is open, while a text field has focus, or with
  * Ctrl, Cmd or Alt held; nor in a menu, listbox or popover, which have keys of their own.
  * `enabled` is false while the screen is hidden (a cached page) or has nothing to act on.
+ * A list screen passes its commands to useListKeys (`screenKeys`) instead: the dispatcher
+ * gives each key to one handler, the innermost.
  */
 export function useScreenKeys(bindings: ScreenKeyBindings, enabled = true): void {
   const latest = useRef(bindings);
@@ -27,12 +46,6 @@ export function useScreenKeys(bindings: ScreenKeyBindings, enabled = true): void
 
   useEffect(() => {
     if (!enabled) return;
-    return registerListHandler((chord, event) => {
-      if (event.target instanceof Element && event.target.closest(WIDGET)) return false;
-      const id = boundCommand(latest.current, chord);
-      if (id === undefined) return false;
-      latest.current[id]?.();
-      return true;
-    });
+    return registerListHandler((chord, event) => runScreenKey(latest.current, chord, event));
   }, [enabled]);
 }

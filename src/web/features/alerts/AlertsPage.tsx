@@ -5,8 +5,9 @@ import type { PageSize } from '../../../../machines/table/table.context.ts';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useProvideCommandTarget } from '../../commands/target.ts';
+import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
-import { useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
+import { useIsActivePage, useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
 import './alerts.css';
 import { AlertsFilters } from './list/AlertsFilters.tsx';
 import { AlertsPagination } from './list/AlertsPagination.tsx';
@@ -24,7 +25,6 @@ import { useAlertsData } from './list/use-alerts-data.ts';
 import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
 import { useBulkTriage } from './list/use-bulk-triage.ts';
 import { useHiddenColumns } from './list/use-hidden-columns.ts';
-import { useListKeys } from './list/use-list-keys.ts';
 import { useSortWarmup } from './list/use-sort-warmup.ts';
 import { useLabels } from './shared/use-labels.ts';
 import type { DateRange } from './types.ts';
@@ -42,6 +42,7 @@ export function AlertsPage(_: ScreenProps) {
   const { selected: customerIds } = useSelectedCustomers();
   const { customers } = useShellData();
   const [, navigate] = useLocation();
+  const active = useIsActivePage();
   const title = new URLSearchParams(useSearch()).get('title')?.trim() || null;
   const [days, setDays] = useState<DateRange>(-1);
   const [filters, setFilters] = useState<ListFilters>({
@@ -126,25 +127,47 @@ export function AlertsPage(_: ScreenProps) {
   const onSort = useCallback((column: string) => send({ type: 'sort', column }), [send]);
   const selectLabel = useCallback((id: number) => t('list.selectRow', { id }), [t]);
 
+  // The list keys (registry group lists; j/k turn the page at its ends, Shift+x selects from the
+  // table's anchor) and the alert list's own f, u and e (registry group alertList).
+  const hasSelection = selected.length > 0 || allMatching;
+  const anchorIndex = useMemo(() => {
+    const index = anchor === null ? -1 : pageRows.findIndex((r) => r.id === anchor);
+    return index < 0 ? null : index;
+  }, [pageRows, anchor]);
   useListKeys({
-    rows: pageRows,
-    focusedIndex,
+    enabled: active,
+    count: pageRows.length,
+    focused: focusedIndex < 0 ? null : focusedIndex,
     setFocused,
-    anchor,
-    hasSelection: selected.length > 0 || allMatching,
-    send,
-    turnPage: (step) => {
+    onEdge: (step) => {
       if (pageSize === 'all') return false;
       const next = page + step;
       if (next < 1 || (next - 1) * pageSize >= filtered.length) return false;
       send({ type: 'set-page', page: next });
+      // The first row of the next page, or the last of the previous (the focus is clamped).
+      setFocused(step === 1 ? 0 : Number.MAX_SAFE_INTEGER);
       return true;
     },
-    open: (id) => navigate(`/alerts/${id}`),
-    update: openBulk,
-    exportCsv,
-    focusFilter: () => keywordRef.current?.focus(),
-    back: () => window.history.back(),
+    onToggle: (index) => {
+      const row = pageRows[index];
+      if (row) send({ type: 'toggle', id: row.id });
+    },
+    onExtend: (from, to) =>
+      send({
+        type: 'extend',
+        ids: pageRows.slice(Math.min(from, to), Math.max(from, to) + 1).map((r) => r.id),
+      }),
+    anchor: anchorIndex,
+    onOpen: (index) => {
+      const row = pageRows[index];
+      if (row) navigate(`/alerts/${row.id}`);
+    },
+    onBack: () => (hasSelection ? send({ type: 'clear-selection' }) : window.history.back()),
+    screenKeys: {
+      'alertList.filter': () => keywordRef.current?.focus(),
+      'alertList.update': () => hasSelection && openBulk(),
+      'alertList.export': exportCsv,
+    },
   });
 
   return (
