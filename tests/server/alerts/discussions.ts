@@ -206,7 +206,9 @@ export function discussionSuite(ctx: AlertsContext) {
       });
 
       it('keeps a private comment private when an edit leaves the flag out', async () => {
-        const note = (await post(t.fixtures.analyst, { body: 'Staff draft', private: true })).json() as Comment;
+        const note = (
+          await post(t.fixtures.analyst, { body: 'Staff draft', private: true })
+        ).json() as Comment;
         const edited = await edit(t.fixtures.analyst, note.id, { body: 'Staff final' });
         expect(edited.statusCode).toBe(200);
         expect(edited.json()).toMatchObject({ body: 'Staff final', private: true });
