@@ -67,7 +67,7 @@ export function CaseRow({
       aria-current={focused || undefined}
       data-row-index={index}
       data-case-id={item.id}
-      className={`case-row${isSelected ? ' is-selected' : ''}${focused ? ' is-current' : ''}`}
+      className={`case-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}
     >

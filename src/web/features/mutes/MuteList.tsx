@@ -38,7 +38,7 @@ export function MuteList(props: MuteListProps) {
           <li
             key={mute.id}
             data-row-index={index}
-            className={`mute-item${isChecked ? ' is-checked' : ''}${cursor === index ? ' is-current' : ''}`}
+            className={`mute-item list-row${isChecked ? ' is-selected' : ''}${cursor === index ? ' is-focused' : ''}`}
           >
             {checked && (
               <input

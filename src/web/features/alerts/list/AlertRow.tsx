@@ -115,7 +115,7 @@ export function AlertRow({
       aria-selected={isSelected}
       id={`alert-row-${alert.id}`}
       data-alert-id={alert.id}
-      className={`alerts-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`}
+      className={`alerts-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}
     >
