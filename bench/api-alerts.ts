@@ -162,9 +162,9 @@ async function postgresPlace(): Promise<Place> {
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   if (!KEEP) await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`).catch(() => undefined);
   return {
     open: async () => {
+      // Exists already when kept; created anew after drop().
       await admin(`create database ${name}`).catch(() => undefined);
       return openDatabase({ databaseUrl: url.href, dataDir: '' });
     },
