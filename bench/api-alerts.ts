@@ -18,12 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
+import { TOTAL_CAP } from '../src/server/areas/alerts/index.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { type Database, openDatabase } from '../src/server/db/client.ts';
 import { vacuumAnalyze } from '../src/server/db/maintenance.ts';
 import { alerts, customers, users } from '../src/server/db/schema/index.ts';
 import { withScope } from '../src/server/db/tenancy.ts';
-import { TOTAL_CAP } from '../src/server/handlers/alerts-list.ts';
 import { seedDemoData } from '../src/server/seed/generate.ts';
 import { type Figure, percentile, report, timeRuns } from './lib/stats.ts';
 

@@ -67,7 +67,10 @@ export interface paths {
         /**
          * Updates many alerts at once, by ids ("update N alerts") or by filter ("update all").
          * @description Give either `ids` (with an optional `versions` map, id → version as read) or `filter`
-         *     (the list's filters; at most 10 000 alerts may match). Every alert is checked first
+         *     (the list's filters) with the list's `as_of`. One limit holds for both: as many alerts as
+         *     `AlertBulkIds` allows (10 000); a filter matching more is refused with 400. With `as_of`,
+         *     alerts created or changed after that moment are not changed: they are reported in `failed`
+         *     with code `conflict`, as the list the person acted on did not show them so. Every alert is checked first
          *     (visible, version, status transition, case of the same customer) while locked; the ones
          *     that pass are updated together and the others are reported in `failed` with a code
          *     (`not_found`, `conflict`, `invalid_transition`, `bad_request`). Nothing is half-applied.
@@ -916,6 +919,8 @@ export interface components {
         };
         /** @enum {string} */
         AlertAggregateField: "status" | "priority" | "customer_id" | "external_source" | "type" | "host_name" | "classification";
+        /** @description The alerts of one bulk update. Its maxItems is the bulk limit, also for a filter (the server reads it from here). */
+        AlertBulkIds: components["schemas"]["AlertIdValue"][];
         /** @description Fields a person may change on an alert; omitted fields stay as they are. */
         AlertChanges: {
             assigned_users?: components["schemas"]["AssignedUsers"];
@@ -1301,9 +1306,9 @@ export interface components {
         /**
          * @description One test on a new alert. Comparisons ignore case. `fields.<path>` reads the alert's raw data
          *     (dot-separated keys; numbers and booleans compare as text); a missing value matches only
-         *     `not_equals`. `regex` takes a JavaScript regular expression of at most 200 characters
-         *     without backreferences, lookaround or repeated groups, with at most 4 unbounded
-         *     repetitions; it matches anywhere in the value unless anchored.
+         *     `not_equals`. `regex` takes a regular expression in RE2 syntax of at most 200 characters
+         *     (no backreferences or lookaround), matched in time linear in the value; it matches
+         *     anywhere in the value unless anchored.
          */
         MuteCondition: {
             /** @description title, type, priority, host_name, external_source, or fields.<path> for raw data. */
@@ -1657,6 +1662,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         alerts: components["schemas"]["AlertSummary"][];
+                        /**
+                         * Format: date-time
+                         * @description The moment this page was read (UTC, to the microsecond). "Update all" sends it back as
+                         *     the bulk update's `as_of`, so alerts created or changed since are not changed unseen.
+                         */
+                        as_of?: string;
                         /** @description Cursor for the next page; null when this page was the last. */
                         search_after: string | null;
                         /** @description Alerts that match the filters, up to 10 000. */
@@ -1680,6 +1691,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description With `filter`, the list's `as_of`; alerts created or changed after it are left alone and reported.
+                     */
+                    as_of?: string;
                     comment?: string;
                     /**
                      * @description Staff only.
@@ -1688,7 +1704,7 @@ export interface operations {
                     comment_private?: boolean;
                     fields?: components["schemas"]["AlertChanges"];
                     filter?: components["schemas"]["AlertFilter"];
-                    ids?: components["schemas"]["AlertIdValue"][];
+                    ids?: components["schemas"]["AlertBulkIds"];
                     /** @description Version of each alert as the client read it; a stale one fails that alert with `conflict`. */
                     versions?: {
                         [key: string]: number;
@@ -2906,6 +2922,15 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+            /** @description The database does not answer (code `database_unavailable`). A successful check is reused for up to a second, so health checks cost the database at most one query a second. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

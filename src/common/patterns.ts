@@ -1,14 +1,29 @@
 /** Shared input patterns (spec 1, section 5; spec 2, section 5). */
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(:\d{1,5})?$/;
-const IPV6_BODY = /^[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}$/i;
+import ipaddr from 'ipaddr.js';
 
-/** IPv4 or IPv6, with an optional port (IPv6 with a port is written [addr]:port). */
+const PORT = /^:([1-9]\d{0,4})$/;
+
+/** A port suffix (`:443`), if any, is a real port number: 1 to 65535. */
+function validPort(suffix: string | undefined): boolean {
+  if (!suffix) return true;
+  const match = PORT.exec(suffix);
+  return match !== null && Number(match[1]) <= 65535;
+}
+
+/**
+ * IPv4 (four decimal parts only: `127.1` and `0x7f.0.0.1` are not addresses a person means) or
+ * IPv6, including IPv4-mapped forms such as `::ffff:192.0.2.1`; with an optional port (IPv6 with
+ * a port is written [addr]:port). Parsed by ipaddr.js, which also runs in the browser.
+ */
 export function isIp(value: string): boolean {
-  if (IPV4.test(value)) return true;
-  const bracketed = /^\[([^\]]+)\](:\d{1,5})?$/.exec(value);
+  const v4 = /^([\d.]+)(:\d+)?$/.exec(value);
+  if (v4) return ipaddr.IPv4.isValidFourPartDecimal(v4[1]!) && validPort(v4[2]);
+  const bracketed = /^\[([^\]]+)\](:\d+)?$/.exec(value);
   const body = bracketed ? bracketed[1]! : value;
-  return body.includes(':') && IPV6_BODY.test(body) && (body.match(/::/g)?.length ?? 0) <= 1;
+  // Zone ids (fe80::1%eth0) name an interface of one machine: not an indicator to look up.
+  if (body.includes('%') || !ipaddr.IPv6.isValid(body)) return false;
+  return validPort(bracketed?.[2]);
 }
 
 export const URL_PATTERN = /^(https?:\/\/|www\.)[^\s/$.?#][^\s]*$/i;

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
@@ -13,10 +13,12 @@ import { loadContract } from './contract/load.ts';
 import { registerContractRoutes } from './contract/routes.ts';
 import type { Database } from './db/client.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
+import { loggerOptions } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 
 declare module 'fastify' {
@@ -34,10 +36,11 @@ export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url)
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: DestinationStream; webRoot?: string } = {},
 ): Promise<FastifyInstance> {
+  const logging = loggerOptions(config, options.logStream);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false ? { logger: false } : logging),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
@@ -76,15 +79,7 @@ export async function buildApp(
 
   if (!config.oidc.external) await mountEmbeddedIdp(app, config, database.db);
 
-  if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    // The SPA owns every other GET path: it renders the route table, including "page not found".
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/idp/')) {
-        return reply.callNotFound();
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  const webFolder = options.webRoot ?? webRoot;
+  if (existsSync(webFolder)) await app.register(webAppPlugin, { root: webFolder });
   return app;
 }

@@ -14,6 +14,10 @@ export interface Config {
   knowledgeBaseUrl: string;
   smtpUrl: string | undefined;
   logLevel: string;
+  /** Readable lines (`pretty`) or a JSON object a line (`json`); LOG_FORMAT, else pretty on a terminal. */
+  logFormat: 'pretty' | 'json';
+  /** Key (base64, 32 bytes) that seals secrets at rest; unset: a key kept in the database. */
+  secretsKey: string | undefined;
   /** Which proxies to believe about the client address (X-Forwarded-For): false, true, or addresses/CIDRs. */
   trustProxy: boolean | string;
 }
@@ -27,6 +31,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (external && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  const logFormat = env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+  if (logFormat !== 'pretty' && logFormat !== 'json') throw new Error('LOG_FORMAT must be pretty or json');
+  const secretsKey = env.WATCHFLOOR_SECRETS_KEY || undefined;
+  if (secretsKey && Buffer.from(secretsKey, 'base64').length !== 32)
+    throw new Error('WATCHFLOOR_SECRETS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
   const role = env.WATCHFLOOR_ROLE ?? 'all';
   if (role !== 'all' && role !== 'api' && role !== 'worker')
     throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
@@ -49,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL ?? 'https://docs.watchfloor.example',
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat,
+    secretsKey,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
   };
 }

@@ -19,11 +19,15 @@ export interface TestApp {
 const XSRF = 'test-xsrf-token';
 
 /** Builds the whole app on a fresh database with the fixtures; listen() only when a test needs real HTTP. */
-export async function createTestApp(backend: Backend, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  backend: Backend,
+  env: NodeJS.ProcessEnv = {},
+  appOptions: Parameters<typeof buildApp>[2] = { logger: false },
+): Promise<TestApp> {
   const database = await freshDatabase(backend);
   const fixtures = await insertFixtures(database.db);
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://', ...env });
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(config, database, appOptions);
   await app.ready();
   const tokenFor = async (user: { contactId: string }) =>
     (await app.sessionTokens.issue(user.contactId)).access_token;

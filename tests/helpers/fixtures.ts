@@ -1,6 +1,6 @@
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import type { Db } from '../../src/server/db/client.ts';
 import { customers, partners, users } from '../../src/server/db/schema/index.ts';
+import type { Db } from '../../src/server/db/types.ts';
 
 export const FIXTURE_PASSWORD = 'correct horse battery staple';
 

@@ -5,7 +5,6 @@ import { drizzleAdapterFactory } from '../../src/server/idp/adapter.ts';
 import { chooseLocale } from '../../src/server/idp/i18n.ts';
 import { loadIdpKeys } from '../../src/server/idp/keys.ts';
 import { withLoopbackTwin } from '../../src/server/idp/provider.ts';
-import { FailedSignInThrottle } from '../../src/server/idp/throttle.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
 import { authorizeRequest, Browser, formAction, listeningApp, signIn } from './idp-browser.ts';
@@ -212,16 +211,5 @@ describe('identity provider helpers', () => {
       'http://127.0.0.1:8080/login',
     ]);
     expect(withLoopbackTwin('https://soc.example/login')).toEqual(['https://soc.example/login']);
-  });
-
-  it('forgets failures once the window has passed', () => {
-    let now = 0;
-    const throttle = new FailedSignInThrottle(2, 1000, () => now);
-    throttle.fail('a');
-    throttle.fail('a');
-    expect(throttle.blocked('a')).toBe(true);
-    expect(throttle.blocked('b')).toBe(false);
-    now = 1001;
-    expect(throttle.blocked('a')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findMatchingMute } from '../../src/server/areas/mutes/index.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { jobs, mutes } from '../../src/server/db/schema/index.ts';
 import { resultRows } from '../../src/server/db/tenancy.ts';
@@ -7,7 +8,6 @@ import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs, startJobRunner } from '../../src/server/jobs/runner.ts';
 import { ensureScheduled, nextRun } from '../../src/server/jobs/schedules.ts';
 import type { JobHandler, JobLogger } from '../../src/server/jobs/types.ts';
-import { findMatchingMute } from '../../src/server/mutes/match.ts';
 import { backends, freshDatabase } from '../helpers/database.ts';
 import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
 
@@ -58,7 +58,7 @@ describe.each(backends())('job runner on %s', (backend) => {
     const seen: unknown[] = [];
     const handlers: Record<string, JobHandler> = { echo: async ({ job }) => void seen.push(job.payload) };
     const due = await enqueueJob(db(), 'echo', { n: 1 });
-    const later = await enqueueJob(db(), 'echo', { n: 2 }, new Date(Date.now() + 3_600_000));
+    const later = await enqueueJob(db(), 'echo', { n: 2 }, { runAt: new Date(Date.now() + 3_600_000) });
     const log = memoryLog();
     expect(await runDueJobs(db(), { workerId: 'w1', pollMs: 10, handlers, schedules: [], log })).toBe(1);
     expect(await runDueJobs(db(), { workerId: 'w1', pollMs: 10, handlers, schedules: [], log })).toBe(0);
@@ -68,6 +68,13 @@ describe.each(backends())('job runner on %s', (backend) => {
     expect(done!.doneAt).toBeInstanceOf(Date);
     const [waiting] = await db().select().from(jobs).where(eq(jobs.id, later.id));
     expect(waiting).toMatchObject({ attempts: 0, doneAt: null, lockedBy: null });
+  });
+
+  it('a job enqueued for now is due to a claim made in the same millisecond', async () => {
+    const job = await enqueueJob(db(), 'echo', { n: 1 });
+    const options = { workerId: 'w1', pollMs: 10, schedules: [], log: memoryLog() };
+    const handlers: Record<string, JobHandler> = { echo: async () => {} };
+    expect(await runDueJobs(db(), { ...options, handlers, now: () => job.runAt })).toBe(1);
   });
 
   it('claims only the kinds it has handlers for', async () => {

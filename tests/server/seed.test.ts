@@ -1,62 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/common/permissions.ts';
 import { PRIORITIES, STATUSES } from '../../src/common/statuses.ts';
+import { PROVISIONING_ROBOT_SUFFIX } from '../../src/server/areas/customers/index.ts';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { partners } from '../../src/server/db/schema/index.ts';
-import { resultRows } from '../../src/server/db/tenancy.ts';
-import { PROVISIONING_ROBOT_SUFFIX } from '../../src/server/handlers/customers.ts';
-import { ensureDemoData } from '../../src/server/seed/first-start.ts';
-import { seedDemoData } from '../../src/server/seed/generate.ts';
-
-const PASSWORD = 'seed-test-password';
-const NOW = new Date('2025-06-01T12:00:00Z');
-/** ensureDemoData seeds the full default demo (5 000 alerts); slow CI machines need more than 30 s. */
-const SLOW = 90_000;
-const SMALL = { customers: 6, alerts: 300, agents: 30, password: PASSWORD, now: NOW };
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return resultRows<T>(await database.db.execute(query));
-}
-
-async function seeded(seed: number): Promise<Database> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await seedDemoData(database.db, { ...SMALL, seed });
-  return database;
-}
-
-/** What a run of the generator produced, in insertion order. */
-async function fingerprint(database: Database) {
-  const alerts = await rows<{ title: string; host_name: string | null }>(
-    database,
-    sql`select title, host_name from alerts order by id`,
-  );
-  const agents = await rows<{ host_name: string }>(
-    database,
-    sql`select host_name from agents order by agent_id`,
-  );
-  const triage = await rows<{ row: string }>(
-    database,
-    sql`select concat_ws('|', 'activity', alert_id, actor_id, action, field, after::text, at) as row from alert_activity
-      union all select concat_ws('|', 'detection', alert_id, name, technique, fields::text) from detections
-      union all select concat_ws('|', 'discussion', id, entity, entity_id, author_id, private, body) from discussions
-      union all select concat_ws('|', 'mute', customer_id, state, conditions::text, expires_at) from mutes
-      union all select concat_ws('|', 'rule', customer_id, name, priority, enabled) from alert_rules
-      union all select concat_ws('|', 'alert', id, integration_id) from alerts
-      order by 1`,
-  );
-  return {
-    titles: alerts.map((a) => a.title),
-    alertHosts: alerts.map((a) => a.host_name),
-    agents: agents.map((a) => a.host_name),
-    triage: triage.map((t) => t.row),
-  };
-}
+import { fingerprint, NOW, PASSWORD, rows, seeded } from './seed/helpers.ts';
 
 describe('seedDemoData', () => {
   let one: Database;
@@ -321,94 +271,5 @@ describe('seedDemoData', () => {
           and v.after #>> '{}' = a.classification)`,
     );
     expect(classified!.missing).toBe(0);
-  });
-});
-
-describe('ensureDemoData', { timeout: SLOW }, () => {
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-seed-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('seeds on first start, saves a generated password (0600) and only points to it later', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const dataDir = join(tempDir(), 'data');
-      const first = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
-      expect(first?.accounts).toEqual([
-        'admin@watchfloor.example',
-        'analyst@watchfloor.example',
-        'user@acme.example',
-      ]);
-      const file = join(dataDir, 'demo-password.txt');
-      const password = readFileSync(file, 'utf8').trim();
-      expect(password.length).toBeGreaterThanOrEqual(16);
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(first?.passwordNote).toContain(`Password: ${password}`);
-      const [admin] = await rows<{ password_hash: string }>(
-        database,
-        sql`select password_hash from users where email = 'admin@watchfloor.example'`,
-      );
-      expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
-
-      const later = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
-      expect(later?.accounts).toEqual(first?.accounts);
-      expect(later?.passwordNote).toBe(`Password: see ${file}`);
-      expect(later?.passwordNote).not.toContain(password);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it('uses WATCHFLOOR_DEMO_PASSWORD when set and writes no file', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const result = await ensureDemoData(database.db, {
-        dataDir: 'memory://',
-        demoPassword: 'from-the-env-123',
-      });
-      expect(result?.passwordNote).toMatch(/WATCHFLOOR_DEMO_PASSWORD/);
-      expect(result?.passwordNote).not.toContain('from-the-env-123');
-      const [user] = await rows<{ password_hash: string }>(
-        database,
-        sql`select password_hash from users where email = 'user@acme.example'`,
-      );
-      expect(await verifyPassword('from-the-env-123', user!.password_hash)).toBe(true);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it("returns null and seeds nothing when the database holds someone else's partner", async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await database.db.insert(partners).values({ name: 'Real MSSP' });
-      expect(await ensureDemoData(database.db, { dataDir: tempDir(), demoPassword: undefined })).toBeNull();
-      const [count] = await rows<{ n: number }>(database, sql`select count(*)::int as n from alerts`);
-      expect(count!.n).toBe(0);
-    } finally {
-      await database.close();
-    }
-  });
-});
-
-describe('seed CLI', () => {
-  it('rejects a negative count with exit code 2 and says why', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-seed-cli-'));
-    try {
-      const run = spawnSync('npx', ['tsx', 'src/server/seed/cli.ts', '--alerts', '-5'], {
-        env: { ...process.env, WATCHFLOOR_DATA: dataDir, DATABASE_URL: '' },
-        encoding: 'utf8',
-      });
-      expect(run.status).toBe(2);
-      expect(run.stderr).toContain('--alerts must be a positive integer');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

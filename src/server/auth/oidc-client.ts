@@ -63,8 +63,14 @@ export class OidcRelyingParty {
       idTokenExpected: true,
     });
     const claims = tokens.claims();
+    if (!claims) throw new Error('the identity provider sent no ID token');
     return {
-      email: typeof claims?.email === 'string' ? claims.email : null,
+      identity: {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email : null,
+        emailVerified: claims.email_verified === true,
+      },
       idToken: tokens.id_token ?? null,
     };
   }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { customers, partners, users } from '../db/schema/index.ts';
 import type { Scope } from '../db/tenancy.ts';
+import type { Db } from '../db/types.ts';
 import { unauthorized } from '../errors.ts';
 import type { SessionClaims } from './session-tokens.ts';
 
@@ -42,6 +42,8 @@ export async function loadPrincipal(db: Db, session: SessionClaims): Promise<Pri
   const impersonatorRow = session.impersonatorId
     ? found.find((row) => row.user.contactId === session.impersonatorId)?.user
     : undefined;
+  // An impersonation lasts only while its administrator does: never act unattributed.
+  if (session.impersonatorId && !impersonatorRow?.isAdmin) throw unauthorized();
   const global = user.roleLevel === 'Global';
   const allowed = new Set(user.validCustomerIds);
   const customerIds = partnerCustomerIds.filter((id) => global || allowed.has(id));

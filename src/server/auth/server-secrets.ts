@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { serverSettings } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 
 /**
  * A secret shared by every API process through the database, created by whichever process

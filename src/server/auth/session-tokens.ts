@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { unauthorized } from '../errors.ts';
 import { sharedSecret } from './server-secrets.ts';
 

@@ -20,7 +20,9 @@ export const contractDir = fileURLToPath(new URL('../../../openapi/', import.met
 
 /**
  * The whole contract: `openapi/openapi.yaml` plus every area file in `openapi/paths/`, whose
- * `paths` and `components` are merged in. A path or component defined twice is an error.
+ * `paths` and `components` are merged in. One path may take its operations from several files (a
+ * large area splits by what it does: `GET /alerts/{id}` reads, `PUT` triages); the same operation
+ * (path and method) or component defined twice is an error.
  */
 export function loadContract(dir = contractDir): OpenApiDocument {
   const root = parse(readFileSync(`${dir}/openapi.yaml`, 'utf8')) as OpenApiDocument;
@@ -32,8 +34,12 @@ export function loadContract(dir = contractDir): OpenApiDocument {
   for (const file of areaFiles) {
     const area = parse(readFileSync(`${dir}/paths/${file}`, 'utf8')) as Partial<OpenApiDocument>;
     for (const [path, item] of Object.entries(area.paths ?? {})) {
-      if (root.paths[path]) throw new Error(`openapi/paths/${file}: path ${path} is defined twice`);
-      root.paths[path] = item;
+      root.paths[path] ??= {};
+      const target = root.paths[path];
+      for (const [key, value] of Object.entries(item)) {
+        if (key in target) throw new Error(`openapi/paths/${file}: ${key} ${path} is defined twice`);
+        target[key] = value;
+      }
     }
     for (const [section, entries] of Object.entries(area.components ?? {})) {
       root.components[section] ??= {};
@@ -61,3 +67,16 @@ export function listOperations(doc: OpenApiDocument) {
     })),
   );
 }
+
+/**
+ * A limit the contract declares on one of its schemas (e.g. `AlertBulkIds.maxItems`, the bulk
+ * update limit), so the server enforces the very number clients read in the contract.
+ */
+export function declaredLimit(schema: string, keyword: 'maxItems' | 'maxLength' | 'maximum'): number {
+  declared ??= loadContract();
+  const value = (declared.components.schemas?.[schema] as Record<string, unknown> | undefined)?.[keyword];
+  if (typeof value !== 'number')
+    throw new Error(`openapi: components.schemas.${schema} declares no ${keyword}`);
+  return value;
+}
+let declared: OpenApiDocument | undefined;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { handlers } from '../areas/index.ts';
 import { unauthorized } from '../errors.ts';
-import { handlers } from '../handlers/index.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
 
 /**
@@ -27,8 +27,12 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       .filter((o) => !(Array.isArray(o.operation.security) && o.operation.security.length === 0))
       .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
   );
-  app.addHook('onRequest', async (request) => {
-    if (secured.has(`${request.method} ${request.routeOptions.url}`)) await app.verifyBearer(request);
+  // Attached to the secured routes only, so public calls and static files skip it entirely.
+  const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => secured.has(`${method} ${route.url}`))) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
   });
 
   await app.register(openapiGlue, {

@@ -4,16 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
-
-export type Schema = typeof schema;
-/** The query layer both backends share: PGlite (embedded) and PostgreSQL (`DATABASE_URL`). */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import type { Db } from './types.ts';
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /**
  * VACUUM (ANALYZE) of every table: fresh planner statistics, and a visibility map that lets

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /**
  * Tenant isolation, second line of defence (the first is every query filtering by the caller's
@@ -58,6 +58,17 @@ export async function ensureTenancy(db: Db): Promise<void> {
       end if;
     exception when duplicate_object then null; end $$`),
   );
+  // Request work switches to the app role (SET LOCAL ROLE), which a connecting user who is not a
+  // superuser may only do as a member of it. Creating the role does not make its creator a member
+  // (PostgreSQL 16+ gives the admin option only), so the server joins it; a role an administrator
+  // created and granted already needs nothing here.
+  await db.execute(
+    sql.raw(`do $$ begin
+      if not pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') then
+        execute format('grant ${APP_ROLE} to %I', current_user);
+      end if;
+    end $$`),
+  );
   await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
   await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
   for (const [table, predicate] of Object.entries(TENANT_POLICIES)) {
@@ -65,6 +76,15 @@ export async function ensureTenancy(db: Db): Promise<void> {
     await db.execute(sql.raw(`alter table ${table} enable row level security`));
     await db.execute(sql.raw(`alter table ${table} force row level security`));
     await db.execute(sql.raw(`drop policy if exists tenant_isolation on ${table}`));
+    // The system connection (migrations, seed, sign-in, jobs) reads and writes every row. A
+    // superuser does anyway; a connecting user who is not one is held by FORCE like any other
+    // role, so it gets a policy of its own.
+    await db.execute(sql.raw(`drop policy if exists system_connection on ${table}`));
+    await db.execute(
+      sql.raw(
+        `do $$ begin execute format('create policy system_connection on ${table} to %I using (true) with check (true)', current_user); end $$`,
+      ),
+    );
     await db.execute(
       sql.raw(
         `create policy tenant_isolation on ${table} to ${APP_ROLE} using (${predicate}) with check (${predicate})`,

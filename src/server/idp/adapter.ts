@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client.ts';
 import { idpStore } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 
 /** Expired rows are swept after this many writes per process, so no timer has to be stopped on close. */
 const SWEEP_EVERY = 200;

@@ -6,12 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { chooseLocale, type Locale } from './i18n.ts';
 import { IDP_PREFIX, problemPage, type SignInPageOptions, signInPage, widenFormAction } from './pages.ts';
 import { originsOf, SCOPES, withLoopbackTwin } from './provider.ts';
-import { FailedSignInThrottle } from './throttle.ts';
+import { SignInThrottle } from './throttle.ts';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -31,7 +31,7 @@ const LOGOUT_SCRIPT = readFileSync(new URL('./assets/logout.js', import.meta.url
  */
 export async function interactionRoutes(app: FastifyInstance, { provider, config, db }: InteractionOptions) {
   await app.register(formbody);
-  const throttle = new FailedSignInThrottle();
+  const throttle = new SignInThrottle(db);
   const signInUrl = `${config.publicUrl}/login`;
   const formOrigins = originsOf(withLoopbackTwin(`${config.publicUrl}/login/callback`));
   // Unknown e-mail addresses are checked against this hash, so both refusals take as long.
@@ -131,8 +131,8 @@ export async function interactionRoutes(app: FastifyInstance, { provider, config
           signInPage({ locale: localeFor(request, details), action: loginAction(details), email, error }),
         );
 
-      if (throttle.blocked(request.ip)) return page(429, 'tooManyAttempts');
       if (!email || !password) return page(400, 'missingCredentials');
+      if (!(await throttle.attempt(request.ip, email))) return page(429, 'tooManyAttempts');
       // System connection: nobody is signed in yet, so there is no tenant scope to apply.
       const [user] = await db
         .select({ contactId: users.contactId, passwordHash: users.passwordHash })
@@ -142,10 +142,10 @@ export async function interactionRoutes(app: FastifyInstance, { provider, config
         () => false,
       );
       if (!user?.passwordHash || !matches) {
-        throttle.fail(request.ip);
         request.log.info({ interaction: details.uid }, 'sign-in refused');
         return page(401, 'incorrectCredentials');
       }
+      await throttle.succeeded(request.ip, email);
       const grantId = await grantFor(details, user.contactId);
       return finish(request, reply, { login: { accountId: user.contactId }, consent: { grantId } });
     },

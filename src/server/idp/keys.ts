@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { sharedSecret } from '../auth/server-secrets.ts';
-import type { Db } from '../db/client.ts';
 import { serverSettings } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 
 export interface IdpKeys {
   /** The private signing key set (ID tokens); the provider publishes only the public parts. */

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import { SESSION_SECONDS } from '../auth/session-tokens.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { drizzleAdapterFactory } from './adapter.ts';
 import { chooseLocale, LOCALES } from './i18n.ts';
 import type { IdpKeys } from './keys.ts';
@@ -133,6 +133,7 @@ export function createProvider(config: Config, db: Db, keys: IdpKeys, log: Fasti
       ctx.body = problemPage(localeOf(ctx), { expired, code: out.error, startUrl: signInUrl });
     },
   });
+  // Safe only because mount.ts rewrites X-Forwarded-* to what TRUST_PROXY lets Fastify believe.
   provider.proxy = true;
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'identity provider error'));
   return provider;

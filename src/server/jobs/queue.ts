@@ -1,23 +1,64 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import type { JobRow } from './types.ts';
 
 /** Longest `last_error` kept. */
 const MAX_ERROR_LENGTH = 2000;
 
-/** Adds a job, due now unless `runAt` says later. */
+export interface EnqueueOptions {
+  /**
+   * Due now unless this says later. "Now" is this process's clock, the one claims compare with:
+   * the database's `now()` keeps microseconds, so a job stamped by it could look due a moment
+   * later than a claim made in the same millisecond.
+   */
+  runAt?: Date;
+  /**
+   * At most one pending (queued or running) job per kind and key: enqueueing another while one
+   * is pending adds nothing and answers the pending one.
+   */
+  singletonKey?: string;
+}
+
+/** Adds a job; with a singleton key, answers the pending one of that kind and key if there is one. */
 export async function enqueueJob(
   db: Db,
   kind: string,
   payload: Record<string, unknown> = {},
-  runAt?: Date,
+  options: EnqueueOptions = {},
 ): Promise<JobRow> {
+  if (options.singletonKey !== undefined) {
+    return (await enqueueSingleton(db, kind, payload, options.singletonKey, options.runAt)).job;
+  }
   const [row] = await db
     .insert(jobs)
-    .values({ kind, payload, ...(runAt ? { runAt } : {}) })
+    .values({ kind, payload, runAt: options.runAt ?? new Date() })
     .returning();
   return row!;
+}
+
+/** Adds the job unless one of that kind and key is pending; `added` says which happened. */
+export async function enqueueSingleton(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  singletonKey: string,
+  runAt: Date = new Date(),
+): Promise<{ job: JobRow; added: boolean }> {
+  // The pending one may finish between the refused insert and the look-up: then insert again.
+  for (;;) {
+    const [row] = await db
+      .insert(jobs)
+      .values({ kind, payload, singletonKey, runAt })
+      .onConflictDoNothing({ target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` })
+      .returning();
+    if (row) return { job: row, added: true };
+    const [pending] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.singletonKey, singletonKey), isNull(jobs.doneAt)));
+    if (pending) return { job: pending, added: false };
+  }
 }
 
 /**
@@ -32,6 +73,7 @@ export async function claimJob(
   workerId: string,
   kinds: readonly string[],
   leaseMs: number,
+  now: Date = new Date(),
 ): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
   const next = db
@@ -40,9 +82,9 @@ export async function claimJob(
     .where(
       and(
         isNull(jobs.doneAt),
-        lte(jobs.runAt, sql`now()`),
+        lte(jobs.runAt, now),
         inArray(jobs.kind, [...kinds]),
-        or(isNull(jobs.lockedAt), lt(jobs.lockedAt, sql`now() - ${leaseMs} * interval '1 millisecond'`)),
+        or(isNull(jobs.lockedAt), lt(jobs.lockedAt, new Date(now.getTime() - leaseMs))),
       ),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -50,23 +92,28 @@ export async function claimJob(
     .for('update', { skipLocked: true });
   const [claimed] = await db
     .update(jobs)
-    .set({ lockedBy: workerId, lockedAt: sql`now()`, attempts: sql`${jobs.attempts} + 1` })
+    .set({ lockedBy: workerId, lockedAt: now, attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, next))
     .returning();
   return claimed ?? null;
 }
 
 /** Marks a job done, if this worker still holds it (a lease that ran out may have passed it on). */
-export async function completeJob(db: Db, job: JobRow, workerId: string): Promise<void> {
+export async function completeJob(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .update(jobs)
-    .set({ doneAt: sql`now()`, lockedAt: null, lastError: null })
+    .set({ doneAt: now, lockedAt: null, lastError: null })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
 }
 
 /**
  * Records a failed attempt: the job is due again after `retryInMs`, or, with no attempts left
- * (`retryInMs` null), done for good with its last error kept for people to read.
+ * (`retryInMs` null), dead: done for good, its last error kept for people to read.
  */
 export async function failJob(
   db: Db,
@@ -74,6 +121,7 @@ export async function failJob(
   workerId: string,
   error: unknown,
   retryInMs: number | null,
+  now: Date = new Date(),
 ): Promise<void> {
   const message = (error instanceof Error ? error.stack || error.message : String(error)).slice(
     0,
@@ -83,13 +131,8 @@ export async function failJob(
     .update(jobs)
     .set(
       retryInMs === null
-        ? { doneAt: sql`now()`, lockedAt: null, lastError: message }
-        : {
-            runAt: sql`now() + ${retryInMs} * interval '1 millisecond'`,
-            lockedBy: null,
-            lockedAt: null,
-            lastError: message,
-          },
+        ? { doneAt: now, deadAt: now, lockedAt: null, lastError: message }
+        : { runAt: new Date(now.getTime() + retryInMs), lockedBy: null, lockedAt: null, lastError: message },
     )
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
 }

@@ -1,9 +1,9 @@
+import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
-import { expireMutes } from '../mutes/expire.ts';
-import type { JobHandler, Schedule } from './types.ts';
+import type { JobDefinition, Schedule } from './types.ts';
 
 /** Every job kind the runner knows. A worker claims only kinds it has a handler for. */
-export const JOB_HANDLERS: Record<string, JobHandler> = {
+export const JOB_HANDLERS: Record<string, JobDefinition> = {
   'expire-mutes': async ({ db, log }) => {
     const count = await expireMutes(db);
     log.info(`expire-mutes: ${count} mute${count === 1 ? '' : 's'} expired`);

@@ -1,23 +1,26 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 import { claimJob, completeJob, failJob } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
-import type { JobHandler, JobLogger, Schedule } from './types.ts';
+import type { JobDefinition, JobKind, JobLogger, Schedule } from './types.ts';
 
 export interface JobRunnerOptions {
   /** Names this worker in `jobs.locked_by`; unique per process (host name and pid). */
   workerId: string;
   /** Pause between polls when no job is due. */
   pollMs: number;
-  handlers?: Record<string, JobHandler>;
+  /** Job kinds this worker runs: a handler, or a handler with its own retry policy. */
+  handlers?: Record<string, JobDefinition>;
   schedules?: readonly Schedule[];
   log?: JobLogger;
   /** A job locked longer than this is taken to have lost its worker and can be claimed again. */
   leaseMs?: number;
-  /** Attempts before a failing job is given up (done, with its last error). */
+  /** Attempts before a failing job is given up (dead), for kinds without their own. */
   maxAttempts?: number;
-  /** Wait before retry number `attempt` (1-based). */
+  /** Wait before retry number `attempt` (1-based), for kinds without their own. */
   backoffMs?: (attempt: number) => number;
+  /** The time; injected by tests to move through backoffs and leases without waiting. */
+  now?: () => Date;
 }
 
 export interface JobRunner {
@@ -50,10 +53,18 @@ export async function runDueJobs(
 ): Promise<number> {
   const handlers = options.handlers ?? JOB_HANDLERS;
   const log = options.log ?? consoleLog;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const backoff = options.backoffMs ?? defaultBackoff;
+  const now = options.now ?? (() => new Date());
+  const kindOf = (kind: string): Required<JobKind> => {
+    const definition = handlers[kind]!;
+    const own = typeof definition === 'function' ? { run: definition } : definition;
+    return {
+      run: own.run,
+      maxAttempts: own.maxAttempts ?? options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      backoffMs: own.backoffMs ?? options.backoffMs ?? defaultBackoff,
+    };
+  };
   const schedules = (options.schedules ?? SCHEDULES).filter((s) => s.kind in handlers);
-  await ensureScheduled(db, schedules);
+  await ensureScheduled(db, schedules, now());
   let ran = 0;
   while (!shouldStop()) {
     const job = await claimJob(
@@ -61,25 +72,34 @@ export async function runDueJobs(
       options.workerId,
       Object.keys(handlers),
       options.leaseMs ?? DEFAULT_LEASE_MS,
+      now(),
     );
     if (!job) break;
     ran++;
+    const { run, maxAttempts, backoffMs } = kindOf(job.kind);
     if (job.attempts > maxAttempts) {
       // Claimed again after its worker died on the last attempt: give up rather than loop forever.
       log.error(`job ${job.id} (${job.kind}) gave up after ${maxAttempts} attempts`);
-      await failJob(db, job, options.workerId, new Error(`gave up after ${maxAttempts} attempts`), null);
+      await failJob(
+        db,
+        job,
+        options.workerId,
+        new Error(`gave up after ${maxAttempts} attempts`),
+        null,
+        now(),
+      );
       continue;
     }
     try {
-      await handlers[job.kind]!({ db, job, workerId: options.workerId, log });
-      await completeJob(db, job, options.workerId);
+      await run({ db, job, workerId: options.workerId, log });
+      await completeJob(db, job, options.workerId, now());
     } catch (error) {
-      const retry = job.attempts < maxAttempts ? backoff(job.attempts) : null;
+      const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;
       const reason = error instanceof Error ? error.message : String(error);
       log.warn(
         `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${reason}; ${retry === null ? 'giving up' : `retrying in ${Math.round(retry / 1000)} s`}`,
       );
-      await failJob(db, job, options.workerId, error, retry);
+      await failJob(db, job, options.workerId, error, retry, now());
     }
   }
   return ran;

@@ -1,11 +1,12 @@
 import { Cron } from 'croner';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { jobs } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
+import { enqueueSingleton } from './queue.ts';
 import type { Schedule } from './types.ts';
 
-/** First key of the advisory lock that serialises scheduling across processes (any constant). */
-const SCHEDULE_LOCK = 7_314_003;
+/** The singleton key of a schedule's pending run. */
+export const SCHEDULED = 'schedule';
 
 /** When a schedule next runs after `from` (UTC), by its cron pattern; null when it never will. */
 export function nextRun(schedule: Schedule, from: Date): Date | null {
@@ -14,9 +15,8 @@ export function nextRun(schedule: Schedule, from: Date): Date | null {
 
 /**
  * Makes sure each schedule has one pending job: when none is waiting (the last run finished, or
- * this is the first start) it adds one at the next cron time. Every worker calls this; the
- * advisory lock, taken only when a job seems missing, makes the check-then-insert safe between
- * processes, so a schedule never gets two pending jobs. Returns the jobs added.
+ * this is the first start) it adds one at the next cron time. Every worker calls this; the run is
+ * a singleton job, so workers asking at once still add one between them. Returns the jobs added.
  */
 export async function ensureScheduled(
   db: Db,
@@ -28,14 +28,8 @@ export async function ensureScheduled(
     if (await hasPending(db, schedule.kind)) continue;
     const runAt = nextRun(schedule, now);
     if (!runAt) continue;
-    added += await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK}, hashtext(${schedule.kind}))`);
-      if (await hasPending(tx as unknown as Db, schedule.kind)) return 0;
-      await tx
-        .insert(jobs)
-        .values({ kind: schedule.kind, payload: { ...schedule.payload, scheduled: true }, runAt });
-      return 1;
-    });
+    const payload = { ...schedule.payload, scheduled: true };
+    if ((await enqueueSingleton(db, schedule.kind, payload, SCHEDULED, runAt)).added) added++;
   }
   return added;
 }

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
 import type { jobs } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -20,6 +20,17 @@ export interface JobContext {
 
 /** Does one job. Throwing fails the attempt: the job is retried later with backoff, up to the limit. */
 export type JobHandler = (context: JobContext) => Promise<void>;
+
+/** A job kind with its own retry policy; a bare handler takes the runner's. */
+export interface JobKind {
+  run: JobHandler;
+  /** Attempts before a failing job is given up (dead). */
+  maxAttempts?: number;
+  /** Wait before retry number `attempt` (1-based). */
+  backoffMs?: (attempt: number) => number;
+}
+
+export type JobDefinition = JobHandler | JobKind;
 
 /** A job kind that recurs on a cron pattern (5 or 6 fields, UTC). */
 export interface Schedule {

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
-import type { Db } from '../db/client.ts';
 import { withScope } from '../db/tenancy.ts';
+import type { Db } from '../db/types.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors.ts';
+import { isApiRoute } from './api-route.ts';
 
 /** Finds the first string holding a NUL character, which PostgreSQL cannot store in text. */
 function findNul(value: unknown, path: string): string | null {
@@ -25,7 +26,7 @@ function findNul(value: unknown, path: string): string | null {
 /** Refuses input the database would refuse later, so it is a clear 400 and never a 500. */
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const field =
       findNul(request.query, 'querystring') ??
       findNul(request.params, 'params') ??

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
 import { agents } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { DEPARTMENTS, HARDWARE, LINUX_ROLES, SERVER_ROLES } from './catalogue/organisations.ts';
 import {
   AGENT_VERSIONS,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { STATUSES } from '../../common/statuses.ts';
-import type { Db } from '../db/client.ts';
 import { cases } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { alertTime, feasibleTemplates, fits } from './alerts.ts';
 import { CASE_THEMES } from './catalogue/cases.ts';
 import { type Rng, WeightedTable } from './prng.ts';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
+import type { Db } from '../db/types.ts';
 import { DEFAULT_DEMO } from './first-start.ts';
 import { checkSeedCounts, type SeedProgress, seedDemoData } from './generate.ts';
 import { generatePassword, isMemory, savePassword } from './password.ts';
@@ -150,6 +150,7 @@ try {
     const summary = await seedDemoData(database.db, {
       ...options,
       password: config.demoPassword ?? generated!,
+      secretsKey: config.secretsKey,
       onProgress: progressPrinter(started),
     });
     console.log('Updating planner statistics…');

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
 import { platformUpdates, threatIndicators } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import {
   BAD_DOMAINS,
   BAD_IP_COUNTRIES,

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { partners, users } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { seedDemoData } from './generate.ts';
 import { generatePassword, hasSavedPassword, isMemory, savePassword } from './password.ts';
@@ -27,7 +27,7 @@ export interface DemoNotice {
  */
 export async function ensureDemoData(
   db: Db,
-  config: Pick<Config, 'dataDir' | 'demoPassword'>,
+  config: Pick<Config, 'dataDir' | 'demoPassword'> & Partial<Pick<Config, 'secretsKey'>>,
 ): Promise<DemoNotice | null> {
   let seeded = false;
   const notice = await db.transaction(async (tx) => {
@@ -38,7 +38,11 @@ export async function ensureDemoData(
 
     const generated = config.demoPassword ? null : generatePassword();
     console.log('First start: creating demo data…');
-    await seedDemoData(tx as unknown as Db, { ...DEFAULT_DEMO, password: config.demoPassword ?? generated! });
+    await seedDemoData(tx as unknown as Db, {
+      ...DEFAULT_DEMO,
+      password: config.demoPassword ?? generated!,
+      secretsKey: config.secretsKey,
+    });
     let passwordNote = 'Password: the value of WATCHFLOOR_DEMO_PASSWORD';
     if (generated) {
       // Saved inside the transaction: if the file cannot be written, no demo is left without a password.

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.ts';
-import type { Db } from '../db/client.ts';
+import { SecretBox } from '../auth/secret-box.ts';
 import { alerts } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { seedAgents } from './agents.ts';
 import { AlertFactory } from './alerts.ts';
 import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
@@ -8,7 +9,8 @@ import { seedIndicators, seedUpdates } from './content.ts';
 import { insertInBatches } from './insert.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
-import { firstFreeId, seedIntegrations, seedMutesAndRules, syncIds, TriageFactory } from './triage.ts';
+import { TriageFactory } from './triage.ts';
+import { firstFreeId, seedIntegrations, seedMutesAndRules, syncIds } from './triage-setup.ts';
 import type { SeedProgress } from './types.ts';
 
 export type { SeedProgress } from './types.ts';
@@ -27,6 +29,8 @@ export interface SeedOptions {
   /** Called after each phase and every `progressEvery` alerts. */
   onProgress?: (progress: SeedProgress) => void;
   progressEvery?: number;
+  /** WATCHFLOOR_SECRETS_KEY, which seals integration credentials; unset: the database's own key. */
+  secretsKey?: string | undefined;
 }
 
 export interface SeedSummary {
@@ -110,7 +114,15 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const plans = await seedCases(db, streams.cases, caseCount, customers, org.analysts, now);
   report({ phase: 'cases', done: plans.length, total: caseCount });
 
-  const integrationIds = await seedIntegrations(db, streams.integrations, org.partnerId, org.customers, now);
+  const secrets = await SecretBox.open(db, options.secretsKey);
+  const integrationIds = await seedIntegrations(
+    db,
+    streams.integrations,
+    org.partnerId,
+    org.customers,
+    now,
+    secrets,
+  );
   const config = await seedMutesAndRules(db, streams.mutes, org, now);
   report({ phase: 'triage', done: config.mutes + config.rules, total: config.mutes + config.rules });
 

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/types.ts';
 
 /**
  * Inserts `total` rows in batches of `batchSize`, each row made on demand by `make(index)`. Only one

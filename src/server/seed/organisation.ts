@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
 import { customers, partners, users } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 import { ACME_USER, PROVISIONING_ROBOT, STAFF_PERMISSIONS } from './accounts.ts';
 import {
   COMPANY_NAMES,

@@ -154,7 +154,13 @@ export function listSuite(ctx: AlertsContext) {
         expect(own.total).toBe(40);
         expect(own.alerts.every((a) => a.customer_id === t.fixtures.acme.customerId)).toBe(true);
         const asked = await list(`customer_ids=${t.fixtures.globex.customerId}`, t.fixtures.acmeUser);
-        expect(asked).toEqual({ alerts: [], total: 0, total_exact: true, search_after: null });
+        expect(asked).toEqual({
+          alerts: [],
+          total: 0,
+          total_exact: true,
+          search_after: null,
+          as_of: expect.any(String),
+        });
         const byCase = await list(`case_id=${globexCase}`, t.fixtures.acmeUser);
         expect(byCase.total).toBe(0);
         const byQuery = await list('query=globex', t.fixtures.acmeUser);

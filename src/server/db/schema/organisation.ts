@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A managed-security provider (partner or distributor): owns customers and staff users. */
 export const partners = pgTable('partners', {
@@ -46,7 +57,8 @@ export const users = pgTable(
     partnerId: uuid('partner_id')
       .notNull()
       .references(() => partners.partnerId),
-    email: text('email').notNull().unique(),
+    /** Unique regardless of case (users_email_lower_idx): sign-in matches it case-insensitively. */
+    email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     /** scrypt hash for accounts of the embedded identity provider; null for external-IdP users. */
@@ -61,5 +73,30 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_partner_idx').on(t.partnerId)],
+  (t) => [
+    index('users_partner_idx').on(t.partnerId),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Which identity at an identity provider is which user: the provider's issuer and the subject it
+ * asserts. Made on the first sign-in, by a verified e-mail address; from then on the link alone
+ * decides, so a changed address at the provider neither locks the user out nor reaches another
+ * account. One identity per user and provider. System connection only (not granted to the app role).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => users.contactId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    unique('user_identities_user_issuer_key').on(t.contactId, t.issuer),
+  ],
 );

@@ -105,3 +105,13 @@ export const idpStore = pgTable(
     index('idp_store_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Failed sign-ins per client address and per account (rate-limiter-flexible's RateLimiterDrizzle
+ * store: key, points, expire), shared by every API process through the database.
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -109,7 +109,7 @@ export const alerts = pgTable(
     index('alerts_created_idx').on(t.createdAt),
     index('alerts_case_idx').on(t.caseId),
     // Sort orders of the alert list, each with id as the tiebreaker of its keyset cursor.
-    // The expression must stay identical to PRIORITY_RANK in src/server/alerts/sorting.ts.
+    // The expression must stay identical to PRIORITY_RANK in src/server/areas/alerts/sorting.ts.
     index('alerts_priority_rank_idx').on(
       sql`(case ${t.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`,
       t.id,

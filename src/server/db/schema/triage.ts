@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -8,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers } from './organisation.ts';
@@ -131,8 +133,10 @@ export const integrations = pgTable('integrations', {
   kind: text('kind').notNull(),
   name: text('name').notNull(),
   releaseStatus: text('release_status').notNull().default('stable'),
-  /** Non-secret settings only; secrets are stored encrypted elsewhere and never returned. */
+  /** Non-secret settings only; even these leave the server only through an allowlist per kind. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Credentials (client secrets, API tokens), sealed with AES-256-GCM (auth/secret-box.ts); never returned. */
+  secrets: text('secrets'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -149,7 +153,11 @@ export const integrationMappings = pgTable(
   (t) => [index('integration_mappings_integration_idx').on(t.integrationId)],
 );
 
-/** Background jobs (mute expiry, schedules): claimed with FOR UPDATE SKIP LOCKED by any worker. */
+/**
+ * Background jobs (mute expiry, schedules): claimed with FOR UPDATE SKIP LOCKED by any worker.
+ * A job is pending until `done_at`; `dead_at` marks one given up after its last attempt. At most
+ * one pending job per kind and `singleton_key`.
+ */
 export const jobs = pgTable(
   'jobs',
   {
@@ -162,6 +170,11 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    singletonKey: text('singleton_key'),
+    deadAt: timestamp('dead_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt),
+    uniqueIndex('jobs_singleton_idx').on(t.kind, t.singletonKey).where(sql`done_at is null`),
+  ],
 );

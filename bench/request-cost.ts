@@ -1,0 +1,141 @@
+/**
+ * The fixed cost of one request: requests/s and p50/p99 latency of the console against a bare
+ * Fastify answering the same route with the same payload, measured in the same run.
+ *
+ *   (a) a static file of the web app, (b) GET /api/health, (c) GET /api/user/ signed in.
+ *
+ *   npx tsx bench/request-cost.ts
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=64 npx tsx bench/request-cost.ts
+ *   LOG_LEVEL=warn npx tsx bench/request-cost.ts     # the console's log level (default info)
+ *
+ * Each server runs in its own process, the load in a third (wrk when installed, else a node
+ * keep-alive client). Besides requests/s and latency, each server's CPU time per answer is
+ * charged from its own process.cpuUsage(): on a machine others share, requests/s swing with their
+ * load while CPU per request holds. Target: static and health within 3x of bare Fastify.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { generateLoad, hasWrk, type Load } from './lib/load.ts';
+import type { Payloads, Served } from './lib/request-cost-servers.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const useWrk = hasWrk();
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const STATIC_PATH = '/favicon.svg';
+const webRoot = fileURLToPath(new URL('../dist/web/', import.meta.url));
+const servers = fileURLToPath(new URL('./lib/request-cost-servers.ts', import.meta.url));
+
+function start(...args: string[]): Promise<{ child: ChildProcess; served: Served }> {
+  // The console's log lines go where production sends them (stdout), here to nowhere.
+  const child = spawn(process.execPath, ['--import', 'tsx', servers, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (served) => resolve({ child, served: served as Served }));
+    child.once('exit', (code) => reject(new Error(`${args[0]} server exited with ${code}`)));
+  });
+}
+
+/** The server process's CPU time so far, in microseconds. */
+async function cpuOf(child: ChildProcess): Promise<number> {
+  child.send('cpu');
+  const [message] = (await once(child, 'message')) as [{ cpu: NodeJS.CpuUsage }];
+  return message.cpu.user + message.cpu.system;
+}
+
+interface Measured extends Load {
+  /** CPU time the server spent per answer: unlike requests/s, it holds on a busy machine. */
+  cpuMicrosPerRequest: number;
+}
+
+/** Loads one server and charges it its CPU time. */
+async function measure(child: ChildProcess, url: string, headers: Record<string, string>): Promise<Measured> {
+  const before = await cpuOf(child);
+  const load = generateLoad({ url, headers, seconds: SECONDS, connections: CONNECTIONS }, useWrk);
+  const used = (await cpuOf(child)) - before;
+  return { ...load, cpuMicrosPerRequest: used / load.requests };
+}
+
+async function body(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.text();
+}
+
+if (!existsSync(`${webRoot}index.html`)) {
+  console.log('Building the web app…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const app = await start('app');
+const appUrl = `http://127.0.0.1:${app.served.port}`;
+const auth = { authorization: `Bearer ${app.served.token}` };
+const payloads: Payloads = {
+  staticPath: STATIC_PATH,
+  staticFile: `${webRoot}${STATIC_PATH.slice(1)}`,
+  staticType: 'image/svg+xml',
+  health: await body(`${appUrl}/api/health`),
+  user: await body(`${appUrl}/api/user/`, auth),
+};
+const bare = await start('bare', JSON.stringify(payloads));
+const bareUrl = `http://127.0.0.1:${bare.served.port}`;
+
+const ROUTES = [
+  { name: 'static file', path: STATIC_PATH, headers: {}, target: 3 },
+  { name: 'GET /api/health', path: '/api/health', headers: {}, target: 3 },
+  { name: 'GET /api/user/ (signed in)', path: '/api/user/', headers: auth, target: undefined },
+];
+
+console.log(
+  `\nCost of one request: the console against bare Fastify, same routes and payloads ` +
+    `(${useWrk ? 'wrk' : 'node keep-alive client'}, ${CONNECTIONS} connections, ${SECONDS} s each, ` +
+    `log level ${process.env.LOG_LEVEL ?? 'info'})`,
+);
+const results: {
+  name: string;
+  app: Measured;
+  bare: Measured;
+  ratio: number;
+  cpuRatio: number;
+  target?: number;
+}[] = [];
+const fmt = (l: Measured) =>
+  `${Math.round(l.requestsPerSecond).toString().padStart(6)} req/s  p50 ${l.p50.toFixed(2).padStart(6)} ms  p99 ${l.p99.toFixed(2).padStart(6)} ms  CPU ${l.cpuMicrosPerRequest.toFixed(0).padStart(5)} µs/request`;
+try {
+  for (const route of ROUTES) {
+    // A short warm-up for the JIT, then the measured runs.
+    generateLoad(
+      { url: `${appUrl}${route.path}`, headers: route.headers, seconds: 1, connections: CONNECTIONS },
+      useWrk,
+    );
+    const bareLoad = await measure(bare.child, `${bareUrl}${route.path}`, route.headers);
+    const appLoad = await measure(app.child, `${appUrl}${route.path}`, route.headers);
+    const ratio = bareLoad.requestsPerSecond / appLoad.requestsPerSecond;
+    const cpuRatio = appLoad.cpuMicrosPerRequest / bareLoad.cpuMicrosPerRequest;
+    results.push({
+      name: route.name,
+      app: appLoad,
+      bare: bareLoad,
+      ratio,
+      cpuRatio,
+      ...(route.target ? { target: route.target } : {}),
+    });
+    console.log(`\n  ${route.name}`);
+    console.log(`    console  ${fmt(appLoad)}`);
+    console.log(`    bare     ${fmt(bareLoad)}`);
+    const target = route.target ? `  target ≤ ${route.target}x` : '';
+    console.log(
+      `    ratio ${ratio.toFixed(2)}x (requests/s), ${cpuRatio.toFixed(2)}x (CPU per request)${target}`,
+    );
+  }
+} finally {
+  app.child.kill();
+  bare.child.kill();
+}
+writeFileSync(
+  new URL('./results/request-cost.json', import.meta.url),
+  `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, results }, null, 2)}\n`,
+);

@@ -1,0 +1,148 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { components } from '../../../api/schema.d.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { alertActivity, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { isStaff } from '../../platform/permissions.ts';
+
+export type AlertActivity = components['schemas']['AlertActivity'];
+
+/**
+ * What happened to an alert. Actions: created, muted, viewed, updated (one row per changed field,
+ * with before and after), commented (after: { discussion_id, private }), note, merged (on the
+ * target), merged_into (on each source), action_requested, workflow_rerun.
+ */
+export type ActivityAction =
+  | 'created'
+  | 'muted'
+  | 'viewed'
+  | 'updated'
+  | 'commented'
+  | 'note'
+  | 'merged'
+  | 'merged_into'
+  | 'action_requested'
+  | 'workflow_rerun';
+
+export interface ActivityEntry {
+  alertId: number;
+  customerId: string;
+  action: ActivityAction;
+  field?: string | null;
+  before?: unknown;
+  after?: unknown;
+  comment?: string | null;
+}
+
+/**
+ * Writes activity rows as the caller (and who impersonates them); a null principal is the system.
+ * All rows go in one statement with one parameter (a JSON array): a bulk update of 10 000 alerts
+ * writes tens of thousands of rows, which row-by-row parameters would make slow.
+ */
+export async function recordActivity(
+  tx: Db,
+  principal: Principal | null,
+  entries: readonly ActivityEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const actor = principal?.user.contactId ?? null;
+  const impersonator = principal?.impersonator?.contactId ?? null;
+  const rows = entries.map((e) => ({
+    alert_id: e.alertId,
+    customer_id: e.customerId,
+    actor_id: actor,
+    impersonator_id: impersonator,
+    action: e.action,
+    field: e.field ?? null,
+    before: e.before ?? null,
+    after: e.after ?? null,
+    comment: e.comment ?? null,
+  }));
+  await tx.execute(sql`
+    insert into ${alertActivity} (alert_id, customer_id, actor_id, impersonator_id, action, field, before, after, comment)
+    select alert_id, customer_id, actor_id, impersonator_id, action, field, before, after, comment
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+      alert_id bigint, customer_id uuid, actor_id uuid, impersonator_id uuid, action text, field text,
+      before jsonb, after jsonb, comment text)`);
+}
+
+/** One activity row, returned as written (manual notes). */
+export async function recordNote(
+  tx: Db,
+  principal: Principal,
+  entry: ActivityEntry,
+): Promise<typeof alertActivity.$inferSelect> {
+  const [row] = await tx
+    .insert(alertActivity)
+    .values({
+      alertId: entry.alertId,
+      customerId: entry.customerId,
+      actorId: principal.user.contactId,
+      impersonatorId: principal.impersonator?.contactId ?? null,
+      action: entry.action,
+      comment: entry.comment ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Entries about private comments, which customer users must not see. */
+const PRIVATE_ENTRY = sql`coalesce(${alertActivity.after} @> '{"private": true}'::jsonb, false)`;
+
+/** One alert's activity, newest first, with the actor's e-mail when the account still exists. */
+export async function listActivity(
+  tx: Db,
+  principal: Principal,
+  alertId: number,
+  page: { batchSize: number; offset: number },
+): Promise<AlertActivity[]> {
+  const rows = await tx
+    .select({ entry: alertActivity, email: users.email })
+    .from(alertActivity)
+    .leftJoin(users, eq(users.contactId, alertActivity.actorId))
+    .where(
+      and(eq(alertActivity.alertId, alertId), isStaff(principal) ? undefined : sql`not ${PRIVATE_ENTRY}`),
+    )
+    .orderBy(desc(alertActivity.at), desc(alertActivity.id))
+    .limit(page.batchSize)
+    .offset(page.offset);
+  return rows.map((row) => presentActivity(row.entry, row.email));
+}
+
+export function presentActivity(
+  entry: typeof alertActivity.$inferSelect,
+  email: string | null,
+): AlertActivity {
+  return {
+    id: entry.id,
+    alert_id: entry.alertId,
+    action: entry.action,
+    field: entry.field,
+    before: entry.before,
+    after: entry.after,
+    comment: entry.comment,
+    actor_email: email,
+    at: entry.at.toISOString(),
+  };
+}
+
+/** Records that the caller opened the alert, once per person (spec 2: `skip_viewed`). */
+export async function recordView(
+  tx: Db,
+  principal: Principal,
+  alertId: number,
+  customerId: string,
+): Promise<void> {
+  const [seen] = await tx
+    .select({ id: alertActivity.id })
+    .from(alertActivity)
+    .where(
+      and(
+        eq(alertActivity.alertId, alertId),
+        eq(alertActivity.action, 'viewed'),
+        eq(alertActivity.actorId, principal.user.contactId),
+      ),
+    )
+    .limit(1);
+  if (!seen) await recordActivity(tx, principal, [{ alertId, customerId, action: 'viewed' }]);
+}

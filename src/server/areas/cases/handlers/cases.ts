@@ -1,0 +1,220 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { audit } from '../../../audit.ts';
+import { cases } from '../../../db/schema/index.ts';
+import { resultRows } from '../../../db/tenancy.ts';
+import { badRequest } from '../../../errors.ts';
+import type { Handler } from '../../../platform/handler.ts';
+import { rejectNulCharacters } from '../../../platform/input.ts';
+import { requireModify } from '../../../platform/permissions.ts';
+import { requireVisibleCustomer } from '../../../platform/scope.ts';
+import { changedSinceRead, changeVersioned, nextVersion } from '../../../platform/versioned.ts';
+import { asCaller, principalOf } from '../../../plugins/auth.ts';
+import { assignAlerts } from '../alerts.ts';
+import { checkedAssignees } from '../assignees.ts';
+import { afterCursor, cursorTimestamp, decodeCaseCursor, encodeCaseCursor } from '../cursor.ts';
+import { caseConditions } from '../filters.ts';
+import { alertCount, type CaseRow, caseDetail, loadCase, presentCaseSummary } from '../present.ts';
+
+/** Most buckets one aggregation answers. */
+const MAX_BUCKETS = 1000;
+
+/** Fields that hold several values per case: a case counts once per value. */
+const ARRAY_FIELDS: Record<string, SQL> = {
+  tags: sql`${cases.tags}`,
+  assigned_users: sql`${cases.assignedUsers}`,
+};
+const SCALAR_FIELDS: Record<string, SQL> = {
+  status: sql`${cases.status}`,
+  customer_id: sql`${cases.customerId}::text`,
+};
+
+/** `lateral` join giving the values of one aggregation field as `<alias>.v`. */
+function valuesOf(field: string, alias: 'fa' | 'fb'): SQL {
+  const name = sql.raw(alias);
+  const array = ARRAY_FIELDS[field];
+  if (array) return sql`left join lateral unnest(${array}) as ${name}(v) on true`;
+  const scalar = SCALAR_FIELDS[field];
+  if (!scalar)
+    throw badRequest(`params.${alias === 'fa' ? 'a' : 'b'}`, 'is not a field cases can be grouped by');
+  return sql`cross join lateral (select ${scalar} as v) as ${name}`;
+}
+
+/** Tags as stored: trimmed, without repeats. */
+function cleanTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()))];
+}
+
+/** Rejects a risk range whose minimum is above its maximum, naming the field that was sent. */
+function checkRiskRange(min: number | null, max: number | null, sent: 'risk_score_min' | 'risk_score_max') {
+  if (min !== null && max !== null && min > max) {
+    throw badRequest(
+      `body.${sent}`,
+      sent === 'risk_score_min'
+        ? 'must not be greater than risk_score_max'
+        : 'must not be less than risk_score_min',
+    );
+  }
+}
+
+/** The fields of a case the audit log keeps. */
+function audited(row: CaseRow) {
+  return {
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    tags: row.tags,
+    assigned_users: row.assignedUsers,
+    risk_score_min: row.riskScoreMin,
+    risk_score_max: row.riskScoreMax,
+    fields: row.fields,
+    version: row.version,
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export const listCases: Handler<'listCases'> = async (request) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  const query = request.query;
+  const batchSize = query.batch_size ?? 50;
+  const conditions = caseConditions(principal, query);
+  if (query.ids?.length) conditions.push(inArray(cases.id, query.ids));
+  if (query.search_after) conditions.push(afterCursor(decodeCaseCursor(query.search_after)));
+  const rows = await asCaller(request, (tx) =>
+    tx
+      .select({ row: cases, count: alertCount, cursor: cursorTimestamp })
+      .from(cases)
+      .where(and(...conditions))
+      .orderBy(desc(cases.updatedAt), desc(cases.id))
+      .limit(batchSize + 1),
+  );
+  const page = rows.slice(0, batchSize);
+  const last = page.at(-1);
+  return {
+    cases: page.map((r) => presentCaseSummary(r.row, r.count)),
+    search_after:
+      rows.length > batchSize && last ? encodeCaseCursor({ updatedAt: last.cursor, id: last.row.id }) : null,
+  };
+};
+
+export const getCase: Handler<'getCase'> = async (request) => {
+  const principal = principalOf(request);
+  return asCaller(request, (tx) => caseDetail(tx, principal, request.params.id));
+};
+
+export const createCase: Handler<'createCase'> = async (request, reply) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  requireModify(principal, 'change cases');
+  const body = request.body;
+  requireVisibleCustomer(principal, body.customer_id);
+  checkRiskRange(body.risk_score_min ?? null, body.risk_score_max ?? null, 'risk_score_min');
+  const detail = await asCaller(request, async (tx) => {
+    const assignees = await checkedAssignees(tx, principal, body.customer_id, body.assigned_users ?? [], []);
+    const [row] = await tx
+      .insert(cases)
+      .values({
+        customerId: body.customer_id,
+        title: body.title.trim(),
+        description: body.description ?? '',
+        status: body.status ?? 'new',
+        tags: cleanTags(body.tags ?? []),
+        assignedUsers: assignees,
+        riskScoreMin: body.risk_score_min ?? null,
+        riskScoreMax: body.risk_score_max ?? null,
+        fields: body.fields ?? {},
+      })
+      .returning();
+    await audit(tx, principal, {
+      action: 'create',
+      entity: 'case',
+      entityId: String(row!.id),
+      customerId: row!.customerId,
+      after: audited(row!),
+    });
+    await assignAlerts(tx, principal, row!, body.alert_ids ?? [], 'body.alert_ids');
+    return caseDetail(tx, principal, row!.id);
+  });
+  reply.status(201);
+  return detail;
+};
+
+export const updateCase: Handler<'updateCase'> = async (request) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  requireModify(principal, 'change cases');
+  const body = request.body;
+  return asCaller(request, async (tx) => {
+    const { before } = await changeVersioned(tx, principal, {
+      lock: () => loadCase(tx, principal, request.params.id, true),
+      expectedVersion: body.version,
+      staleMessage: (current) => changedSinceRead(`Case ${current.id}`, current, body.version),
+      apply: async (before) => {
+        const riskMin = body.risk_score_min !== undefined ? body.risk_score_min : before.riskScoreMin;
+        const riskMax = body.risk_score_max !== undefined ? body.risk_score_max : before.riskScoreMax;
+        checkRiskRange(
+          riskMin,
+          riskMax,
+          body.risk_score_min !== undefined ? 'risk_score_min' : 'risk_score_max',
+        );
+        const next: Partial<typeof cases.$inferInsert> = {
+          title: body.title !== undefined ? body.title.trim() : before.title,
+          description: body.description ?? before.description,
+          status: body.status ?? before.status,
+          tags: body.tags ? cleanTags(body.tags) : before.tags,
+          assignedUsers: body.assigned_users
+            ? await checkedAssignees(
+                tx,
+                principal,
+                before.customerId,
+                body.assigned_users,
+                before.assignedUsers,
+              )
+            : before.assignedUsers,
+          riskScoreMin: riskMin,
+          riskScoreMax: riskMax,
+          fields: body.fields ?? before.fields,
+        };
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+          (key) => !sameJson(next[key], before[key as keyof CaseRow]),
+        );
+        if (changed.length === 0) return null;
+        const [after] = await tx
+          .update(cases)
+          .set({ ...next, ...nextVersion(cases) })
+          .where(eq(cases.id, before.id))
+          .returning();
+        return after!;
+      },
+      audit: (before, after) => ({
+        action: 'update',
+        entity: 'case',
+        entityId: String(before.id),
+        customerId: before.customerId,
+        before: audited(before),
+        after: audited(after),
+      }),
+    });
+    return caseDetail(tx, principal, before.id);
+  });
+};
+
+export const aggregateCases: Handler<'aggregateCases'> = async (request) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  const { a, b } = request.params;
+  const conditions = caseConditions(principal, request.query);
+  const rows = await asCaller(request, async (tx) =>
+    resultRows<{ a: string | null; b: string | null; count: number }>(
+      await tx.execute(sql`
+        select fa.v as a, fb.v as b, count(*)::int as count
+        from ${cases} ${valuesOf(a, 'fa')} ${valuesOf(b, 'fb')}
+        where ${and(...conditions)}
+        group by 1, 2
+        order by 3 desc, 1 asc nulls last, 2 asc nulls last
+        limit ${MAX_BUCKETS}`),
+    ),
+  );
+  return { buckets: rows.map((r) => ({ a: r.a, b: r.b, count: Number(r.count) })) };
+};

@@ -1,0 +1,40 @@
+import type { Handlers } from '../../platform/handler.ts';
+import { assignCaseAlerts, unassignCaseAlert } from './handlers/alerts.ts';
+import { aggregateCases, createCase, getCase, listCases, updateCase } from './handlers/cases.ts';
+import {
+  deleteCaseDiscussion,
+  listCaseDiscussions,
+  postCaseDiscussion,
+  updateCaseDiscussion,
+} from './handlers/discussions.ts';
+
+type CaseOperation =
+  | 'listCases'
+  | 'getCase'
+  | 'createCase'
+  | 'updateCase'
+  | 'aggregateCases'
+  | 'assignCaseAlerts'
+  | 'unassignCaseAlert'
+  | 'listCaseDiscussions'
+  | 'postCaseDiscussion'
+  | 'updateCaseDiscussion'
+  | 'deleteCaseDiscussion';
+
+/** Cases (spec 2, section 7 "Cases"), their alerts and their comments; countCases lives with the counts. */
+export const caseHandlers: Handlers<CaseOperation> = {
+  listCases,
+  getCase,
+  createCase,
+  updateCase,
+  aggregateCases,
+  assignCaseAlerts,
+  unassignCaseAlert,
+  listCaseDiscussions,
+  postCaseDiscussion,
+  updateCaseDiscussion,
+  deleteCaseDiscussion,
+};
+
+/** Alerts take assignees by the same rule as cases. */
+export { checkedAssignees } from './assignees.ts';

@@ -1,0 +1,5 @@
+import type { Handlers } from '../../platform/handler.ts';
+import { countAlerts, countCases } from './handlers.ts';
+
+/** The counts the shell shows (alerts and cases per status, for the ticker and the sidebar). */
+export const countHandlers: Handlers<'countAlerts' | 'countCases'> = { countAlerts, countCases };

@@ -1,0 +1,30 @@
+import { agentHandlers } from './agents/index.ts';
+import { alertHandlers } from './alerts/index.ts';
+import { authHandlers } from './auth/index.ts';
+import { caseHandlers } from './cases/index.ts';
+import { countHandlers } from './counts/index.ts';
+import { customerHandlers } from './customers/index.ts';
+import { muteHandlers } from './mutes/index.ts';
+import { searchHandlers } from './search/index.ts';
+import { shellHandlers } from './shell/index.ts';
+import { threatHandlers } from './threat/index.ts';
+import { updateHandlers } from './updates/index.ts';
+
+/**
+ * Every operation of the contract, by operationId: each area's handler map. The discussions area
+ * has none of its own (alerts and cases serve their comments). Routes refuse to start, and the
+ * contract test fails, when an operation is missing.
+ */
+export const handlers = {
+  ...shellHandlers,
+  ...authHandlers,
+  ...customerHandlers,
+  ...countHandlers,
+  ...alertHandlers,
+  ...agentHandlers,
+  ...updateHandlers,
+  ...searchHandlers,
+  ...threatHandlers,
+  ...muteHandlers,
+  ...caseHandlers,
+};

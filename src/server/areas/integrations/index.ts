@@ -1,0 +1,5 @@
+/**
+ * Integrations: what other areas may use. The area's own operations (list, configure, test) come
+ * with the integrations screens; today it holds the rule of which settings may leave the server.
+ */
+export { publicSettings } from './public-settings.ts';

@@ -1,0 +1,29 @@
+import type { Handlers } from '../../platform/handler.ts';
+import {
+  endImpersonation,
+  getCurrentUser,
+  getHealth,
+  listSupportContacts,
+  listSupportTasks,
+  saveSettings,
+  startImpersonation,
+} from './handlers.ts';
+
+/** The application shell (spec 1): health, the signed-in user, settings, support and impersonation. */
+export const shellHandlers: Handlers<
+  | 'getHealth'
+  | 'getCurrentUser'
+  | 'saveSettings'
+  | 'listSupportTasks'
+  | 'startImpersonation'
+  | 'endImpersonation'
+  | 'listSupportContacts'
+> = {
+  getHealth,
+  getCurrentUser,
+  saveSettings,
+  listSupportTasks,
+  startImpersonation,
+  endImpersonation,
+  listSupportContacts,
+};

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { jobs } from '../../src/server/db/schema/index.ts';
+import { enqueueJob } from '../../src/server/jobs/queue.ts';
+import { runDueJobs } from '../../src/server/jobs/runner.ts';
+import { backends } from '../helpers/database.ts';
+
+const LEASE_MS = 60_000;
+const worker = new URL('../helpers/claim-job-and-hang.ts', import.meta.url).pathname;
+
+/** A database two processes can open one after the other: a PGlite directory or a PostgreSQL database. */
+async function sharedPlace(backend: string) {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-crash-'));
+    return {
+      where: dir,
+      open: () => openDatabase({ dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true }),
+    };
+  }
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `watchfloor_crash_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base.href });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base.href);
+  url.pathname = `/${name}`;
+  return {
+    where: url.href,
+    open: () => openDatabase({ databaseUrl: url.href, dataDir: '' }),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Starts a worker process that claims a job of `kind`, waits for its claim, then kills it with SIGKILL. */
+async function claimAndCrash(where: string, kind: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', worker, where, kind, String(LEASE_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const said = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before claiming`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  return said;
+}
+
+describe.each(backends())('a worker killed while holding a job, on %s', (backend) => {
+  it('leaves the job to be claimed again once its lease runs out', { timeout: 60_000 }, async () => {
+    const place = await sharedPlace(backend);
+    let database: Database | undefined;
+    try {
+      database = await place.open();
+      const job = await enqueueJob(database.db, 'report');
+      // PGlite is one process's at a time: let the worker have the directory.
+      if (backend === 'pglite') await database.close();
+      expect(await claimAndCrash(place.where, 'report')).toBe(`claimed ${job.id}`);
+      if (backend === 'pglite') database = await place.open();
+      const db = database!.db;
+      const [held] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(held).toMatchObject({ attempts: 1, doneAt: null });
+      expect(held!.lockedBy).toMatch(/^doomed:/);
+
+      const ran: number[] = [];
+      const options = {
+        workerId: 'survivor',
+        pollMs: 10,
+        handlers: { report: async ({ job: j }: { job: { id: number } }) => void ran.push(j.id) },
+        schedules: [],
+        leaseMs: LEASE_MS,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      };
+      const claimedAt = held!.lockedAt!.getTime();
+      expect(await runDueJobs(db, { ...options, now: () => new Date(claimedAt + LEASE_MS - 1000) })).toBe(0);
+      expect(await runDueJobs(db, { ...options, now: () => new Date(claimedAt + LEASE_MS + 1) })).toBe(1);
+      expect(ran).toEqual([job.id]);
+      const [done] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(done).toMatchObject({ attempts: 2, lockedBy: 'survivor', deadAt: null });
+      expect(done!.doneAt).toBeInstanceOf(Date);
+    } finally {
+      await database?.close().catch(() => undefined);
+      await place.drop();
+    }
+  });
+});
