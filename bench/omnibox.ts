@@ -12,94 +12,19 @@
  * page, JSON parsed), so the ratio is what the palette adds to the API; the server's Server-Timing
  * header on those calls says how much of the API time is the search itself (the database work).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { seededConsole, signedInPage } from './lib/seeded-console.ts';
 import { percentile, report } from './lib/stats.ts';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 8493);
-const BASE = `http://localhost:${PORT}`;
-const PASSWORD = 'bench-demo-password-Watchfloor';
 const TARGET_MS = 100;
 const MEASURE = 'omnibox:search-to-paint';
 /** The part of it after the API answered: what the palette itself adds. */
 const CLIENT_MEASURE = 'omnibox:response-to-paint';
-
-const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-bench-omnibox-'));
-const env = {
-  ...process.env,
-  WATCHFLOOR_DATA: dataDir,
-  DATABASE_URL: '',
-  WATCHFLOOR_DEMO_PASSWORD: PASSWORD,
-  LOG_LEVEL: 'warn',
-};
-
-/** Runs in its own process group, so stop() ends npx, tsx and node together. */
-function run(args: string[], extra: Record<string, string> = {}): ChildProcess {
-  return spawn('npx', ['tsx', ...args], {
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-}
-
-/** Ends the child's whole process group: SIGTERM, then SIGKILL if it is still there after 10 s. */
-async function stop(child: ChildProcess) {
-  const group = child.pid;
-  if (group === undefined) return;
-  const alive = () => {
-    try {
-      process.kill(-group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(-group, 'SIGTERM');
-  const deadline = Date.now() + 10_000;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  if (alive()) process.kill(-group, 'SIGKILL');
-}
-
-async function seed() {
-  console.log(
-    `Seeding ${ALERTS.toLocaleString('en-GB')} alerts, ${AGENTS.toLocaleString('en-GB')} agents, ${CUSTOMERS} customers into ${dataDir}…`,
-  );
-  const child = run([
-    'src/server/seed/cli.ts',
-    '--alerts',
-    String(ALERTS),
-    '--agents',
-    String(AGENTS),
-    '--customers',
-    String(CUSTOMERS),
-  ]);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`seeding failed with exit code ${code}`);
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const up = () =>
-    fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  if (await up()) throw new Error(`port ${PORT} is already in use; set BENCH_PORT`);
-  const server = run(['src/server/main.ts'], { PORT: String(PORT), PUBLIC_URL: BASE });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (await up()) return server;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await stop(server);
-  throw new Error('the server did not start within 180 s');
-}
+const bench = seededConsole(PORT);
 
 /** Queries a person would type, read from the seeded data: host names, title words, ids. */
 async function pickQueries(page: Page): Promise<string[]> {
@@ -175,18 +100,8 @@ function measureApi(page: Page, queries: readonly string[]): Promise<{ total: nu
 }
 
 async function measure() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { browser, page } = await signedInPage(bench.base, '/');
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    // tsx compiles this file with esbuild's keepNames, whose __name helper the page lacks.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-    await page.goto(`${BASE}/`);
-    await page.locator('#email').fill('analyst@watchfloor.example');
-    await page.locator('#password').fill(PASSWORD);
-    await page.keyboard.press('Enter');
     await page.locator('#omnibox-slot button').waitFor({ timeout: 120_000 });
     const queries = await pickQueries(page);
     console.log(`Queries (${queries.length}): ${queries.join(' | ')}`);
@@ -215,10 +130,16 @@ async function measure() {
   }
 }
 
-let server: ChildProcess | null = null;
 try {
-  await seed();
-  server = await startServer();
+  await bench.seed([
+    '--alerts',
+    String(ALERTS),
+    '--agents',
+    String(AGENTS),
+    '--customers',
+    String(CUSTOMERS),
+  ]);
+  await bench.start();
   const { palette, client, api, server: search, count } = await measure();
   const apiP95 = percentile(api, 95);
   report(
@@ -247,6 +168,5 @@ try {
   const within = percentile(palette, 95) < TARGET_MS;
   console.log(within ? '\nWithin budget.' : `\nOver budget: p95 is not under ${TARGET_MS} ms.`);
 } finally {
-  if (server) await stop(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -13,79 +13,18 @@
  * The baselines, measured in the same page and run, are a plain Array.filter and a plain
  * Array.sort of the same rows, without React.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { seededConsole, signedInPage } from './lib/seeded-console.ts';
 import { percentile, report } from './lib/stats.ts';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 8491);
-const BASE = `http://localhost:${PORT}`;
-const PASSWORD = 'bench-demo-password-Watchfloor';
 const TARGET_MS = 50;
 /** Filter texts typed key by key: ~30 keystrokes that narrow, widen and clear. */
 const WORDS = ['powershell', 'acme', 'status:new', 'web-0'];
 /** The columns shown by default, each sorted ascending, descending, then back to unsorted. */
 const SORT_COLUMNS = ['id', 'title', 'customer_id', 'status', 'priority', '@timestamp', 'updated_at'];
 const SORT_STEPS = ['asc', 'desc', null] as const;
-
-const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-bench-'));
-const env = {
-  ...process.env,
-  WATCHFLOOR_DATA: dataDir,
-  DATABASE_URL: '',
-  WATCHFLOOR_DEMO_PASSWORD: PASSWORD,
-  LOG_LEVEL: 'warn',
-};
-
-function run(args: string[], extra: Record<string, string> = {}): ChildProcess {
-  // Its own process group, so stopping it also stops the node process that npx starts.
-  return spawn('npx', ['tsx', ...args], {
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-}
-
-function stop(child: ChildProcess | null) {
-  if (child?.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
-async function seed() {
-  console.log(`Seeding ${ALERTS.toLocaleString('en-GB')} alerts into ${dataDir}…`);
-  const child = run(['src/server/seed/cli.ts', '--alerts', String(ALERTS)]);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`seeding failed with exit code ${code}`);
-}
-
-async function startServer(): Promise<ChildProcess> {
-  if (
-    await fetch(`${BASE}/api/health`).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new Error(`port ${PORT} is already in use; set BENCH_PORT`);
-  const server = run(['src/server/main.ts'], { PORT: String(PORT), PUBLIC_URL: BASE });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop(server);
-  throw new Error('the server did not start within 180 s');
-}
+const bench = seededConsole(PORT);
 
 /** The keystrokes: each word typed letter by letter, then cleared. */
 function keystrokes(): string[] {
@@ -98,18 +37,8 @@ function keystrokes(): string[] {
 }
 
 async function measure() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { browser, page } = await signedInPage(bench.base, '/alerts');
   try {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    // tsx compiles this file with esbuild's keepNames, whose __name helper the page lacks.
-    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-    await page.goto(`${BASE}/alerts`);
-    await page.locator('#email').fill('analyst@watchfloor.example');
-    await page.locator('#password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Rows').selectOption('all');
     const grid = page.getByRole('grid', { name: 'Alerts' });
     await grid.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 300_000 });
@@ -248,10 +177,9 @@ async function measure() {
   }
 }
 
-let server: ChildProcess | null = null;
 try {
-  await seed();
-  server = await startServer();
+  await bench.seed(['--alerts', String(ALERTS)]);
+  await bench.start();
   const { samples, sorts, baseline } = await measure();
   const p95 = percentile(samples, 95);
   const sortP95 = percentile(sorts, 95);
@@ -288,7 +216,5 @@ try {
     `\n${within ? 'Within budget' : 'OVER BUDGET'} (filter p95 ${p95.toFixed(1)} ms, sort p95 ${sortP95.toFixed(1)} ms).`,
   );
 } finally {
-  stop(server);
-  await new Promise((r) => setTimeout(r, 2000));
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -5,7 +5,7 @@ import { inIds } from '../../../db/sql-helpers.ts';
 import { type Handler, sendJson } from '../../../platform/handler.ts';
 import { requestedCustomers } from '../../../platform/scope.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
-import { type AlertFilter, alertFilterCondition } from '../filters.ts';
+import { alertFilterCondition } from '../filters.ts';
 import { afterCursor, cursorValueSql, decodeAlertCursor, encodeAlertCursor, orderBy } from '../sorting.ts';
 import { alertSummaryJson } from '../summary-json.ts';
 
@@ -31,36 +31,6 @@ const AS_OF = sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:M
 /** Most buckets one aggregate answers, largest first. */
 const MAX_BUCKETS = 1000;
 
-/** The filter part of a list or aggregate query string. */
-function filterOf(query: AlertFilter): AlertFilter {
-  const {
-    customer_ids,
-    statuses,
-    priorities,
-    case: caseFilter,
-    case_id,
-    title,
-    query: text,
-    days,
-    from,
-    to,
-    assigned_to,
-  } = query;
-  return {
-    customer_ids,
-    statuses,
-    priorities,
-    case: caseFilter,
-    case_id,
-    title,
-    query: text,
-    days,
-    from,
-    to,
-    assigned_to,
-  };
-}
-
 export const listAlerts: Handler<'listAlerts'> = async (request, reply) => {
   const principal = principalOf(request);
   const {
@@ -70,7 +40,7 @@ export const listAlerts: Handler<'listAlerts'> = async (request, reply) => {
     batch_size: batchSize = 100,
     search_after,
   } = request.query;
-  const filter = alertFilterCondition(principal, filterOf(request.query), 'querystring');
+  const filter = alertFilterCondition(principal, request.query, 'querystring');
   const cursor = search_after ? decodeAlertCursor(search_after, sort, order) : null;
   const { rows, total, asOf } = await asCaller(request, async (tx) => {
     const rows = await tx
@@ -105,7 +75,7 @@ export const listAlerts: Handler<'listAlerts'> = async (request, reply) => {
 
 export const aggregateAlerts: Handler<'aggregateAlerts'> = async (request) => {
   const principal = principalOf(request);
-  const filter = alertFilterCondition(principal, filterOf(request.query), 'querystring');
+  const filter = alertFilterCondition(principal, request.query, 'querystring');
   const a = AGGREGATE_COLUMNS[request.params.a];
   const b = AGGREGATE_COLUMNS[request.params.b];
   const rows = await asCaller(request, (tx) =>
