@@ -92,7 +92,7 @@ export function createDispatcher(host: DispatcherHost) {
       return;
     }
     if (pendingG !== null) {
-      const fresh = host.now() - pendingG <= SEQUENCE_TIMEOUT_MS;
+      const fresh = pressedAt(event) - pendingG <= SEQUENCE_TIMEOUT_MS;
       pendingG = null;
       if (fresh && /^[a-z]$/.test(chord)) {
         if (host.go(chord)) consume(event);
@@ -102,7 +102,7 @@ export function createDispatcher(host: DispatcherHost) {
     switch (chord) {
       case 'g':
         consume(event);
-        pendingG = host.now();
+        pendingG = pressedAt(event);
         return;
       case '/':
         consume(event);
@@ -113,6 +113,16 @@ export function createDispatcher(host: DispatcherHost) {
         host.openHelp();
         return;
     }
+  }
+
+  /**
+   * When the key was pressed, on the host's clock: a busy page (a large list rendering) handles
+   * keys late, and g then a letter typed quickly must still count as one sequence.
+   */
+  function pressedAt(event: KeyboardEvent): number {
+    const age = performance.now() - event.timeStamp;
+    // Event times from elsewhere (synthetic events, other clocks) count as pressed now.
+    return host.now() - (age > 0 && age < 60_000 ? age : 0);
   }
 
   function onBubble(event: KeyboardEvent) {
