@@ -12,17 +12,21 @@ export const TRUNCATE = {
   default: 60,
 } as const;
 
-/** 1234 → 1.2K, 5_600_000 → 5.6M: K, M, G, T per 1000 with one decimal. */
+/**
+ * 1234 → 1.2K, 5_600_000 → 5.6M, 1000 → 1.0K: K, M, G, T per 1000 with one decimal (spec 1
+ * section 9). The unit is chosen after rounding, so 999 999 is 1.0M, not 1000.0K.
+ */
 export function compactNumber(value: number): string {
   const units = ['', 'K', 'M', 'G', 'T'];
-  let n = value;
+  if (Math.abs(value) < 1000) return String(value);
+  const oneDecimal = (n: number) => Math.round(n * 10) / 10;
   let unit = 0;
-  while (Math.abs(n) >= 1000 && unit < units.length - 1) {
+  let n = value;
+  while (unit < units.length - 1 && Math.abs(oneDecimal(n)) >= 1000) {
     n /= 1000;
     unit++;
   }
-  if (unit === 0) return String(value);
-  return `${(Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '')}${units[unit]}`;
+  return `${oneDecimal(n).toFixed(1)}${units[unit]}`;
 }
 
 /** Badge text: 'N+' style, 9+ above 9. */
