@@ -63,3 +63,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
   };
 }
+
+/** The address plus, when it is on localhost, the same on 127.0.0.1: people open either. */
+export function withLoopbackTwin(address: string): string[] {
+  const url = new URL(address);
+  if (url.hostname !== 'localhost') return [address];
+  const twin = new URL(address);
+  twin.hostname = '127.0.0.1';
+  return [address, twin.href];
+}
+
+export const originsOf = (addresses: readonly string[]) => [
+  ...new Set(addresses.map((a) => new URL(a).origin)),
+];
+
+/**
+ * Where a person who opened the console at `origin` (the browser's Origin header) returns after
+ * signing out: that origin when it is one the console answers to (the public address or its
+ * loopback twin), so their stored session is not left behind on another origin; else the public
+ * address.
+ */
+export function signedOutAddress(config: Config, origin: string | undefined): string {
+  const home = `${config.publicUrl}/login`;
+  return origin && originsOf(withLoopbackTwin(home)).includes(origin) ? `${origin}/login` : home;
+}

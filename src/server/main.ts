@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -38,6 +38,11 @@ if (app) {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`\nWatchfloor is running at ${config.publicUrl}  (data: ${where})`);
+  // Sign-in sends people back only to the addresses the identity provider knows.
+  const addresses = originsOf(withLoopbackTwin(config.publicUrl));
+  const also = addresses.length > 1 ? ` or ${addresses.slice(1).join(' or ')}` : '';
+  if (!process.env.PUBLIC_URL)
+    console.log(`Open it at ${addresses[0]}${also}; set PUBLIC_URL to reach it at another address.`);
   console.log(`API reference: ${config.publicUrl}/api/docs`);
   if (demo) {
     console.log('Demo accounts:');

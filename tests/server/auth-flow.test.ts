@@ -132,4 +132,20 @@ describe('sign-in with the embedded identity provider', () => {
     const after = await browser.follow((await authorizeRequest(base)).url);
     expect(await after.response.text()).toContain('id="password"');
   });
+  it('signs a person out back to the address they used: the public one or its loopback twin, nothing else', async () => {
+    const port = new URL(base).port;
+    const returnTo = async (origin: string) => {
+      const answer = await t.as(t.fixtures.analyst, {
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin },
+      });
+      expect(answer.statusCode).toBe(200);
+      const url = new URL(answer.json<{ end_session_url: string }>().end_session_url);
+      return url.searchParams.get('post_logout_redirect_uri');
+    };
+    expect(await returnTo(`http://127.0.0.1:${port}`)).toBe(`http://127.0.0.1:${port}/login`);
+    expect(await returnTo(base)).toBe(`${base}/login`);
+    expect(await returnTo('https://elsewhere.example')).toBe(`${base}/login`);
+  });
 });

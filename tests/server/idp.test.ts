@@ -1,10 +1,10 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSecret } from '../../src/server/auth/server-secrets.ts';
+import { withLoopbackTwin } from '../../src/server/config.ts';
 import { drizzleAdapterFactory } from '../../src/server/idp/adapter.ts';
 import { chooseLocale } from '../../src/server/idp/i18n.ts';
 import { loadIdpKeys } from '../../src/server/idp/keys.ts';
-import { withLoopbackTwin } from '../../src/server/idp/provider.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { FIXTURE_PASSWORD } from '../helpers/fixtures.ts';
 import { authorizeRequest, Browser, formAction, listeningApp, signIn } from './idp-browser.ts';

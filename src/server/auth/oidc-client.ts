@@ -75,9 +75,10 @@ export class OidcRelyingParty {
     };
   }
 
-  async endSessionUrl(idToken: string | null) {
+  /** The identity provider's sign-out address, returning to `returnTo` afterwards. */
+  async endSessionUrl(idToken: string | null, returnTo: string) {
     const params: Record<string, string> = {
-      post_logout_redirect_uri: `${this.config.publicUrl}/login`,
+      post_logout_redirect_uri: returnTo,
       client_id: this.config.oidc.clientId,
     };
     if (idToken) params.id_token_hint = idToken;

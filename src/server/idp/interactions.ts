@@ -5,12 +5,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Interaction, Provider } from 'oidc-provider';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { Config } from '../config.ts';
+import { type Config, originsOf, withLoopbackTwin } from '../config.ts';
 import { users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { chooseLocale, type Locale } from './i18n.ts';
 import { IDP_PREFIX, problemPage, type SignInPageOptions, signInPage, widenFormAction } from './pages.ts';
-import { originsOf, SCOPES, withLoopbackTwin } from './provider.ts';
+import { SCOPES } from './provider.ts';
 import { SignInThrottle } from './throttle.ts';
 
 export interface InteractionOptions {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import { SESSION_SECONDS } from '../auth/session-tokens.ts';
-import type { Config } from '../config.ts';
+import { type Config, originsOf, withLoopbackTwin } from '../config.ts';
 import { users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { drizzleAdapterFactory } from './adapter.ts';
@@ -14,19 +14,6 @@ import { IDP_PREFIX, problemPage, signedOutPage, signOutPage, widenFormAction } 
 export const SCOPES = ['openid', 'email', 'profile', 'roles', 'watchfloor'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The address plus, when it is on localhost, the same on 127.0.0.1: people open either. */
-export function withLoopbackTwin(address: string): string[] {
-  const url = new URL(address);
-  if (url.hostname !== 'localhost') return [address];
-  const twin = new URL(address);
-  twin.hostname = '127.0.0.1';
-  return [address, twin.href];
-}
-
-export const originsOf = (addresses: readonly string[]) => [
-  ...new Set(addresses.map((a) => new URL(a).origin)),
-];
 
 /** The locale for a page the provider itself renders (errors, sign-out). */
 function localeOf(ctx: KoaContextWithOIDC) {

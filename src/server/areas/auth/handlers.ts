@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userForIdentity } from '../../auth/identity-links.ts';
 import type { OidcRelyingParty } from '../../auth/oidc-client.ts';
+import { signedOutAddress } from '../../config.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiError, unauthorized } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
@@ -58,5 +59,6 @@ export const exchangeToken: Handler<'exchangeToken'> = async (request) => {
 export const logout: Handler<'logout'> = async (request) => {
   const principal = principalOf(request);
   const idToken = await request.server.sessionTokens.revoke(principal.session.sessionId);
-  return { end_session_url: await request.server.relyingParty.endSessionUrl(idToken) };
+  const returnTo = signedOutAddress(request.server.config, request.headers.origin);
+  return { end_session_url: await request.server.relyingParty.endSessionUrl(idToken, returnTo) };
 };

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../../playwright.config.ts';
+import { ANALYST, signIn } from './support.ts';
+
+/** The console opened at 127.0.0.1 instead of the public address (localhost). */
+const twin = baseURL.replace('//localhost:', '//127.0.0.1:');
+
+test('a person who opened the console at 127.0.0.1 signs in and out without leaving that address', async ({
+  page,
+}) => {
+  await signIn(page, ANALYST, `${twin}/alerts`);
+  await expect(page).toHaveURL(`${twin}/alerts`);
+
+  // Log out from the user menu, by keyboard: ArrowUp opens it on its last entry.
+  await page.getByRole('button', { name: /^User menu for / }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(`${twin}/login`);
+  await expect(page.locator('#email')).toBeVisible();
+  // The session stored at this address is gone, not left behind on another origin.
+  expect(await page.evaluate(() => localStorage.getItem('watchfloor.session') ?? '')).not.toContain(
+    'access_token',
+  );
+});
