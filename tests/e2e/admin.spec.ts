@@ -62,3 +62,22 @@ test('the analyst, not an administrator, cannot open /admin', async ({ page }) =
   await expect(page).toHaveURL(/\/error\/403$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Unauthorized Access' })).toBeVisible();
 });
+
+test('Back after starting an impersonation returns to the page before, never to Unauthorized Access', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signInAtIdp(page, ADMIN);
+  await expect(page.getByRole('button', { name: 'Admin menu' })).toBeVisible();
+  await page.goto('/admin');
+  await page.keyboard.type(ANALYST);
+  const row = page.getByRole('row', { name: new RegExp(ANALYST) });
+  await expect(page.getByRole('row', { name: new RegExp(ADMIN) })).toHaveCount(0);
+  await tabTo(page, row.getByRole('button', { name: 'Impersonate' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Impersonation menu, viewing as ${ANALYST}` })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Unauthorized Access' })).toHaveCount(0);
+});

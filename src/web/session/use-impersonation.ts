@@ -27,33 +27,43 @@ export function useImpersonation(): Impersonation {
   const { replaceToken } = useSession();
 
   return useMemo(() => {
-    async function switchTo(call: () => Promise<string | undefined>, then: string) {
+    async function switchTo(call: () => Promise<string | undefined>, then: string, replace: boolean) {
       const release = holdWatchedStatuses();
       try {
         const token = await call();
         if (!token) throw new Error('Invalid response from impersonation endpoint');
         await replaceToken(token);
-        navigate(then);
+        navigate(then, { replace });
       } finally {
         release();
       }
     }
     return {
       impersonator,
+      // The admin page is forbidden to the user now viewed as: Back must not lead to it and its
+      // Unauthorized Access, so the dashboard takes its place in the history.
       start: (contactId: string) =>
-        switchTo(async () => {
-          const { data, error } = await api.POST('/api/support/v1/impersonation', {
-            body: { contact_id: contactId },
-          });
-          if (error) throw new Error(error.error.message);
-          return data?.access_token;
-        }, '/'),
+        switchTo(
+          async () => {
+            const { data, error } = await api.POST('/api/support/v1/impersonation', {
+              body: { contact_id: contactId },
+            });
+            if (error) throw new Error(error.error.message);
+            return data?.access_token;
+          },
+          '/',
+          true,
+        ),
       end: () =>
-        switchTo(async () => {
-          const { data, error } = await api.DELETE('/api/support/v1/impersonation');
-          if (error) throw new Error(error.error.message);
-          return data?.access_token;
-        }, USERS_ADMIN_PAGE),
+        switchTo(
+          async () => {
+            const { data, error } = await api.DELETE('/api/support/v1/impersonation');
+            if (error) throw new Error(error.error.message);
+            return data?.access_token;
+          },
+          USERS_ADMIN_PAGE,
+          false,
+        ),
     };
   }, [impersonator, replaceToken]);
 }
