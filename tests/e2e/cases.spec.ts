@@ -39,6 +39,8 @@ async function twoAcmeAlerts(page: Page): Promise<string[]> {
   await expect(rows(page).nth(index).getByRole('link')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cases\/\d+$/);
+  // The tab title carries no count on a case: its id is not one (spec 1 section 2.1).
+  await expect(page).toHaveTitle('Case | Watchfloor');
   const links = page.locator('.page:not([hidden]) .case-alert__title');
   await expect(links.nth(1)).toBeVisible();
   const ids = (await links.allTextContents()).map((text) => /#(\d+)/.exec(text)![1]!);

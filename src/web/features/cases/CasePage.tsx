@@ -18,7 +18,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
-import { useIsActivePage, useTitleCount } from '../../shell/index.ts';
+import { useIsActivePage } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import { CaseAlerts } from './CaseAlerts.tsx';
 import { CaseDiscussions } from './CaseDiscussions.tsx';
@@ -67,7 +67,6 @@ function CaseDetail({ id }: { id: number }) {
   const { customerName, displayUser, assignable } = usePeople();
   const tags = useCaseTags(record ? [record.customer_id] : [], Boolean(record) && active);
   const users = useMemo(() => assignable(record?.customer_id ?? null), [assignable, record?.customer_id]);
-  useTitleCount(record ? record.id : null);
   const [, navigate] = useLocation();
   // Esc goes back to the list (the registry's list.back); with unsaved changes the guard asks first.
   useListKeys({
