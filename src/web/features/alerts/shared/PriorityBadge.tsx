@@ -1,12 +1,13 @@
 import { priorityColour } from '../../../../common/statuses.ts';
+import { ColourBadge } from '../../../components/ColourBadge.tsx';
 import { useLabels } from './use-labels.ts';
 
 /** A priority in its colour: critical red, high orange, medium yellow, low green, else grey. */
 export function PriorityBadge({ priority }: { priority: string }) {
   const labels = useLabels();
   return (
-    <span className={`badge alert-badge alert-badge--${priorityColour(priority)}`} data-priority={priority}>
+    <ColourBadge colour={priorityColour(priority)} data={{ 'data-priority': priority }}>
       {labels.priority(priority)}
-    </span>
+    </ColourBadge>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { statusColour } from '../../../../common/statuses.ts';
+import { ColourBadge } from '../../../components/ColourBadge.tsx';
 import { ClockIcon } from './ClockIcon.tsx';
 import { useLabels } from './use-labels.ts';
 
@@ -9,13 +10,13 @@ export function StatusBadge({ status }: { status: string }) {
   const labels = useLabels();
   const preview = status === 'preview';
   return (
-    <span
-      className={`badge alert-badge alert-badge--${statusColour(status)}`}
+    <ColourBadge
+      colour={statusColour(status)}
       title={preview ? t('inPreview') : undefined}
-      data-status={status}
+      data={{ 'data-status': status }}
     >
       {preview && <ClockIcon />}
       {labels.status(status)}
-    </span>
+    </ColourBadge>
   );
 }
