@@ -79,7 +79,14 @@ describe('customer filter', () => {
     expect(trigger().textContent).toContain('Acme Corporation');
 
     await user.click(screen.getByRole('option', { name: /Blue Yonder/ }));
-    expect(trigger().textContent).toContain('2 customers');
+    expect(trigger().textContent).toContain('Acme Corporation, Blue Yonder Airlines');
+    // Collapsed, the filter names three customers, then how many more (spec 1 section 9).
+    for (const option of screen
+      .getAllByRole('option')
+      .filter((o) => o.getAttribute('aria-selected') !== 'true'))
+      await user.click(option);
+    expect(trigger().textContent).toMatch(/Acme Corporation, Blue Yonder Airlines, [^,]+ \+1$/);
+    for (const option of screen.getAllByRole('option').slice(2)) await user.click(option);
     await user.click(screen.getByRole('option', { name: /Acme/ }));
     expect(screen.getByTestId('selection').textContent).toMatch(/^c-blue$/);
 

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { collapsedSelection } from '../../components/collapsed-selection.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { usePopover } from '../../components/use-popover.ts';
 import { useShellData } from '../data/ShellDataProvider.tsx';
@@ -32,11 +33,11 @@ export function CustomerFilter() {
 
   const summary = useMemo(() => {
     if (selected.length === 0) return t('customers.all');
-    if (selected.length === 1) {
-      const only = customers.find((c) => c.customer_id === selected[0]);
-      if (only) return customerLabel(only.name);
-    }
-    return t('customers.selectedCount', { count: selected.length });
+    const names = customers.filter((c) => selected.includes(c.customer_id)).map((c) => customerLabel(c.name));
+    // Until the customers are loaded only the count is known.
+    return names.length > 0
+      ? collapsedSelection(names)
+      : t('customers.selectedCount', { count: selected.length });
   }, [customers, selected, t]);
 
   const onPanelKeyDown = (event: KeyboardEvent) => {

@@ -1,6 +1,7 @@
 import { type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES, STATUSES } from '../../../../common/statuses.ts';
+import { collapsedSelection } from '../../../components/collapsed-selection.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import { CASE_FILTERS, type CaseFilter, DATE_RANGES, type DateRange } from '../types.ts';
@@ -41,7 +42,11 @@ export function AlertsFilters({
     () => PRIORITIES.map((p) => ({ value: p, label: labels.priority(p) })),
     [labels],
   );
-  const countLabel = (n: number) => (n === 0 ? t('filters.any') : t('filters.count', { count: n }));
+  /** The chosen options' labels, in the options' order: up to three, then "+N". */
+  const chosenLabel = (options: readonly { value: string; label: string }[], chosen: readonly string[]) =>
+    chosen.length === 0
+      ? t('filters.any')
+      : collapsedSelection(options.filter((o) => chosen.includes(o.value)).map((o) => o.label));
   const dayLabel = (d: DateRange) => {
     switch (d) {
       case -1:
@@ -85,14 +90,14 @@ export function AlertsFilters({
       </label>
       <CheckList
         name={t('filters.status')}
-        label={`${t('filters.status')}: ${countLabel(filters.statuses.length)}`}
+        label={`${t('filters.status')}: ${chosenLabel(statusOptions, filters.statuses)}`}
         options={statusOptions}
         checked={filters.statuses}
         onToggle={(value) => onChange({ statuses: toggle(filters.statuses, value) })}
       />
       <CheckList
         name={t('filters.priority')}
-        label={`${t('filters.priority')}: ${countLabel(filters.priorities.length)}`}
+        label={`${t('filters.priority')}: ${chosenLabel(priorityOptions, filters.priorities)}`}
         options={priorityOptions}
         checked={filters.priorities}
         onToggle={(value) => onChange({ priorities: toggle(filters.priorities, value) })}
