@@ -13,6 +13,8 @@ export interface Config {
   demoPassword: string | undefined;
   knowledgeBaseUrl: string;
   smtpUrl: string | undefined;
+  /** The From of every mail; MAIL_FROM, else no-reply at the public address's host. */
+  mailFrom: string;
   logLevel: string;
   /** Readable lines (`pretty`) or a JSON object a line (`json`); LOG_FORMAT, else pretty on a terminal. */
   logFormat: 'pretty' | 'json';
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.WATCHFLOOR_DEMO_PASSWORD || undefined,
     knowledgeBaseUrl: env.KNOWLEDGE_BASE_URL ?? 'https://docs.watchfloor.example',
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Watchfloor <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat,
     secretsKey,

@@ -4,6 +4,7 @@ import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { mailTransportFor } from './mail/transport.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
 /**
@@ -21,6 +22,7 @@ const jobs =
         workerId: `${hostname()}:${process.pid}`,
         pollMs: 1000,
         schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
+        mail: mailTransportFor(config),
         ...(app ? { log: app.log } : {}),
       });
 

@@ -49,6 +49,9 @@ export const TENANT_POLICIES: Record<string, string> = {
 /** Tables every signed-in user may read but not change. */
 export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators'];
 
+/** Tables request work may add to but never read back: mail a change promises goes out with it. */
+export const APPEND_ONLY = ['mail_outbox'];
+
 /** Creates the app role, grants it the tenant tables and (re)creates FORCE'd row-level security policies. Idempotent. */
 export async function ensureTenancy(db: Db): Promise<void> {
   await db.execute(
@@ -93,6 +96,9 @@ export async function ensureTenancy(db: Db): Promise<void> {
   }
   for (const table of SHARED_READ_ONLY) {
     await db.execute(sql.raw(`grant select on ${table} to ${APP_ROLE}`));
+  }
+  for (const table of APPEND_ONLY) {
+    await db.execute(sql.raw(`grant insert on ${table} to ${APP_ROLE}`));
   }
 }
 

@@ -1,5 +1,6 @@
 import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
+import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
 
 /** Every job kind the runner knows. A worker claims only kinds it has a handler for. */
@@ -7,6 +8,13 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
   'expire-mutes': async ({ db, log }) => {
     const count = await expireMutes(db);
     log.info(`expire-mutes: ${count} mute${count === 1 ? '' : 's'} expired`);
+  },
+  'deliver-mail': async ({ db, log, mail }) => {
+    const { sent, retrying, failed } = await deliverDueMail(db, mail);
+    if (sent) log.info(`deliver-mail: ${sent} sent to ${mail.description}`);
+    if (retrying) log.warn(`deliver-mail: ${retrying} to retry later (${mail.description})`);
+    if (failed)
+      log.error(`deliver-mail: ${failed} given up after the last attempt; see mail_outbox.last_error`);
   },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
@@ -16,7 +24,10 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
 };
 
 /** Recurring work (DESIGN section 8: schedules are computed with a cron library). */
-export const SCHEDULES: Schedule[] = [{ kind: 'expire-mutes', cron: '* * * * *' }];
+export const SCHEDULES: Schedule[] = [
+  { kind: 'expire-mutes', cron: '* * * * *' },
+  { kind: 'deliver-mail', cron: '* * * * *' },
+];
 
 /**
  * The embedded database (PGlite) has no autovacuum: without this, planner statistics go stale

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import { claimJob, completeJob, failJob } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
@@ -13,6 +14,8 @@ export interface JobRunnerOptions {
   handlers?: Record<string, JobDefinition>;
   schedules?: readonly Schedule[];
   log?: JobLogger;
+  /** Where mail goes; without one, jobs that send mail fail (and are retried) until one is given. */
+  mail?: MailTransport;
   /** A job locked longer than this is taken to have lost its worker and can be claimed again. */
   leaseMs?: number;
   /** Attempts before a failing job is given up (dead), for kinds without their own. */
@@ -35,6 +38,11 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 export function defaultBackoff(attempt: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
+
+const noMailTransport: MailTransport = {
+  description: 'none',
+  send: () => Promise.reject(new Error('no mail transport is configured for this worker')),
+};
 
 const consoleLog: JobLogger = {
   info: (message) => console.log(message),
@@ -91,7 +99,7 @@ export async function runDueJobs(
       continue;
     }
     try {
-      await run({ db, job, workerId: options.workerId, log });
+      await run({ db, job, workerId: options.workerId, log, mail: options.mail ?? noMailTransport });
       await completeJob(db, job, options.workerId, now());
     } catch (error) {
       const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;

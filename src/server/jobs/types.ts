@@ -1,5 +1,6 @@
 import type { jobs } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
+import type { MailTransport } from '../mail/transport.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -16,6 +17,8 @@ export interface JobContext {
   job: JobRow;
   workerId: string;
   log: JobLogger;
+  /** Where the outbox's mail goes (SMTP_URL, or the local outbox folder). */
+  mail: MailTransport;
 }
 
 /** Does one job. Throwing fails the attempt: the job is retried later with backoff, up to the limit. */

@@ -115,3 +115,30 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   points: integer('points').notNull(),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/**
+ * Mail waiting to go out, and what became of it (the outbox). Written in the same transaction as
+ * the change that promises the mail, so an acknowledged request never loses it; the deliver-mail
+ * job sends it (src/server/mail/). `locked_at` marks a message being sent: a worker that died
+ * mid-send leaves it to be claimed again once the lease runs out (at-least-once delivery).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipients: text('recipients').array().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** queued, sent, or failed (given up after the last attempt; `last_error` says why). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`)],
+);
