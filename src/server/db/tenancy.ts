@@ -46,6 +46,13 @@ export const TENANT_POLICIES: Record<string, string> = {
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 
+/**
+ * Columns request work may write but never read back: sealed credentials are opened only by jobs
+ * and integrations' own calls on the system connection, so no query a request makes (a bug, an
+ * injection) can carry them out. Select is granted column by column on the rest.
+ */
+export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrations: ['secrets'] };
+
 /** Tables every signed-in user may read but not change. */
 export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators'];
 
@@ -75,7 +82,7 @@ export async function ensureTenancy(db: Db): Promise<void> {
   await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
   await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
   for (const [table, predicate] of Object.entries(TENANT_POLICIES)) {
-    await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
+    await grantTable(db, table);
     await db.execute(sql.raw(`alter table ${table} enable row level security`));
     await db.execute(sql.raw(`alter table ${table} force row level security`));
     await db.execute(sql.raw(`drop policy if exists tenant_isolation on ${table}`));
@@ -100,6 +107,28 @@ export async function ensureTenancy(db: Db): Promise<void> {
   for (const table of APPEND_ONLY) {
     await db.execute(sql.raw(`grant insert on ${table} to ${APP_ROLE}`));
   }
+}
+
+async function grantTable(db: Db, table: string): Promise<void> {
+  const hidden = WRITE_ONLY_COLUMNS[table];
+  if (!hidden) {
+    await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
+    return;
+  }
+  const columns = resultRows<{ column_name: string }>(
+    await db.execute(
+      sql`select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+    ),
+  )
+    .map((row) => row.column_name)
+    .filter((column) => !hidden.includes(column));
+  // A table-wide select (granted before, or by hand) would reach every column: take it back first.
+  await db.execute(sql.raw(`revoke select on ${table} from ${APP_ROLE}`));
+  await db.execute(sql.raw(`grant insert, update, delete on ${table} to ${APP_ROLE}`));
+  await db.execute(
+    sql.raw(`grant select (${columns.map((c) => `"${c}"`).join(', ')}) on ${table} to ${APP_ROLE}`),
+  );
 }
 
 /** Refuses to run when the role request work uses could bypass row-level security. */

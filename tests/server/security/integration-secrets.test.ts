@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../../src/server/auth/secret-box.ts';
 import { alerts, integrations } from '../../../src/server/db/schema/index.ts';
+import { APP_ROLE } from '../../../src/server/db/tenancy.ts';
 import { Rng } from '../../../src/server/seed/prng.ts';
 import { seedIntegrations } from '../../../src/server/seed/triage-setup.ts';
 import type { CustomerRef } from '../../../src/server/seed/types.ts';
@@ -61,6 +62,24 @@ describe.each(backends())('integration settings and secrets, on %s', (backend) =
     });
     expect(response.body).not.toMatch(/leak-\d/);
     expect(response.body).not.toContain(sealed);
+  });
+
+  it('request work cannot read sealed credentials at all: the app role has no select on them', async () => {
+    const code = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+        await tx.execute(sql`select secrets from integrations`);
+      })
+      .then(
+        () => 'read',
+        (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code,
+      );
+    expect(code).toBe('42501');
+    // Every other column stays readable, and the credential writable.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      await tx.execute(sql`select id, kind, name, settings from integrations`);
+    });
   });
 
   it('an unknown kind shows only the settings every kind shares', async () => {

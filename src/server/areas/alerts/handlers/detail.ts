@@ -49,7 +49,17 @@ export const getAlertIntegration: Handler<'getAlertIntegration'> = async (reques
   return asCaller(request, async (tx) => {
     const alert = await loadAlert(tx, principal, request.params.id);
     const [integration] = alert.integrationId
-      ? await tx.select().from(integrations).where(eq(integrations.id, alert.integrationId))
+      ? await tx
+          .select({
+            id: integrations.id,
+            kind: integrations.kind,
+            name: integrations.name,
+            releaseStatus: integrations.releaseStatus,
+            settings: integrations.settings,
+            createdAt: integrations.createdAt,
+          })
+          .from(integrations)
+          .where(eq(integrations.id, alert.integrationId))
       : [];
     if (!integration) throw notFound(`The integration of alert ${alert.id}`);
     return {
