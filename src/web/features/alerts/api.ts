@@ -1,44 +1,16 @@
 import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
+import { dataOf as must } from '../../api/errors.ts';
 import type {
   Alert,
   AlertActivity,
   AlertChanges,
   AlertFilter,
   AlertSummary,
-  CaseSummary,
   DateRange,
   Detection,
   Discussion,
-  MuteCondition,
 } from './types.ts';
-
-/** A failed call: the contract's error code and message, and the HTTP status. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-/** The data of a successful call, or an ApiError carrying the contract's error body. */
-function must<T>({ data, error, response }: Result<T>): T {
-  if (data !== undefined && response.ok) return data;
-  const body = (error as { error?: { code?: string; message?: string } } | undefined)?.error;
-  throw new ApiError(
-    response.status,
-    body?.code ?? 'error',
-    body?.message ?? `Request failed with status code ${response.status}`,
-  );
-}
-
-export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** Spec 2, section 7: the list pages with search_after; 10 000 is the contract's largest page. */
 export const LOAD_BATCH = 10_000;
@@ -197,10 +169,9 @@ export async function editDiscussion(id: number, commentId: number, body: string
 }
 
 export async function deleteDiscussion(id: number, commentId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
+  await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
     params: { path: { id, comment_id: commentId } },
   });
-  if (!response.ok) must({ error, response });
 }
 
 export async function listActivity(id: number, offset: number, batchSize: number): Promise<AlertActivity[]> {
@@ -235,41 +206,4 @@ export async function runAction(
 
 export async function rerunWorkflows(id: number) {
   return must(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
-}
-
-export async function createMute(body: {
-  customer_id: string;
-  conditions: MuteCondition[];
-  description: string;
-  ttl_seconds?: number;
-  source_alert_id: number;
-}) {
-  return must(await api.POST('/api/alerts/v1/mutes/', { body }));
-}
-
-/** Cases of one customer, most recently updated first (for the "assign to a case" picker). */
-export async function listCustomerCases(customerId: string, query?: string): Promise<CaseSummary[]> {
-  const data = must(
-    await api.GET('/api/cases/v1/cases/', {
-      params: { query: { customer_ids: [customerId], batch_size: 100, query: query || undefined } },
-    }),
-  );
-  return data.cases;
-}
-
-export async function assignToCase(caseId: number, alertIds: number[]) {
-  return must(
-    await api.POST('/api/cases/v1/cases/{id}/alerts', {
-      params: { path: { id: caseId } },
-      body: { alert_ids: alertIds },
-    }),
-  );
-}
-
-export async function createCase(customerId: string, title: string, alertIds: number[]) {
-  return must(
-    await api.POST('/api/cases/v1/cases/', {
-      body: { customer_id: customerId, title, description: '', alert_ids: alertIds },
-    }),
-  );
 }

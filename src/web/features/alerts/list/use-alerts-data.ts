@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAbort } from '../../../api/errors.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useTickerEvent, useToasts } from '../../../shell/index.ts';
-import { isAbort, type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
+import { type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
 import { beep } from '../shared/beep.ts';
 import type { AlertSummary } from '../types.ts';
 import { latestUpdate, mergeChanged } from './merge-rows.ts';
