@@ -31,6 +31,8 @@ export interface LoadProgress {
   expected: number | null;
   /** More alerts match than the list holds: it shows the newest LOAD_LIMIT. */
   truncated: boolean;
+  /** The moment the first page was read (the server's clock): the list shows alerts as of then. */
+  asOf: string | null;
 }
 
 /** Loads every matching alert, newest first, page after page until done or LOAD_LIMIT rows. */
@@ -42,6 +44,7 @@ export async function loadAlerts(
   let searchAfter: string | undefined;
   let loaded = 0;
   let expected: number | null = null;
+  let asOf: string | null = null;
   do {
     const batch = Math.min(loaded === 0 ? FIRST_BATCH : LOAD_BATCH, LOAD_LIMIT - loaded);
     const data = must(
@@ -62,21 +65,25 @@ export async function loadAlerts(
     );
     loaded += data.alerts.length;
     if (loaded === data.alerts.length && data.total_exact) expected = Math.min(data.total, LOAD_LIMIT);
+    asOf ??= data.as_of ?? null;
     searchAfter = data.search_after ?? undefined;
-    onPage(data.alerts, { loaded, expected, truncated: searchAfter !== undefined && loaded >= LOAD_LIMIT });
+    const truncated = searchAfter !== undefined && loaded >= LOAD_LIMIT;
+    onPage(data.alerts, { loaded, expected, truncated, asOf });
   } while (searchAfter && loaded < LOAD_LIMIT);
 }
 
 /**
  * Alerts created or changed since `since` (spec 2, section 4: the periodic refresh fetches what
  * is new since the last update), newest change first: pages by updated_at until an older row.
+ * `asOf` is the moment the first page was read: with the changes merged, the list is as of then.
  */
 export async function loadChangedSince(
   query: LoadQuery,
   since: string,
   signal: AbortSignal,
-): Promise<AlertSummary[]> {
+): Promise<{ changed: AlertSummary[]; asOf: string | null }> {
   const changed: AlertSummary[] = [];
+  let asOf: string | null = null;
   let searchAfter: string | undefined;
   for (let page = 0; page < 10; page++) {
     const data = must(
@@ -95,14 +102,15 @@ export async function loadChangedSince(
         signal,
       }),
     );
+    asOf ??= data.as_of ?? null;
     for (const alert of data.alerts) {
-      if (alert.updated_at < since) return changed;
+      if (alert.updated_at < since) return { changed, asOf };
       changed.push(alert);
     }
     if (!data.search_after) break;
     searchAfter = data.search_after;
   }
-  return changed;
+  return { changed, asOf };
 }
 
 export interface BulkAnswer {
