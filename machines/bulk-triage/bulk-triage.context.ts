@@ -14,6 +14,8 @@ export type BulkTargets =
       filter: Record<string, unknown>;
       /** How many alerts the filter matched when the person chose it. */
       count: number;
+      /** The moment the list was read; alerts created or changed after it are left alone. */
+      asOf?: string | null;
       statuses: string[];
     };
 

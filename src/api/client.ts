@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { errorMiddleware } from '../web/api/errors.ts';
 import type { paths } from './schema.d.ts';
 
 /** Status codes that end the session and restart sign-in (spec 1, section 4.1 step 7). */
@@ -53,9 +54,13 @@ const sessionMiddleware: Middleware = {
   },
 };
 
-/** The one API client of the web app; every call goes through it. */
+/**
+ * The one API client of the web app; every call goes through it. A failed call throws an
+ * ApiError (errorMiddleware); answers pass the session middleware first (onResponse runs in
+ * reverse order), so a 401/403 ends the session before its error is thrown.
+ */
 export const api = createClient<paths>({ baseUrl: '/', credentials: 'include' });
-api.use(sessionMiddleware);
+api.use(errorMiddleware, sessionMiddleware);
 
 /** The error body every failed call carries (DESIGN section 3). */
 export type ApiErrorBody = {

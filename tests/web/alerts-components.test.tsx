@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
 import { AlertsTable } from '../../src/web/features/alerts/list/AlertsTable.tsx';
@@ -11,7 +13,9 @@ import { COLUMN_KEYS } from '../../src/web/features/alerts/list/columns.ts';
 import { useAlertsTable } from '../../src/web/features/alerts/list/use-alerts-table.ts';
 import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
 import type { AlertSummary } from '../../src/web/features/alerts/types.ts';
+import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { alert } from './alerts-fixtures.ts';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
@@ -155,5 +159,78 @@ describe('bulk update dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Change 3 alerts?' });
     expect(within(dialog).getByText('Status becomes False Positive')).toBeTruthy();
     expect(within(dialog).getByText('A comment is added to each')).toBeTruthy();
+  });
+});
+
+describe('update all (by filter)', () => {
+  beforeEach(resetNetwork);
+
+  const AS_OF = '2026-11-25T10:00:00.123456Z';
+  const allMatching: BulkTargets = {
+    mode: 'filter',
+    filter: { statuses: ['open'] },
+    count: 3,
+    asOf: AS_OF,
+    statuses: ['open'],
+  };
+
+  async function updatePriority(user: ReturnType<typeof userEvent.setup>) {
+    await user.selectOptions(screen.getByLabelText('Priority'), 'high');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(screen.getByRole('button', { name: 'Update 3 alerts' }));
+  }
+
+  it("sends the list's as-of moment and shows the alerts skipped as created or changed after it", async () => {
+    route(
+      'PUT',
+      '/api/alerts/v1/alerts/',
+      json({
+        updated: [
+          { id: 1, version: 2 },
+          { id: 2, version: 4 },
+        ],
+        failed: [
+          {
+            id: 9,
+            code: 'conflict',
+            message: 'Alert 9 was created or changed after the list was read. Reload it and try again.',
+          },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    await act(async () => renderInShell(<Bulk targets={allMatching} />));
+    await updatePriority(user);
+    expect(await screen.findByText('2 updated, 1 skipped')).toBeTruthy();
+    expect(
+      screen.getByText('#9 created or changed after the list was loaded, so it was left alone'),
+    ).toBeTruthy();
+    const [request] = callsTo('PUT', '/api/alerts/v1/alerts/');
+    expect(await request!.clone().json()).toMatchObject({
+      filter: { statuses: ['open'] },
+      as_of: AS_OF,
+      fields: { priority: 'high' },
+    });
+  });
+
+  it("a failed update raises 'Unable to update alert(s)', then 'Please try again later.'", async () => {
+    route(
+      'PUT',
+      '/api/alerts/v1/alerts/',
+      json({ error: { code: 'internal', message: 'Database down' } }, 500),
+    );
+    const user = userEvent.setup();
+    await act(async () =>
+      renderInShell(
+        <>
+          <Bulk targets={allMatching} />
+          <ToastArea />
+        </>,
+      ),
+    );
+    await updatePriority(user);
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    const toast = await within(notifications).findByRole('alert');
+    expect(toast.textContent).toBe('Unable to update alert(s)Please try again later.');
   });
 });

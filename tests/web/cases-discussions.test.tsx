@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/web/features/cases/api-error.ts';
+import { ApiError } from '../../src/web/api/errors.ts';
+import * as caseApi from '../../src/web/features/cases/api.ts';
 import { CaseDiscussions } from '../../src/web/features/cases/CaseDiscussions.tsx';
-import * as caseApi from '../../src/web/features/cases/case-api.ts';
 import type { Discussion } from '../../src/web/features/discussions/types.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { renderInShell } from './shell-harness.tsx';
@@ -12,7 +12,7 @@ import { makeSession, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 
-vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+vi.mock('../../src/web/features/cases/api.ts', () => ({
   listCaseDiscussions: vi.fn(),
   postCaseDiscussion: vi.fn(),
   editCaseDiscussion: vi.fn(),
@@ -134,7 +134,7 @@ describe('case discussion', () => {
 
   it('says so in a toast when a change fails, and keeps the comment', async () => {
     const user = userEvent.setup();
-    remove.mockRejectedValue(new ApiError(403, 'Only the author can delete this comment.'));
+    remove.mockRejectedValue(new ApiError(403, 'error', 'Only the author can delete this comment.'));
     renderThread();
     await user.click(await screen.findByRole('button', { name: 'Delete the comment by Ana Lyst' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -164,7 +164,9 @@ describe('case discussion', () => {
 
   it("a posting failure keeps the text and says 'Failed to post discussion'", async () => {
     const user = userEvent.setup();
-    post.mockRejectedValue(new ApiError(500, 'Invalid response from /cases/{id}/discussions endpoint'));
+    post.mockRejectedValue(
+      new ApiError(500, 'error', 'Invalid response from /cases/{id}/discussions endpoint'),
+    );
     renderThread({ staff: false });
     await screen.findByText('Seen this host before');
     expect(screen.queryByRole('checkbox', { name: 'Private (staff only)' })).toBeNull();
@@ -176,7 +178,7 @@ describe('case discussion', () => {
 
   it('shows a load failure with a retry, and no box for those who may not write', async () => {
     const user = userEvent.setup();
-    list.mockRejectedValueOnce(new ApiError(500, 'boom'));
+    list.mockRejectedValueOnce(new ApiError(500, 'error', 'boom'));
     renderThread({ canPost: false });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to get discussions.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

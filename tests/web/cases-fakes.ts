@@ -1,4 +1,4 @@
-import type { CaseRecord, CaseSummary } from '../../src/web/features/cases/case-api.ts';
+import type { CaseRecord, CaseSummary } from '../../src/web/features/cases/api.ts';
 
 /** Cases as the contract answers them, for the case screens' tests. */
 export const ACME = '00000000-0000-4000-8000-00000000ac01';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link } from 'wouter';
-import { ApiError } from '../../src/web/features/cases/api-error.ts';
+import { ApiError } from '../../src/web/api/errors.ts';
+import * as caseApi from '../../src/web/features/cases/api.ts';
 import { CasePage } from '../../src/web/features/cases/CasePage.tsx';
-import * as caseApi from '../../src/web/features/cases/case-api.ts';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
 import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
 import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
@@ -18,7 +18,7 @@ import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
-vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+vi.mock('../../src/web/features/cases/api.ts', () => ({
   getCase: vi.fn(),
   updateCase: vi.fn(),
   listCaseTags: vi.fn(async () => []),
@@ -172,7 +172,7 @@ describe('case detail: leaving with unsaved changes', () => {
 describe('case detail: saving and alerts', () => {
   it('a stale save shows the conflict with a reload that takes the current case', async () => {
     const user = userEvent.setup();
-    updateCase.mockRejectedValue(new ApiError(409, 'The case changed since it was read.'));
+    updateCase.mockRejectedValue(new ApiError(409, 'error', 'The case changed since it was read.'));
     renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' (mine)');
@@ -201,7 +201,7 @@ describe('case detail: saving and alerts', () => {
   });
 
   it("shows 'Case with ID {id} not found' for a case the user cannot see", async () => {
-    getCase.mockRejectedValue(new ApiError(404, 'Case with ID 7 not found'));
+    getCase.mockRejectedValue(new ApiError(404, 'error', 'Case with ID 7 not found'));
     renderCase();
     expect(await screen.findByRole('heading', { level: 1, name: 'Case with ID 7 not found' })).toBeTruthy();
   });

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CasesCommandTarget, commandTargetStore } from '../../src/web/commands/target.ts';
+import * as caseApi from '../../src/web/features/cases/api.ts';
 import { CasesPage } from '../../src/web/features/cases/CasesPage.tsx';
-import * as caseApi from '../../src/web/features/cases/case-api.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { ACME, caseSummary, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
@@ -12,7 +12,7 @@ import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+vi.mock('../../src/web/features/cases/api.ts', () => ({
   listCases: vi.fn(),
   listCaseTags: vi.fn(async () => []),
   createCase: vi.fn(),

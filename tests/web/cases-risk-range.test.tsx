@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaseFilter } from '../../src/web/features/cases/api.ts';
+import * as caseApi from '../../src/web/features/cases/api.ts';
 import { CasesPage } from '../../src/web/features/cases/CasesPage.tsx';
-import type { CaseFilter } from '../../src/web/features/cases/case-api.ts';
-import * as caseApi from '../../src/web/features/cases/case-api.ts';
 import { ACME, caseRecord, caseSummary, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
@@ -12,7 +12,7 @@ import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
-vi.mock('../../src/web/features/cases/case-api.ts', () => ({
+vi.mock('../../src/web/features/cases/api.ts', () => ({
   listCases: vi.fn(),
   listCaseTags: vi.fn(async () => ['identity', 'phishing']),
   createCase: vi.fn(),

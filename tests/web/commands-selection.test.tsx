@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,36 +13,25 @@ import {
 } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { caseRecord } from './cases-fakes.ts';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
-/** The one API client, replaced. */
-const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() }));
-vi.mock('../../src/api/client.ts', () => ({ api }));
-
-const ok = <T,>(data: T) => ({ data, error: undefined, response: new Response(null, { status: 200 }) });
-const conflict = (message: string) => ({
-  data: undefined,
-  error: { error: { code: 'conflict', message } },
-  response: new Response(null, { status: 409 }),
-});
+const idOf = (request: Request) => new URL(request.url).pathname.split('/').at(-1)!;
+const sent = (method: 'PUT' | 'POST', path: Parameters<typeof callsTo>[1]) =>
+  Promise.all(callsTo(method, path).map(async (r) => [idOf(r), await r.clone().json()]));
 
 stubLayout();
 
 beforeEach(() => {
   overlayStore.close();
   localStorage.clear();
-  api.GET.mockReset();
-  api.PUT.mockReset();
-  api.POST.mockReset();
-  api.GET.mockImplementation(async (path: string, init: { params: { path: { id: number } } }) => {
-    if (path === '/api/cases/v1/cases/{id}') return ok(caseRecord(init.params.path.id));
-    if (path === '/api/search/omnibox') return ok({ suggestions: [] });
-    throw new Error(`unexpected GET ${path}`);
-  });
+  resetNetwork();
+  route('GET', '/api/cases/v1/cases/{id}', (r) => json(caseRecord(Number(idOf(r)))));
+  route('GET', '/api/search/omnibox', json({ suggestions: [] }));
 });
 
 function Provide({ target }: { target: CasesCommandTarget | MutesCommandTarget }) {
@@ -75,10 +66,10 @@ const MUTE_B = '00000000-0000-4000-8000-0000000000a2';
 describe('commands on the selected cases', () => {
   it('>case-status closed asks first, sends each case its version and reports a stale one', async () => {
     const refresh = vi.fn();
-    api.PUT.mockImplementation(async (_path: string, init: { params: { path: { id: number } } }) =>
-      init.params.path.id === 3
-        ? conflict('Case 3 changed since it was read.')
-        : ok(caseRecord(init.params.path.id, { status: 'closed' })),
+    route('PUT', '/api/cases/v1/cases/{id}', (r) =>
+      idOf(r) === '3'
+        ? json({ error: { code: 'conflict', message: 'Case 3 changed since it was read.' } }, 409)
+        : json(caseRecord(Number(idOf(r)), { status: 'closed' })),
     );
     const user = setup(cases([2, 3], true, refresh));
     await user.keyboard('/');
@@ -88,14 +79,13 @@ describe('commands on the selected cases', () => {
     expect(options).toContain('Set status to Closed');
     await user.keyboard('clo{Enter}');
     expect(screen.getByText('Close 2 cases?')).toBeTruthy();
-    expect(api.PUT).not.toHaveBeenCalled();
+    expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(0);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(api.PUT).toHaveBeenCalledTimes(2));
-    const bodies = api.PUT.mock.calls.map(([path, init]) => [path, init.params.path.id, init.body]);
-    expect(bodies).toEqual(
+    await waitFor(() => expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(2));
+    expect(await sent('PUT', '/api/cases/v1/cases/{id}')).toEqual(
       expect.arrayContaining([
-        ['/api/cases/v1/cases/{id}', 2, { version: 102, status: 'closed' }],
-        ['/api/cases/v1/cases/{id}', 3, { version: 103, status: 'closed' }],
+        ['2', { version: 102, status: 'closed' }],
+        ['3', { version: 103, status: 'closed' }],
       ]),
     );
     expect(await screen.findByText(/Updated 1 case/)).toBeTruthy();
@@ -104,17 +94,14 @@ describe('commands on the selected cases', () => {
   });
 
   it('>case-assign me adds the user to each case’s assignees, keeping the others', async () => {
-    api.PUT.mockImplementation(async (_path: string, init: { params: { path: { id: number } } }) =>
-      ok(caseRecord(init.params.path.id)),
-    );
+    route('PUT', '/api/cases/v1/cases/{id}', (r) => json(caseRecord(Number(idOf(r)))));
     const user = setup(cases([4]));
     await user.keyboard('/');
     await user.keyboard('>case-assign me{Enter}');
-    await waitFor(() => expect(api.PUT).toHaveBeenCalledTimes(1));
-    expect(api.PUT.mock.calls[0]![1].body).toEqual({
-      version: 1,
-      assigned_users: ['analyst@watchfloor.example', 'ana.analyst@example.com'],
-    });
+    await waitFor(() => expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(1));
+    expect(await sent('PUT', '/api/cases/v1/cases/{id}')).toEqual([
+      ['4', { version: 1, assigned_users: ['analyst@watchfloor.example', 'ana.analyst@example.com'] }],
+    ]);
     expect(await screen.findByText(/Updated 1 case/)).toBeTruthy();
   });
 
@@ -127,14 +114,14 @@ describe('commands on the selected cases', () => {
     expect(status.getAttribute('aria-disabled')).toBe('true');
     expect(status.textContent).toContain('You do not have permission to change these');
     await user.keyboard(' -status closed{Enter}');
-    expect(api.PUT).not.toHaveBeenCalled();
+    expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(0);
   });
 });
 
 describe('commands on the selected mutes', () => {
   it('>unmute asks first and unmutes each mute with the version read', async () => {
     const refresh = vi.fn();
-    api.POST.mockImplementation(async () => ok({}));
+    route('POST', '/api/alerts/v1/mutes/{mute_id}/unmute', json({}));
     const target: MutesCommandTarget = {
       kind: 'mutes',
       ids: [MUTE_A, MUTE_B],
@@ -149,11 +136,17 @@ describe('commands on the selected mutes', () => {
     await user.keyboard('>unmute{Enter}');
     expect(screen.getByText('Unmute 2 mutes? New matching alerts will no longer be muted.')).toBeTruthy();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(api.POST).toHaveBeenCalledTimes(2));
-    expect(api.POST.mock.calls.map(([path, init]) => [path, init.params.path.mute_id, init.body])).toEqual(
+    await waitFor(() => expect(callsTo('POST', '/api/alerts/v1/mutes/{mute_id}/unmute')).toHaveLength(2));
+    const unmuted = await Promise.all(
+      callsTo('POST', '/api/alerts/v1/mutes/{mute_id}/unmute').map(async (r) => [
+        new URL(r.url).pathname.split('/').at(-2),
+        await r.clone().json(),
+      ]),
+    );
+    expect(unmuted).toEqual(
       expect.arrayContaining([
-        ['/api/alerts/v1/mutes/{mute_id}/unmute', MUTE_A, { version: 4 }],
-        ['/api/alerts/v1/mutes/{mute_id}/unmute', MUTE_B, { version: 2 }],
+        [MUTE_A, { version: 4 }],
+        [MUTE_B, { version: 2 }],
       ]),
     );
     expect(await screen.findByText(/Unmuted 2 mutes/)).toBeTruthy();

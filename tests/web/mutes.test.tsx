@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { muteBody } from '../../machines/mute-lifecycle/draft.ts';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
+import * as muteApi from '../../src/web/features/mutes/api.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
-import * as muteApi from '../../src/web/features/mutes/mute-api.ts';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
@@ -14,7 +14,7 @@ import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
-vi.mock('../../src/web/features/mutes/mute-api.ts', () => ({
+vi.mock('../../src/web/features/mutes/api.ts', () => ({
   listMutes: vi.fn(),
   getMute: vi.fn(),
   saveMute: vi.fn(),

@@ -208,7 +208,8 @@ describe('a stored session', () => {
     signedIn();
     await waitFor(() => expect(session?.status).toBe('ready'));
     await act(async () => {
-      await api.GET('/api/management/customers');
+      // A failed call throws its ApiError; the session reacts to the 401 before that.
+      await expect(api.GET('/api/management/customers')).rejects.toMatchObject({ status: 401 });
     });
     await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
     expect(reset).toHaveBeenCalled();

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../src/web/components/Markdown.tsx';
-import { parseMarkdown, safeHref, toPlainText } from '../../src/web/components/markdown.ts';
+import { Markdown, MarkdownText, safeHref } from '../../src/web/components/Markdown.tsx';
 
 afterEach(cleanup);
 
@@ -31,10 +30,11 @@ describe('markdown renderer', () => {
       ].join('\n'),
     );
     expect(html.querySelector('h2')!.textContent).toBe('Release 4.2');
+    expect(html.querySelector('h1')).toBeNull();
     expect(html.querySelector('p strong')!.textContent).toBe('isolates hosts');
     expect(html.querySelector('p em')!.textContent).toBe('twice');
     expect(html.querySelector('p')!.textContent).toBe(
-      'The agent now isolates hosts faster and reports twice as often.',
+      'The agent now isolates hosts faster\nand reports twice as often.',
     );
     expect([...html.querySelectorAll('ul li')].map((li) => li.textContent)).toEqual([
       'first',
@@ -44,54 +44,62 @@ describe('markdown renderer', () => {
     const link = html.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('https://docs.example/guide');
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toContain('nofollow');
-    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('never interprets HTML: a script stays visible text', () => {
+  it('never interprets HTML: a script or an img with onerror stays visible text', () => {
     const html = renderMarkdown('Hello <script>alert(1)</script> <img src=x onerror="alert(2)"> **bold**');
     expect(html.querySelector('script')).toBeNull();
     expect(html.querySelector('img')).toBeNull();
-    expect(html.textContent).toContain('<script>alert(1)</script>');
+    expect(html.querySelector('[onerror]')).toBeNull();
+    expect(html.textContent).toContain('<script>');
     expect(html.textContent).toContain('<img src=x onerror="alert(2)">');
+    expect(html.querySelector('strong')!.textContent).toBe('bold');
   });
 
   it('renders javascript: and data: links inert, as plain text', () => {
     const html = renderMarkdown(
-      '[click](javascript:alert(document.cookie)) [x](JaVaScRiPt:alert(1)) [d](data:text/html;base64,PHNjcmlwdD4=) [v](vbscript:msgbox)',
+      '[x](javascript:alert(1)) [click](javascript:alert(document.cookie)) [y](JaVaScRiPt:alert(1)) [d](data:text/html;base64,PHNjcmlwdD4=) [v](vbscript:msgbox) ![i](javascript:alert(3))',
     );
     expect(html.querySelectorAll('a')).toHaveLength(0);
+    expect(html.querySelectorAll('[href], [src]')).toHaveLength(0);
     expect(html.textContent).toContain('click');
     expect(safeHref('java\tscript:alert(1)', HELP)).toBeNull();
     expect(safeHref(' javascript:alert(1)', HELP)).toBeNull();
     expect(safeHref('relative/path', HELP)).toBeNull();
   });
 
-  it('sends links starting with / to the help site, in a new tab', () => {
-    const html = renderMarkdown('See [agents](/agents/install).');
-    const link = html.querySelector('a')!;
-    expect(link.getAttribute('href')).toBe('https://help.watchfloor.example/agents/install');
-    expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toBe('nofollow noopener noreferrer');
+  it('links only http, https and mailto; links starting with / go to the help site', () => {
+    const html = renderMarkdown('See [agents](/agents/install) or [mail us](mailto:soc@example.com).');
+    const [help, mail] = [...html.querySelectorAll('a')];
+    expect(help!.getAttribute('href')).toBe('https://help.watchfloor.example/agents/install');
+    expect(help!.getAttribute('target')).toBe('_blank');
+    expect(mail!.getAttribute('href')).toBe('mailto:soc@example.com');
     expect(safeHref('//evil.example/x', HELP)).toBe('https://help.watchfloor.example/evil.example/x');
     expect(safeHref('//evil.example/x', null)).toBeNull();
-    expect(safeHref('mailto:soc@example.com', HELP)).toBe('mailto:soc@example.com');
+    expect(safeHref('ftp://files.example/x', HELP)).toBeNull();
   });
 
-  it('renders simple pipe tables', () => {
+  it('renders GitHub tables', () => {
     const html = renderMarkdown(
       '| Keys | Action |\n| --- | --- |\n| g a | Go to **alerts** |\n| / | Search |',
     );
     expect([...html.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Keys', 'Action']);
-    expect([...html.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual([
-      'g aGo to alerts',
+    expect([...html.querySelectorAll('tbody tr')].map((tr) => tr.textContent?.replace(/\s+/g, ''))).toEqual([
+      'gaGotoalerts',
       '/Search',
     ]);
     expect(html.querySelector('td strong')!.textContent).toBe('alerts');
   });
 
   it('keeps fenced code as text and gives plain-text excerpts', () => {
-    expect(parseMarkdown('```\n<b>x</b>\n**y**\n```')).toEqual([{ type: 'code', text: '<b>x</b>\n**y**' }]);
-    expect(toPlainText('# Title\n\nSome **bold** [link](/x)\n- a\n- b')).toBe('Title Some bold link a b');
+    const html = renderMarkdown('```\n<b>x</b>\n**y**\n```');
+    expect(html.querySelector('pre code')!.textContent).toBe('<b>x</b>\n**y**\n');
+    expect(html.querySelector('b')).toBeNull();
+    const excerpt = render(
+      <MarkdownText source={'# Title\n\nSome **bold** [link](/x)\n- a\n- b'} />,
+    ).container;
+    expect(excerpt.querySelectorAll('h1, strong, a, li')).toHaveLength(0);
+    expect(excerpt.textContent?.replace(/\s+/g, ' ').trim()).toBe('Title Some bold link a b');
   });
 });

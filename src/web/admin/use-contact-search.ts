@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import type { components } from '../../api/schema.d.ts';
+import { dataOf } from '../api/errors.ts';
 
 export type Contact = components['schemas']['Contact'];
 
@@ -35,13 +36,13 @@ export function useContactSearch(query: string): ContactSearch {
     const timer = setTimeout(
       async () => {
         try {
-          const { data, error } = await api.GET('/api/support/v1/contact/', {
-            params: { query: trimmed ? { query: trimmed } : {} },
-            signal: controller.signal,
-          });
+          const data = dataOf(
+            await api.GET('/api/support/v1/contact/', {
+              params: { query: trimmed ? { query: trimmed } : {} },
+              signal: controller.signal,
+            }),
+          );
           if (controller.signal.aborted) return;
-          if (!data)
-            throw new Error(error?.error.message ?? 'Invalid response from /support/v1/contact endpoint');
           setState({ status: 'ready', contacts: data.contacts, error: null });
         } catch (error) {
           if (controller.signal.aborted) return;

@@ -1,27 +1,21 @@
 import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { api } from '../../api/client.ts';
 import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
+import { bulkUpdate as bulkUpdateAlerts, getAlert, postDiscussion } from '../features/alerts/api.ts';
+import { createCase as createCaseOf } from '../features/cases/api.ts';
+import { createMute } from '../features/mutes/api.ts';
 import { MUTE_DURATIONS, type MuteDuration } from './arguments.ts';
 import { downloadCsv, toCsv } from './csv.ts';
-import {
-  callError,
-  eachItem,
-  type ItemFailure,
-  reportSelection,
-  type SelectionContext,
-} from './selection-actions.ts';
+import { eachItem, type ItemFailure, reportSelection, type SelectionContext } from './selection-actions.ts';
 import type { AlertsCommandTarget } from './target.ts';
 
 type AlertChanges = components['schemas']['AlertChanges'];
 type Alert = components['schemas']['Alert'];
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** What an alert action needs from the page around it. */
 export type AlertActionContext = SelectionContext<AlertsCommandTarget>;
-
-function fail(error: unknown, response: Response): never {
-  throw callError(error, response);
-}
 
 const named = (failure: { id: number; message: string }): ItemFailure => ({
   name: `#${failure.id}`,
@@ -36,20 +30,15 @@ const eachAlert = <T>(ids: readonly number[], task: (id: number) => Promise<T>) 
     task,
   );
 
-async function getAlert(id: number): Promise<Alert> {
-  const { data, error, response } = await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } } });
-  if (!data) fail(error, response);
-  return data;
-}
-
 /** bulkUpdateAlerts with the ids (and, for one alert, its version so a stale edit gets 409). */
 async function bulkUpdate(ctx: AlertActionContext, fields: AlertChanges): Promise<CommandOutcome> {
   const { ids, versions } = ctx.target;
   const version = ids.length === 1 ? versions[ids[0]!] : undefined;
-  const { data, error, response } = await api.PUT('/api/alerts/v1/alerts/', {
-    body: { ids, fields, ...(version !== undefined ? { versions: { [String(ids[0])]: version } } : {}) },
+  const data = await bulkUpdateAlerts({
+    ids: [...ids],
+    fields,
+    ...(version !== undefined ? { versions: { [String(ids[0])]: version } } : {}),
   });
-  if (!data) fail(error, response);
   const done = data.updated.length
     ? ctx.labels.commands('result.updated', { count: data.updated.length })
     : null;
@@ -76,23 +65,23 @@ export const addToCase = (ctx: AlertActionContext, caseId: number) => bulkUpdate
  * titled after its first alert.
  */
 export async function createCase(ctx: AlertActionContext): Promise<CommandOutcome> {
-  const { results, failed } = await eachAlert(ctx.target.ids, getAlert);
+  const { results, failed } = await eachAlert(ctx.target.ids, (id) => getAlert(id));
   const byCustomer = new Map<string, Alert[]>();
   for (const { value } of results)
     byCustomer.set(value.customer_id, [...(byCustomer.get(value.customer_id) ?? []), value]);
   const created: number[] = [];
   for (const [customerId, alerts] of byCustomer) {
-    const { data, error, response } = await api.POST('/api/cases/v1/cases/', {
-      body: {
+    try {
+      const made = await createCaseOf({
         customer_id: customerId,
         title: alerts[0]!.title.slice(0, 200),
         description: '',
         alert_ids: alerts.map((a) => a.id),
-      },
-    });
-    if (data) created.push(data.id);
-    else
-      for (const a of alerts) failed.push(named({ id: a.id, message: callError(error, response).message }));
+      });
+      created.push(made.id);
+    } catch (error) {
+      for (const a of alerts) failed.push(named({ id: a.id, message: messageOf(error) }));
+    }
   }
   const done = created.length
     ? created.map((id) => ctx.labels.commands('result.caseCreated', { id })).join(', ')
@@ -112,17 +101,13 @@ export async function muteAlerts(ctx: AlertActionContext, duration: MuteDuration
     ];
     if (alert.host_name)
       conditions.push({ field: 'host_name', operator: 'equals', value: alert.host_name.slice(0, 500) });
-    const { data, error, response } = await api.POST('/api/alerts/v1/mutes/', {
-      body: {
-        customer_id: alert.customer_id,
-        conditions,
-        description: ctx.labels.commands('result.muteDescription', { id }),
-        ttl_seconds: MUTE_DURATIONS[duration],
-        source_alert_id: id,
-      },
+    return createMute({
+      customer_id: alert.customer_id,
+      conditions,
+      description: ctx.labels.commands('result.muteDescription', { id }),
+      ttl_seconds: MUTE_DURATIONS[duration],
+      source_alert_id: id,
     });
-    if (!data) fail(error, response);
-    return data;
   });
   const done = results.length ? ctx.labels.commands('result.muted', { count: results.length }) : null;
   return reportSelection(ctx, done, failed);
@@ -130,14 +115,7 @@ export async function muteAlerts(ctx: AlertActionContext, duration: MuteDuration
 
 /** `>comment text`: the comment on every selected alert (postAlertDiscussion). */
 export async function commentOn(ctx: AlertActionContext, text: string): Promise<CommandOutcome> {
-  const { results, failed } = await eachAlert(ctx.target.ids, async (id) => {
-    const { data, error, response } = await api.POST('/api/alerts/v1/alerts/{id}/discussions', {
-      params: { path: { id } },
-      body: { body: text, private: false },
-    });
-    if (!data) fail(error, response);
-    return data;
-  });
+  const { results, failed } = await eachAlert(ctx.target.ids, (id) => postDiscussion(id, text, false));
   const done = results.length ? ctx.labels.commands('result.commented', { count: results.length }) : null;
   return reportSelection(ctx, done, failed);
 }
@@ -164,7 +142,7 @@ export const EXPORT_COLUMNS = [
 
 /** `>export`: the selected alerts as export.csv, in the order they were selected. */
 export async function exportAlerts(ctx: AlertActionContext): Promise<CommandOutcome> {
-  const { results, failed } = await eachAlert(ctx.target.ids, getAlert);
+  const { results, failed } = await eachAlert(ctx.target.ids, (id) => getAlert(id));
   const order = new Map(ctx.target.ids.map((id, index) => [id, index]));
   const rows = results.map((r) => r.value).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   if (rows.length) downloadCsv(toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]));

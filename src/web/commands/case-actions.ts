@@ -1,7 +1,7 @@
 import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { api } from '../../api/client.ts';
 import type { components } from '../../api/schema.d.ts';
-import { callError, eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
+import { getCase, updateCase } from '../features/cases/api.ts';
+import { eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
 import type { CasesCommandTarget } from './target.ts';
 
 type CaseStatus = components['schemas']['CaseStatus'];
@@ -9,15 +9,6 @@ export type CaseActionContext = SelectionContext<CasesCommandTarget>;
 
 /** Most people a case can be assigned to (openapi/paths/cases.yaml, CaseAssignees). */
 const MAX_ASSIGNEES = 20;
-
-async function updateCase(id: number, body: components['schemas']['CaseUpdate']) {
-  const { data, error, response } = await api.PUT('/api/cases/v1/cases/{id}', {
-    params: { path: { id } },
-    body,
-  });
-  if (!data) throw callError(error, response);
-  return data;
-}
 
 function finish(ctx: CaseActionContext, done: number, failed: Parameters<typeof reportSelection>[2]) {
   const text = done ? ctx.labels.commands('result.casesUpdated', { count: done }) : null;
@@ -33,7 +24,7 @@ export async function setCaseStatus(ctx: CaseActionContext, status: CaseStatus):
   const { done, failed } = await eachItem(
     ids,
     (id) => `#${id}`,
-    (id) => updateCase(id, { version: versions[id] ?? 1, status }),
+    (id) => updateCase(id, versions[id] ?? 1, { status }),
   );
   return finish(ctx, done, failed);
 }
@@ -49,13 +40,10 @@ export async function assignCasesToMe(ctx: CaseActionContext): Promise<CommandOu
     ctx.target.ids,
     (id) => `#${id}`,
     async (id) => {
-      const { data, error, response } = await api.GET('/api/cases/v1/cases/{id}', {
-        params: { path: { id } },
-      });
-      if (!data) throw callError(error, response);
+      const data = await getCase(id);
       if (data.assigned_users.some((user) => user.toLowerCase() === email)) return data;
       const assigned = [...data.assigned_users, email].slice(-MAX_ASSIGNEES);
-      return updateCase(id, { version: data.version, assigned_users: assigned });
+      return updateCase(id, data.version, { assigned_users: assigned });
     },
   );
   return finish(ctx, done, failed);

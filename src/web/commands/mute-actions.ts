@@ -1,6 +1,6 @@
 import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { api } from '../../api/client.ts';
-import { callError, eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
+import { unmuteMute } from '../features/mutes/api.ts';
+import { eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
 import type { MutesCommandTarget } from './target.ts';
 
 export type MuteActionContext = SelectionContext<MutesCommandTarget>;
@@ -15,14 +15,7 @@ export async function unmuteMutes(ctx: MuteActionContext): Promise<CommandOutcom
     ids,
     // The server's messages name the mute.
     () => '',
-    async (id) => {
-      const { data, error, response } = await api.POST('/api/alerts/v1/mutes/{mute_id}/unmute', {
-        params: { path: { mute_id: id } },
-        body: versions[id] === undefined ? {} : { version: versions[id] },
-      });
-      if (!data) throw callError(error, response);
-      return data;
-    },
+    (id) => unmuteMute(id, versions[id]),
   );
   const text = done ? ctx.labels.commands('result.unmuted', { count: done }) : null;
   return reportSelection(ctx, text, failed);

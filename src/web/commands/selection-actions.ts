@@ -17,12 +17,6 @@ export interface ItemFailure {
   message: string;
 }
 
-/** The error message of a failed call (DESIGN section 3 error shape), or the status line. */
-export function callError(error: unknown, response: Response): Error {
-  const message = (error as { error?: { message?: string } } | undefined)?.error?.message;
-  return new Error(message ?? `Request failed with status code ${response.status}`);
-}
-
 /**
  * Runs the task for every item, a few at a time, and says which succeeded (with the task's
  * answer) and which failed and why, both in the order of `ids`.

@@ -1,5 +1,6 @@
-import { createElement, type ReactNode } from 'react';
-import { type Block, type Inline, parseMarkdown, safeHref } from './markdown.ts';
+import { type ComponentPropsWithoutRef, createElement } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 
 export interface MarkdownProps {
   source: string;
@@ -9,91 +10,71 @@ export interface MarkdownProps {
   headingOffset?: number;
 }
 
-function renderInline(nodes: Inline[], helpBase: string | null): ReactNode[] {
-  return nodes.map((node, index) => renderNode(node, index, helpBase));
-}
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
-// Keys are positions: the tree is rebuilt from the source on every render and never reordered.
-function renderNode(node: Inline, key: number, helpBase: string | null): ReactNode {
-  switch (node.type) {
-    case 'text':
-      return node.text;
-    case 'code':
-      return <code key={key}>{node.text}</code>;
-    case 'strong':
-      return <strong key={key}>{renderInline(node.children, helpBase)}</strong>;
-    case 'em':
-      return <em key={key}>{renderInline(node.children, helpBase)}</em>;
-    case 'link': {
-      const href = safeHref(node.href, helpBase);
-      const children = renderInline(node.children, helpBase);
-      if (href === null) return <span key={key}>{children}</span>;
-      return (
-        <a key={key} href={href} target="_blank" rel="nofollow noopener noreferrer">
-          {children}
-        </a>
-      );
-    }
+/**
+ * The address a link may lead to: http, https and mailto only; a path starting with / goes into
+ * the help site. Anything else (javascript:, data:, relative paths) gives null: no link.
+ */
+export function safeHref(raw: string, helpBase: string | null): string | null {
+  const href = raw.trim();
+  if (href.startsWith('/')) {
+    if (!helpBase) return href.startsWith('//') || href.startsWith('/\\') ? null : href;
+    return `${helpBase.replace(/\/+$/, '')}/${href.replace(/^[/\\]+/, '')}`;
+  }
+  try {
+    const url = new URL(href);
+    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
   }
 }
 
-function renderBlock(block: Block, index: number, helpBase: string | null, headingOffset: number): ReactNode {
-  switch (block.type) {
-    case 'heading':
-      return createElement(
-        `h${Math.min(6, block.level + headingOffset)}`,
-        { key: index },
-        renderInline(block.children, helpBase),
-      );
-    case 'paragraph':
-      return <p key={index}>{renderInline(block.children, helpBase)}</p>;
-    case 'code':
-      return (
-        <pre key={index}>
-          <code>{block.text}</code>
-        </pre>
-      );
-    case 'table':
-      return (
-        <table key={index}>
-          <thead>
-            <tr>
-              {block.head.map((cell, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions in a static text
-                <th key={i} scope="col">
-                  {renderInline(cell, helpBase)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {block.rows.map((row, r) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a static text
-              <tr key={r}>
-                {row.map((cell, c) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positions in a static text
-                  <td key={c}>{renderInline(cell, helpBase)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-    case 'list': {
-      const items = block.items.map((item, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: list items are positions in a static text
-        <li key={i}>{renderInline(item, helpBase)}</li>
-      ));
-      return block.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
-    }
-  }
+/** A link opens in a new tab without access to this page; an unsafe one is plain text. */
+function SafeLink({ href, children }: ComponentPropsWithoutRef<'a'>) {
+  if (!href) return <span>{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
 }
 
-/** Renders Markdown as React elements only: no HTML from the source is ever interpreted. */
+function headings(offset: number): Components {
+  const level = (n: number) => `h${Math.min(6, n + offset)}`;
+  const heading =
+    (n: number) =>
+    ({ children }: ComponentPropsWithoutRef<'h1'>) =>
+      createElement(level(n), null, children);
+  return { h1: heading(1), h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6) };
+}
+
+/**
+ * Renders Markdown (with GitHub tables, task lists and strikethrough) as React elements. HTML in
+ * the source is never interpreted: it stays visible text. Images are left out.
+ */
 export function Markdown({ source, helpBase, headingOffset = 1 }: MarkdownProps) {
   return (
     <div className="markdown">
-      {parseMarkdown(source).map((block, i) => renderBlock(block, i, helpBase, headingOffset))}
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        disallowedElements={['img']}
+        urlTransform={(url) => safeHref(url, helpBase) ?? undefined}
+        components={{ ...headings(headingOffset), a: SafeLink }}
+      >
+        {source}
+      </ReactMarkdown>
     </div>
+  );
+}
+
+/** The text of a Markdown source without its markup (list excerpts); HTML stays visible text. */
+export function MarkdownText({ source, className }: { source: string; className?: string }) {
+  return (
+    <p className={className}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={[]} unwrapDisallowed>
+        {source}
+      </ReactMarkdown>
+    </p>
   );
 }

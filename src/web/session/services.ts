@@ -6,6 +6,7 @@ import { SessionExpiredError } from '../../../machines/session/errors.ts';
 import { CALLBACK_PATH, createLoginRequest, type LoginRequest } from '../../../machines/session/oauth.ts';
 import type { SessionMachine } from '../../../machines/session/session.machine.ts';
 import { api } from '../../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import { applyUserLocale } from '../i18n/index.ts';
 import { leaveFor } from './browser.ts';
 import { resetSessionData } from './reset.ts';
@@ -13,6 +14,16 @@ import { clearStoredLogin, clearStoredSession, storeLogin, updateStoredSession }
 
 /** The console's redirect_uri: the IdP sends the browser back here. */
 export const callbackUri = () => `${window.location.origin}${CALLBACK_PATH}`;
+
+/** A refused sign-in call reads as no answer, so the machine reports the endpoint that failed. */
+async function orNothing<T>(call: Promise<{ data?: T }>): Promise<{ data?: T }> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError) return {};
+    throw error;
+  }
+}
 
 const bearer = (token: string | null) => (token ? { Authorization: `Bearer ${token}` } : undefined);
 
@@ -23,27 +34,34 @@ const bearer = (token: string | null) => (token ? { Authorization: `Bearer ${tok
 const exchanges = new Map<string, Promise<string>>();
 
 async function exchange(input: ExchangeInput): Promise<string> {
-  const { data } = await api.GET('/api/auth/token', {
-    params: {
-      query: {
-        authorization_code: input.code,
-        redirect_uri: callbackUri(),
-        code_verifier: input.codeVerifier,
-        nonce: input.nonce,
-        ...(input.iss ? { iss: input.iss } : {}),
+  const { data } = await orNothing(
+    api.GET('/api/auth/token', {
+      params: {
+        query: {
+          authorization_code: input.code,
+          redirect_uri: callbackUri(),
+          code_verifier: input.codeVerifier,
+          nonce: input.nonce,
+          ...(input.iss ? { iss: input.iss } : {}),
+        },
       },
-    },
-  });
+    }),
+  );
   if (!data?.access_token) throw new Error('Invalid response from /auth/token endpoint');
   return data.access_token;
 }
 
 async function loadUser({ token }: { token: string }): Promise<CurrentUser> {
-  const { data, response } = await api.GET('/api/user/', { headers: bearer(token) });
-  // 401 and 403 are tolerated answers meaning "sign in again" (spec 1, section 7).
-  if (response.status === 401 || response.status === 403) throw new SessionExpiredError();
-  if (response.status !== 200 || !data) throw new Error('Invalid response from /user endpoint');
-  return data;
+  try {
+    const { data, response } = await api.GET('/api/user/', { headers: bearer(token) });
+    if (response.status === 200 && data) return data;
+  } catch (error) {
+    // 401 and 403 are tolerated answers meaning "sign in again" (spec 1, section 7).
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+      throw new SessionExpiredError();
+    if (!(error instanceof ApiError)) throw error;
+  }
+  throw new Error('Invalid response from /user endpoint');
 }
 
 async function detectAdmin({ token }: { token: string }): Promise<boolean> {
@@ -74,7 +92,7 @@ async function endSession({ token }: { token: string | null }): Promise<EndSessi
 }
 
 async function prepareLogin({ returnTo }: { returnTo: string }): Promise<LoginRequest> {
-  const { data } = await api.GET('/api/auth/config');
+  const { data } = await orNothing(api.GET('/api/auth/config'));
   if (!data?.authorization_endpoint) throw new Error('Invalid response from /auth/config endpoint');
   return createLoginRequest(data, callbackUri(), returnTo);
 }

@@ -45,10 +45,9 @@ export function useImpersonation(): Impersonation {
       start: (contactId: string) =>
         switchTo(
           async () => {
-            const { data, error } = await api.POST('/api/support/v1/impersonation', {
+            const { data } = await api.POST('/api/support/v1/impersonation', {
               body: { contact_id: contactId },
             });
-            if (error) throw new Error(error.error.message);
             return data?.access_token;
           },
           '/',
@@ -57,8 +56,7 @@ export function useImpersonation(): Impersonation {
       end: () =>
         switchTo(
           async () => {
-            const { data, error } = await api.DELETE('/api/support/v1/impersonation');
-            if (error) throw new Error(error.error.message);
+            const { data } = await api.DELETE('/api/support/v1/impersonation');
             return data?.access_token;
           },
           USERS_ADMIN_PAGE,

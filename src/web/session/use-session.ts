@@ -10,6 +10,7 @@ import {
   selectToken,
 } from '../../../machines/session/selectors.ts';
 import { api } from '../../api/client.ts';
+import { dataOf } from '../api/errors.ts';
 import { SessionActor } from './session-actor.ts';
 import type { Session, UserAttributes } from './types.ts';
 import { holdWatchedStatuses } from './watched-status.ts';
@@ -31,9 +32,7 @@ export function useSession(): Session {
   const commands = useMemo(
     () => ({
       async saveSettings(values: UserAttributes) {
-        const { data, error } = await api.PUT('/api/portal/v1/settings/', { body: values });
-        if (error || !data)
-          throw new Error(error?.error.message ?? 'Invalid response from settings endpoint');
+        const data = dataOf(await api.PUT('/api/portal/v1/settings/', { body: values }));
         actor.send({ type: 'attributes-changed', attributes: data });
       },
       async reloadUser() {

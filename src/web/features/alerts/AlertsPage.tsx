@@ -75,6 +75,7 @@ export function AlertsPage(_: ScreenProps) {
     customerIds,
     days,
     title,
+    asOf: data.asOf,
   });
   const bulk = useBulkTriage((result) => {
     send({ type: 'select', ids: result.failed.map((f) => f.id) });

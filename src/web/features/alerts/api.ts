@@ -1,44 +1,16 @@
 import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
+import { dataOf as must } from '../../api/errors.ts';
 import type {
   Alert,
   AlertActivity,
   AlertChanges,
   AlertFilter,
   AlertSummary,
-  CaseSummary,
   DateRange,
   Detection,
   Discussion,
-  MuteCondition,
 } from './types.ts';
-
-/** A failed call: the contract's error code and message, and the HTTP status. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-/** The data of a successful call, or an ApiError carrying the contract's error body. */
-function must<T>({ data, error, response }: Result<T>): T {
-  if (data !== undefined && response.ok) return data;
-  const body = (error as { error?: { code?: string; message?: string } } | undefined)?.error;
-  throw new ApiError(
-    response.status,
-    body?.code ?? 'error',
-    body?.message ?? `Request failed with status code ${response.status}`,
-  );
-}
-
-export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** Spec 2, section 7: the list pages with search_after; 10 000 is the contract's largest page. */
 export const LOAD_BATCH = 10_000;
@@ -59,6 +31,8 @@ export interface LoadProgress {
   expected: number | null;
   /** More alerts match than the list holds: it shows the newest LOAD_LIMIT. */
   truncated: boolean;
+  /** The moment the first page was read (the server's clock): the list shows alerts as of then. */
+  asOf: string | null;
 }
 
 /** Loads every matching alert, newest first, page after page until done or LOAD_LIMIT rows. */
@@ -70,6 +44,7 @@ export async function loadAlerts(
   let searchAfter: string | undefined;
   let loaded = 0;
   let expected: number | null = null;
+  let asOf: string | null = null;
   do {
     const batch = Math.min(loaded === 0 ? FIRST_BATCH : LOAD_BATCH, LOAD_LIMIT - loaded);
     const data = must(
@@ -90,21 +65,25 @@ export async function loadAlerts(
     );
     loaded += data.alerts.length;
     if (loaded === data.alerts.length && data.total_exact) expected = Math.min(data.total, LOAD_LIMIT);
+    asOf ??= data.as_of ?? null;
     searchAfter = data.search_after ?? undefined;
-    onPage(data.alerts, { loaded, expected, truncated: searchAfter !== undefined && loaded >= LOAD_LIMIT });
+    const truncated = searchAfter !== undefined && loaded >= LOAD_LIMIT;
+    onPage(data.alerts, { loaded, expected, truncated, asOf });
   } while (searchAfter && loaded < LOAD_LIMIT);
 }
 
 /**
  * Alerts created or changed since `since` (spec 2, section 4: the periodic refresh fetches what
  * is new since the last update), newest change first: pages by updated_at until an older row.
+ * `asOf` is the moment the first page was read: with the changes merged, the list is as of then.
  */
 export async function loadChangedSince(
   query: LoadQuery,
   since: string,
   signal: AbortSignal,
-): Promise<AlertSummary[]> {
+): Promise<{ changed: AlertSummary[]; asOf: string | null }> {
   const changed: AlertSummary[] = [];
+  let asOf: string | null = null;
   let searchAfter: string | undefined;
   for (let page = 0; page < 10; page++) {
     const data = must(
@@ -123,14 +102,15 @@ export async function loadChangedSince(
         signal,
       }),
     );
+    asOf ??= data.as_of ?? null;
     for (const alert of data.alerts) {
-      if (alert.updated_at < since) return changed;
+      if (alert.updated_at < since) return { changed, asOf };
       changed.push(alert);
     }
     if (!data.search_after) break;
     searchAfter = data.search_after;
   }
-  return changed;
+  return { changed, asOf };
 }
 
 export interface BulkAnswer {
@@ -197,10 +177,9 @@ export async function editDiscussion(id: number, commentId: number, body: string
 }
 
 export async function deleteDiscussion(id: number, commentId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
+  await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
     params: { path: { id, comment_id: commentId } },
   });
-  if (!response.ok) must({ error, response });
 }
 
 export async function listActivity(id: number, offset: number, batchSize: number): Promise<AlertActivity[]> {
@@ -235,41 +214,4 @@ export async function runAction(
 
 export async function rerunWorkflows(id: number) {
   return must(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
-}
-
-export async function createMute(body: {
-  customer_id: string;
-  conditions: MuteCondition[];
-  description: string;
-  ttl_seconds?: number;
-  source_alert_id: number;
-}) {
-  return must(await api.POST('/api/alerts/v1/mutes/', { body }));
-}
-
-/** Cases of one customer, most recently updated first (for the "assign to a case" picker). */
-export async function listCustomerCases(customerId: string, query?: string): Promise<CaseSummary[]> {
-  const data = must(
-    await api.GET('/api/cases/v1/cases/', {
-      params: { query: { customer_ids: [customerId], batch_size: 100, query: query || undefined } },
-    }),
-  );
-  return data.cases;
-}
-
-export async function assignToCase(caseId: number, alertIds: number[]) {
-  return must(
-    await api.POST('/api/cases/v1/cases/{id}/alerts', {
-      params: { path: { id: caseId } },
-      body: { alert_ids: alertIds },
-    }),
-  );
-}
-
-export async function createCase(customerId: string, title: string, alertIds: number[]) {
-  return must(
-    await api.POST('/api/cases/v1/cases/', {
-      body: { customer_id: customerId, title, description: '', alert_ids: alertIds },
-    }),
-  );
 }

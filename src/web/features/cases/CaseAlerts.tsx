@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../common/format.ts';
 import { priorityColour } from '../../../common/statuses.ts';
+import { ApiError } from '../../api/errors.ts';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { AssignAlertsForm } from './AssignAlertsForm.tsx';
-import { ApiError } from './api-error.ts';
-import { assignCaseAlerts, type CaseRecord, unassignCaseAlert } from './case-api.ts';
+import { assignCaseAlerts, type CaseRecord, unassignCaseAlert } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export interface CaseAlertsProps {

@@ -2,12 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscussionThread } from '../discussions/DiscussionThread.tsx';
 import type { DiscussionCalls } from '../discussions/types.ts';
-import {
-  deleteCaseDiscussion,
-  editCaseDiscussion,
-  listCaseDiscussions,
-  postCaseDiscussion,
-} from './case-api.ts';
+import { deleteCaseDiscussion, editCaseDiscussion, listCaseDiscussions, postCaseDiscussion } from './api.ts';
 
 export interface CaseDiscussionsProps {
   caseId: number;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/Badge.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
-import type { CaseRecord } from './case-api.ts';
+import type { CaseRecord } from './api.ts';
 import { RiskScore } from './RiskScore.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 

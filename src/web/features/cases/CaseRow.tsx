@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
-import type { CaseSummary } from './case-api.ts';
+import type { CaseSummary } from './api.ts';
 import { RiskScore } from './RiskScore.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 

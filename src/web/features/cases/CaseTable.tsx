@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useShallowMemo } from '../../components/use-shallow-memo.ts';
+import type { CaseSummary } from './api.ts';
 import { CaseRow, type CaseRowProps } from './CaseRow.tsx';
-import type { CaseSummary } from './case-api.ts';
 import { PlaceholderRows } from './PlaceholderRows.tsx';
 
 /** Fixed row height: react-window then places any number of rows without measuring them. */

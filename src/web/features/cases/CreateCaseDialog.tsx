@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { riskRangeErrors } from '../../../../machines/case-editor/draft.ts';
+import { ApiError } from '../../api/errors.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSelectedCustomers, useToasts } from '../../shell/index.ts';
-import { ApiError } from './api-error.ts';
+import { type CaseRecord, createCase } from './api.ts';
 import { ChipsInput } from './ChipsInput.tsx';
-import { type CaseRecord, createCase } from './case-api.ts';
 import {
   type CreateCaseForm,
   createCaseBody,

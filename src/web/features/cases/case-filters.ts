@@ -1,6 +1,6 @@
 import { type CASE_STATUSES, parseRisk, riskRangeErrors } from '../../../../machines/case-editor/draft.ts';
 import { OPEN_STATUSES, type Status } from '../../../common/statuses.ts';
-import type { CaseFilter } from './case-api.ts';
+import type { CaseFilter } from './api.ts';
 
 /** The status filter's choices: any, the open set, the resolved set, or one status. */
 export type StatusChoice = '' | 'open' | 'resolved' | (typeof CASE_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { type DraftErrors, draftErrors, parseRisk } from '../../../../machines/case-editor/draft.ts';
-import type { CaseCreate } from './case-api.ts';
+import type { CaseCreate } from './api.ts';
 
 /** The create case dialog's fields. */
 export interface CreateCaseForm {

@@ -7,7 +7,7 @@ import type { SaveCaseInput } from '../../../../machines/case-editor/actors.ts';
 import type { CaseRecord } from '../../../../machines/case-editor/case-editor.context.ts';
 import { caseEditorMachine } from '../../../../machines/case-editor/case-editor.machine.ts';
 import { useToasts } from '../../shell/index.ts';
-import { getCase, updateCase } from './case-api.ts';
+import { getCase, updateCase } from './api.ts';
 import { navigateAnyway } from './use-leave-guard.ts';
 
 /** The case editor machine with the real calls, toasts and navigation provided. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbort } from './api-error.ts';
-import { type CaseFilter, type CaseSummary, listCases } from './case-api.ts';
+import { isAbort } from '../../api/errors.ts';
+import { type CaseFilter, type CaseSummary, listCases } from './api.ts';
 
 export interface CaseListState {
   status: 'loading' | 'ready' | 'error';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listCaseTags } from './case-api.ts';
+import { listCaseTags } from './api.ts';
 
 /** Tags in use on the selected customers' cases, for suggestions; none when they cannot be loaded. */
 export function useCaseTags(customerIds: readonly string[], enabled: boolean): string[] {

@@ -9,7 +9,7 @@ import {
   muteLifecycleMachine,
 } from '../../../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
 import { useToasts } from '../../shell/index.ts';
-import { getMute, saveMute, unmuteMute } from './mute-api.ts';
+import { getMute, saveMute, unmuteMute } from './api.ts';
 
 export interface MuteLifecycleHooks {
   /** A mute was created, changed or unmuted. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
-import { listMutes } from './mute-api.ts';
+import { listMutes } from './api.ts';
 
 export interface MuteLists {
   status: 'loading' | 'ready' | 'error';

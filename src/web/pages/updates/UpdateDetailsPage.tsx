@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -33,12 +34,14 @@ export function UpdateDetailsPage({ params }: ScreenProps) {
     setState({ status: 'loading' });
     api
       .GET('/api/updates/v1/updates/{id}', { params: { path: { id } } })
-      .then(({ data, response }) => {
-        if (!live) return;
-        if (data) setState({ status: 'ready', update: data });
-        else setState({ status: response.status === 404 || response.status === 400 ? 'missing' : 'error' });
+      .then(({ data }) => {
+        if (live) setState(data ? { status: 'ready', update: data } : { status: 'error' });
       })
-      .catch(() => live && setState({ status: 'error' }));
+      .catch((error: unknown) => {
+        if (!live) return;
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        setState({ status: missing ? 'missing' : 'error' });
+      });
     return () => {
       live = false;
     };

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { components } from '../../../api/schema.d.ts';
-import { truncate } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
-import { toPlainText } from '../../components/markdown.ts';
+import { MarkdownText } from '../../components/Markdown.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { CategoryBadge } from './CategoryBadge.tsx';
 
@@ -24,7 +23,7 @@ export function UpdateRow({ update, isNew }: { update: PlatformUpdate; isNew: bo
         <CategoryBadge category={update.category} />
         <Timestamp iso={update.created_at} />
       </div>
-      <p className="update-row__excerpt">{truncate(toPlainText(update.body), 180)}</p>
+      <MarkdownText className="update-row__excerpt" source={update.body} />
     </li>
   );
 }

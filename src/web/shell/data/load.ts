@@ -1,30 +1,22 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
+import { dataOf as must } from '../../api/errors.ts';
 
 export type Customer = components['schemas']['Customer'];
 export type Contact = components['schemas']['Contact'];
 export type Agent = components['schemas']['Agent'];
 export type AuthConfig = components['schemas']['AuthConfig'];
 
-/** A failed call; the shell keeps what it had and tries again on the next tick. */
-export class LoadError extends Error {
-  override name = 'LoadError';
-}
-
-function must<T>(result: { data?: T; error?: unknown; response: Response }, what: string): T {
-  if (result.data === undefined) throw new LoadError(`Invalid response from ${what} endpoint`);
-  return result.data;
-}
+// A failed call throws an ApiError; the shell keeps what it had and tries again on the next tick.
 
 export async function loadAuthConfig(): Promise<AuthConfig> {
-  return must(await api.GET('/api/auth/config'), '/auth/config');
+  return must(await api.GET('/api/auth/config'));
 }
 
 export async function loadCustomers(skipCache = false): Promise<Customer[]> {
   const data = must(
     await api.GET('/api/management/customers', { params: { query: { skip_cache: skipCache || undefined } } }),
-    '/management/customers',
   );
   return [...data.customers].sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -32,7 +24,6 @@ export async function loadCustomers(skipCache = false): Promise<Customer[]> {
 export async function loadContacts(skipCache = false): Promise<Contact[]> {
   const data = must(
     await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }),
-    '/management/contacts',
   );
   return data.contacts;
 }
@@ -44,7 +35,6 @@ export async function loadAgents(since?: string): Promise<Agent[]> {
   for (let page = 0; offset !== null && page < 1000; page++) {
     const data: { agents: Agent[]; offset: number | null } = must(
       await api.GET('/api/agents/v1/agents/', { params: { query: { offset, heartbeat_after: since } } }),
-      '/agents',
     );
     agents.push(...data.agents);
     offset = data.offset;
@@ -74,14 +64,13 @@ export async function loadOpenCounts(
     api.GET('/api/alerts/v1/alerts/count', { params: { query } }),
     api.GET('/api/cases/v1/cases/count', { params: { query } }),
   ]);
-  return { alerts: must(alerts, '/alerts/count').count, cases: must(cases, '/cases/count').count };
+  return { alerts: must(alerts).count, cases: must(cases).count };
 }
 
 /** Updates created after `since` (all updates when the user never opened the list). */
 export async function loadNewUpdatesCount(since: string | undefined): Promise<number> {
   const data = must(
     await api.GET('/api/updates/v1/updates/', { params: { query: { since, batch_size: 1 } } }),
-    '/updates',
   );
   return data.total;
 }

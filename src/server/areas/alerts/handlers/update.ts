@@ -1,7 +1,7 @@
 import { and, asc } from 'drizzle-orm';
+import { BULK_LIMIT } from '../../../../api/limits.ts';
 import { auditPerCustomer } from '../../../audit.ts';
 import type { Principal } from '../../../auth/principal.ts';
-import { declaredLimit } from '../../../contract/load.ts';
 import { alerts } from '../../../db/schema/index.ts';
 import { inIds } from '../../../db/sql-helpers.ts';
 import type { Db } from '../../../db/types.ts';
@@ -26,9 +26,6 @@ import {
 } from '../changes.ts';
 import { alertFilterCondition } from '../filters.ts';
 import { alertDetail, loadAlert } from '../load.ts';
-
-/** Most alerts one bulk update may touch, by ids or by filter, as the contract declares it. */
-export const BULK_LIMIT = declaredLimit('AlertBulkIds', 'maxItems');
 
 type Failure = ResultOf<'bulkUpdateAlerts'>['failed'][number];
 

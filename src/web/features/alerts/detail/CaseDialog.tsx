@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { assignToCase, createCase, listCustomerCases } from '../api.ts';
+import { assignCaseAlerts, createCase, listCustomerCases } from '../../cases/api.ts';
 import type { Alert, CaseSummary } from '../types.ts';
 
 export interface CaseDialogProps {
@@ -43,10 +43,15 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
     setBusy(true);
     try {
       if (mode === 'existing') {
-        await assignToCase(Number(caseId), [alert.id]);
+        await assignCaseAlerts(Number(caseId), [alert.id]);
         onDone(t('case.assigned', { id: caseId }));
       } else {
-        const created = await createCase(alert.customer_id, title.trim(), [alert.id]);
+        const created = await createCase({
+          customer_id: alert.customer_id,
+          title: title.trim(),
+          description: '',
+          alert_ids: [alert.id],
+        });
         onDone(t('case.created', { id: created.id }));
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
-import { createMute } from '../api.ts';
+import { createMute } from '../../mutes/api.ts';
 import type { Alert, MuteCondition } from '../types.ts';
 
 /** Expiry choices in seconds; one day is the default (spec 2, section 9). */

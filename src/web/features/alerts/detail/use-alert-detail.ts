@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, getAlert, isAbort } from '../api.ts';
+import { ApiError, isAbort } from '../../../api/errors.ts';
+import { getAlert } from '../api.ts';
 import type { Alert } from '../types.ts';
 
 export type AlertDetailState =

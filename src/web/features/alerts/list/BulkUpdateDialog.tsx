@@ -235,7 +235,9 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
           {t('errors.update')} {tc('tryAgainLater')} {snapshot.context.error}
         </p>
       )}
-      {snapshot.context.result && <BulkResults result={snapshot.context.result} />}
+      {snapshot.context.result && (
+        <BulkResults result={snapshot.context.result} byFilter={targets?.mode === 'filter'} />
+      )}
     </ModalDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import type { BulkTargets } from '../../../../../machines/bulk-triage/bulk-triage.context.ts';
+import { BULK_LIMIT } from '../../../../api/limits.ts';
 import type { AlertFilter, AlertSummary, DateRange } from '../types.ts';
 import type { ListFilters } from './use-alerts-table.ts';
-
-/** Ids the contract accepts in one bulk update. */
-export const BULK_LIMIT = 10_000;
 
 export interface TargetInputs {
   rows: readonly AlertSummary[];
@@ -15,6 +13,8 @@ export interface TargetInputs {
   customerIds: readonly string[];
   days: DateRange;
   title: string | null;
+  /** The moment the list was read (the server's `as_of`); "update all" sends it back. */
+  asOf: string | null;
 }
 
 /** The server-side form of the list's filters ("update all" sends it as `filter`). */
@@ -42,7 +42,17 @@ export function useAlertTargets(inputs: TargetInputs) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parts listed are what the inputs hold
   const stable = useMemo(
     () => inputs,
-    [rows, filtered, selected, allMatching, filters, inputs.customerIds, inputs.days, inputs.title],
+    [
+      rows,
+      filtered,
+      selected,
+      allMatching,
+      filters,
+      inputs.customerIds,
+      inputs.days,
+      inputs.title,
+      inputs.asOf,
+    ],
   );
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
 
@@ -67,6 +77,7 @@ export function useAlertTargets(inputs: TargetInputs) {
         mode: 'filter',
         filter: serverFilter(stable) as Record<string, unknown>,
         count: filtered.length,
+        asOf: stable.asOf,
         statuses: [...statuses],
       };
     };

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAbort } from '../../../api/errors.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useTickerEvent, useToasts } from '../../../shell/index.ts';
-import { isAbort, type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
+import { type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
 import { beep } from '../shared/beep.ts';
 import type { AlertSummary } from '../types.ts';
 import { latestUpdate, mergeChanged } from './merge-rows.ts';
@@ -11,6 +12,8 @@ export interface AlertsData {
   status: 'loading' | 'ready' | 'error';
   rows: readonly AlertSummary[];
   progress: LoadProgress | null;
+  /** The moment the rows were read (the last load or refresh), by the server's clock. */
+  asOf: string | null;
   /** Fetches what changed since the last load and merges it in. */
   refresh(): void;
   /** Loads everything again (after an error). */
@@ -31,6 +34,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const [status, setStatus] = useState<AlertsData['status']>('loading');
   const [rows, setRows] = useState<readonly AlertSummary[]>([]);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
+  const [asOf, setAsOf] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -55,12 +59,14 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     setStatus('loading');
     setRows([]);
     setProgress(null);
+    setAsOf(null);
     let collected: AlertSummary[] = [];
     loadAlerts(latest.current.query, controller.signal, (page, next) => {
       if (controller.signal.aborted) return;
       collected = collected.concat(page);
       setRows(collected);
       setProgress(next);
+      setAsOf(next.asOf);
     })
       .then(() => {
         if (!controller.signal.aborted) setStatus('ready');
@@ -81,8 +87,9 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     const controller = new AbortController();
     refreshing.current = controller;
     loadChangedSince(latest.current.query, since, controller.signal)
-      .then((changed) => {
+      .then(({ changed, asOf: readAt }) => {
         if (controller.signal.aborted) return;
+        if (readAt) setAsOf(readAt);
         const known = new Set(rowsRef.current.map((r) => r.id));
         const fresh = changed.filter((a) => !known.has(a.id));
         setRows((current) => mergeChanged(current, changed).rows);
@@ -94,5 +101,5 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   useTickerEvent('refresh', refresh);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { status, rows, progress, refresh, reload };
+  return { status, rows, progress, asOf, refresh, reload };
 }

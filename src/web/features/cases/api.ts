@@ -1,7 +1,7 @@
 import type { CaseChanges } from '../../../../machines/case-editor/draft.ts';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
-import { must } from './api-error.ts';
+import { dataOf } from '../../api/errors.ts';
 
 export type CaseSummary = components['schemas']['CaseSummary'];
 export type CaseRecord = components['schemas']['Case'];
@@ -51,7 +51,7 @@ export async function listCases(
     },
     signal,
   });
-  const data = must(result, '/cases');
+  const data = dataOf(result);
   return { cases: data.cases, searchAfter: data.search_after };
 }
 
@@ -60,24 +60,32 @@ export async function listCaseTags(customerIds: readonly string[]): Promise<stri
   const result = await api.GET('/api/cases/v1/cases/aggregate/{a}/{b}', {
     params: { path: { a: 'tags', b: 'tags' }, query: { customer_ids: some(customerIds) } },
   });
-  const { buckets } = must(result, '/cases/aggregate');
+  const { buckets } = dataOf(result);
   return [...new Set(buckets.flatMap((b) => (b.a === null ? [] : [b.a])))];
 }
 
 /** One case with its 10 most recent alerts; 404 when it does not exist or is another customer's. */
 export async function getCase(id: number): Promise<CaseRecord> {
-  return must(await api.GET('/api/cases/v1/cases/{id}', { params: { path: { id } } }), '/cases/{id}');
+  return dataOf(await api.GET('/api/cases/v1/cases/{id}', { params: { path: { id } } }));
 }
 
 /** POST /api/cases/v1/cases/: the new case (403 without the right to change cases). */
 export async function createCase(body: CaseCreate): Promise<CaseRecord> {
-  return must(await api.POST('/api/cases/v1/cases/', { body }), '/cases');
+  return dataOf(await api.POST('/api/cases/v1/cases/', { body }));
+}
+
+/** Cases of one customer, most recently updated first (the alert's "assign to a case" picker). */
+export async function listCustomerCases(customerId: string, query?: string): Promise<CaseSummary[]> {
+  const result = await api.GET('/api/cases/v1/cases/', {
+    params: { query: { customer_ids: [customerId], batch_size: 100, query: query || undefined } },
+  });
+  return dataOf(result).cases;
 }
 
 /** PUT with the version read: 409 when someone else changed the case meanwhile. */
 export async function updateCase(id: number, version: number, changes: CaseChanges): Promise<CaseRecord> {
   const body = { version, ...changes };
-  return must(await api.PUT('/api/cases/v1/cases/{id}', { params: { path: { id } }, body }), '/cases/{id}');
+  return dataOf(await api.PUT('/api/cases/v1/cases/{id}', { params: { path: { id } }, body }));
 }
 
 /** Moves alerts of the case's customer into the case; 404 names an alert that is not one of them. */
@@ -86,7 +94,7 @@ export async function assignCaseAlerts(id: number, alertIds: number[]): Promise<
     params: { path: { id } },
     body: { alert_ids: alertIds },
   });
-  return must(result, '/cases/{id}/alerts');
+  return dataOf(result);
 }
 
 /** Takes an alert out of the case; the answer is the case after the change. */
@@ -94,7 +102,7 @@ export async function unassignCaseAlert(id: number, alertId: number): Promise<Ca
   const result = await api.DELETE('/api/cases/v1/cases/{id}/alerts/{alert_id}', {
     params: { path: { id, alert_id: alertId } },
   });
-  return must(result, '/cases/{id}/alerts/{alert_id}');
+  return dataOf(result);
 }
 
 /** A page of the case's comments, oldest first (customer users never receive private ones). */
@@ -102,7 +110,7 @@ export async function listCaseDiscussions(id: number, offset = 0, batchSize = 10
   const result = await api.GET('/api/cases/v1/cases/{id}/discussions', {
     params: { path: { id }, query: { offset, batch_size: batchSize } },
   });
-  return must(result, '/cases/{id}/discussions').discussions;
+  return dataOf(result).discussions;
 }
 
 /** Adds a comment; only provider staff may make it private. */
@@ -111,7 +119,7 @@ export async function postCaseDiscussion(id: number, body: string, isPrivate: bo
     params: { path: { id } },
     body: { body, private: isPrivate },
   });
-  return must(result, '/cases/{id}/discussions');
+  return dataOf(result);
 }
 
 /** Edits one's own comment (403 for someone else's, 404 when it is gone). */
@@ -125,13 +133,12 @@ export async function editCaseDiscussion(
     params: { path: { id, comment_id: commentId } },
     body: { body, private: isPrivate },
   });
-  return must(result, '/cases/{id}/discussions/{comment_id}');
+  return dataOf(result);
 }
 
 /** Deletes one's own comment. */
 export async function deleteCaseDiscussion(id: number, commentId: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/cases/v1/cases/{id}/discussions/{comment_id}', {
+  await api.DELETE('/api/cases/v1/cases/{id}/discussions/{comment_id}', {
     params: { path: { id, comment_id: commentId } },
   });
-  if (!response.ok) must({ error, response }, '/cases/{id}/discussions/{comment_id}');
 }

@@ -1,7 +1,8 @@
 import { muteBody } from '../../../../machines/mute-lifecycle/draft.ts';
 import type { Mute, MuteDraft } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { api } from '../../../api/client.ts';
-import { must } from '../cases/api-error.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { dataOf } from '../../api/errors.ts';
 
 type MuteState = Mute['state'];
 
@@ -10,38 +11,37 @@ export async function listMutes(state: MuteState, customerIds: readonly string[]
   const result = await api.GET('/api/alerts/v1/mutes/', {
     params: { query: { state, customer_ids: customerIds.length ? [...customerIds] : undefined } },
   });
-  return must(result, '/mutes').mutes;
+  return dataOf(result).mutes;
 }
 
 /** One mute, as it is now (after a conflict). */
 export async function getMute(id: string): Promise<Mute> {
-  return must(
-    await api.GET('/api/alerts/v1/mutes/{mute_id}', { params: { path: { mute_id: id } } }),
-    '/mutes/{id}',
-  );
+  return dataOf(await api.GET('/api/alerts/v1/mutes/{mute_id}', { params: { path: { mute_id: id } } }));
 }
 
 /** Creates the mute, or changes it at `version` (409 when someone else changed it meanwhile). */
 export async function saveMute(id: string | null, version: number | null, draft: MuteDraft): Promise<Mute> {
   const body = muteBody(draft);
   if (id === null || version === null) {
-    const created = await api.POST('/api/alerts/v1/mutes/', {
-      body: { customer_id: draft.customerId, ...body },
-    });
-    return must(created, '/mutes');
+    return createMute({ customer_id: draft.customerId, ...body });
   }
   const updated = await api.PUT('/api/alerts/v1/mutes/{mute_id}', {
     params: { path: { mute_id: id } },
     body: { version, ...body },
   });
-  return must(updated, '/mutes/{id}');
+  return dataOf(updated);
 }
 
 /** Stops the mute now; alerts it already muted stay muted. 409 when the version is stale. */
-export async function unmuteMute(id: string, version: number): Promise<Mute> {
+export async function unmuteMute(id: string, version: number | undefined): Promise<Mute> {
   const result = await api.POST('/api/alerts/v1/mutes/{mute_id}/unmute', {
     params: { path: { mute_id: id } },
-    body: { version },
+    body: version === undefined ? {} : { version },
   });
-  return must(result, '/mutes/{id}/unmute');
+  return dataOf(result);
+}
+
+/** A mute made from an alert (`source_alert_id`, so that alert is muted too). */
+export async function createMute(body: components['schemas']['MuteCreate']): Promise<Mute> {
+  return dataOf(await api.POST('/api/alerts/v1/mutes/', { body }));
 }
