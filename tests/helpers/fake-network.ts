@@ -123,13 +123,16 @@ export class FakeNetwork {
     return this;
   }
 
-  /** The requests made to a contract path, with their typed bodies. */
+  /** The requests made to a contract path, with their typed bodies and the path's parameters. */
   callsTo<M extends Method, P extends PathWith<M>>(method: M, path: P): Call<M, P>[] {
-    const { pattern } = compile(path);
-    return this.calls.filter((c) => c.method === method && pattern.test(c.pathname)) as unknown as Call<
-      M,
-      P
-    >[];
+    const { pattern, names } = compile(path);
+    return this.calls
+      .filter((c) => c.method === method && pattern.test(c.pathname))
+      .map((c) => {
+        const match = pattern.exec(c.pathname)!;
+        const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
+        return { ...c, params };
+      }) as unknown as Call<M, P>[];
   }
 
   /** Requests no route answered, still waiting, as `"get /api/user/"`. */
