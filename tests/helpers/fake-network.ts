@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '../../src/api/client.ts';
 import type { paths } from '../../src/api/schema.d.ts';
 
 /**
@@ -246,3 +247,21 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   if (!current) throw new Error('fetch called with no fake network: call freshNetwork() first');
   return current.fetch(input, init);
 };
+
+const ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+
+/**
+ * A failed answer with the error body every failed call carries (DESIGN section 3), for any
+ * status, the undeclared 500 of a broken server included.
+ */
+export function apiError(status: number, message: string): Response {
+  const body: ApiErrorBody = { error: { code: ERROR_CODES[status] ?? 'internal', message } };
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
