@@ -10,6 +10,16 @@ const steps = [
   ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
 ];
 
+// The API tests run on embedded PGlite always and on PostgreSQL only when a server is given: say so
+// up front and again at the end, so a green run without PostgreSQL is never mistaken for a full one.
+const postgresSkipped = !process.env.TEST_DATABASE_URL;
+const postgresNotice =
+  '⚠ PostgreSQL half of the API tests SKIPPED: TEST_DATABASE_URL is not set (they ran on PGlite only).\n' +
+  '  Set TEST_DATABASE_URL=postgres://user@host:5432/db (a user who may create databases) to run it.';
+if (postgresSkipped) console.log(`\n${postgresNotice}`);
+else console.log(`\nAPI tests run on PGlite and on PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}.`);
+
+const timings = [];
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
@@ -17,5 +27,29 @@ for (const [name, command, args] of steps) {
   console.log(
     `  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  timings.push([name, Date.now() - started, result.status === 0]);
+  if (result.status !== 0) {
+    summary();
+    process.exit(result.status ?? 1);
+  }
+}
+summary();
+
+function summary() {
+  console.log('\nSteps:');
+  for (const [name, ms, ok] of timings) {
+    console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  }
+  if (postgresSkipped) console.log(`\n${postgresNotice}`);
+}
+
+/** The server address without its password, for the log. */
+function redact(address) {
+  try {
+    const url = new URL(address);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return '(unparsable TEST_DATABASE_URL)';
+  }
 }

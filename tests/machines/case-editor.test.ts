@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { SaveCaseInput } from '../../machines/case-editor/actors.ts';
-import type { CaseRecord } from '../../machines/case-editor/case-editor.context.ts';
+import { caseEditorMachine } from '../../machines/case-editor/case-editor.machine.ts';
 import { changedFields, draftFromCase, riskRangeErrors } from '../../machines/case-editor/draft.ts';
 import {
   selectCanSave,
@@ -10,45 +11,76 @@ import {
   selectFormState,
   selectView,
 } from '../../machines/case-editor/selectors.ts';
+import { useCaseEditor } from '../../src/web/features/cases/use-case-editor.ts';
+import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
+import { describePath, machineModel, playEvent } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
 import {
   BROKEN,
   CASE,
   CONFLICT,
-  caseEditorModel,
-  type Driver,
-  drive,
+  MODEL_EVENTS,
   NOT_FOUND,
+  OUTCOMES,
   SAVED,
   WITH_ALERT,
-} from './case-editor-harness.ts';
+} from './case-editor-network.ts';
+
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
+
+const PATH = '/api/cases/v1/cases/{id}' as const;
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  localStorage.clear();
+});
+
+/** The case page's editor hook for case 7, its calls answered by a fresh fake network. */
+async function start() {
+  const network = freshNetwork();
+  const hook = await renderAppHook(() => useCaseEditor(7), { path: '/cases/7' });
+  unmounts.push(hook.unmount);
+  const actor = hook.result.current;
+  const play = (event: AnyEventObject) => hook.act(() => playEvent(actor, event, network, OUTCOMES));
+  const send = (event: AnyEventObject) => hook.act(() => actor.send(event as never));
+  const answer = (work: () => Promise<void>) => hook.act(work);
+  return { ...hook, network, actor, play, send, answer };
+}
+
+type Driver = Awaited<ReturnType<typeof start>>;
 
 /** What must hold after every step of every path, whatever led there. */
-function checkInvariants(driver: Driver, event: AnyEventObject, effectsBefore: number) {
+function checkInvariants(driver: Driver, event: AnyEventObject, toastsBefore: number, pagesBefore: number) {
   const snapshot = driver.actor.getSnapshot();
-  const effects = driver.effects.slice(effectsBefore);
+  const toasts = driver.toasts().slice(toastsBefore);
+  const left = driver.history().length > pagesBefore;
   if (snapshot.matches('Loading'))
-    expect(driver.waiting.has('loadCase'), 'a load runs while Loading').toBe(true);
-  if (snapshot.matches({ Ready: { Form: 'Saving' } })) expect(driver.waiting.has('saveCase')).toBe(true);
+    expect(driver.network.isWaiting('get', PATH), 'a load runs while Loading').toBe(true);
+  if (snapshot.matches({ Ready: { Form: 'Saving' } }))
+    expect(driver.network.isWaiting('put', PATH)).toBe(true);
   if (event.type === 'save' && snapshot.matches({ Ready: { Form: 'Saving' } })) {
     // A save sends only the changed fields, with the version the draft was based on.
-    const call = driver.calls.filter((c) => c.actor === 'saveCase').at(-1)!.input as SaveCaseInput;
-    expect(call.version).toBe(snapshot.context.version);
-    expect(call.changes).toEqual(changedFields(snapshot.context.base, snapshot.context.draft));
+    const call = driver.network.callsTo('put', PATH).at(-1)!;
+    expect(call.params.id).toBe('7');
+    expect(call.body).toEqual({
+      version: snapshot.context.version,
+      ...changedFields(snapshot.context.base, snapshot.context.draft),
+    });
   }
   if (event.type === 'leave-requested' && snapshot.matches({ Ready: { Leave: 'ConfirmLeave' } })) {
-    expect(
-      effects.some((e) => e.type === 'navigate'),
-      'no navigation before the answer',
-    ).toBe(false);
+    expect(left, 'no navigation before the answer').toBe(false);
   }
-  if (effects.some((e) => e.type === 'navigate')) {
+  if (left) {
     expect(snapshot.matches({ Ready: { Leave: 'Left' } })).toBe(true);
     expect(selectDirty(snapshot), 'leaving throws the draft away').toBe(false);
   }
   if (snapshot.matches({ Ready: { Form: 'Failed' } }) && event.type === 'xstate.error.actor.saveCase') {
-    expect(effects).toContainEqual({
-      type: 'reportFailure',
-      params: { operation: 'save', message: 'Internal error' },
+    expect(toasts).toContainEqual({
+      severity: 'danger',
+      title: 'Unable to update case',
+      message: 'Please try again later.',
     });
   }
   if (snapshot.matches({ Ready: { Form: 'Conflict', Leave: 'Idle' } })) {
@@ -57,11 +89,23 @@ function checkInvariants(driver: Driver, event: AnyEventObject, effectsBefore: n
   if (selectConfirmingLeave(snapshot)) expect(selectDirty(snapshot)).toBe(true);
 }
 
-const describePath = (steps: { event: AnyEventObject; state: { value: unknown } }[]) =>
-  steps.map((s) => `${s.event.type.replace('xstate.', '')} → ${JSON.stringify(s.state.value)}`).join(', ') ||
-  'start';
+function caseEditorModel() {
+  return machineModel(caseEditorMachine, {
+    events: MODEL_EVENTS,
+    input: { caseId: 7 },
+    // While the leave question is open it is a modal dialog, and a left page is hidden: only the
+    // answers, the page coming back and the calls already under way can happen then.
+    filterEvents: (snapshot, event) => {
+      if (!snapshot.matches('Ready') || event.type.startsWith('xstate.')) return true;
+      if (snapshot.matches({ Ready: { Leave: 'ConfirmLeave' } }))
+        return ['confirm-leave', 'stay'].includes(event.type);
+      if (snapshot.matches({ Ready: { Leave: 'Left' } })) return event.type === 'resume';
+      return !['confirm-leave', 'stay', 'resume'].includes(event.type);
+    },
+  });
+}
 
-describe('case editor machine: shortest paths of its model', () => {
+describe("case editor: shortest paths of its model, on the case page's hook and real calls", () => {
   const paths = caseEditorModel().getShortestPaths();
 
   it('reaches every state of the form and the leave guard', () => {
@@ -84,72 +128,78 @@ describe('case editor machine: shortest paths of its model', () => {
 
   paths.forEach((path, i) => {
     it(`#${i} ${describePath(path.steps)}`, async () => {
-      const driver = drive();
+      const driver = await start();
       for (const step of path.steps) {
-        const before = driver.effects.length;
+        const toasts = driver.toasts().length;
+        const pages = driver.history().length;
         await driver.play(step.event);
         const snapshot = driver.actor.getSnapshot();
         expect(snapshot.value, step.event.type).toEqual(step.state.value);
         expect(snapshot.context, step.event.type).toEqual(step.state.context);
-        checkInvariants(driver, step.event, before);
+        checkInvariants(driver, step.event, toasts, pages);
       }
-      driver.actor.stop();
     });
   });
 });
 
-/** A driver with the case loaded. */
-async function loaded(record: CaseRecord = CASE) {
-  const driver = drive();
-  await driver.settle('loadCase', { output: record }, true);
+/** The hook with case 7 loaded. */
+async function loaded(record = CASE) {
+  const driver = await start();
+  await driver.answer(() => driver.network.respond('get', PATH, { status: 200, body: record }));
   return driver;
 }
 
-describe('case editor machine: scenarios', () => {
-  it('saves only the changed fields with the version read, then is saved', async () => {
+const saveAnswered = (driver: Driver, body: typeof SAVED) =>
+  driver.answer(() => driver.network.respond('put', PATH, { status: 200, body }));
+
+describe("case editor: scenarios on the case page's hook", () => {
+  it('saves only the changed fields with the version read, then is saved and says so', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { description: 'Changed', riskMin: '10', riskMax: '90' } });
+    await driver.send({ type: 'edit', changes: { description: 'Changed', riskMin: '10', riskMax: '90' } });
     expect(selectFormState(driver.actor.getSnapshot())).toBe('editing');
     expect(selectCanSave(driver.actor.getSnapshot())).toBe(true);
-    driver.actor.send({ type: 'save' });
-    expect(driver.calls.at(-1)).toEqual({
-      actor: 'saveCase',
-      input: {
-        id: 7,
-        version: 1,
-        changes: { description: 'Changed', risk_score_min: 10, risk_score_max: 90 },
-      },
+    await driver.send({ type: 'save' });
+    await settleMicrotasks();
+    expect(driver.network.callsTo('put', PATH).at(-1)!.body).toEqual({
+      version: 1,
+      description: 'Changed',
+      risk_score_min: 10,
+      risk_score_max: 90,
     });
-    await driver.settle('saveCase', { output: { ...SAVED, risk_score_min: 10, risk_score_max: 90 } }, true);
+    await saveAnswered(driver, { ...SAVED, risk_score_min: 10, risk_score_max: 90 });
     const snapshot = driver.actor.getSnapshot();
     expect(selectFormState(snapshot)).toBe('saved');
     expect(snapshot.context.version).toBe(2);
     expect(selectDirty(snapshot)).toBe(false);
-    expect(driver.effects).toContainEqual({ type: 'reportSaved' });
+    expect(driver.toasts()).toContainEqual({ severity: 'success', title: 'Case saved', message: '' });
   });
 
   it('refuses to save a risk range whose minimum is above its maximum', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { riskMin: '80', riskMax: '20' } });
+    await driver.send({ type: 'edit', changes: { riskMin: '80', riskMax: '20' } });
     expect(riskRangeErrors('80', '20')).toEqual({ max: 'minAboveMax' });
     expect(selectCanSave(driver.actor.getSnapshot())).toBe(false);
-    driver.actor.send({ type: 'save' });
+    await driver.send({ type: 'save' });
+    await settleMicrotasks();
     expect(selectFormState(driver.actor.getSnapshot())).toBe('editing');
-    expect(driver.calls.filter((c) => c.actor === 'saveCase')).toHaveLength(0);
+    expect(driver.network.callsTo('put', PATH)).toHaveLength(0);
   });
 
   it('keeps the draft on a 409 and takes the newer case on reload', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { title: 'Mine' } });
-    driver.actor.send({ type: 'save' });
-    await driver.settle('saveCase', { error: CONFLICT }, false);
+    await driver.send({ type: 'edit', changes: { title: 'Mine' } });
+    await driver.send({ type: 'save' });
+    await driver.play({ type: 'xstate.error.actor.saveCase', error: CONFLICT });
     let snapshot = driver.actor.getSnapshot();
     expect(selectFormState(snapshot)).toBe('conflict');
     expect(snapshot.context.draft.title).toBe('Mine');
-    expect(driver.effects.some((e) => e.type === 'reportFailure')).toBe(false);
-    driver.actor.send({ type: 'reload' });
+    expect(driver.toasts()).toEqual([]);
+    await driver.send({ type: 'reload' });
     expect(selectView(driver.actor.getSnapshot())).toBe('loading');
-    await driver.settle('loadCase', { output: { ...CASE, title: 'Theirs', version: 3 } }, true);
+    await driver.play({
+      type: 'xstate.done.actor.loadCase',
+      output: { ...CASE, title: 'Theirs', version: 3 },
+    });
     snapshot = driver.actor.getSnapshot();
     expect(selectFormState(snapshot)).toBe('pristine');
     expect(snapshot.context.draft.title).toBe('Theirs');
@@ -158,63 +208,63 @@ describe('case editor machine: scenarios', () => {
 
   it('asks before leaving with unsaved changes; stay keeps them, leave throws them away', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { description: 'Half written' } });
-    driver.actor.send({ type: 'leave-requested', to: '/alerts', replace: false });
+    await driver.send({ type: 'edit', changes: { description: 'Half written' } });
+    await driver.send({ type: 'leave-requested', to: '/alerts', replace: false });
     expect(selectConfirmingLeave(driver.actor.getSnapshot())).toBe(true);
-    driver.actor.send({ type: 'stay' });
+    await driver.send({ type: 'stay' });
     expect(driver.actor.getSnapshot().context.draft.description).toBe('Half written');
-    expect(driver.effects.some((e) => e.type === 'navigate')).toBe(false);
+    expect(driver.history()).toEqual(['/cases/7']);
 
-    driver.actor.send({ type: 'leave-requested', to: '/cases', replace: true });
-    driver.actor.send({ type: 'confirm-leave' });
-    expect(driver.effects).toContainEqual({ type: 'navigate', params: { to: '/cases', replace: true } });
+    await driver.send({ type: 'leave-requested', to: '/cases', replace: false });
+    await driver.send({ type: 'confirm-leave' });
+    expect(driver.history()).toEqual(['/cases/7', '/cases']);
     expect(selectDirty(driver.actor.getSnapshot())).toBe(false);
-    driver.actor.send({ type: 'resume' });
+    await driver.send({ type: 'resume' });
     expect(selectView(driver.actor.getSnapshot())).toBe('loading');
   });
 
   it('leaves at once when nothing is unsaved', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'leave-requested', to: '/alerts/5', replace: false });
-    expect(driver.effects).toContainEqual({ type: 'navigate', params: { to: '/alerts/5', replace: false } });
+    await driver.send({ type: 'leave-requested', to: '/alerts/5', replace: false });
+    expect(driver.history()).toEqual(['/cases/7', '/alerts/5']);
   });
 
   it('goes on leaving when the save it waited for succeeds meanwhile', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { description: 'Changed' } });
-    driver.actor.send({ type: 'save' });
-    driver.actor.send({ type: 'leave-requested', to: '/alerts', replace: false });
+    await driver.send({ type: 'edit', changes: { description: 'Changed' } });
+    await driver.send({ type: 'save' });
+    await driver.send({ type: 'leave-requested', to: '/alerts', replace: false });
     expect(selectConfirmingLeave(driver.actor.getSnapshot())).toBe(true);
-    await driver.settle('saveCase', { output: SAVED }, true);
-    expect(driver.effects).toContainEqual({ type: 'navigate', params: { to: '/alerts', replace: false } });
+    await saveAnswered(driver, SAVED);
+    expect(driver.history()).toEqual(['/cases/7', '/alerts']);
   });
 
   it('keeps the version under a dirty draft when alerts change, so a concurrent edit still conflicts', async () => {
     const driver = await loaded();
-    driver.actor.send({ type: 'edit', changes: { title: 'Mine' } });
-    driver.actor.send({ type: 'case-changed', record: { ...WITH_ALERT, title: 'Theirs', version: 5 } });
+    await driver.send({ type: 'edit', changes: { title: 'Mine' } });
+    await driver.send({ type: 'case-changed', record: { ...WITH_ALERT, title: 'Theirs', version: 5 } });
     let snapshot = driver.actor.getSnapshot();
     expect(snapshot.context.record?.alert_count).toBe(4);
     expect(snapshot.context.version).toBe(1);
     expect(snapshot.context.draft.title).toBe('Mine');
-    driver.actor.send({ type: 'discard' });
-    driver.actor.send({ type: 'case-changed', record: { ...WITH_ALERT, title: 'Theirs', version: 5 } });
+    await driver.send({ type: 'discard' });
+    await driver.send({ type: 'case-changed', record: { ...WITH_ALERT, title: 'Theirs', version: 5 } });
     snapshot = driver.actor.getSnapshot();
     expect(snapshot.context.version).toBe(5);
     expect(snapshot.context.draft).toEqual(draftFromCase({ ...WITH_ALERT, title: 'Theirs', version: 5 }));
   });
 
   it("shows 'not found' for a case the user cannot see, and reports other load failures", async () => {
-    const missing = drive();
-    await missing.settle('loadCase', { error: NOT_FOUND }, false);
+    const missing = await start();
+    await missing.play({ type: 'xstate.error.actor.loadCase', error: NOT_FOUND });
     expect(selectView(missing.actor.getSnapshot())).toBe('notFound');
-    expect(missing.effects).toEqual([]);
+    expect(missing.toasts()).toEqual([]);
 
-    const broken = drive();
-    await broken.settle('loadCase', { error: BROKEN }, false);
+    const broken = await start();
+    await broken.play({ type: 'xstate.error.actor.loadCase', error: BROKEN });
     expect(selectView(broken.actor.getSnapshot())).toBe('loadFailed');
-    expect(broken.effects).toEqual([
-      { type: 'reportFailure', params: { operation: 'load', message: 'Internal error' } },
+    expect(broken.toasts()).toEqual([
+      { severity: 'danger', title: 'Unable to load case', message: 'Please try again later.' },
     ]);
   });
 

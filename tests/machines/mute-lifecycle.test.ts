@@ -1,68 +1,140 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { SaveMuteInput } from '../../machines/mute-lifecycle/actors.ts';
 import { isMuteField, muteBody, muteDraftErrors, newMuteDraft } from '../../machines/mute-lifecycle/draft.ts';
-import type { MuteLifecycleInput } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import type { Mute, MuteLifecycleInput } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import { muteLifecycleMachine } from '../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
 import { selectPanelState } from '../../machines/mute-lifecycle/selectors.ts';
+import { useMuteLifecycle } from '../../src/web/features/mutes/use-mute-lifecycle.ts';
+import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
+import { describePath, machineModel, playEvent } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
 import {
   ACTIVE,
   BROKEN,
   CONFLICT,
   CUSTOMER,
-  type Driver,
-  drive,
   EXPIRED,
   INACTIVE,
-  muteModel,
+  MODEL_EVENTS,
   NOW,
+  OUTCOMES,
   THEIRS,
-} from './mute-lifecycle-harness.ts';
+} from './mute-lifecycle-network.ts';
 
-const INVOKED = [
-  ['Saving', 'saveMute'],
-  ['Unmuting', 'unmuteMute'],
-  ['Reloading', 'loadMute'],
-] as const;
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
-function checkInvariants(driver: Driver, event: AnyEventObject, effectsBefore: number, wasNew: boolean) {
+const ONE = '/api/alerts/v1/mutes/{mute_id}' as const;
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  localStorage.clear();
+});
+
+/** The mutes page's lifecycle hook for one mute (or a new one), over a fresh fake network. */
+async function start(input: MuteLifecycleInput) {
+  const network = freshNetwork();
+  const changed: { mute: Mute; operation: string }[] = [];
+  let closed = 0;
+  const hooks = {
+    onChanged: (mute: Mute, operation: string) => changed.push({ mute, operation }),
+    onClosed: () => {
+      closed++;
+    },
+  };
+  const hook = await renderAppHook(() => useMuteLifecycle(input.mute, input.customerId ?? CUSTOMER, hooks));
+  unmounts.push(hook.unmount);
+  const actor = hook.result.current;
+  return {
+    ...hook,
+    network,
+    actor,
+    changed,
+    closed: () => closed,
+    play: (event: AnyEventObject) => hook.act(() => playEvent(actor, event, network, OUTCOMES)),
+    send: (event: AnyEventObject) => hook.act(() => actor.send(event as never)),
+  };
+}
+
+type Driver = Awaited<ReturnType<typeof start>>;
+
+function checkInvariants(
+  driver: Driver,
+  event: AnyEventObject,
+  changedBefore: number,
+  toastsBefore: number,
+  wasNew: boolean,
+) {
   const snapshot = driver.actor.getSnapshot();
-  const effects = driver.effects.slice(effectsBefore);
-  for (const [state, call] of INVOKED) {
-    if (snapshot.matches(state)) expect(driver.waiting.has(call), `${call} runs in ${state}`).toBe(true);
+  const toasts = driver.toasts().slice(toastsBefore);
+  if (snapshot.matches('Saving')) {
+    expect(
+      driver.network.isWaiting('post', '/api/alerts/v1/mutes/') || driver.network.isWaiting('put', ONE),
+    ).toBe(true);
   }
+  if (snapshot.matches('Unmuting')) expect(driver.network.isWaiting('post', `${ONE}/unmute`)).toBe(true);
+  if (snapshot.matches('Reloading')) expect(driver.network.isWaiting('get', ONE)).toBe(true);
   // The state shown is the mute's own state.
   if (snapshot.matches('Active')) expect(snapshot.context.mute?.state).toBe('active');
   if (snapshot.matches('Inactive')) expect(snapshot.context.mute?.state).toBe('inactive');
   if (snapshot.matches('Expired')) expect(snapshot.context.mute?.state).toBe('expired');
   if (event.type === 'save' && snapshot.matches('Saving')) {
     const { mute, draft } = snapshot.context;
-    expect(driver.calls.at(-1)).toEqual({
-      actor: 'saveMute',
-      input: { id: mute?.id ?? null, version: mute?.version ?? null, draft },
-    });
+    const body = muteBody(draft);
+    if (mute) {
+      const call = driver.network.callsTo('put', ONE).at(-1)!;
+      expect(call.params.mute_id).toBe(mute.id);
+      expect(call.body).toEqual(JSON.parse(JSON.stringify({ version: mute.version, ...body })));
+    } else {
+      expect(driver.network.callsTo('post', '/api/alerts/v1/mutes/').at(-1)!.body).toEqual(
+        JSON.parse(JSON.stringify({ customer_id: draft.customerId, ...body })),
+      );
+    }
   }
   if (event.type === 'confirm-unmute') {
-    expect(driver.calls.at(-1)).toEqual({
-      actor: 'unmuteMute',
-      input: { id: snapshot.context.mute!.id, version: snapshot.context.mute!.version },
-    });
+    const call = driver.network.callsTo('post', `${ONE}/unmute`).at(-1)!;
+    expect(call.params.mute_id).toBe(snapshot.context.mute!.id);
+    expect(call.body).toEqual({ version: snapshot.context.mute!.version });
   }
-  // Only the answer of a successful save or unmute reloads the lists.
-  const changed = effects.filter((e) => e.type === 'reportChanged');
-  expect(changed.length).toBe(
-    event.type === 'xstate.done.actor.saveMute' || event.type === 'xstate.done.actor.unmuteMute' ? 1 : 0,
-  );
+  // Only the answer of a successful save or unmute reloads the lists, and says so.
+  const changed = driver.changed.slice(changedBefore);
+  const succeeded =
+    event.type === 'xstate.done.actor.saveMute' || event.type === 'xstate.done.actor.unmuteMute';
+  expect(changed.length).toBe(succeeded ? 1 : 0);
+  if (succeeded) expect(toasts.map((t) => t.severity)).toEqual(['success']);
   const status = (event as { error?: { status?: number } }).error?.status;
   // A stale change is a conflict; creating cannot be stale, so there it is an ordinary failure.
   if (event.type.startsWith('xstate.error.') && status === 409 && !wasNew) {
     expect(snapshot.matches('Conflict')).toBe(true);
-    expect(effects).toEqual([]);
+    expect(toasts).toEqual([]);
+  } else if (event.type.startsWith('xstate.error.')) {
+    expect(toasts.map((t) => t.severity)).toEqual(['danger']);
   }
 }
 
-const describePath = (steps: { event: AnyEventObject; state: { value: unknown } }[]) =>
-  steps.map((s) => `${s.event.type.replace('xstate.', '')} → ${JSON.stringify(s.state.value)}`).join(', ') ||
-  'start';
+const FORM_EVENTS = ['change', 'add-condition', 'remove-condition', 'change-condition', 'save', 'cancel'];
+
+function muteModel(input: MuteLifecycleInput) {
+  return machineModel(muteLifecycleMachine, {
+    events: MODEL_EVENTS,
+    input,
+    // What the screen lets happen in each state: the form's events only while the form is open,
+    // the unmute question is modal, and at most two condition rows per path keeps it small.
+    filterEvents: (snapshot, event) => {
+      if (event.type.startsWith('xstate.')) return true;
+      if (snapshot.matches('Editing')) {
+        if (event.type === 'add-condition') return snapshot.context.nextKey <= 2;
+        return FORM_EVENTS.includes(event.type);
+      }
+      if (snapshot.matches('ConfirmUnmute')) return ['confirm-unmute', 'cancel'].includes(event.type);
+      if (snapshot.matches('Conflict')) return ['reload', 'cancel'].includes(event.type);
+      return !FORM_EVENTS.includes(event.type);
+    },
+  });
+}
 
 const STARTS: [string, MuteLifecycleInput][] = [
   ['a new mute', { mute: null, customerId: CUSTOMER }],
@@ -71,23 +143,23 @@ const STARTS: [string, MuteLifecycleInput][] = [
   ['an expired mute', { mute: EXPIRED }],
 ];
 
-describe('mute lifecycle machine: shortest paths of its model', () => {
+describe("mute lifecycle: shortest paths of its model, on the mutes page's hook and real calls", () => {
   for (const [name, input] of STARTS) {
     describe(`from ${name}`, () => {
       const paths = muteModel(input).getShortestPaths();
       paths.forEach((path, i) => {
         it(`#${i} ${describePath(path.steps)}`, async () => {
-          const driver = drive(input);
+          const driver = await start(input);
           for (const step of path.steps) {
-            const before = driver.effects.length;
+            const changed = driver.changed.length;
+            const toasts = driver.toasts().length;
             const wasNew = driver.actor.getSnapshot().context.mute === null;
             await driver.play(step.event);
             const snapshot = driver.actor.getSnapshot();
             expect(snapshot.value, step.event.type).toEqual(step.state.value);
             expect(snapshot.context, step.event.type).toEqual(step.state.context);
-            checkInvariants(driver, step.event, before, wasNew);
+            checkInvariants(driver, step.event, changed, toasts, wasNew);
           }
-          driver.actor.stop();
         });
       });
     });
@@ -112,97 +184,101 @@ describe('mute lifecycle machine: shortest paths of its model', () => {
   });
 });
 
-describe('mute lifecycle machine: scenarios', () => {
+describe("mute lifecycle: scenarios on the mutes page's hook", () => {
   it('a new mute starts with one condition and the default expiry of one day', async () => {
-    const driver = drive({ mute: null, customerId: CUSTOMER });
+    const driver = await start({ mute: null, customerId: CUSTOMER });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('editing');
     expect(driver.actor.getSnapshot().context.draft.expiry).toBe('1d');
-    driver.actor.send({ type: 'save', now: NOW });
+    await driver.send({ type: 'save', now: NOW });
+    await settleMicrotasks();
     expect(driver.actor.getSnapshot().context.attempted).toBe(true);
-    expect(driver.calls).toEqual([]);
-    driver.actor.send({ type: 'change-condition', key: 1, changes: { value: 'backup job' } });
-    driver.actor.send({ type: 'save', now: NOW });
-    const input = driver.calls.at(-1)!.input as SaveMuteInput;
-    expect(input.id).toBeNull();
-    expect(muteBody(input.draft)).toEqual({
+    expect(driver.network.calls).toEqual([]);
+    await driver.send({ type: 'change-condition', key: 1, changes: { value: 'backup job' } });
+    await driver.send({ type: 'save', now: NOW });
+    await settleMicrotasks();
+    expect(driver.network.callsTo('post', '/api/alerts/v1/mutes/').at(-1)!.body).toEqual({
+      customer_id: CUSTOMER,
       conditions: [{ field: 'title', operator: 'contains', value: 'backup job' }],
       description: '',
       ttl_seconds: 86_400,
     });
-    await driver.settle('saveMute', { output: ACTIVE }, true);
+    await driver.play({ type: 'xstate.done.actor.saveMute', output: ACTIVE });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-    expect(driver.effects).toEqual([
-      { type: 'reportChanged', params: { mute: ACTIVE, operation: 'create' } },
-    ]);
+    expect(driver.changed).toEqual([{ mute: ACTIVE, operation: 'create' }]);
+    expect(driver.toasts()).toEqual([{ severity: 'success', title: 'Mute created', message: '' }]);
   });
 
   it('unmutes only after the confirmation, with the version read', async () => {
-    const driver = drive({ mute: ACTIVE });
-    driver.actor.send({ type: 'unmute' });
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'unmute' });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('confirmUnmute');
-    driver.actor.send({ type: 'cancel' });
+    await driver.send({ type: 'cancel' });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-    expect(driver.calls).toEqual([]);
-    driver.actor.send({ type: 'unmute' });
-    driver.actor.send({ type: 'confirm-unmute' });
+    expect(driver.network.calls).toEqual([]);
+    await driver.send({ type: 'unmute' });
+    await driver.send({ type: 'confirm-unmute' });
+    await settleMicrotasks();
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('unmuting');
-    expect(driver.calls).toEqual([{ actor: 'unmuteMute', input: { id: ACTIVE.id, version: 1 } }]);
-    await driver.settle('unmuteMute', { output: INACTIVE }, true);
+    const [call] = driver.network.callsTo('post', `${ONE}/unmute`);
+    expect(call!.params.mute_id).toBe(ACTIVE.id);
+    expect(call!.body).toEqual({ version: 1 });
+    await driver.play({ type: 'xstate.done.actor.unmuteMute', output: INACTIVE });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('inactive');
   });
 
   it('a failed unmute stays active and reports it', async () => {
-    const driver = drive({ mute: ACTIVE });
-    driver.actor.send({ type: 'unmute' });
-    driver.actor.send({ type: 'confirm-unmute' });
-    await driver.settle('unmuteMute', { error: BROKEN }, false);
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'unmute' });
+    await driver.send({ type: 'confirm-unmute' });
+    await driver.play({ type: 'xstate.error.actor.unmuteMute', error: BROKEN });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-    expect(driver.effects).toEqual([
-      { type: 'reportFailure', params: { operation: 'unmute', message: 'Internal error', status: 500 } },
+    expect(driver.toasts()).toEqual([
+      { severity: 'danger', title: 'Unable to unmute', message: 'Please try again later.' },
     ]);
   });
 
   it('a stale edit answers 409: conflict, then a reload shows the current mute', async () => {
-    const driver = drive({ mute: ACTIVE });
-    driver.actor.send({ type: 'edit' });
-    driver.actor.send({ type: 'change', changes: { description: 'Mine' } });
-    driver.actor.send({ type: 'save', now: NOW });
-    await driver.settle('saveMute', { error: CONFLICT }, false);
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'edit' });
+    await driver.send({ type: 'change', changes: { description: 'Mine' } });
+    await driver.send({ type: 'save', now: NOW });
+    await driver.play({ type: 'xstate.error.actor.saveMute', error: CONFLICT });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('conflict');
-    driver.actor.send({ type: 'reload' });
-    await driver.settle('loadMute', { output: THEIRS }, true);
+    await driver.send({ type: 'reload' });
+    await driver.play({ type: 'xstate.done.actor.loadMute', output: THEIRS });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
     expect(driver.actor.getSnapshot().context.mute?.description).toBe('Theirs');
   });
 
   it('an active mute becomes expired when its time passes; a new expiry makes it active again', async () => {
-    const driver = drive({ mute: ACTIVE });
-    driver.actor.send({ type: 'tick', now: Date.parse(ACTIVE.expires_at!) - 1 });
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'tick', now: Date.parse(ACTIVE.expires_at!) - 1 });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-    driver.actor.send({ type: 'tick', now: Date.parse(ACTIVE.expires_at!) });
+    await driver.send({ type: 'tick', now: Date.parse(ACTIVE.expires_at!) });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('expired');
-    driver.actor.send({ type: 'edit' });
-    driver.actor.send({ type: 'change', changes: { expiry: '7d' } });
-    driver.actor.send({ type: 'save', now: NOW });
-    expect(muteBody((driver.calls.at(-1)!.input as SaveMuteInput).draft).ttl_seconds).toBe(7 * 86_400);
-    await driver.settle('saveMute', { output: { ...ACTIVE, version: 2 } }, true);
+    await driver.send({ type: 'edit' });
+    await driver.send({ type: 'change', changes: { expiry: '7d' } });
+    await driver.send({ type: 'save', now: NOW });
+    await settleMicrotasks();
+    expect(driver.network.callsTo('put', ONE).at(-1)!.body?.ttl_seconds).toBe(7 * 86_400);
+    await driver.play({ type: 'xstate.done.actor.saveMute', output: { ...ACTIVE, version: 2 } });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
   });
 
-  it('keeps at least one condition row', () => {
-    const driver = drive({ mute: null, customerId: CUSTOMER });
-    driver.actor.send({ type: 'remove-condition', key: 1 });
+  it('keeps at least one condition row', async () => {
+    const driver = await start({ mute: null, customerId: CUSTOMER });
+    await driver.send({ type: 'remove-condition', key: 1 });
     expect(driver.actor.getSnapshot().context.draft.conditions).toHaveLength(1);
-    driver.actor.send({ type: 'add-condition' });
-    driver.actor.send({ type: 'remove-condition', key: 1 });
+    await driver.send({ type: 'add-condition' });
+    await driver.send({ type: 'remove-condition', key: 1 });
     expect(driver.actor.getSnapshot().context.draft.conditions.map((c) => c.key)).toEqual([2]);
   });
 
-  it('cancelling a new mute closes the form', () => {
-    const driver = drive({ mute: null });
-    driver.actor.send({ type: 'cancel' });
+  it('cancelling a new mute closes the form', async () => {
+    const driver = await start({ mute: null });
+    await driver.send({ type: 'cancel' });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
-    expect(driver.effects).toEqual([{ type: 'reportClosed' }]);
+    expect(driver.closed()).toBe(1);
   });
 
   it('validates the form: customer, fields, values, regexes and the custom expiry', () => {

@@ -107,7 +107,9 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
     expect(titles).toEqual(['Acme phishing']);
   });
 
-  it('row-level security refuses writing a row for another customer', async () => {
+  // PostgreSQL and PGlite both refuse with insufficient_privilege (42501) and name the policy's table;
+  // drizzle wraps the driver's error, so the SQLSTATE is on its cause.
+  it('row-level security refuses writing a row for another customer with SQLSTATE 42501', async () => {
     const scope = {
       partnerId: t.fixtures.partner.partnerId,
       userId: t.fixtures.acmeUser.contactId,
@@ -118,7 +120,12 @@ describe.each(backends())('tenant isolation on %s', (backend) => {
       withScope(t.database.db, scope, (tx) =>
         tx.insert(alerts).values({ customerId: globexId(), title: 'planted', type: 'x' }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({
+      cause: {
+        code: '42501',
+        message: 'new row violates row-level security policy for table "alerts"',
+      },
+    });
   });
 
   it('every table with a customer_id column forces row-level security', async () => {

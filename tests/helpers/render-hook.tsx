@@ -1,0 +1,51 @@
+import '../../src/web/i18n/index.ts';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Notification } from '../../machines/toasts/toasts.context.ts';
+import i18next from '../../src/web/i18n/index.ts';
+import { ToastsProvider, useToastsActor } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+
+/**
+ * Renders one of the web app's hooks (a feature's machine with its real actors) the way its page
+ * does, inside the shell's toasts and a router at `path`, and gives the test what a person would
+ * see: the toasts raised and the address. Test files that use it mock the session bridge:
+ * `vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'))`.
+ */
+export async function renderAppHook<T>(hook: () => T, { path = '/' }: { path?: string } = {}) {
+  await i18next.changeLanguage('en-GB');
+  const location = memoryLocation({ path, record: true });
+  let toasts: ReturnType<typeof useToastsActor> | null = null;
+  function ToastsProbe() {
+    toasts = useToastsActor();
+    return null;
+  }
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <Router hook={location.hook}>
+      <ToastsProvider>
+        <ToastsProbe />
+        {children}
+      </ToastsProvider>
+    </Router>
+  );
+  const rendered = renderHook(hook, { wrapper });
+  return {
+    ...rendered,
+    /** The toasts raised so far, oldest first, as title and message. */
+    toasts: (): Pick<Notification, 'severity' | 'title' | 'message'>[] =>
+      (toasts?.getSnapshot().context.history ?? []).map(({ severity, title, message }) => ({
+        severity,
+        title,
+        message,
+      })),
+    /** The addresses the router went to, the first being where it started. */
+    history: () => [...location.history],
+    /** Runs `work` inside React's act, so effects it causes have run when it returns. */
+    act: async (work: () => Promise<void> | void) => {
+      await act(async () => {
+        await work();
+      });
+    },
+  };
+}
