@@ -15,12 +15,15 @@ import { clearStoredLogin, clearStoredSession, storeLogin, updateStoredSession }
 /** The console's redirect_uri: the IdP sends the browser back here. */
 export const callbackUri = () => `${window.location.origin}${CALLBACK_PATH}`;
 
-/** A refused sign-in call reads as no answer, so the machine reports the endpoint that failed. */
+/**
+ * A refused sign-in call reads as no answer, so the machine reports the endpoint that failed; no
+ * answer at all (the network) keeps its own message.
+ */
 async function orNothing<T>(call: Promise<{ data?: T }>): Promise<{ data?: T }> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ApiError) return {};
+    if (error instanceof ApiError && error.status !== null) return {};
     throw error;
   }
 }
