@@ -1,3 +1,4 @@
+import { agentHousekeeping } from '../areas/agents/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -8,6 +9,12 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     const count = await expireMutes(db);
     log.info(`expire-mutes: ${count} mute${count === 1 ? '' : 's'} expired`);
   },
+  'agent-housekeeping': async ({ db, log }) => {
+    const done = await agentHousekeeping(db);
+    log.info(
+      `agent-housekeeping: ${done.isolationsEnded} isolation${done.isolationsEnded === 1 ? '' : 's'} ended, ${done.actionsExpired} action${done.actionsExpired === 1 ? '' : 's'} expired`,
+    );
+  },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
     await vacuumAnalyze(db);
@@ -16,7 +23,11 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
 };
 
 /** Recurring work (DESIGN section 8: schedules are computed with a cron library). */
-export const SCHEDULES: Schedule[] = [{ kind: 'expire-mutes', cron: '* * * * *' }];
+export const SCHEDULES: Schedule[] = [
+  { kind: 'expire-mutes', cron: '* * * * *' },
+  // Isolations end and pending actions expire within a minute of their time.
+  { kind: 'agent-housekeeping', cron: '* * * * *' },
+];
 
 /**
  * The embedded database (PGlite) has no autovacuum: without this, planner statistics go stale
