@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { components } from '../../../src/api/schema.d.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import type { Backend } from '../../helpers/database.ts';
 
@@ -89,7 +90,7 @@ export function fleetContext(backend: Backend) {
   const actionsOf = async (agentId: string, user: User = ctx.t.fixtures.analyst) => {
     const response = await ctx.t.as(user, { url: `/api/agents/v1/agents/${agentId}/actions` });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { is_active: boolean; actions: Record<string, any>[] };
+    return response.json() as { is_active: boolean; actions: components['schemas']['AgentAction'][] };
   };
 
   const expectError = (response: LightMyRequestResponse, status: number, code: string) => {
