@@ -66,8 +66,8 @@ export function fleetContext(backend: Backend) {
     return { agentId: body.agent_id, customerId: body.customer_id, credential: body.credential };
   };
 
-  const checkIn = (agent: EnrolledAgent | string, extra: Record<string, unknown> = {}) =>
-    agentCall(typeof agent === 'string' ? agent : agent.credential, {
+  const checkIn = (agent: EnrolledAgent | string | null, extra: Record<string, unknown> = {}) =>
+    agentCall(agent === null || typeof agent === 'string' ? agent : agent.credential, {
       method: 'POST',
       url: '/api/agent/v1/check-in',
       payload: { version: '4.12.3', health: 'healthy', ip: '10.0.0.5', ...extra },

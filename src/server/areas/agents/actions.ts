@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { audit, auditPerCustomer } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { agentActions, agents, alerts, cases } from '../../db/schema/index.ts';
+import { agentActions, agents, alertActivity, alerts, cases } from '../../db/schema/index.ts';
 import { escapeLike, inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -76,6 +76,22 @@ async function queueActions(
       updatedAt: now,
     }));
     rows.push(...(await tx.insert(agentActions).values(batch).returning()));
+  }
+  if (ask.alert_id !== undefined && ask.alert_id !== null) {
+    // The alert's activity shows what was asked of which agents, beside its other events.
+    await tx.insert(alertActivity).values({
+      alertId: ask.alert_id,
+      customerId: rows[0]!.customerId,
+      actorId: by,
+      impersonatorId: principal.impersonator?.contactId ?? null,
+      action: 'action_requested',
+      after: {
+        action: type,
+        parameters,
+        agent_ids: rows.map((r) => r.agentId),
+        agent_action_ids: rows.map((r) => r.actionId),
+      },
+    });
   }
   await auditPerCustomer(tx, principal, rows, (_customerId, own) => ({
     action: 'request_action',
