@@ -181,6 +181,39 @@ describe.each(backends())('the life of a response action on %s', (backend) => {
     expect((await c.report(agent, scan.action_id, { status: 'running' })).json().status).toBe('expired');
   });
 
+  it('a check-in records what the agent says and answers the settings it should apply', async () => {
+    const agent = await c.enrol(acme());
+    await db()
+      .update(agents)
+      .set({ settings: { syslog_forwarder: true } })
+      .where(eq(agents.agentId, agent.agentId));
+    const response = await c.checkIn(agent, {
+      version: '4.12.4',
+      ip: '10.9.9.9',
+      health: 'degraded',
+      health_issues: ['Disk almost full'],
+      features: ['edr', 'sysmon'],
+      applied_settings: { syslog_forwarder: false },
+      check_in_interval: 300,
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.json()).toMatchObject({
+      actions: [],
+      settings: { syslog_forwarder: true },
+      check_in_interval: 300,
+    });
+    const [row] = await db().select().from(agents).where(eq(agents.agentId, agent.agentId));
+    expect(row).toMatchObject({
+      version: '4.12.4',
+      ip: '10.9.9.9',
+      health: 'degraded',
+      healthIssues: ['Disk almost full'],
+      features: ['edr', 'sysmon'],
+      appliedSettings: { syslog_forwarder: false },
+      checkInInterval: 300,
+    });
+  });
+
   it('isolation ends by itself when its length has passed', async () => {
     const agent = await c.enrol(acme());
     await db()
