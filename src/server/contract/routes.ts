@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { authenticateAgent } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
 import { unauthorized } from '../errors.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
@@ -21,18 +22,30 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   }
 
   // Sign-in is checked before the request is validated, so an anonymous caller learns nothing
-  // about the shape of a call (401 first, then 400).
-  const secured = new Set(
-    operations
-      .filter((o) => !(Array.isArray(o.operation.security) && o.operation.security.length === 0))
-      .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
-  );
+  // about the shape of a call (401 first, then 400). Operations without their own `security`
+  // take the document's (bearerAuth); the agent protocol's take the agent credential instead.
+  const securedBy = (scheme: string) =>
+    new Set(
+      operations
+        .filter((o) => {
+          const security = Array.isArray(o.operation.security) ? o.operation.security : contract.security;
+          return Array.isArray(security) && security.some((s) => scheme in (s as object));
+        })
+        .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+  const secured = securedBy('bearerAuth');
+  const agentSecured = securedBy('agentCredential');
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
+  const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
+  app.decorateRequest('agent', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (!methods.some((method) => secured.has(`${method} ${route.url}`))) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
+    const key = (method: string) => `${method} ${route.url}`;
+    if (methods.some((method) => secured.has(key(method))))
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
+    else if (methods.some((method) => agentSecured.has(key(method))))
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
   });
 
   await app.register(openapiGlue, {
@@ -41,6 +54,9 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     securityHandlers: {
       bearerAuth: async (request: { principal: unknown }) => {
         if (!request.principal) throw unauthorized();
+      },
+      agentCredential: async (request: { agent: unknown }) => {
+        if (!request.agent) throw unauthorized();
       },
     },
   });

@@ -32,6 +32,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   // Customer users also see the provider's staff (names on comments and activity), never other customers' users.
   users: `${samePartner} and ((select current_setting('app.global', true)) = 'on' or role_level = 'Global' or contact_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or valid_customer_ids && ${scopeIds})`,
   agents: inScope,
+  agent_enrolment_tokens: inScope,
+  agent_actions: inScope,
   alerts: inScope,
   cases: inScope,
   discussions: inScope,

@@ -1,3 +1,4 @@
+import { agentHousekeeping } from '../areas/agents/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
@@ -16,6 +17,13 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     if (failed)
       log.error(`deliver-mail: ${failed} given up after the last attempt; see mail_outbox.last_error`);
   },
+  'agent-housekeeping': async ({ db, log }) => {
+    const done = await agentHousekeeping(db);
+    if (done.isolationsEnded + done.actionsExpired === 0) return;
+    log.info(
+      `agent-housekeeping: ${done.isolationsEnded} isolation${done.isolationsEnded === 1 ? '' : 's'} ended, ${done.actionsExpired} action${done.actionsExpired === 1 ? '' : 's'} expired`,
+    );
+  },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
     await vacuumAnalyze(db);
@@ -27,6 +35,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
 export const SCHEDULES: Schedule[] = [
   { kind: 'expire-mutes', cron: '* * * * *' },
   { kind: 'deliver-mail', cron: '* * * * *' },
+  // Isolations end and pending actions expire within a minute of their time.
+  { kind: 'agent-housekeeping', cron: '* * * * *' },
 ];
 
 /**

@@ -8,3 +8,8 @@ import type { FastifyRequest } from 'fastify';
 export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true;
 }
+
+/** Routes of the agent protocol: called by endpoint agents with their credential, never by a browser. */
+export function isAgentProtocolRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/agent/') === true;
+}

@@ -1,5 +1,7 @@
-import { agents } from '../db/schema/index.ts';
+import { agentActions, agentEnrolmentTokens, agents } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
+import { actionHistory } from './agent-actions.ts';
+import { addFleetFields, enrolmentTokens } from './agent-fleet.ts';
 import { DEPARTMENTS, HARDWARE, LINUX_ROLES, SERVER_ROLES } from './catalogue/organisations.ts';
 import {
   AGENT_VERSIONS,
@@ -81,6 +83,7 @@ function platformFor(rng: Rng, kind: HostKind): Platform {
 
 function agentRow(
   rng: Rng,
+  fleet: Rng,
   estate: Estate,
   customer: CustomerRef,
   kind: HostKind,
@@ -129,28 +132,51 @@ function agentRow(
     heartbeatAt: new Date(heartbeat),
     createdAt: new Date(firstActive),
   };
+  addFleetFields(fleet, row, statusCode, now);
   return [row, { agentId, hostName, kind, osName: platform.osName, ip }];
 }
 
-/** Inserts the agents and fills each customer's agent lists, which the alert generator draws hosts from. */
-export async function seedAgents(db: Db, rng: Rng, list: readonly CustomerRef[], total: number, now: number) {
+/**
+ * Inserts the agents and fills each customer's agent lists, which the alert generator draws hosts
+ * from; with them each customer's enrolment tokens and the agents' response-action history, drawn
+ * from the separate `fleet` stream so the agents themselves do not change with it.
+ */
+export async function seedAgents(
+  db: Db,
+  rng: Rng,
+  list: readonly CustomerRef[],
+  total: number,
+  now: number,
+  fleet: Rng,
+  staffIds: readonly string[],
+) {
   const counts = agentCounts(rng, list, total);
   const kinds = new WeightedTable(HOST_KIND_WEIGHTS, ([, w]) => w);
   // Agents are few compared to alerts (thousands at most), so build them all, then insert in batches.
   const rows: AgentRow[] = [];
+  const tokens: (typeof agentEnrolmentTokens.$inferInsert)[] = [];
   for (const customer of list) {
+    const first = rows.length;
     const estate = new Estate(rng, customer);
     const count = counts[customer.index]!;
     // Estates of four or more hosts run Active Directory: one domain controller, two from twenty hosts.
     const dcs = count >= 20 ? 2 : count >= 4 ? 1 : 0;
     for (let j = 0; j < count; j++) {
       const kind: HostKind = j < dcs ? 'dc' : j === dcs ? 'workstation' : kinds.pick(rng)[0];
-      const [row, ref] = agentRow(rng, estate, customer, kind, now);
+      const [row, ref] = agentRow(rng, fleet, estate, customer, kind, now);
       rows.push(row);
       customer.agents.push(ref);
       customer.agentsByKind[kind].push(ref);
     }
+    const own = rows.slice(first);
+    const earliest = Math.min(...own.map((r) => r.firstActive!.getTime()));
+    const issued = enrolmentTokens(fleet, customer, own.length, earliest, staffIds, now);
+    for (const row of own) row.enrolmentTokenId = issued.rollOut.tokenId!;
+    tokens.push(...issued.all);
   }
+  await insertInBatches(db, agentEnrolmentTokens, tokens.length, 1000, (i) => tokens[i]!);
   await insertInBatches(db, agents, rows.length, 1000, (i) => rows[i]!);
+  const actions = rows.flatMap((row) => actionHistory(fleet, row, row.statusCode !== 3, staffIds, now));
+  await insertInBatches(db, agentActions, actions.length, 1000, (i) => actions[i]!);
   return rows.length;
 }

@@ -96,13 +96,22 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     integrations: root.fork(7),
     triage: root.fork(8),
     mutes: root.fork(9),
+    fleet: root.fork(10),
   };
 
   const passwordHash = await hashPassword(options.password);
   const org = await seedOrganisation(db, streams.org, options.customers, passwordHash, now);
   report({ phase: 'organisation', done: options.customers, total: options.customers });
 
-  const agentCount = await seedAgents(db, streams.agents, org.customers, options.agents, now);
+  const agentCount = await seedAgents(
+    db,
+    streams.agents,
+    org.customers,
+    options.agents,
+    now,
+    streams.fleet,
+    org.staff.map((s) => s.contactId),
+  );
   report({ phase: 'agents', done: agentCount, total: options.agents });
 
   const intel = await seedIndicators(db, streams.intel, now);

@@ -1,35 +1,17 @@
-import { and, asc, gt } from 'drizzle-orm';
-import type { components } from '../../../api/schema.d.ts';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { audit } from '../../audit.ts';
 import { agents } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { presentAgent } from './present.ts';
+import { deriveAgentStatus, isInactive } from './status.ts';
 
 /** Agents per page; the client asks again with the returned offset while one is returned. */
 export const AGENT_PAGE_SIZE = 1000;
-
-export function presentAgent(a: typeof agents.$inferSelect): components['schemas']['Agent'] {
-  return {
-    agent_id: a.agentId,
-    customer_id: a.customerId,
-    host_name: a.hostName,
-    platform: a.platform,
-    architecture: a.architecture,
-    version: a.version,
-    system_type: a.systemType,
-    ip: a.ip,
-    status_code: a.statusCode,
-    is_domain_controller: a.isDomainController,
-    is_isolated: a.isIsolated,
-    sysmon_enabled: a.sysmonEnabled,
-    syslog_forwarder: a.syslogForwarder,
-    terminal_enabled: a.terminalEnabled,
-    first_active: a.firstActive?.toISOString() ?? null,
-    heartbeat_at: a.heartbeatAt?.toISOString() ?? null,
-    created_at: a.createdAt.toISOString(),
-  };
-}
 
 export const listAgents: Handler<'listAgents'> = async (request) => {
   const { scope } = principalOf(request);
@@ -46,8 +28,45 @@ export const listAgents: Handler<'listAgents'> = async (request) => {
       .offset(offset),
   );
   const more = rows.length > AGENT_PAGE_SIZE;
+  const now = new Date();
   return {
-    agents: rows.slice(0, AGENT_PAGE_SIZE).map(presentAgent),
+    agents: rows.slice(0, AGENT_PAGE_SIZE).map((row) => presentAgent(row, now)),
     offset: more ? offset + AGENT_PAGE_SIZE : null,
   };
+};
+
+/** Only inactive agents go: deleting one that still reports would orphan a running endpoint. */
+export const deleteAgent: Handler<'deleteAgent'> = async (request, reply) => {
+  const principal = principalOf(request);
+  requireModify(principal, 'delete agents');
+  await asCaller(request, async (tx) => {
+    const [agent] = await tx
+      .select()
+      .from(agents)
+      .where(
+        and(
+          eq(agents.agentId, request.params.agent_id),
+          inIds(agents.customerId, principal.scope.customerIds),
+        ),
+      )
+      .for('update');
+    if (!agent) throw notFound(`Agent ${request.params.agent_id}`);
+    const now = new Date();
+    if (!isInactive(agent, now)) {
+      const { status } = deriveAgentStatus(agent, now);
+      throw conflict(
+        `Only inactive agents can be deleted: ${agent.hostName} is ${status.replaceAll('_', ' ')}.`,
+      );
+    }
+    await tx.delete(agents).where(eq(agents.agentId, agent.agentId));
+    await audit(tx, principal, {
+      action: 'delete',
+      entity: 'agent',
+      entityId: agent.agentId,
+      customerId: agent.customerId,
+      before: { host_name: agent.hostName, heartbeat_at: agent.heartbeatAt?.toISOString() ?? null },
+    });
+  });
+  reply.status(204);
+  return undefined;
 };

@@ -1,5 +1,52 @@
 import type { Handlers } from '../../platform/handler.ts';
-import { listAgents } from './handlers.ts';
+import {
+  cancelAgentAction,
+  listActionsOfAgents,
+  listAgentActions,
+  requestAgentAction,
+  requestAgentActions,
+} from './actions.ts';
+import { deleteAgent, listAgents } from './handlers.ts';
+import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
+import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
 
-/** Endpoint agents (spec 2, section 4): the list; actions come with the agents screen. */
-export const agentHandlers: Handlers<'listAgents'> = { listAgents };
+/**
+ * Endpoint agents (spec 2, sections 4 and 7): the list, response actions, enrolment tokens, and
+ * the agent protocol (enrol, check-in, action reports) that the agents themselves call.
+ */
+export const agentHandlers: Handlers<
+  | 'listAgents'
+  | 'deleteAgent'
+  | 'listAgentActions'
+  | 'requestAgentAction'
+  | 'requestAgentActions'
+  | 'listActionsOfAgents'
+  | 'cancelAgentAction'
+  | 'listEnrolmentTokens'
+  | 'createEnrolmentToken'
+  | 'revokeEnrolmentToken'
+  | 'enrolAgent'
+  | 'agentCheckIn'
+  | 'reportAgentAction'
+> = {
+  listAgents,
+  deleteAgent,
+  listAgentActions,
+  requestAgentAction,
+  requestAgentActions,
+  listActionsOfAgents,
+  cancelAgentAction,
+  listEnrolmentTokens,
+  createEnrolmentToken,
+  revokeEnrolmentToken,
+  enrolAgent,
+  agentCheckIn,
+  reportAgentAction,
+};
+
+export { ACTION_TYPES, type ActionType } from './action-types.ts';
+/** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
+export { authenticateAgent } from './agent-auth.ts';
+export { hashSecret } from './credentials.ts';
+export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
+export { deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';

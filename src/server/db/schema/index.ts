@@ -1,3 +1,4 @@
+export * from './fleet.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
 export * from './security.ts';

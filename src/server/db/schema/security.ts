@@ -38,6 +38,19 @@ export const agents = pgTable(
     firstActive: timestamp('first_active', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of the agent's credential secret (random, 32 bytes): null for agents that never enrolled. */
+    credentialHash: text('credential_hash'),
+    /** Seconds between check-ins, as the agent declared it. */
+    checkInInterval: integer('check_in_interval').notNull().default(60),
+    /** 'healthy' | 'degraded' | 'unhealthy', as last reported, with the agent's reasons. */
+    health: text('health').notNull().default('healthy'),
+    healthIssues: jsonb('health_issues').$type<string[]>().notNull().default([]),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** The settings the agent says it applied at its last check-in. */
+    appliedSettings: jsonb('applied_settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** When an isolation ends by itself; null while not isolated or isolated without end. */
+    isolatedUntil: timestamp('isolated_until', { withTimezone: true }),
+    enrolmentTokenId: uuid('enrolment_token_id'),
   },
   (t) => [
     index('agents_customer_idx').on(t.customerId),
