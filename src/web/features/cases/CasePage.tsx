@@ -127,7 +127,7 @@ function CaseDetail({ id }: { id: number }) {
           </button>
         </div>
       )}
-      <div className="case-page__grid">
+      <div className="two-panes case-page__grid">
         <section className="card" aria-labelledby={`${uid}-case-edit-title`}>
           <h2 id={`${uid}-case-edit-title`}>{t('detail.details')}</h2>
           {!record.can_edit && (

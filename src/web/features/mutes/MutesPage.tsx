@@ -158,7 +158,7 @@ export function MutesPage(_: ScreenProps) {
           )
         )}
       </header>
-      <div className="mutes-page__layout">
+      <div className="two-panes">
         <div className="mutes-page__lists">
           <MuteTabs
             idPrefix={`${uid}-tab`}
