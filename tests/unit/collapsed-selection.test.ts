@@ -7,6 +7,8 @@ describe('a collapsed multi-select (spec 1 section 9)', () => {
     expect(collapsedSelection(['New', 'Open', 'Closed'])).toBe('New, Open, Closed');
   });
   it('then says how many more', () => {
-    expect(collapsedSelection(['New', 'Open', 'Closed', 'Deferred', 'Escalated'])).toBe('New, Open, Closed +2');
+    expect(collapsedSelection(['New', 'Open', 'Closed', 'Deferred', 'Escalated'])).toBe(
+      'New, Open, Closed +2',
+    );
   });
 });
