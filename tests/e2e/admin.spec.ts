@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { expectAccessible } from './support.ts';
 
 const ADMIN = 'admin@watchfloor.example';
 const ANALYST = 'analyst@watchfloor.example';
@@ -29,6 +30,7 @@ test('an administrator impersonates the analyst and ends the impersonation', asy
   const search = page.getByRole('searchbox', { name: 'Search users' });
   await expect(search).toBeFocused();
   await expect(page.getByRole('row', { name: new RegExp(ADMIN) })).toBeVisible();
+  await expectAccessible(page);
 
   await page.keyboard.type(ANALYST);
   const row = page.getByRole('row', { name: new RegExp(ANALYST) });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo } from './support.ts';
+import { expectAccessible, signIn, tabTo } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const CUSTOMER_USER = 'user@acme.example';
@@ -27,6 +27,7 @@ async function filterTo(page: Page, text: string) {
 test('an analyst triages a batch by keyboard, then works one alert', async ({ page }) => {
   await signIn(page, ANALYST, '/alerts');
   await waitForAlerts(page);
+  await expectAccessible(page);
 
   await filterTo(page, 'status:new');
   await expect(rows(page).first().locator('[data-status]')).toHaveText('New');
@@ -71,6 +72,8 @@ test('an analyst triages a batch by keyboard, then works one alert', async ({ pa
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/alerts/${ids.at(-1)}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
   const activity = page.locator('section[aria-labelledby="alert-activity"]');
   await expect(activity.getByText('New → False Positive')).toBeVisible();
   await expect(page.locator('.alert-detail__meta [data-status]')).toHaveText('False Positive');

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ANALYST, CUSTOMER_USER, signIn, tabTo } from './support.ts';
+import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './support.ts';
 
 /**
  * Keyboard only: no test here moves or clicks the mouse. Fields are reached with Tab (tabTo),
@@ -52,6 +52,8 @@ test('an analyst creates a case by keyboard, assigns two alerts, edits it and is
 }) => {
   await signIn(page, ANALYST, '/cases');
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
+  await waitForCases(page);
+  await expectAccessible(page);
   await selectAcme(page);
   const alertIds = await twoAcmeAlerts(page);
 
@@ -85,6 +87,7 @@ test('an analyst creates a case by keyboard, assigns two alerts, edits it and is
   await expect(page.getByText('2 alerts assigned')).toBeVisible();
   for (const id of alertIds)
     await expect(detail.getByRole('link', { name: new RegExp(`^#${id} `) })).toBeVisible();
+  await expectAccessible(page);
 
   const description = detail.getByRole('textbox', { name: 'Description' });
   await tabTo(page, description);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, signIn, tabTo } from './support.ts';
+import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
 
 /**
  * Keyboard only: no test here moves or clicks the mouse. n opens the form (which takes the
@@ -48,6 +48,7 @@ test('an analyst creates a mute, sees it active, unmutes it and finds it inactiv
   await signIn(page, ANALYST, '/alerts/muted');
   await expect(page.getByRole('heading', { level: 1, name: 'Mute conditions' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Active/ })).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page);
 
   // An empty form says what is missing.
   await page.keyboard.press('n');

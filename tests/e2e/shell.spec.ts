@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabTo } from './support.ts';
+import { expectAccessible, signIn, tabTo } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const ADMIN = 'admin@watchfloor.example';
@@ -11,11 +11,19 @@ test('an unknown path shows page not found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Watchfloor');
+  await expectAccessible(page);
+});
+
+test('the platform updates page passes the accessibility checks', async ({ page }) => {
+  await signIn(page, ANALYST, '/updates');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the profile switches the language and the theme at once', async ({ page }) => {
   await signIn(page, ADMIN, '/profile');
   await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible();
+  await expectAccessible(page);
 
   await page.locator('#preference-language').selectOption('de-DE');
   await expect(sidebar(page).getByRole('link', { name: /^Warnungen/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { expectAccessible } from './support.ts';
 
 const ADMIN = 'admin@watchfloor.example';
 const ANALYST = 'analyst@watchfloor.example';
@@ -28,6 +29,8 @@ for (const { email, address, shows } of [
 ]) {
   test(`${email} signs in through the IdP and lands on ${address}`, async ({ page }) => {
     await page.goto(address);
+    await expect(emailField(page)).toBeFocused();
+    await expectAccessible(page);
     await signInAtIdp(page, email);
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === address);
     await expect(userMenu(page)).toBeVisible();
@@ -58,6 +61,7 @@ test("a tampered state ends on /error/500, with 'Incorrect state' logged", async
     page.getByRole('heading', { level: 1, name: 'An error occurred while processing your request.' }),
   ).toBeVisible();
   expect(logged).toContain('Sign-in failed: Incorrect state');
+  await expectAccessible(page);
   expect(await storedSession(page)).not.toContain('access_token');
   expect(await storedSession(page)).not.toContain('oauthState');
 });
@@ -76,6 +80,7 @@ test('a customer user opening /integrations lands on /error/403', async ({ page 
   await signInAtIdp(page, CUSTOMER);
   await expect(page).toHaveURL(/\/error\/403$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Unauthorized Access' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('logout returns to the sign-in page, and a protected page then needs sign-in again', async ({

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config.ts';
 
@@ -27,4 +28,24 @@ export async function tabTo(page: Page, target: Locator, limit = 60) {
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/**
+ * Runs axe on the page as it is now and expects no serious or critical violation. The check
+ * that a control's accessible name contains its visible text (label-content-name-mismatch) is
+ * still experimental in axe, so it is switched on here: speech users say what they see.
+ */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
 }

@@ -190,8 +190,16 @@ export class FakeNetwork {
     if (this.unmatched === 'not-found') {
       return toResponse({ status: 404, body: { error: { code: 'not_found', message: 'No fake route' } } });
     }
+    const signal = (request as Partial<PageRequest>).pageSignal ?? init?.signal ?? null;
     return new Promise<Response>((resolve, reject) => {
-      this.held.push({ call, route: null, resolve, reject });
+      const held: Held = { call, route: null, resolve, reject };
+      this.held.push(held);
+      // An aborted call rejects the way fetch does, and no longer waits for an answer.
+      signal?.addEventListener('abort', () => {
+        const index = this.held.indexOf(held);
+        if (index >= 0) this.held.splice(index, 1);
+        reject(new DOMException('The operation was aborted.', 'AbortError'));
+      });
     });
   };
 
@@ -237,9 +245,12 @@ export function freshNetwork(options: { unmatched?: 'hold' | 'not-found' } = {})
 // AbortSignal is foreign to Node's Request: resolve against the page and drop the signal.
 const NodeRequest = globalThis.Request;
 class PageRequest extends NodeRequest {
+  /** The caller's signal, kept aside: the fake network honours it (an aborted call rejects). */
+  readonly pageSignal: AbortSignal | null;
   constructor(input: RequestInfo | URL, init?: RequestInit) {
-    const { signal: _signal, ...rest } = init ?? {};
+    const { signal, ...rest } = init ?? {};
     super(typeof input === 'string' ? new URL(input, pageAddress()) : input, rest);
+    this.pageSignal = signal ?? (input instanceof PageRequest ? input.pageSignal : null);
   }
 }
 globalThis.Request = PageRequest as typeof Request;

@@ -85,12 +85,21 @@ export async function playEvent(
   event: AnyEventObject,
   network: FakeNetwork,
   outcomes: NetworkOutcomes,
-  advance?: (delay: string) => Promise<void>,
+  options: {
+    /** Waits out a named delay of the machine (fake timers). */
+    advance?: (delay: string) => Promise<void>;
+    /**
+     * Whether to wait for the snapshot to change after an answer (true by default). A hook
+     * rendered inside React's act sees its new snapshot only when act ends: pass false there.
+     */
+    waitForChange?: boolean;
+  } = {},
 ): Promise<void> {
   const outcome = outcomes[event.type];
   if (outcome) {
     const before = actor.getSnapshot();
     await outcome(event, network);
+    if (options.waitForChange === false) return;
     // The actor may still be working on the answer (a digest on the thread pool, a second call):
     // give it its turns, up to a second, for as long as nothing has changed.
     const until = performance.now() + 1000;
@@ -102,8 +111,8 @@ export async function playEvent(
   }
   const delay = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (delay) {
-    if (!advance) throw new Error(`${event.type} needs a clock: pass advance`);
-    return advance(delay[1]!);
+    if (!options.advance) throw new Error(`${event.type} needs a clock: pass advance`);
+    return options.advance(delay[1]!);
   }
   actor.send(event as never);
 }

@@ -1,52 +1,59 @@
-import { describe, expect, it } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  createActor,
-  createMachine,
-  fromPromise,
-  type SnapshotFrom,
-} from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import type { AlertState, SaveInput } from '../../machines/alert-status/alert-status.context.ts';
-import type { AlertStatusEvent } from '../../machines/alert-status/alert-status.events.ts';
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import { alertStatusMachine, changeAllowed } from '../../machines/alert-status/alert-status.machine.ts';
 import { selectDialogOpen } from '../../machines/alert-status/selectors.ts';
+import { useAlertStatus } from '../../src/web/features/alerts/detail/use-alert-status.ts';
+import type { Alert } from '../../src/web/features/alerts/types.ts';
+import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
+import { describePath, machineModel, type NetworkOutcomes, playEvent } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
 
-type Snapshot = SnapshotFrom<typeof alertStatusMachine>;
-type Config = Record<string, unknown> & {
-  invoke?: { id: string; onDone?: unknown; onError?: unknown };
-  on?: Record<string, unknown>;
-  states?: Record<string, Config>;
-};
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
-/** The machine's config with each invocation turned into the events that end it, so the graph can take every branch. */
-function effectsAsEvents(node: Config): Config {
-  const { invoke, states, on, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  if (invoke?.onDone) events[`xstate.done.actor.${invoke.id}`] = invoke.onDone;
-  if (invoke?.onError) events[`xstate.error.actor.${invoke.id}`] = invoke.onError;
-  const result: Config = { ...rest, on: events };
-  if (states)
-    result.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, effectsAsEvents(v)]));
-  return result;
-}
-
-const ALERT: AlertState = {
+const ALERT: Alert = {
   id: 42,
-  version: 3,
+  customer_id: '00000000-0000-4000-8000-00000000ac01',
+  case_id: null,
+  title: 'Suspicious PowerShell',
+  type: 'edr',
   status: 'new',
   priority: 'high',
+  risk_score: 70,
   classification: null,
+  assigned_users: [],
+  host_name: 'ACME-WS-01',
+  host_os: 'windows-11',
+  log_level: null,
+  external_source: null,
+  '@timestamp': '2025-06-01T08:00:00.000Z',
+  updated_at: '2025-06-01T08:00:00.000Z',
+  version: 3,
   allowed_transitions: ['open', 'acknowledged', 'closed', 'false_positive'],
+  can_edit: true,
+  confidence: null,
+  detections_count: 1,
+  entity: { host: 'ACME-WS-01', ip: null, process: null, user: null },
+  entity_id: null,
+  fields: {},
+  file: null,
+  merged_into: null,
+  sender: null,
+  severity: null,
+  url: null,
 };
-const SAVED: AlertState = { ...ALERT, version: 4, status: 'closed', allowed_transitions: ['reopened'] };
-const FRESH: AlertState = {
+const SAVED: Alert = { ...ALERT, version: 4, status: 'closed', allowed_transitions: ['reopened'] };
+const FRESH: Alert = {
   ...ALERT,
   version: 5,
   status: 'acknowledged',
   allowed_transitions: ['open', 'closed'],
 };
+
+const PATH = '/api/alerts/v1/alerts/{id}' as const;
 
 const EVENTS: AnyEventObject[] = [
   { type: 'open', field: 'status' },
@@ -59,59 +66,57 @@ const EVENTS: AnyEventObject[] = [
   { type: 'retry' },
   { type: 'xstate.done.actor.saveAlert', output: SAVED },
   { type: 'xstate.error.actor.saveAlert', error: { code: 'conflict', message: 'changed' } },
-  { type: 'xstate.error.actor.saveAlert', error: { code: 'invalid_transition', message: 'no' } },
+  { type: 'xstate.error.actor.saveAlert', error: { code: 'bad_request', message: 'no' } },
   { type: 'xstate.done.actor.loadAlert', output: FRESH },
-  { type: 'xstate.error.actor.loadAlert', error: { code: 'error', message: 'offline' } },
+  { type: 'xstate.error.actor.loadAlert', error: { code: 'internal', message: 'offline' } },
 ];
 
+const STATUS_OF: Record<string, number> = { conflict: 409, bad_request: 400, internal: 500 };
+const failure = (error: { code: string; message: string }) => apiError(STATUS_OF[error.code]!, error.message);
+
+/** The server's answers that make the page's real save and read end as each event says. */
+const OUTCOMES: NetworkOutcomes = {
+  'xstate.done.actor.saveAlert': (event, network) =>
+    network.respond('put', PATH, { status: 200, body: event.output }),
+  'xstate.error.actor.saveAlert': (event, network) => network.respond('put', PATH, failure(event.error)),
+  'xstate.done.actor.loadAlert': (event, network) =>
+    network.respond('get', PATH, { status: 200, body: event.output }),
+  'xstate.error.actor.loadAlert': (event, network) => network.respond('get', PATH, failure(event.error)),
+};
+
 function model() {
-  const config = effectsAsEvents(alertStatusMachine.config as unknown as Config);
-  const graph: AnyStateMachine = createMachine(config as never, alertStatusMachine.implementations as never);
   const types = new Set(EVENTS.map((e) => e.type));
-  return createTestModel(graph, {
+  return machineModel(alertStatusMachine, {
     events: EVENTS,
-    filterEvents: (_: unknown, e: AnyEventObject) => types.has(e.type),
     input: { alert: ALERT },
+    filterEvents: (_, e) => types.has(e.type),
   });
 }
 
-/** The real machine with fake save and load actors that wait until the test settles them. */
-function drive() {
-  const waiting = new Map<string, { resolve(v: unknown): void; reject(e: unknown): void }>();
-  const calls: { actor: string; input: unknown }[] = [];
-  const fake = <O, I>(name: string) =>
-    fromPromise<O, I>(({ input }) => {
-      calls.push({ actor: name, input });
-      return new Promise<O>((resolve, reject) =>
-        waiting.set(name, { resolve: resolve as (v: unknown) => void, reject }),
-      );
-    });
-  const actor = createActor(
-    alertStatusMachine.provide({
-      actors: {
-        saveAlert: fake<AlertState, SaveInput>('saveAlert'),
-        loadAlert: fake<AlertState, { id: number }>('loadAlert'),
-      },
-    }),
-    { input: { alert: ALERT } },
-  ).start();
-  async function play(event: AnyEventObject) {
-    const done = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (!done) {
-      actor.send(event as AlertStatusEvent);
-      return;
-    }
-    const call = waiting.get(done[2]!);
-    if (!call) throw new Error(`no ${done[2]} call is waiting`);
-    waiting.delete(done[2]!);
-    if (done[1] === 'done') call.resolve((event as { output?: unknown }).output);
-    else call.reject((event as { error?: unknown }).error);
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  }
-  return { actor, waiting, calls, play };
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  localStorage.clear();
+});
+
+/** The alert page's status hook for ALERT, over a fresh fake network. */
+async function start() {
+  const network = freshNetwork();
+  const saved: Alert[] = [];
+  const hook = await renderAppHook(() => useAlertStatus(ALERT, (alert) => saved.push(alert)));
+  unmounts.push(hook.unmount);
+  const actor = {
+    send: (event: never) => hook.result.current.send(event),
+    getSnapshot: () => hook.result.current.snapshot,
+  };
+  const play = async (event: AnyEventObject) => {
+    await hook.act(() => playEvent(actor, event, network, OUTCOMES, { waitForChange: false }));
+    await hook.act(() => settleMicrotasks());
+  };
+  return { ...hook, network, actor, saved, play };
 }
 
-describe('alert-status machine, paths generated from the model', () => {
+describe("alert status: paths generated from the model, on the alert page's hook and real calls", () => {
   const paths = model().getShortestPaths();
 
   it('reaches every state', () => {
@@ -121,86 +126,98 @@ describe('alert-status machine, paths generated from the model', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
-      const driver = drive();
-      const play = async ({ event }: { event: AnyEventObject }) => driver.play(event);
-      await path.test({
-        events: Object.fromEntries(EVENTS.map((e) => [e.type, play])),
-        states: {
-          '*': (state) => {
-            const real = driver.actor.getSnapshot() as Snapshot;
-            expect(real.value).toEqual(state.value);
-            expect(real.context).toEqual(state.context);
-            // The fake call runs exactly while the machine waits on it.
-            expect(driver.waiting.has('saveAlert')).toBe(real.matches('Saving'));
-            expect(driver.waiting.has('loadAlert')).toBe(real.matches('Reloading'));
-            if (real.matches('Saving')) {
-              expect(driver.calls.at(-1)).toEqual({
-                actor: 'saveAlert',
-                input: {
-                  id: 42,
-                  version: real.context.alert.version,
-                  change: real.context.change,
-                  comment: real.context.comment,
-                },
-              });
-            }
-          },
-        },
-      });
-      driver.actor.stop();
+    it(describePath(path.steps), async () => {
+      const driver = await start();
+      for (const step of path.steps) {
+        const toasts = driver.toasts().length;
+        await driver.play(step.event);
+        const real = driver.actor.getSnapshot();
+        expect(real.value, step.event.type).toEqual(step.state.value);
+        expect(real.context, step.event.type).toEqual(step.state.context);
+        // The call runs exactly while the machine waits on it.
+        expect(driver.network.isWaiting('put', PATH)).toBe(real.matches('Saving'));
+        expect(driver.network.isWaiting('get', PATH)).toBe(real.matches('Reloading'));
+        if (real.matches('Saving')) {
+          const call = driver.network.callsTo('put', PATH).at(-1)!;
+          expect(call.params.id).toBe('42');
+          expect(call.body).toEqual(
+            JSON.parse(
+              JSON.stringify({
+                version: real.context.alert.version,
+                ...real.context.change,
+                comment: real.context.comment ?? undefined,
+              }),
+            ),
+          );
+        }
+        // A failed save says so: 'Unable to update alert 42', with the server's reason.
+        const raised = driver.toasts().slice(toasts);
+        if (real.matches('Failed') && step.event.type.startsWith('xstate.error.')) {
+          expect(raised).toEqual([
+            {
+              severity: 'danger',
+              title: 'Unable to update alert 42',
+              message: `Please try again later. ${step.event.error.message}`,
+            },
+          ]);
+        } else expect(raised).toEqual([]);
+        // The page shows the alert as the server has it once saved.
+        if (real.matches('Saved')) expect(driver.saved.at(-1)).toEqual(real.context.alert);
+      }
     });
   }
 });
 
-describe('alert-status machine, scenarios', () => {
-  it('only allowed transitions are accepted', () => {
+describe("alert status: scenarios on the alert page's hook", () => {
+  it('only allowed transitions are accepted', async () => {
     expect(changeAllowed(ALERT, { status: 'closed' })).toBe(true);
     expect(changeAllowed(ALERT, { status: 'reopened' })).toBe(false);
     expect(changeAllowed(ALERT, { priority: 'high' })).toBe(false);
     expect(changeAllowed(ALERT, { priority: 'low' })).toBe(true);
-    const { actor } = drive();
-    actor.send({ type: 'open', field: 'status' });
-    actor.send({ type: 'choose', change: { status: 'reopened' } });
-    expect(actor.getSnapshot().matches('Choosing')).toBe(true);
+    const driver = await start();
+    await driver.play({ type: 'open', field: 'status' });
+    await driver.play({ type: 'choose', change: { status: 'reopened' } });
+    expect(driver.actor.getSnapshot().matches('Choosing')).toBe(true);
+    expect(driver.network.calls).toEqual([]);
   });
 
   it('a 409 conflict offers Reload, which shows the alert as it is now and lets the person choose again', async () => {
-    const driver = drive();
+    const driver = await start();
     await driver.play({ type: 'open', field: 'status' });
     await driver.play({ type: 'choose', change: { status: 'closed' }, comment: '  checked  ' });
-    expect(driver.calls[0]).toEqual({
-      actor: 'saveAlert',
-      input: { id: 42, version: 3, change: { status: 'closed' }, comment: 'checked' },
-    });
+    const [save] = driver.network.callsTo('put', PATH);
+    expect(save!.body).toEqual({ version: 3, status: 'closed', comment: 'checked' });
     await driver.play({
       type: 'xstate.error.actor.saveAlert',
       error: { code: 'conflict', message: 'This alert was changed' },
     });
     expect(driver.actor.getSnapshot().matches('Conflict')).toBe(true);
     expect(selectDialogOpen(driver.actor.getSnapshot())).toBe(true);
+    expect(driver.toasts()).toEqual([]);
     await driver.play({ type: 'reload' });
     await driver.play({ type: 'xstate.done.actor.loadAlert', output: FRESH });
     const snapshot = driver.actor.getSnapshot();
     expect(snapshot.matches('Choosing')).toBe(true);
     expect(snapshot.context.alert.version).toBe(5);
+    expect(driver.saved.at(-1)).toEqual(FRESH);
     await driver.play({ type: 'choose', change: { status: 'closed' } });
-    expect(driver.calls.at(-1)?.input).toMatchObject({ version: 5 });
+    expect(driver.network.callsTo('put', PATH).at(-1)!.body).toMatchObject({ version: 5 });
   });
 
   it('a save that fails otherwise can be retried with the same change', async () => {
-    const driver = drive();
+    const driver = await start();
     await driver.play({ type: 'open', field: 'priority' });
     await driver.play({ type: 'choose', change: { priority: 'low' } });
-    await driver.play({
-      type: 'xstate.error.actor.saveAlert',
-      error: new Error('Request failed with status code 500'),
-    });
+    await driver.act(() =>
+      driver.network.respond('put', PATH, new Response('upstream down', { status: 500 })),
+    );
+    await driver.act(() => settleMicrotasks());
     expect(driver.actor.getSnapshot().context.error).toEqual({
       code: 'error',
       message: 'Request failed with status code 500',
     });
     await driver.play({ type: 'retry' });
+    expect(driver.network.callsTo('put', PATH)).toHaveLength(2);
     await driver.play({
       type: 'xstate.done.actor.saveAlert',
       output: { ...ALERT, priority: 'low', version: 4 },

@@ -1,37 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  createActor,
-  createMachine,
-  fromPromise,
-  type SnapshotFrom,
-} from 'xstate';
-import { createTestModel } from 'xstate/graph';
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import type { BulkRequest, BulkResult, BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
-import type { BulkTriageEvent } from '../../machines/bulk-triage/bulk-triage.events.ts';
 import { bulkTriageMachine, commonTargets } from '../../machines/bulk-triage/bulk-triage.machine.ts';
 import { selectFailedIds } from '../../machines/bulk-triage/selectors.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
+import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
+import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
+import { describePath, machineModel, type NetworkOutcomes, playEvent } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
 
-type Snapshot = SnapshotFrom<typeof bulkTriageMachine>;
-type Config = Record<string, unknown> & {
-  invoke?: { id: string; onDone?: unknown; onError?: unknown };
-  on?: Record<string, unknown>;
-  states?: Record<string, Config>;
-};
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
-/** The machine's config with each invocation turned into the events that end it, so the graph can take every branch. */
-function effectsAsEvents(node: Config): Config {
-  const { invoke, states, on, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  if (invoke?.onDone) events[`xstate.done.actor.${invoke.id}`] = invoke.onDone;
-  if (invoke?.onError) events[`xstate.error.actor.${invoke.id}`] = invoke.onError;
-  const result: Config = { ...rest, on: events };
-  if (states)
-    result.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, effectsAsEvents(v)]));
-  return result;
-}
+const PATH = '/api/alerts/v1/alerts/' as const;
 
 const PICKED: BulkTargets = {
   mode: 'ids',
@@ -64,46 +48,67 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.bulkUpdate', error: new Error('Request failed with status code 502') },
 ];
 
+/** The server's answers that make the list's real bulk update end as each event says. */
+const OUTCOMES: NetworkOutcomes = {
+  'xstate.done.actor.bulkUpdate': (event, network) =>
+    network.respond('put', PATH, { status: 200, body: event.output }),
+  // A gateway's failure carries no error body: the list shows the status.
+  'xstate.error.actor.bulkUpdate': (_, network) =>
+    network.respond('put', PATH, new Response('bad gateway', { status: 502 })),
+};
+
 function model() {
-  const config = effectsAsEvents(bulkTriageMachine.config as unknown as Config);
-  const graph: AnyStateMachine = createMachine(config as never, bulkTriageMachine.implementations as never);
   const types = new Set(EVENTS.map((e) => e.type));
-  return createTestModel(graph, {
+  return machineModel(bulkTriageMachine, {
     events: EVENTS,
-    filterEvents: (_: unknown, e: AnyEventObject) => types.has(e.type),
+    input: undefined,
+    filterEvents: (_, e) => types.has(e.type),
   });
 }
 
-function drive() {
-  const requests: BulkRequest[] = [];
-  let pending: { resolve(v: BulkResult): void; reject(e: unknown): void } | null = null;
-  const actor = createActor(
-    bulkTriageMachine.provide({
-      actors: {
-        bulkUpdate: fromPromise<BulkResult, BulkRequest>(({ input }) => {
-          requests.push(input);
-          return new Promise<BulkResult>((resolve, reject) => {
-            pending = { resolve, reject };
-          });
-        }),
-      },
-    }),
-  ).start();
-  async function play(event: AnyEventObject) {
-    if (event.type.startsWith('xstate.')) {
-      const call = pending as { resolve(v: BulkResult): void; reject(e: unknown): void } | null;
-      if (!call) throw new Error('no bulk update is waiting');
-      pending = null;
-      if (event.type.startsWith('xstate.done'))
-        call.resolve((event as unknown as { output: BulkResult }).output);
-      else call.reject((event as unknown as { error: unknown }).error);
-      for (let i = 0; i < 5; i++) await Promise.resolve();
-    } else actor.send(event as BulkTriageEvent);
-  }
-  return { actor, requests, play, isWaiting: () => pending !== null };
+/** What the list sends for a request: the changed fields, the comment and the targets. */
+function expectedBody(request: BulkRequest) {
+  const { targets, fields, comment, commentPrivate } = request;
+  const common = {
+    fields,
+    comment: comment ?? undefined,
+    comment_private: comment && commentPrivate ? true : undefined,
+  };
+  const body =
+    targets.mode === 'filter'
+      ? { ...common, filter: targets.filter }
+      : {
+          ...common,
+          ids: targets.ids,
+          versions: Object.fromEntries(targets.ids.map((id) => [String(id), targets.versions[id]])),
+        };
+  return JSON.parse(JSON.stringify(body));
 }
 
-describe('bulk-triage machine, paths generated from the model', () => {
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  localStorage.clear();
+});
+
+/** The alert list's bulk-triage hook over a fresh fake network. */
+async function start() {
+  const network = freshNetwork();
+  const done: BulkResult[] = [];
+  const hook = await renderAppHook(() => useBulkTriage((result) => done.push(result)));
+  unmounts.push(hook.unmount);
+  const actor = {
+    send: (event: never) => hook.result.current.send(event),
+    getSnapshot: () => hook.result.current.snapshot,
+  };
+  const play = async (event: AnyEventObject) => {
+    await hook.act(() => playEvent(actor, event, network, OUTCOMES, { waitForChange: false }));
+    await hook.act(() => settleMicrotasks());
+  };
+  return { ...hook, network, actor, done, play };
+}
+
+describe("bulk triage: paths generated from the model, on the alert list's hook and real calls", () => {
   const paths = model().getShortestPaths();
 
   it('reaches every state', () => {
@@ -113,38 +118,32 @@ describe('bulk-triage machine, paths generated from the model', () => {
   });
 
   for (const path of paths) {
-    it(path.description, async () => {
-      const driver = drive();
-      const play = async ({ event }: { event: AnyEventObject }) => driver.play(event);
-      await path.test({
-        events: Object.fromEntries(EVENTS.map((e) => [e.type, play])),
-        states: {
-          '*': (state) => {
-            const real = driver.actor.getSnapshot() as Snapshot;
-            expect(real.value).toEqual(state.value);
-            expect(real.context).toEqual(state.context);
-            expect(driver.isWaiting()).toBe(real.matches('Running'));
-            // Only a status every target may move to is ever offered or sent.
-            const { status } = real.context.fields;
-            if (status) expect(real.context.allowedStatuses).toContain(status);
-            if (real.matches('Running')) {
-              expect(driver.requests.at(-1)).toEqual({
-                targets: real.context.targets,
-                fields: real.context.fields,
-                comment: real.context.comment,
-                commentPrivate: real.context.commentPrivate,
-              });
-            }
-            if (real.matches('Idle')) expect(real.context.targets).toBeNull();
-          },
-        },
-      });
-      driver.actor.stop();
+    it(describePath(path.steps), async () => {
+      const driver = await start();
+      for (const step of path.steps) {
+        await driver.play(step.event);
+        const real = driver.actor.getSnapshot();
+        expect(real.value, step.event.type).toEqual(step.state.value);
+        expect(real.context, step.event.type).toEqual(step.state.context);
+        expect(driver.network.isWaiting('put', PATH)).toBe(real.matches('Running'));
+        // Only a status every target may move to is ever offered or sent.
+        const { status } = real.context.fields;
+        if (status) expect(real.context.allowedStatuses).toContain(status);
+        if (real.matches('Running')) {
+          const { targets, fields, comment, commentPrivate } = real.context;
+          expect(driver.network.callsTo('put', PATH).at(-1)!.body).toEqual(
+            expectedBody({ targets: targets!, fields, comment, commentPrivate }),
+          );
+        }
+        // The list merges the result once, when it arrives.
+        if (real.matches('Done')) expect(driver.done.at(-1)).toEqual(real.context.result);
+        if (real.matches('Idle')) expect(real.context.targets).toBeNull();
+      }
     });
   }
 });
 
-describe('bulk-triage machine, scenarios', () => {
+describe("bulk triage: scenarios on the alert list's hook", () => {
   it('offers only the statuses every selected alert may move to', () => {
     expect(commonTargets(['new', 'open'])).toEqual(
       (allowedTargets('new') as string[]).filter((s) => (allowedTargets('open') as string[]).includes(s)),
@@ -155,7 +154,7 @@ describe('bulk-triage machine, scenarios', () => {
   });
 
   it('closes a batch as false positive with a comment; the failed alerts are reported', async () => {
-    const driver = drive();
+    const driver = await start();
     await driver.play({ type: 'open', targets: PICKED });
     await driver.play({
       type: 'review',
@@ -165,19 +164,20 @@ describe('bulk-triage machine, scenarios', () => {
     });
     expect(driver.actor.getSnapshot().matches('Confirming')).toBe(true);
     await driver.play({ type: 'confirm' });
-    expect(driver.requests[0]).toEqual({
-      targets: PICKED,
+    expect(driver.network.callsTo('put', PATH)[0]!.body).toEqual({
+      ids: [11, 12, 13],
+      versions: { '11': 1, '12': 4, '13': 2 },
       fields: { status: 'false_positive' },
       comment: 'scanner',
-      commentPrivate: false,
     });
     await driver.play({ type: 'xstate.done.actor.bulkUpdate', output: RESULT });
     expect(driver.actor.getSnapshot().matches('Done')).toBe(true);
     expect(selectFailedIds(driver.actor.getSnapshot())).toEqual([12, 13]);
+    expect(driver.done).toEqual([RESULT]);
   });
 
   it('refuses an empty change and a status not allowed for all', async () => {
-    const driver = drive();
+    const driver = await start();
     await driver.play({ type: 'open', targets: PICKED });
     await driver.play({ type: 'review', fields: {} });
     await driver.play({ type: 'review', fields: { status: 'reopened' } });
@@ -185,15 +185,19 @@ describe('bulk-triage machine, scenarios', () => {
   });
 
   it('a failed request can be retried, or the form changed', async () => {
-    const driver = drive();
+    const driver = await start();
     await driver.play({ type: 'open', targets: ALL });
     await driver.play({ type: 'review', fields: { priority: 'low' } });
     await driver.play({ type: 'confirm' });
-    await driver.play({ type: 'xstate.error.actor.bulkUpdate', error: new Error('boom') });
+    await driver.act(() => driver.network.respond('put', PATH, apiError(500, 'boom')));
+    await driver.act(() => settleMicrotasks());
     expect(driver.actor.getSnapshot().context.error).toBe('boom');
     await driver.play({ type: 'retry' });
-    expect(driver.requests).toHaveLength(2);
-    await driver.play({ type: 'xstate.error.actor.bulkUpdate', error: new Error('boom') });
+    expect(driver.network.callsTo('put', PATH)).toHaveLength(2);
+    await driver.play({
+      type: 'xstate.error.actor.bulkUpdate',
+      error: new Error('Request failed with status code 502'),
+    });
     await driver.play({ type: 'back' });
     expect(driver.actor.getSnapshot().matches('Selecting')).toBe(true);
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyStateMachine, createActor, createMachine, fromPromise } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import type { CommandChoice, CommandOutcome } from '../../machines/command-flow/command-flow.context.ts';
 import { commandFlowMachine } from '../../machines/command-flow/command-flow.machine.ts';
 import {
@@ -10,6 +9,7 @@ import {
   selectDone,
   selectFailure,
 } from '../../machines/command-flow/selectors.ts';
+import { machineModel } from '../helpers/machine-model.ts';
 
 const choice = (
   id: string,
@@ -50,29 +50,10 @@ const MODEL_EVENTS: AnyEventObject[] = [
   },
 ];
 
-type Config = Record<string, unknown> & {
-  invoke?: { id: string; onDone?: unknown; onError?: unknown };
-  states?: Record<string, Config>;
-  on?: Record<string, unknown>;
-};
-
-/** Invocations as the events that end them: xstate/graph refuses invocations. */
-function invocationsAsEvents(node: Config): Config {
-  const { invoke, states, on, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  if (invoke?.onDone) events[`xstate.done.actor.${invoke.id}`] = invoke.onDone;
-  if (invoke?.onError) events[`xstate.error.actor.${invoke.id}`] = invoke.onError;
-  const result: Config = { ...rest, on: events };
-  if (states)
-    result.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, invocationsAsEvents(v)]));
-  return result;
-}
-
 function flowModel() {
-  const config = invocationsAsEvents(commandFlowMachine.config as unknown as Config);
-  const model: AnyStateMachine = createMachine(config as never, commandFlowMachine.implementations as never);
-  return createTestModel(model, {
+  return machineModel(commandFlowMachine, {
     events: MODEL_EVENTS,
+    input: undefined,
     filterEvents: (snapshot, event) => !event.type.startsWith('xstate.') || snapshot.matches('Running'),
   });
 }

@@ -58,7 +58,7 @@ function start(input: SessionInput) {
   const run = ++runs;
   const play = async (event: AnyEventObject) => {
     const sent = event.type === 'callback' && event.code ? { ...event, code: `${event.code}.${run}` } : event;
-    await playEvent(actor, sent, network, OUTCOMES, advance);
+    await playEvent(actor, sent, network, OUTCOMES, { advance });
     await settleMicrotasks();
   };
   return { actor, network, play, run };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshNetwork } from '../helpers/fake-network.ts';
+import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
 
 // The network is typed by the contract: each @ts-expect-error below is checked by `tsc`, so a
 // fake that stopped catching a wrong path, status or body would fail the typecheck.
@@ -61,5 +61,22 @@ describe('the typed fake network', () => {
   it('answers 404 to what no route answers when asked to, as tests of whole pages want', async () => {
     freshNetwork({ unmatched: 'not-found' });
     expect((await fetch('/api/alerts/v1/alerts/')).status).toBe(404);
+  });
+});
+
+describe('the typed fake network and aborts', () => {
+  it('rejects an aborted request with AbortError and stops holding it', async () => {
+    const network = freshNetwork();
+    const controller = new AbortController();
+    const call = expect(
+      fetch('/api/search/omnibox?query=x', { signal: controller.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    await settleMicrotasks();
+    expect(network.waiting()).toEqual(['get /api/search/omnibox']);
+    controller.abort();
+    await call;
+    expect(network.waiting()).toEqual([]);
   });
 });

@@ -126,7 +126,7 @@ export function CasesPage(_: ScreenProps) {
           >
             <Icon name="cases" />
             {t('list.new')}
-            <kbd className="kbd">n</kbd>
+            <kbd className="kbd" data-key="n" />
           </button>
         ) : (
           ready && (

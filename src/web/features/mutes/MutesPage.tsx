@@ -148,7 +148,7 @@ export function MutesPage(_: ScreenProps) {
             aria-keyshortcuts="n"
           >
             {t('new')}
-            <kbd className="kbd">n</kbd>
+            <kbd className="kbd" data-key="n" />
           </button>
         ) : (
           session.status === 'ready' && (

@@ -5,6 +5,7 @@ import { Menu, type MenuEntry } from '../../components/Menu.tsx';
 import { useShellData } from '../data/ShellDataProvider.tsx';
 import { useSession } from '../session-bridge.ts';
 import { Avatar } from './Avatar.tsx';
+import { initials } from './gravatar.ts';
 import { useNewUpdatesCount } from './use-new-updates-count.ts';
 
 /** Partners created from these sources get a link back to where they came from (spec 1, §2.4). */
@@ -74,7 +75,11 @@ export function UserMenu() {
   return (
     <Menu
       className="user-menu"
-      label={t('userMenu.label', { name: user.name || user.email })}
+      // The name includes the initials the button shows, so a speech user can say what they see.
+      label={t('userMenu.label', {
+        name: user.name || user.email,
+        initials: initials(user.name, user.email),
+      })}
       trigger={
         <>
           <Avatar email={user.email} name={user.name} />
