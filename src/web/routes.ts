@@ -1,7 +1,9 @@
 import type { AccessRule } from '../common/permissions.ts';
+import { FEATURE_ROUTES, type FeatureRouteName } from './features/index.ts';
 
 /**
- * The route table (spec 1, section 2.1). `name` is the translation key of the route's title in
+ * The route table (spec 1, section 2.1): the shell's own routes, with the features' routes
+ * (features/index.ts) after the dashboard. `name` is the translation key of the route's title in
  * the `routes` namespace; `access` is checked by the route guard (spec 1, section 6).
  * `open` routes need no sign-in.
  */
@@ -17,13 +19,9 @@ const escalations: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_e
 const workflowsRead: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
 const workflowsEdit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
 
-export const ROUTES = [
-  { path: '/', name: 'dashboard' },
-  { path: '/cases', name: 'cases' },
-  { path: '/cases/:id', name: 'case' },
-  { path: '/alerts', name: 'alerts' },
-  { path: '/alerts/muted', name: 'mute-conditions' },
-  { path: '/alerts/:id', name: 'alert' },
+const DASHBOARD = [{ path: '/', name: 'dashboard' }] as const;
+
+const SHELL_ROUTES = [
   { path: '/vulnerabilities', name: 'vulnerabilities' },
   { path: '/agents', name: 'agents' },
   { path: '/agents/:id', name: 'agent' },
@@ -57,4 +55,11 @@ export const ROUTES = [
   { path: '/error/403', name: 'error_403', open: true },
 ] as const satisfies readonly { path: string; name: string; open?: boolean; access?: AccessRule }[];
 
-export type RouteName = (typeof ROUTES)[number]['name'] | 'error_400';
+export type RouteName =
+  | (typeof DASHBOARD)[number]['name']
+  | FeatureRouteName
+  | (typeof SHELL_ROUTES)[number]['name']
+  | 'error_400';
+
+/** Every route, in the order of the navigation commands. */
+export const ROUTES: readonly RouteEntry[] = [...DASHBOARD, ...FEATURE_ROUTES, ...SHELL_ROUTES];

@@ -1,8 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../src/web/i18n/locales/', import.meta.url);
+const features = new URL('../../src/web/features/', import.meta.url);
 const LANGUAGES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'];
+
+/** The shell's locales folder and each feature's own. */
+const roots = [
+  root,
+  ...readdirSync(features)
+    .map((area) => new URL(`${area}/locales/`, features))
+    .filter((folder) => existsSync(folder)),
+];
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value !== 'object' || value === null) return { [prefix]: String(value) };
@@ -12,15 +21,36 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   );
 }
 
+/** Where each namespace lives. */
+const homes = new Map(
+  roots.flatMap((folder) =>
+    readdirSync(new URL('en-GB/', folder)).map((f) => [f.replace(/\.json$/, ''), folder] as const),
+  ),
+);
+
 function load(language: string, namespace: string) {
-  return flatten(JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, root), 'utf8')));
+  const folder = homes.get(namespace)!;
+  return flatten(JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, folder), 'utf8')));
 }
 
-const namespaces = readdirSync(new URL('en-GB/', root)).map((f) => f.replace(/\.json$/, ''));
+const namespaces = [...homes.keys()];
 
 describe('translations', () => {
-  it('has the four languages', () => {
-    expect(readdirSync(root).sort()).toEqual([...LANGUAGES].sort());
+  it('has the four languages, in the shell and in every feature', () => {
+    for (const folder of roots) expect(readdirSync(folder).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it("each feature's descriptor names the namespaces of its locales folder", async () => {
+    const { FEATURES } = await import('../../src/web/features/index.ts');
+    for (const feature of FEATURES) {
+      const files = readdirSync(new URL(`${feature.id}/locales/en-GB/`, features));
+      expect([...feature.namespaces].sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
+    }
+  });
+
+  it('has each namespace in one place only', () => {
+    const all = roots.flatMap((folder) => readdirSync(new URL('en-GB/', folder)));
+    expect(all.length).toBe(new Set(all).size);
   });
 
   for (const language of LANGUAGES) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedTargets } from '../../src/common/transitions.ts';
 import { STATUS_TARGETS } from '../../src/web/commands/arguments.ts';
-import { csvCell, toCsv } from '../../src/web/commands/csv.ts';
 import {
   availability,
   type CommandEnv,
@@ -184,12 +183,5 @@ describe('keys and CSV', () => {
     expect(key('?', { shiftKey: true })).toBe('?');
     expect(key('Escape')).toBe('esc');
     expect(key('Shift', { shiftKey: true })).toBeNull();
-  });
-
-  it('quotes every CSV field and neutralises formulas', () => {
-    expect(csvCell('=SUM(A1)')).toBe(`"'=SUM(A1)"`);
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(null)).toBe('""');
-    expect(toCsv(['id', 'title'], [{ id: 1, title: 'a' }])).toBe('"id","title"\r\n"1","a"\r\n');
   });
 });

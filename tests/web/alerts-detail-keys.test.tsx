@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,12 +9,12 @@ import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { AlertDetailBody } from '../../src/web/features/alerts/detail/AlertDetailBody.tsx';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { alert as summary } from './alerts-fixtures.ts';
+import { json, resetNetwork, route } from './fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/api/client.ts', () => ({ api: { GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() } }));
 vi.mock('../../src/web/features/alerts/api.ts', async (original) => ({
   ...(await original<typeof import('../../src/web/features/alerts/api.ts')>()),
   listDetections: vi.fn(async () => []),
@@ -22,7 +24,15 @@ vi.mock('../../src/web/features/alerts/api.ts', async (original) => ({
 }));
 
 stubLayout();
-beforeEach(() => overlayStore.close());
+beforeEach(() => {
+  overlayStore.close();
+  resetNetwork();
+  // The alert has no detections, comments or activity yet, and its customer no cases.
+  route('GET', '/api/alerts/v1/alerts/{id}/detections', json({ detections: [] }));
+  route('GET', '/api/alerts/v1/alerts/{id}/discussions', json({ discussions: [] }));
+  route('GET', '/api/alerts/v1/alerts/{id}/activity', json({ activity: [] }));
+  route('GET', '/api/cases/v1/cases/', json({ cases: [], search_after: null }));
+});
 
 function alertOf(fields: Partial<Alert> = {}): Alert {
   return {

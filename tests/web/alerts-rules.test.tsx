@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { TRUNCATE, truncate } from '../../src/common/format.ts';
-import { csvCell, toCsv } from '../../src/web/features/alerts/list/csv.ts';
+import { toCsv } from '../../src/web/features/alerts/list/csv.ts';
 import { alertsCsv } from '../../src/web/features/alerts/list/export.ts';
 import {
   buildSearchIndex,
@@ -130,23 +130,28 @@ describe('sorting on loaded rows', () => {
 });
 
 describe('CSV export (spec 1, section 9; DESIGN section 9)', () => {
-  it('quotes every field and doubles quotes', () => {
-    expect(csvCell('plain')).toBe('"plain"');
-    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvCell(42)).toBe('"42"');
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell(['a', 'b'])).toBe('"a, b"');
-    expect(toCsv(['a', 'b'], [[1, 'x\ny']])).toBe('"a","b"\r\n"1","x\ny"');
+  /** The one cell of a one-column CSV: between the header line and the final CRLF. */
+  const cell = (value: unknown) => toCsv(['h'], [[value]]).slice('"h"\r\n'.length, -2);
+
+  it('quotes every field, doubles quotes and ends each record with CRLF', () => {
+    expect(cell('plain')).toBe('"plain"');
+    expect(cell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(cell(42)).toBe('"42"');
+    expect(cell(true)).toBe('"true"');
+    expect(cell(null)).toBe('""');
+    expect(cell(['a', 'b'])).toBe('"a, b"');
+    expect(toCsv(['a', 'b'], [[1, 'x\ny']])).toBe('"a","b"\r\n"1","x\ny"\r\n');
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {
-    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell('+1+1')).toBe('"\'+1+1"');
-    expect(csvCell('-2+3')).toBe('"\'-2+3"');
-    expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
-    expect(csvCell('\tcmd')).toBe('"\'\tcmd"');
-    expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
-    expect(csvCell('a=b')).toBe('"a=b"');
+    expect(cell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(cell('+1+1')).toBe('"\'+1+1"');
+    expect(cell('-2+3')).toBe('"\'-2+3"');
+    expect(cell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
+    expect(cell('\tcmd')).toBe('"\'\tcmd"');
+    expect(cell('\rcmd')).toBe('"\'\rcmd"');
+    expect(cell('a=b')).toBe('"a=b"');
+    expect(toCsv(['=title'], [])).toBe('"\'=title"\r\n');
   });
 
   it('exports the alerts with a header row and customer names', () => {

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -17,7 +19,6 @@ vi.mock('../../src/web/session/SessionProvider.tsx', () => ({
   useSession: () => session.current,
   useImpersonation: () => ({ impersonator: null, end: () => undefined }),
 }));
-vi.mock('../../src/api/client.ts', () => ({ api: { GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() } }));
 
 stubLayout();
 

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
@@ -10,6 +12,7 @@ import { RECENT_KEY } from '../../src/web/commands/recent.ts';
 import { clearThreatCache } from '../../src/web/commands/search-actors.ts';
 import { type AlertsCommandTarget, useProvideCommandTarget } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
@@ -23,11 +26,13 @@ type BulkBody = NonNullable<
   paths['/api/alerts/v1/alerts/']['put']['requestBody']
 >['content']['application/json'];
 
-/** The one API client, replaced: answers typed by the contract. */
-const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn(), POST: vi.fn() }));
-vi.mock('../../src/api/client.ts', () => ({ api }));
-
-const ok = <T,>(data: T) => ({ data, error: undefined, response: new Response(null, { status: 200 }) });
+const OMNIBOX = '/api/search/omnibox';
+const THREAT = '/api/threat/{kind}/{value}';
+const BULK = '/api/alerts/v1/alerts/';
+/** The indicators looked up, in order. */
+const lookedUp = () => callsTo('GET', THREAT).map((r) => decodeURIComponent(r.url.split('/').at(-1)!));
+/** The bodies of the bulk updates sent. */
+const bulkBodies = () => Promise.all(callsTo('PUT', BULK).map((r) => r.clone().json() as Promise<BulkBody>));
 
 const SUGGESTIONS: Suggestion[] = [
   {
@@ -66,16 +71,11 @@ stubLayout();
 beforeEach(() => {
   overlayStore.close();
   clearThreatCache();
-  api.GET.mockReset();
-  api.PUT.mockReset();
-  api.POST.mockReset();
-  api.GET.mockImplementation(async (path: string, init: { params: { path?: { value: string } } }) => {
-    if (path === '/api/search/omnibox') return ok({ suggestions: SUGGESTIONS });
-    if (path === '/api/threat/{kind}/{value}') {
-      const value = init.params.path!.value;
-      return ok(threat(value, value.startsWith('185.') ? 'B' : 'U'));
-    }
-    throw new Error(`unexpected GET ${path}`);
+  resetNetwork();
+  route('GET', OMNIBOX, json({ suggestions: SUGGESTIONS }));
+  route('GET', THREAT, (request) => {
+    const value = decodeURIComponent(request.url.split('/').at(-1)!);
+    return json(threat(value, value.startsWith('185.') ? 'B' : 'U'));
   });
 });
 
@@ -195,10 +195,11 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
     const { user, location } = setup();
     await user.keyboard('/');
     await user.keyboard('SRV-DC');
-    expect(api.GET).not.toHaveBeenCalled();
+    expect(callsTo('GET', OMNIBOX)).toHaveLength(0);
     const alertsGroup = await screen.findByRole('group', { name: 'Alerts' }, { timeout: 2000 });
-    expect(api.GET).toHaveBeenCalledTimes(1);
-    expect(api.GET.mock.calls[0]![1].params.query).toEqual({ query: 'SRV-DC', customer_ids: undefined });
+    expect(callsTo('GET', OMNIBOX)).toHaveLength(1);
+    const { searchParams } = new URL(callsTo('GET', OMNIBOX)[0]!.url);
+    expect([...searchParams]).toEqual([['query', 'SRV-DC']]);
     const groups = screen
       .getAllByRole('group')
       .map((g) => g.closest('[cmdk-group]')?.getAttribute('data-section'));
@@ -214,8 +215,8 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
     const { user } = setup();
     await user.keyboard('/');
     await user.keyboard('acme');
-    await waitFor(() => expect(api.GET).toHaveBeenCalled(), { timeout: 2000 });
-    expect(api.GET.mock.calls[0]![1].params.query.customer_ids).toEqual(['c-1']);
+    await waitFor(() => expect(callsTo('GET', OMNIBOX)).not.toHaveLength(0), { timeout: 2000 });
+    expect(new URL(callsTo('GET', OMNIBOX)[0]!.url).searchParams.getAll('customer_ids')).toEqual(['c-1']);
   });
 
   it('shows the threat card for a bad verdict and hides it for an unknown one', async () => {
@@ -233,17 +234,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
 
     await user.clear(box());
     await user.keyboard('10.20.30.40');
-    await waitFor(
-      () => expect(api.GET).toHaveBeenCalledWith('/api/threat/{kind}/{value}', expect.anything()),
-      { timeout: 2000 },
-    );
-    await waitFor(() =>
-      expect(
-        api.GET.mock.calls.some(
-          (c) => c[0] === '/api/threat/{kind}/{value}' && c[1].params.path.value === '10.20.30.40',
-        ),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(lookedUp()).toContain('10.20.30.40'), { timeout: 2000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('region', { name: 'Threat intelligence' })).toBeNull();
   });
@@ -257,8 +248,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
     await user.keyboard('185.220.101.4');
     await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
     expect(screen.getByRole('region', { name: 'Threat intelligence' })).toBeTruthy();
-    const lookups = api.GET.mock.calls.filter((c) => c[0] === '/api/threat/{kind}/{value}');
-    expect(lookups).toHaveLength(1);
+    expect(lookedUp()).toEqual(['185.220.101.4']);
   });
 });
 
@@ -303,18 +293,18 @@ describe('commands', () => {
       ],
       failed: [{ id: 13, code: 'conflict', message: 'Alert 13 changed since it was read.' }],
     };
-    api.PUT.mockResolvedValue(ok(answer));
+    route('PUT', BULK, json(answer));
     const { user } = setup(<Selection ids={[11, 12, 13]} refresh={refresh} />, '/alerts');
     await user.keyboard('/');
     expect(screen.getByText('3 alerts selected')).toBeTruthy();
     await user.keyboard('>false');
     await user.keyboard('{Enter}');
     expect(screen.getByText('Mark 3 alerts as false positive?')).toBeTruthy();
-    expect(api.PUT).not.toHaveBeenCalled();
+    expect(callsTo('PUT', BULK)).toHaveLength(0);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(palette()).toBeNull());
-    const body = api.PUT.mock.calls[0]![1].body as BulkBody;
+    const [body] = await bulkBodies();
     expect(body).toEqual({
       ids: [11, 12, 13],
       fields: { status: 'false_positive', classification: 'false_positive' },
@@ -329,7 +319,7 @@ describe('commands', () => {
   });
 
   it('completes arguments: >status offers the statuses, a resolution asks first, one alert sends its version', async () => {
-    api.PUT.mockResolvedValue(ok({ updated: [{ id: 5, version: 8 }], failed: [] } satisfies BulkAnswer));
+    route('PUT', BULK, json({ updated: [{ id: 5, version: 8 }], failed: [] } satisfies BulkAnswer));
     const { user } = setup(<Selection ids={[5]} refresh={() => undefined} />, '/alerts/5');
     await user.keyboard('/');
     await user.keyboard('>status ');
@@ -340,17 +330,21 @@ describe('commands', () => {
     await user.keyboard('clo{Enter}');
     expect(screen.getByText('Close 1 alert?')).toBeTruthy();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(api.PUT).toHaveBeenCalled());
-    expect(api.PUT.mock.calls[0]![1].body).toEqual({
-      ids: [5],
-      versions: { '5': 7 },
-      fields: { status: 'closed' },
-    });
+    await waitFor(() => expect(callsTo('PUT', BULK)).toHaveLength(1));
+    expect(await bulkBodies()).toEqual([
+      {
+        ids: [5],
+        versions: { '5': 7 },
+        fields: { status: 'closed' },
+      },
+    ]);
   });
 
   it('a command that changes nothing irreversible runs without asking', async () => {
-    api.PUT.mockResolvedValue(
-      ok({
+    route(
+      'PUT',
+      BULK,
+      json({
         updated: [
           { id: 5, version: 8 },
           { id: 6, version: 3 },
@@ -361,8 +355,8 @@ describe('commands', () => {
     const { user } = setup(<Selection ids={[5, 6]} refresh={() => undefined} />);
     await user.keyboard('/');
     await user.keyboard('>priority high{Enter}');
-    await waitFor(() => expect(api.PUT).toHaveBeenCalled());
-    expect(api.PUT.mock.calls[0]![1].body).toEqual({ ids: [5, 6], fields: { priority: 'high' } });
+    await waitFor(() => expect(callsTo('PUT', BULK)).toHaveLength(1));
+    expect(await bulkBodies()).toEqual([{ ids: [5, 6], fields: { priority: 'high' } }]);
   });
 
   it('picking a command that takes arguments puts it in the box; Esc in the confirmation closes everything', async () => {
@@ -374,7 +368,7 @@ describe('commands', () => {
     expect(screen.getByText('Mute 2 alerts and new alerts like them for 1 hour?')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(palette()).toBeNull();
-    expect(api.POST).not.toHaveBeenCalled();
+    expect(callsTo('POST', '/api/alerts/v1/mutes/')).toHaveLength(0);
   });
 
   it('shows commands without a selection as unavailable, with the reason, and agent commands as unavailable', async () => {

@@ -1,29 +1,23 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { muteBody } from '../../machines/mute-lifecycle/draft.ts';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
-import * as muteApi from '../../src/web/features/mutes/api.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
-vi.mock('../../src/web/features/mutes/api.ts', () => ({
-  listMutes: vi.fn(),
-  getMute: vi.fn(),
-  saveMute: vi.fn(),
-  unmuteMute: vi.fn(),
-}));
-
-const listMutes = vi.mocked(muteApi.listMutes);
-const saveMute = vi.mocked(muteApi.saveMute);
-const unmuteMute = vi.mocked(muteApi.unmuteMute);
+const MUTES = '/api/alerts/v1/mutes/';
+const UNMUTE = '/api/alerts/v1/mutes/{mute_id}/unmute';
+const stateOf = (request: Request) => new URL(request.url).searchParams.get('state') as Mute['state'];
 
 const ACTIVE: Mute = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -67,10 +61,8 @@ const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', '
 beforeEach(() => {
   setSession(makeSession({ me: ANALYST_USER }));
   lists = { active: [ACTIVE], inactive: [], expired: [EXPIRED] };
-  listMutes.mockReset();
-  listMutes.mockImplementation(async (state) => lists[state]);
-  saveMute.mockReset();
-  unmuteMute.mockReset();
+  resetNetwork();
+  route('GET', MUTES, (request) => json({ mutes: lists[stateOf(request)] }));
 });
 
 describe('mute conditions: lists', () => {
@@ -100,14 +92,15 @@ describe('mute conditions: keys from the registry', () => {
   const target = () => commandTargetStore.get() as MutesCommandTarget | null;
 
   it('shows ten placeholder rows while the mutes load', async () => {
-    let answer: (mutes: Mute[]) => void = () => undefined;
-    listMutes.mockImplementation((state) =>
-      state === 'active' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve([]),
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    route('GET', MUTES, (request) =>
+      stateOf(request) === 'active' ? answered.then(() => json({ mutes: [ACTIVE] })) : json({ mutes: [] }),
     );
     const { container } = renderMutes();
     expect(container.querySelectorAll('.mute-list--placeholder .mute-item')).toHaveLength(10);
     expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
-    answer([ACTIVE]);
+    answer();
     expect(await screen.findByRole('button', { name: /backup job/ })).toBeTruthy();
     expect(container.querySelectorAll('.mute-list--placeholder')).toHaveLength(0);
   });
@@ -179,7 +172,7 @@ describe('mute conditions: the condition form', () => {
     await user.click(inForm.getByRole('button', { name: 'Create mute' }));
     expect(form.textContent).toContain('Please select a customer');
     expect(form.textContent).toContain('Please provide a value.');
-    expect(saveMute).not.toHaveBeenCalled();
+    expect(callsTo('POST', MUTES)).toHaveLength(0);
 
     await user.selectOptions(inForm.getByRole('combobox', { name: 'Customer' }), ACME);
     const field = inForm.getByRole('combobox', { name: 'Field' });
@@ -192,7 +185,7 @@ describe('mute conditions: the condition form', () => {
       'Use title, type, priority, host_name, external_source or fields.<path>',
     );
     expect(form.textContent).toContain('This is not a valid regular expression.');
-    expect(saveMute).not.toHaveBeenCalled();
+    expect(callsTo('POST', MUTES)).toHaveLength(0);
 
     await user.clear(field);
     await user.type(field, 'fields.process.name');
@@ -204,13 +197,11 @@ describe('mute conditions: the condition form', () => {
     expect(inForm.getByRole<HTMLButtonElement>('button', { name: 'Remove condition 1' }).disabled).toBe(true);
 
     await user.type(inForm.getByRole('textbox', { name: 'Description' }), 'Backup agent');
-    saveMute.mockResolvedValue({ ...ACTIVE, id: '00000000-0000-4000-8000-0000000000a3', version: 1 });
+    route('POST', MUTES, json({ ...ACTIVE, id: '00000000-0000-4000-8000-0000000000a3', version: 1 }, 201));
     await user.click(inForm.getByRole('button', { name: 'Create mute' }));
-    await waitFor(() => expect(saveMute).toHaveBeenCalledTimes(1));
-    const [id, version, draft] = saveMute.mock.calls[0]!;
-    expect([id, version]).toEqual([null, null]);
-    expect(draft.customerId).toBe(ACME);
-    expect(muteBody(draft)).toEqual({
+    await waitFor(() => expect(callsTo('POST', MUTES)).toHaveLength(1));
+    expect(await callsTo('POST', MUTES)[0]!.clone().json()).toEqual({
+      customer_id: ACME,
       conditions: [{ field: 'fields.process.name', operator: 'equals', value: 'backup(' }],
       description: 'Backup agent',
       ttl_seconds: 86_400,
@@ -247,17 +238,20 @@ describe('mute conditions: unmute', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(unmuteMute).not.toHaveBeenCalled();
+    expect(callsTo('POST', UNMUTE)).toHaveLength(0);
 
     const inactive: Mute = { ...ACTIVE, state: 'inactive', ttl_seconds: null, version: 5 };
-    unmuteMute.mockImplementation(async () => {
+    route('POST', UNMUTE, () => {
       lists = { active: [], inactive: [inactive], expired: [EXPIRED] };
-      return inactive;
+      return json(inactive);
     });
     await user.click(within(details).getByRole('button', { name: 'Unmute' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Unmute' });
     await user.click(within(dialog).getByRole('button', { name: 'Unmute' }));
-    expect(unmuteMute).toHaveBeenCalledWith(ACTIVE.id, 4);
+    await waitFor(() => expect(callsTo('POST', UNMUTE)).toHaveLength(1));
+    const [unmute] = callsTo('POST', UNMUTE);
+    expect(unmute!.url).toContain(`/mutes/${ACTIVE.id}/unmute`);
+    expect(await unmute!.clone().json()).toEqual({ version: 4 });
     await waitFor(() => expect(within(details).getByText('Inactive')).toBeTruthy());
     expect(within(details).queryByRole('button', { name: 'Unmute' })).toBeNull();
 

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,11 +12,6 @@ import { callsTo, currentUser, json, resetNetwork, route, stored, token } from '
 import '../../src/web/i18n/index.ts';
 import { SessionProvider } from '../../src/web/session/SessionProvider.tsx';
 
-vi.mock('../../src/api/client.ts', async (importOriginal) => {
-  // The fake network must be in place before the client captures fetch and Request.
-  await import('./session-fakes.ts');
-  return importOriginal();
-});
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 type Contact = components['schemas']['Contact'];

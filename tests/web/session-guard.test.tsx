@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +12,6 @@ import { RouteGuard, useAccess } from '../../src/web/session/RouteGuard.tsx';
 import { SessionProvider } from '../../src/web/session/SessionProvider.tsx';
 import { ActivePageContext } from '../../src/web/shell/navigation/active-page.ts';
 
-vi.mock('../../src/api/client.ts', async (importOriginal) => {
-  // The fake network must be in place before the client captures fetch and Request.
-  await import('./session-fakes.ts');
-  return importOriginal();
-});
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 const routeNamed = (name: string) => ROUTES.find((r) => r.name === name)!;

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -23,11 +25,6 @@ import {
   token,
 } from './session-fakes.ts';
 
-vi.mock('../../src/api/client.ts', async (importOriginal) => {
-  // The fake network must be in place before the client captures fetch and Request.
-  await import('./session-fakes.ts');
-  return importOriginal();
-});
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 const KEY = 'watchfloor.session';

@@ -1,26 +1,26 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { badgeCount } from '../../src/common/format.ts';
-import * as load from '../../src/web/shell/data/load.ts';
 import { AdminMenu } from '../../src/web/shell/layout/AdminMenu.tsx';
 import { gravatarUrl } from '../../src/web/shell/layout/gravatar.ts';
 import { UserMenu } from '../../src/web/shell/layout/UserMenu.tsx';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setImpersonation, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/shell/data/load.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/web/shell/data/load.ts')>()),
-  loadNewUpdatesCount: vi.fn(),
-}));
 
 const data = { knowledgeBaseUrl: 'https://kb.example' };
 
-beforeEach(() => {
-  vi.mocked(load.loadNewUpdatesCount).mockReset();
-});
+const UPDATES = '/api/updates/v1/updates/';
+/** The server counts `total` new updates. */
+const newUpdates = (total: number) => route('GET', UPDATES, json({ total, updates: [] }));
+
+beforeEach(resetNetwork);
 
 describe('user menu', () => {
   it('counts new updates as 9+ above 9', () => {
@@ -32,19 +32,20 @@ describe('user menu', () => {
   it('shows the new-updates badge, asking for updates since updates_seen_at', async () => {
     const user = userEvent.setup();
     setSession(makeSession({ attributes: { updates_seen_at: '2025-06-01T00:00:00.000Z' } }));
-    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(12);
+    newUpdates(12);
     renderInShell(<UserMenu />, { data });
     await user.click(screen.getByRole('button', { name: /User menu for Ana Analyst/ }));
     const updates = await screen.findByRole('menuitem', { name: /Platform updates/ });
     await waitFor(() => expect(updates.textContent).toContain('9+'));
     expect(updates.textContent).toContain('12 new updates');
-    expect(vi.mocked(load.loadNewUpdatesCount)).toHaveBeenCalledWith('2025-06-01T00:00:00.000Z');
+    const asked = new URL(callsTo('GET', UPDATES)[0]!.url).searchParams;
+    expect(asked.get('since')).toBe('2025-06-01T00:00:00.000Z');
   });
 
   it('lists the entries in order and leaves out the return link for other partners', async () => {
     const user = userEvent.setup();
     setSession(makeSession());
-    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+    newUpdates(0);
     renderInShell(<UserMenu />, { data });
     await user.click(screen.getByRole('button', { name: /User menu/ }));
     const items = screen.getAllByRole('menuitem');
@@ -81,7 +82,7 @@ describe('user menu', () => {
           me: makeUser({}, { created_source: source, return_url: 'https://shop.example/back' }),
         }),
       );
-      vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+      newUpdates(0);
       renderInShell(<UserMenu />, { data });
       await user.click(screen.getByRole('button', { name: /User menu/ }));
       const back = screen.getByRole('menuitem', { name: 'Return to previous site' });
@@ -91,7 +92,7 @@ describe('user menu', () => {
 
   it('falls back to initials when the avatar cannot load', async () => {
     setSession(makeSession());
-    vi.mocked(load.loadNewUpdatesCount).mockResolvedValue(0);
+    newUpdates(0);
     const { container } = renderInShell(<UserMenu />, { data });
     const img = await waitFor(() => {
       const found = container.querySelector('img.avatar');

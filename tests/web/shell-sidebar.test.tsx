@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import './fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as load from '../../src/web/shell/data/load.ts';
 import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';
 import { type SidebarSubject, sidebarGroups } from '../../src/web/shell/layout/sidebar-items.ts';
+import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/shell/data/load.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/web/shell/data/load.ts')>()),
-  loadOpenCounts: vi.fn(),
-}));
 
 const ids = (subject: Partial<SidebarSubject>, kb: string | null = null) =>
   sidebarGroups({ signedIn: true, permissions: [], admin: false, attributes: {}, ...subject }, kb).map(
@@ -76,9 +74,21 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
 });
 
 describe('<Sidebar>', () => {
-  beforeEach(() => {
-    vi.mocked(load.loadOpenCounts).mockReset();
-  });
+  const ALERTS = '/api/alerts/v1/alerts/count';
+  const CASES = '/api/cases/v1/cases/count';
+  /** The counts never arrive. */
+  const countsPending = () => {
+    route('GET', ALERTS, () => new Promise<Response>(() => undefined));
+    route('GET', CASES, () => new Promise<Response>(() => undefined));
+  };
+  const counts = (alerts: number, cases: number) => {
+    route('GET', ALERTS, json({ count: alerts }));
+    route('GET', CASES, json({ count: cases }));
+  };
+  const customersAsked = (path: typeof ALERTS | typeof CASES) =>
+    new URL(callsTo('GET', path)[0]!.url).searchParams.getAll('customer_ids');
+
+  beforeEach(resetNetwork);
 
   const data = {
     customers: [customer('Acme', 'c-1'), customer('Blue', 'c-2')],
@@ -92,7 +102,7 @@ describe('<Sidebar>', () => {
     setSession(
       makeSession({ status: 'ready', me: makeUser({ role_level: 'Customer' }), permissions: ['read_all'] }),
     );
-    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise(() => undefined));
+    countsPending();
     renderInShell(<Sidebar />, { data });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const names = within(nav)
@@ -119,32 +129,36 @@ describe('<Sidebar>', () => {
 
   it('shows spinners while counts load, then compact numbers', async () => {
     setSession(makeSession({ permissions: ['global_user', 'read_all'] }));
-    let answer: (counts: { alerts: number; cases: number }) => void = () => undefined;
-    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    route('GET', ALERTS, () => answered.then(() => json({ count: 1234 })));
+    route('GET', CASES, () => answered.then(() => json({ count: 7 })));
     const { container } = renderInShell(<Sidebar />, { data });
     const count = (id: string) => container.querySelector(`[data-count-for="${id}"]`)!;
     expect(count('alerts').querySelector('.spinner')).not.toBeNull();
     expect(count('users').querySelector('.spinner')).not.toBeNull();
     expect(count('customers').textContent).toBe('2');
-    answer({ alerts: 1234, cases: 7 });
+    answer();
     await waitFor(() => expect(count('alerts').textContent).toBe('1.2K'));
     expect(count('cases').textContent).toBe('7');
-    expect(vi.mocked(load.loadOpenCounts)).toHaveBeenCalledWith([]);
+    expect(customersAsked(ALERTS)).toEqual([]);
+    expect(customersAsked(CASES)).toEqual([]);
   });
 
   it('counts alerts and cases for the selected customers', async () => {
     setSession(makeSession());
     localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: 'c-2' }]));
-    vi.mocked(load.loadOpenCounts).mockResolvedValue({ alerts: 3, cases: 1 });
+    counts(3, 1);
     const { container } = renderInShell(<Sidebar />, { data });
     await waitFor(() => expect(container.querySelector('[data-count-for="alerts"]')!.textContent).toBe('3'));
-    expect(vi.mocked(load.loadOpenCounts)).toHaveBeenCalledWith(['c-2']);
+    expect(customersAsked(ALERTS)).toEqual(['c-2']);
+    expect(customersAsked(CASES)).toEqual(['c-2']);
     expect(container.querySelector('[data-count-for="customers"]')!.textContent).toBe('1');
   });
 
   it('marks the current page', () => {
     setSession(makeSession());
-    vi.mocked(load.loadOpenCounts).mockReturnValue(new Promise(() => undefined));
+    countsPending();
     renderInShell(<Sidebar />, { data, path: '/alerts/123' });
     expect(screen.getByRole('link', { name: /^Alerts/ }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: /^Dashboard/ }).getAttribute('aria-current')).toBeNull();

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { FEATURE_SCREENS } from '../features/index.ts';
 import type { RouteName } from '../routes.ts';
 import type { ScreenProps } from './screen-props.ts';
 
@@ -12,20 +13,24 @@ function screen<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
+/** The features' screens (features/index.ts), each lazily loaded. */
+const featureScreens = Object.fromEntries(
+  Object.entries(FEATURE_SCREENS).map(([name, load]) => [
+    name,
+    lazy(() => load().then((c) => ({ default: c }))),
+  ]),
+) as Record<keyof typeof FEATURE_SCREENS, LazyScreen>;
+
 /** Screens not built yet: their route title and a short note. Replace one line per feature. */
 const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'ScreenPlaceholder');
 
 /**
- * The screen of every route. A feature replaces its placeholder here, e.g.
- * `alerts: screen(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage')`.
+ * The screen of every route: the features' from their descriptors, the shell's own here. A
+ * placeholder stands for an area not built yet; its feature folder replaces it.
  */
 export const SCREENS: Record<RouteName, LazyScreen> = {
+  ...featureScreens,
   dashboard: placeholder,
-  cases: screen(() => import('../features/cases/CasesPage.tsx'), 'CasesPage'),
-  case: screen(() => import('../features/cases/CasePage.tsx'), 'CasePage'),
-  alerts: screen(() => import('../features/alerts/AlertsPage.tsx'), 'AlertsPage'),
-  'mute-conditions': screen(() => import('../features/mutes/MutesPage.tsx'), 'MutesPage'),
-  alert: screen(() => import('../features/alerts/AlertDetailPage.tsx'), 'AlertDetailPage'),
   vulnerabilities: placeholder,
   agents: placeholder,
   agent: placeholder,

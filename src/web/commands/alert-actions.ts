@@ -2,10 +2,10 @@ import type { CommandOutcome } from '../../../machines/command-flow/command-flow
 import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
 import { bulkUpdate as bulkUpdateAlerts, getAlert, postDiscussion } from '../features/alerts/api.ts';
+import { downloadCsv, toCsv } from '../features/alerts/list/csv.ts';
 import { createCase as createCaseOf } from '../features/cases/api.ts';
 import { createMute } from '../features/mutes/api.ts';
 import { MUTE_DURATIONS, type MuteDuration } from './arguments.ts';
-import { downloadCsv, toCsv } from './csv.ts';
 import { eachItem, type ItemFailure, reportSelection, type SelectionContext } from './selection-actions.ts';
 import type { AlertsCommandTarget } from './target.ts';
 
@@ -145,7 +145,8 @@ export async function exportAlerts(ctx: AlertActionContext): Promise<CommandOutc
   const { results, failed } = await eachAlert(ctx.target.ids, (id) => getAlert(id));
   const order = new Map(ctx.target.ids.map((id, index) => [id, index]));
   const rows = results.map((r) => r.value).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  if (rows.length) downloadCsv(toCsv(EXPORT_COLUMNS, rows as unknown as Record<string, unknown>[]));
+  const cells = (row: Alert) => EXPORT_COLUMNS.map((column) => row[column]);
+  if (rows.length) downloadCsv(toCsv(EXPORT_COLUMNS, rows.map(cells)));
   const done = rows.length ? ctx.labels.commands('result.exported', { count: rows.length }) : null;
   const { commands: t } = ctx.labels;
   const reasons = failed.map((f) => `${f.name} ${f.message}`).join('; ');

@@ -3,17 +3,21 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, pickBrowserLanguage } from './languages.ts';
 
 /**
- * Translations live in locales/<language>/<namespace>.json, one namespace per feature. Every
- * key exists in all four languages (a unit test fails otherwise); keys are typed from en-GB.
+ * Translations live in locales/<language>/<namespace>.json: the shell's here, each feature's in
+ * its own folder (src/web/features/<area>/locales/). Every key exists in all four languages (a
+ * unit test fails otherwise); keys are typed from en-GB (types.d.ts).
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const files = import.meta.glob<Record<string, unknown>>(
+  ['./locales/*/*.json', '../features/*/locales/*/*.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, messages] of Object.entries(files)) {
-  const [, language, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
   if (!language || !namespace) continue;
   resources[language] ??= {};
   resources[language][namespace] = messages;

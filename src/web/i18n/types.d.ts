@@ -1,13 +1,13 @@
 import 'i18next';
+import type alerts from '../features/alerts/locales/en-GB/alerts.json';
+import type cases from '../features/cases/locales/en-GB/cases.json';
+import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type admin from './locales/en-GB/admin.json';
-import type alerts from './locales/en-GB/alerts.json';
 import type auth from './locales/en-GB/auth.json';
-import type cases from './locales/en-GB/cases.json';
 import type commands from './locales/en-GB/commands.json';
 import type common from './locales/en-GB/common.json';
 import type discussions from './locales/en-GB/discussions.json';
 import type errors from './locales/en-GB/errors.json';
-import type mutes from './locales/en-GB/mutes.json';
 import type profile from './locales/en-GB/profile.json';
 import type routes from './locales/en-GB/routes.json';
 import type shell from './locales/en-GB/shell.json';

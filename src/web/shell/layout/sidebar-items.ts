@@ -1,5 +1,6 @@
 import { type AccessRule, allows } from '../../../common/permissions.ts';
 import type { IconName } from '../../components/Icon.tsx';
+import { FEATURE_SIDEBAR } from '../../features/index.ts';
 import type { RouteName } from '../../routes.ts';
 
 export type SidebarItemId =
@@ -61,12 +62,13 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
   const may = (rule: AccessRule) => signedIn && allows(rule, subject);
   const first = [link('dashboard', '/', 'dashboard')];
   if (signedIn) {
-    first.push(
-      link('alerts', '/alerts', 'alerts'),
-      link('cases', '/cases', 'cases'),
-      link('vulnerabilities', '/vulnerabilities', 'vulnerabilities'),
-      link('agents', '/agents', 'agents'),
-    );
+    // The features' links take their places among the shell's (features/index.ts).
+    const links = [
+      { position: 3, item: link('vulnerabilities', '/vulnerabilities', 'vulnerabilities') },
+      { position: 4, item: link('agents', '/agents', 'agents') },
+      ...FEATURE_SIDEBAR.map((e) => ({ position: e.position, item: link(e.id, e.to, e.route, e.icon) })),
+    ];
+    first.push(...links.sort((a, b) => a.position - b.position).map((l) => l.item));
   }
   const second = [
     link('search', '/search', 'search'),

@@ -1,23 +1,29 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+
 /**
  * CSV export (spec 1, section 9: export.csv, every field quoted, of the selected or all filtered
- * rows). A cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or
- * carriage return) gets a leading apostrophe (DESIGN section 9: exports neutralise formula
- * injection), so an attacker-controlled alert title cannot run in the analyst's spreadsheet.
+ * rows), written by csv-stringify. A text cell that a spreadsheet would read as a formula
+ * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe (DESIGN section 9:
+ * exports neutralise formula injection), so an attacker's alert title cannot run in the
+ * analyst's spreadsheet.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A list becomes one cell, its items comma-separated; nothing becomes an empty cell. */
+const cellOf = (value: unknown): unknown =>
+  value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value;
 
-/** One cell: neutralised, quotes doubled, always quoted. */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** A header row and one line per record, CRLF-separated as RFC 4180 asks. */
+/** A header row and one line per record, each ended by CRLF as RFC 4180 asks. */
 export function toCsv(headers: readonly string[], records: readonly (readonly unknown[])[]): string {
-  return [headers, ...records].map((record) => record.map(csvCell).join(',')).join('\r\n');
+  return stringify(
+    [headers, ...records].map((record) => record.map(cellOf)),
+    {
+      quoted: true,
+      quoted_empty: true,
+      escape_formulas: true,
+      record_delimiter: 'windows',
+      cast: { boolean: (value) => String(value) },
+    },
+  );
 }
 
 /** Offers the text as a download named export.csv. */

@@ -1,18 +1,17 @@
-import { CASE_STATUSES } from '../../../machines/case-editor/draft.ts';
-import { statusLabel } from './argument-labels.ts';
-import { matchChoices, normaliseWord, RESOLUTIONS } from './arguments.ts';
-import type { ActionCommand } from './command-types.ts';
+import { CASE_STATUSES } from '../../../../machines/case-editor/draft.ts';
+import { statusLabel } from '../../commands/argument-labels.ts';
+import { matchChoices, normaliseWord, RESOLUTIONS } from '../../commands/arguments.ts';
+import { never } from '../../commands/command-helpers.ts';
+import type { ActionCommand } from '../../commands/command-types.ts';
 
 /**
- * The palette's commands on the selection of the cases list and of the mute conditions screen
- * (part of THE registry, src/web/commands/registry.ts; runners in case-actions.ts and
- * mute-actions.ts). Their words differ from the alert commands' (`>case-status`, not
- * `>status`), so each word names one command wherever it is typed.
+ * The palette's commands on the selection of the cases list (part of THE registry,
+ * src/web/commands/registry.ts; runners in src/web/commands/case-actions.ts). Their words differ
+ * from the alert commands' (`>case-status`, not `>status`), so each word names one command
+ * wherever it is typed.
  */
 
-const never = () => false;
-
-export const CASES: ActionCommand[] = [
+export const CASES_COMMANDS: ActionCommand[] = [
   {
     kind: 'action',
     id: 'cases.status',
@@ -54,23 +53,5 @@ export const CASES: ActionCommand[] = [
       matchChoices(['me'], text).map(() => ({ args: ['me'], label: l.commands('complete.assignMe') })),
     destructive: never,
     confirm: (l, _args, count) => l.commands('confirm.caseAssign', { count }),
-  },
-];
-
-export const MUTES: ActionCommand[] = [
-  {
-    kind: 'action',
-    id: 'mutes.unmute',
-    group: 'mutes',
-    keys: [],
-    target: 'mutes',
-    slash: 'unmute',
-    usage: '>unmute',
-    label: (l) => l.commands('registry.mutesUnmute'),
-    takesArgs: false,
-    parse: () => [],
-    complete: () => [],
-    destructive: () => true,
-    confirm: (l, _args, count) => l.commands('confirm.unmute', { count }),
   },
 ];

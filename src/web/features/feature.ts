@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import type { AccessRule } from '../../common/permissions.ts';
+import type { ScreenProps } from '../app/screen-props.ts';
+import type { Command } from '../commands/command-types.ts';
+import type { IconName } from '../components/Icon.tsx';
+import type { SidebarItemId } from '../shell/layout/sidebar-items.ts';
+
+/**
+ * What an area of the console brings, declared in its folder (features/<area>/index.ts) and
+ * gathered by the one list in features/index.ts. Pure data, no React: the keyboard docs script
+ * reads it under Node. See src/web/README.md.
+ */
+
+/** A route of the table (spec 1, section 2.1); `name` is its title key in the `routes` namespace. */
+export interface FeatureRoute<Name extends string = string> {
+  readonly path: string;
+  readonly name: Name;
+  readonly open?: boolean;
+  readonly access?: AccessRule;
+}
+
+/** Loads a screen's module on first visit; each screen is its own chunk. */
+export type ScreenLoader = () => Promise<ComponentType<ScreenProps>>;
+
+/** A sidebar link of the first group (spec 1, section 2.3), shown to signed-in people. */
+export interface FeatureSidebarEntry<Name extends string = string> {
+  readonly id: SidebarItemId;
+  /** Its place among the group's links (dashboard 0, alerts 1, cases 2, vulnerabilities 3, agents 4). */
+  readonly position: number;
+  readonly to: string;
+  readonly route: Name;
+  readonly icon: IconName;
+}
+
+export interface Feature<Routes extends readonly FeatureRoute[] = readonly FeatureRoute[]> {
+  readonly id: string;
+  /** Its routes; a static path always wins over a pattern, so their order does not matter. */
+  readonly routes: Routes;
+  /** The screen of each of its routes. */
+  readonly screens: { readonly [K in Routes[number]['name']]: ScreenLoader };
+  readonly sidebar?: readonly FeatureSidebarEntry<Routes[number]['name']>[];
+  /** `g` then this letter opens the route (DESIGN section 7). */
+  readonly gKeys?: { readonly [K in Routes[number]['name']]?: string };
+  /** Its palette commands and key entries, in display order (part of commands/registry.ts). */
+  readonly commands?: readonly Command[];
+  /** Its translation namespaces (locales/<language>/<namespace>.json in its folder). */
+  readonly namespaces: readonly string[];
+}
+
+/** Declares a feature, keeping its route names as literal types (they make up RouteName). */
+export const defineFeature = <const Routes extends readonly FeatureRoute[]>(feature: Feature<Routes>) =>
+  feature;

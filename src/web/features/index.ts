@@ -1,0 +1,42 @@
+import { alertsFeature } from './alerts/index.ts';
+import { casesFeature } from './cases/index.ts';
+import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
+import { mutesFeature } from './mutes/index.ts';
+
+/**
+ * THE list of the console's areas. Adding an area is its folder (features/<area>/, with api.ts
+ * and an index.ts descriptor) plus one line here; routes, screens, sidebar, g-keys, commands
+ * and translations are read from the descriptors. The order is that of the navigation commands
+ * and the palette's entries.
+ */
+export const FEATURES = [casesFeature, alertsFeature, mutesFeature] as const;
+
+type AnyFeature = (typeof FEATURES)[number];
+export type FeatureRouteName = AnyFeature['routes'][number]['name'];
+
+/** Every feature's routes, in list order. */
+export const FEATURE_ROUTES: readonly FeatureRoute<FeatureRouteName>[] = FEATURES.flatMap(
+  (f): readonly FeatureRoute<FeatureRouteName>[] => f.routes,
+);
+
+/** Every feature's screen loader by route name. */
+export const FEATURE_SCREENS = Object.assign({}, ...FEATURES.map((f) => f.screens)) as Record<
+  FeatureRouteName,
+  ScreenLoader
+>;
+
+/** The features' sidebar links, by their place in the first group. */
+export const FEATURE_SIDEBAR: readonly FeatureSidebarEntry<FeatureRouteName>[] = FEATURES.flatMap(
+  (f): readonly FeatureSidebarEntry<FeatureRouteName>[] => f.sidebar ?? [],
+).sort((a, b) => a.position - b.position);
+
+/** The features' `g` letters by route name. */
+export const FEATURE_G_KEYS = Object.assign({}, ...FEATURES.map((f) => f.gKeys ?? {})) as Partial<
+  Record<FeatureRouteName, string>
+>;
+
+/** The features' commands and key entries, in list order. */
+export const FEATURE_COMMANDS = FEATURES.flatMap((f) => f.commands ?? []);
+
+/** The translation namespaces the features bring. */
+export const FEATURE_NAMESPACES = FEATURES.flatMap((f) => f.namespaces);
