@@ -118,3 +118,12 @@ test('a customer user sees only the alerts of their own customer', async ({ page
   await filterTo(page, 'northwind');
   await expect(page.getByText('No alerts match these filters.')).toBeVisible();
 });
+
+test('the page size offers exactly 10, 25, 50 and 100 rows, 10 by default', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  const size = page.getByRole('combobox', { name: 'Rows' });
+  await expect(size).toHaveValue('10');
+  await expect(rows(page)).toHaveCount(10);
+  expect(await size.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+});

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { PageSize } from '../../../../machines/table/table.context.ts';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '../../../../machines/table/table.context.ts';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useProvideCommandTarget } from '../../commands/target.ts';
@@ -58,7 +58,7 @@ export function AlertsPage(_: ScreenProps) {
   const names = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const customerName = useCallback((id: string) => names.get(id) ?? id, [names]);
   const data = useAlertsData({ customerIds, days, title });
-  const initialSize: PageSize = attributes.default_page_size ?? 10;
+  const initialSize: PageSize = attributes.default_page_size ?? DEFAULT_PAGE_SIZE;
   const table = useAlertsTable(data.rows, filters, customerName, initialSize);
   useSortWarmup(data.rows, visible, customerName, data.status === 'ready');
   const { send, filtered, pageRows, selectedSet } = table;
@@ -108,7 +108,7 @@ export function AlertsPage(_: ScreenProps) {
   };
   const openBulk = () => bulk.send({ type: 'open', targets: targets.build() });
   const changeFilters = (next: Partial<ListFilters>) => setFilters((current) => ({ ...current, ...next }));
-  // Counted only while something is selected: with page size All the page is every filtered row.
+  // Counted only while something is selected.
   const onPageCount = useMemo(() => {
     if (selectedSet.size === 0) return 0;
     let n = 0;
@@ -140,7 +140,6 @@ export function AlertsPage(_: ScreenProps) {
     focused: focusedIndex < 0 ? null : focusedIndex,
     setFocused,
     onEdge: (step) => {
-      if (pageSize === 'all') return false;
       const next = page + step;
       if (next < 1 || (next - 1) * pageSize >= filtered.length) return false;
       send({ type: 'set-page', page: next });

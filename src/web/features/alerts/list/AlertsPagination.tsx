@@ -13,8 +13,8 @@ export interface AlertsPaginationProps {
 }
 
 /**
- * Page size (10, 25, 50, 100, or all rows in one virtual list) and the pages around the current
- * one: 5 each side on narrow screens, 7 above 1000 px, 10 above 1500 px (spec 1, section 9).
+ * Page size (exactly 10, 25, 50 or 100) and the pages around the current one: 5 each side on
+ * narrow screens, 7 above 1000 px, 10 above 1500 px (spec 1, section 9).
  */
 export function AlertsPagination({ page, pageSize, total, onPage, onPageSize }: AlertsPaginationProps) {
   const { t } = useTranslation('alerts');
@@ -27,20 +27,16 @@ export function AlertsPagination({ page, pageSize, total, onPage, onPageSize }: 
         <select
           className="select"
           value={String(pageSize)}
-          onChange={(event) => {
-            const value = event.target.value;
-            onPageSize(value === 'all' ? 'all' : (Number(value) as PageSize));
-          }}
+          onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
           ))}
-          <option value="all">{t('pagination.all')}</option>
         </select>
       </label>
-      {pageSize !== 'all' && pages > 1 && (
+      {pages > 1 && (
         <nav className="alerts-pages" aria-label={t('pagination.pages')}>
           {pageNumbers(page, pages, span).map((n) => (
             <button
@@ -55,11 +51,7 @@ export function AlertsPagination({ page, pageSize, total, onPage, onPageSize }: 
           ))}
         </nav>
       )}
-      {pageSize !== 'all' ? (
-        <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
-      ) : (
-        <span className="muted">{t('pagination.showingAll', { count: total })}</span>
-      )}
+      <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </div>
   );
 }
