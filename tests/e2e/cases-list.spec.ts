@@ -51,3 +51,45 @@ test('every case status can be chosen in the status filter, by keys and by mouse
   const statuses = await rows(page).locator('.case-cell--status').allTextContents();
   for (const text of statuses) expect(text).toBe('Open');
 });
+
+test('the case list sorts by a column header and pages by number, as every list does', async ({ page }) => {
+  await signIn(page, ANALYST, '/cases');
+  await waitForCases(page);
+  await expect(rows(page)).toHaveCount(10);
+  const size = page.getByRole('combobox', { name: 'Rows' });
+  await expect(size).toHaveValue('10');
+  expect(await size.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+
+  // Enter on the Risk header sorts ascending, again descending, again back to the newest change.
+  const risk = page.getByRole('columnheader', { name: 'Risk' });
+  await tabTo(page, risk.getByRole('button'));
+  const scores = async () =>
+    (await rows(page).locator('.case-cell--risk').allTextContents()).map((text) =>
+      Number(/\d+/.exec(text)?.[0]),
+    );
+  await page.keyboard.press('Enter');
+  await expect(risk).toHaveAttribute('aria-sort', 'ascending');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const up = await scores();
+  expect(up).toHaveLength(10);
+  for (const score of up) expect(score).toBeGreaterThanOrEqual(0);
+  expect(up).toEqual([...up].sort((a, b) => a - b));
+  await page.keyboard.press('Enter');
+  await expect(risk).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  const down = await scores();
+  expect(down).toEqual([...down].sort((a, b) => b - a));
+  expect(down[0]).toBeGreaterThanOrEqual(up.at(-1)!);
+  await page.keyboard.press('Enter');
+  await expect(risk).toHaveAttribute('aria-sort', 'none');
+
+  // Numbered pages: page 2 shows the next ten.
+  const pages = page.getByRole('navigation', { name: 'Page numbers' });
+  const first = await rows(page).first().getAttribute('data-case-id');
+  await pages.getByRole('button', { name: '2', exact: true }).click();
+  await expect(pages.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.pager__range')).toContainText(/^11–20 of \d+/);
+  await expect(rows(page).first()).not.toHaveAttribute('data-case-id', first!);
+  await size.selectOption('25');
+  await expect(page.locator('.pager__range')).toContainText(/^1–25 of \d+/);
+});

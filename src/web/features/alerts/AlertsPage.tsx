@@ -5,13 +5,14 @@ import { DEFAULT_PAGE_SIZE, type PageSize } from '../../../../machines/table/tab
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useProvideCommandTarget } from '../../commands/target.ts';
+import { TablePagination } from '../../components/table/TablePagination.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useIsActivePage, useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
 import './alerts.css';
+import { useRowDetails } from '../../components/table/use-row-details.ts';
 import { AlertsFilters } from './list/AlertsFilters.tsx';
-import { AlertsPagination } from './list/AlertsPagination.tsx';
-import { AlertsTable } from './list/AlertsTable.tsx';
+import { AlertsTable, ROW_HEIGHT } from './list/AlertsTable.tsx';
 import { BulkUpdateDialog } from './list/BulkUpdateDialog.tsx';
 import { CheckList } from './list/CheckList.tsx';
 import { COLUMN_KEYS } from './list/columns.ts';
@@ -20,6 +21,7 @@ import { alertsCsv } from './list/export.ts';
 import { countStatuses } from './list/keyword-filter.ts';
 import { LoadProgressBar } from './list/LoadProgressBar.tsx';
 import { SelectionBar } from './list/SelectionBar.tsx';
+import { useAlertDetails } from './list/use-alert-details.ts';
 import { useAlertTargets } from './list/use-alert-targets.ts';
 import { useAlertsData } from './list/use-alerts-data.ts';
 import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
@@ -65,6 +67,8 @@ export function AlertsPage(_: ScreenProps) {
   const { selected, anchor, sort, page, pageSize, allMatching, start, end } = table.view;
   const focusedIndex = Math.min(focused, pageRows.length - 1);
   const focusedRow = pageRows[focusedIndex] ?? null;
+  const details = useRowDetails(pageRows, ROW_HEIGHT);
+  const detailsOf = useAlertDetails();
 
   const targets = useAlertTargets({
     rows: data.rows,
@@ -161,6 +165,10 @@ export function AlertsPage(_: ScreenProps) {
       const row = pageRows[index];
       if (row) navigate(`/alerts/${row.id}`);
     },
+    onDetails: (index) => {
+      const row = pageRows[index];
+      if (row) details.toggle(row.id);
+    },
     onBack: () => (hasSelection ? send({ type: 'clear-selection' }) : window.history.back()),
     screenKeys: {
       'alertList.filter': () => keywordRef.current?.focus(),
@@ -222,8 +230,10 @@ export function AlertsPage(_: ScreenProps) {
         onTogglePage={() => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) })}
         onRetry={data.reload}
         appliedKeyword={table.appliedKeyword}
+        details={details}
+        detailsOf={detailsOf}
       />
-      <AlertsPagination
+      <TablePagination
         page={page}
         pageSize={pageSize}
         total={filtered.length}

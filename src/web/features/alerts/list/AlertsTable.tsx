@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
 import { useFormatTimestamp } from '../../../components/Timestamp.tsx';
+import type { RowDetailsState } from '../../../components/table/use-row-details.ts';
 import { useShallowMemo } from '../../../components/use-shallow-memo.ts';
 import type { AlertSummary } from '../types.ts';
 import { AlertRow, type AlertRowProps } from './AlertRow.tsx';
@@ -15,7 +16,10 @@ export const ROW_HEIGHT = 36;
 /** The virtual list's height when it holds more rows than fit. */
 const VIEWPORT_ROWS = 18;
 
-export interface AlertsTableProps extends Omit<AlertRowProps, 'rows' | 'formatTime'> {
+export interface AlertsTableProps
+  extends Omit<AlertRowProps, 'rows' | 'formatTime' | 'detailsOpen' | 'onToggleDetails'> {
+  /** Rows with open details and their heights (components/table/use-row-details). */
+  details: RowDetailsState<number>;
   rows: readonly AlertSummary[];
   status: 'loading' | 'ready' | 'error';
   /** Rows before any filter; tells "no alerts" from "no matches". */
@@ -57,7 +61,8 @@ export function AlertsTable(props: AlertsTableProps) {
     }
   }, [focusedIndex, rows.length, listRef]);
 
-  const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  const { details } = props;
+  const height = details.heightOfFirst(VIEWPORT_ROWS);
   const {
     rows: _rows,
     status: _s,
@@ -68,10 +73,11 @@ export function AlertsTable(props: AlertsTableProps) {
     onTogglePage: _t,
     onRetry: _r,
     appliedKeyword: _k,
+    details: _d,
     ...rowProps
   } = props;
 
-  const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel } = rowProps;
+  const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel, detailsOf } = rowProps;
   const formatTime = useFormatTimestamp();
   const memoRowProps = useShallowMemo({
     rows,
@@ -84,6 +90,9 @@ export function AlertsTable(props: AlertsTableProps) {
     onToggle,
     onFocusRow,
     selectLabel,
+    detailsOpen: details.open,
+    onToggleDetails: details.toggle,
+    detailsOf,
   });
 
   return (
@@ -125,7 +134,7 @@ export function AlertsTable(props: AlertsTableProps) {
           className="alerts-list"
           rowComponent={AlertRow}
           rowCount={rows.length}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={details.heightOf}
           rowProps={memoRowProps}
           defaultHeight={height}
           overscanCount={8}

@@ -1,29 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '../../../../../machines/table/table.context.ts';
-import { pageCount } from '../../../../../machines/table/table.machine.ts';
-import { Pager } from '../../../components/Pager.tsx';
+import { PAGE_SIZES, type PageSize } from '../../../../machines/table/table.context.ts';
+import { pageCount } from '../../../../machines/table/table.machine.ts';
+import { Pager } from '../Pager.tsx';
 import { pageNumbers, usePageWindow } from './use-page-window.ts';
 
-export interface AlertsPaginationProps {
+export interface TablePaginationProps {
+  /** 1-based. */
   page: number;
   pageSize: PageSize;
+  /** Rows across every page. */
   total: number;
   onPage(page: number): void;
   onPageSize(size: PageSize): void;
 }
 
 /**
- * Page size (exactly 10, 25, 50 or 100) and the pages around the current one: 5 each side on
- * narrow screens, 7 above 1000 px, 10 above 1500 px (spec 1, section 9).
+ * Every list's paging (spec 1, section 9): the page size (exactly 10, 25, 50 or 100), the
+ * numbered pages around the current one (5 each side on narrow screens, 7 above 1000 px, 10 above
+ * 1500 px), and previous/next with the range shown.
  */
-export function AlertsPagination({ page, pageSize, total, onPage, onPageSize }: AlertsPaginationProps) {
-  const { t } = useTranslation('alerts');
+export function TablePagination({ page, pageSize, total, onPage, onPageSize }: TablePaginationProps) {
+  const { t } = useTranslation('shell');
   const span = usePageWindow();
   const pages = pageCount(total, pageSize);
   return (
-    <div className="alerts-pagination">
-      <label className="alerts-filters__select">
-        <span>{t('pagination.pageSize')}</span>
+    <div className="table-pagination">
+      <label className="table-pagination__size">
+        <span>{t('table.rows')}</span>
         <select
           className="select"
           value={String(pageSize)}
@@ -37,7 +40,7 @@ export function AlertsPagination({ page, pageSize, total, onPage, onPageSize }: 
         </select>
       </label>
       {pages > 1 && (
-        <nav className="alerts-pages" aria-label={t('pagination.pages')}>
+        <nav className="table-pagination__pages" aria-label={t('table.pages')}>
           {pageNumbers(page, pages, span).map((n) => (
             <button
               key={n}
