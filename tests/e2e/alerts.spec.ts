@@ -127,3 +127,16 @@ test('the page size offers exactly 10, 25, 50 and 100 rows, 10 by default', asyn
   await expect(rows(page)).toHaveCount(10);
   expect(await size.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
 });
+
+test('an alert’s details open and close in place with d', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  await page.keyboard.press('j');
+  const first = rows(page).first();
+  await page.keyboard.press('d');
+  const details = first.getByRole('gridcell', { name: 'Details', exact: true });
+  await expect(details).toContainText('Host name');
+  await expect(details).toContainText('Type');
+  await page.keyboard.press('d');
+  await expect(details).toHaveCount(0);
+});

@@ -93,3 +93,39 @@ test('the case list sorts by a column header and pages by number, as every list 
   await size.selectOption('25');
   await expect(page.locator('.pager__range')).toContainText(/^1–25 of \d+/);
 });
+
+test('a row’s details open and close in place, by d and by the row’s button, and ? lists the key', async ({
+  page,
+}) => {
+  await signIn(page, ANALYST, '/cases');
+  await waitForCases(page);
+  const first = rows(page).first();
+  const details = first.getByRole('gridcell', { name: 'Details', exact: true });
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+
+  // Keys: j focuses the first case, d opens its details, d again closes them.
+  await page.keyboard.press('j');
+  await expect(first.getByRole('link')).toBeFocused();
+  await page.keyboard.press('d');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(details).toContainText('Description');
+  await expect(details).toContainText('Created');
+  // The rows below move down to make room: the second row starts below the details.
+  const detailsBox = (await details.boundingBox())!;
+  const secondBox = (await rows(page).nth(1).boundingBox())!;
+  expect(secondBox.y).toBeGreaterThanOrEqual(detailsBox.y + detailsBox.height - 1);
+  await page.keyboard.press('d');
+  await expect(details).toHaveCount(0);
+
+  // Mouse: the row's button does the same.
+  const id = await first.getAttribute('data-case-id');
+  await first.getByRole('button', { name: `Show details of #${id}` }).click();
+  await expect(details).toBeVisible();
+  await first.getByRole('button', { name: `Hide details of #${id}` }).click();
+  await expect(details).toHaveCount(0);
+
+  // ? lists d with the other list keys.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
+  await expect(help.getByRole('row', { name: /Show or hide the focused row's details/ })).toBeVisible();
+});
