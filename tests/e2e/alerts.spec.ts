@@ -140,3 +140,16 @@ test('an alert’s details open and close in place with d', async ({ page }) => 
   await page.keyboard.press('d');
   await expect(details).toHaveCount(0);
 });
+
+test('the alert list says when the network failed, and loads again after Try again', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  // The network fails (fetch rejects) for the next load: a new date range.
+  await page.route('**/api/alerts/v1/alerts/?*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('combobox', { name: 'Created' }).selectOption({ label: 'Last 30 days' });
+  const failed = grid(page).getByRole('alert');
+  await expect(failed).toHaveText(/Connection error, check your connection then try again/);
+  await page.unroute('**/api/alerts/v1/alerts/?*');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await waitForAlerts(page);
+});

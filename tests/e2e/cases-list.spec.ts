@@ -129,3 +129,33 @@ test('a row’s details open and close in place, by d and by the row’s button,
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
   await expect(help.getByRole('row', { name: /Show or hide the focused row's details/ })).toBeVisible();
 });
+
+test('a failed network says so, a slow list says to wait, and both recover', async ({ page }) => {
+  await signIn(page, ANALYST, '/cases');
+  await waitForCases(page);
+  const list = '**/api/cases/v1/cases/?*';
+
+  // The network fails (fetch rejects): the connection error, not the load error.
+  await page.route(list, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('combobox', { name: 'Rows' }).selectOption('25');
+  const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
+  await expect(failed).toHaveText(/Connection error, check your connection then try again/);
+  // The list's own message (the toast keeps 'Unable to load cases' as its title).
+  await expect(failed).not.toContainText('Unable to load cases');
+
+  // The next answer is held back: past its wait period the list says to wait.
+  await page.unroute(list);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(list, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  const slow = page.getByRole('status').filter({ hasText: 'Things are taking a while, please wait…' });
+  await expect(slow).toBeVisible();
+  release();
+  await expect(slow).toHaveCount(0);
+  await expect(page.locator('.pager__range')).toContainText(/^1–25 of \d+/);
+  await expect(rows(page).first()).toBeVisible();
+});

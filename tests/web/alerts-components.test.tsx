@@ -53,6 +53,7 @@ function Table({ rows }: { rows: AlertSummary[] }) {
       pageSelection="none"
       onTogglePage={() => undefined}
       onRetry={() => undefined}
+      error={null}
       details={details}
       detailsOf={detailsOf}
     />

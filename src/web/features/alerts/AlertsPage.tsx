@@ -229,6 +229,7 @@ export function AlertsPage(_: ScreenProps) {
         pageSelection={pageSelection}
         onTogglePage={() => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) })}
         onRetry={data.reload}
+        error={data.error}
         appliedKeyword={table.appliedKeyword}
         details={details}
         detailsOf={detailsOf}

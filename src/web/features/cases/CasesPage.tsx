@@ -4,6 +4,9 @@ import { useLocation } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type CasesCommandTarget, listSelection, useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { isConnectionError } from '../../components/table/connection-error.ts';
+import { LoadError } from '../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { TablePagination } from '../../components/table/TablePagination.tsx';
 import { useRowDetails } from '../../components/table/use-row-details.ts';
 import { useTablePaging } from '../../components/table/use-table-paging.ts';
@@ -69,9 +72,14 @@ export function CasesPage(_: ScreenProps) {
     }),
     [sort, offset, pageSize],
   );
-  const list = useCaseList(filter, request, () =>
-    // Spec 2, section 8: 'Unable to load cases' + 'Please try again later.'
-    notify({ severity: 'danger', title: t('errors.load'), message: common('tryAgainLater') }),
+  const list = useCaseList(filter, request, (error) =>
+    // Spec 2, section 8: 'Unable to load cases' + 'Please try again later.'; spec 1, section 8:
+    // the connection error when the network failed.
+    notify({
+      severity: 'danger',
+      title: t('errors.load'),
+      message: isConnectionError(error) ? common('connectionError') : common('tryAgainLater'),
+    }),
   );
   const tags = useCaseTags(customers, ready && active);
   // While a new page of results loads, the placeholders stand in for the rows: no keys reach them.
@@ -186,22 +194,25 @@ export function CasesPage(_: ScreenProps) {
         />
       )}
       {list.status !== 'error' && (list.status === 'loading' || list.cases.length > 0) && (
-        <CaseTable
-          cases={shown}
-          loading={list.status === 'loading'}
-          sort={sort}
-          onSort={paging.onSort}
-          details={details}
-          detailsOf={detailsOf}
-          focusedIndex={focused}
-          focusRequest={focusRequest}
-          selected={selection.ids}
-          customerName={customerName}
-          displayUser={displayUser}
-          onFocusRow={setFocused}
-          onToggle={selection.toggle}
-          selectLabel={selectLabel}
-        />
+        <div className="slow-load-host">
+          <CaseTable
+            cases={shown}
+            loading={list.status === 'loading'}
+            sort={sort}
+            onSort={paging.onSort}
+            details={details}
+            detailsOf={detailsOf}
+            focusedIndex={focused}
+            focusRequest={focusRequest}
+            selected={selection.ids}
+            customerName={customerName}
+            displayUser={displayUser}
+            onFocusRow={setFocused}
+            onToggle={selection.toggle}
+            selectLabel={selectLabel}
+          />
+          <SlowLoadNotice loading={list.status === 'loading'} />
+        </div>
       )}
       {list.status === 'ready' && list.cases.length === 0 && (
         <p className="empty" role="status">
@@ -209,12 +220,12 @@ export function CasesPage(_: ScreenProps) {
         </p>
       )}
       {list.status === 'error' && (
-        <div className="empty" role="status">
-          <p>{t('errors.load')}</p>
-          <button type="button" className="button" onClick={list.reload}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <LoadError
+          error={list.error}
+          message={t('errors.load')}
+          retryLabel={t('list.retry')}
+          onRetry={list.reload}
+        />
       )}
       {list.total !== null && list.total > 0 && list.status !== 'error' && (
         <TablePagination

@@ -19,7 +19,11 @@ const INITIAL: CaseListState = { status: 'loading', cases: [], total: null, erro
  * every change of filter, sort, page or page size (an older request is aborted). `onError` hears
  * each failure.
  */
-export function useCaseList(filter: CaseFilter | null, request: CasePageRequest, onError: () => void) {
+export function useCaseList(
+  filter: CaseFilter | null,
+  request: CasePageRequest,
+  onError: (error: unknown) => void,
+) {
   const [state, setState] = useState<CaseListState>(INITIAL);
   const latestError = useRef(onError);
   latestError.current = onError;
@@ -39,7 +43,7 @@ export function useCaseList(filter: CaseFilter | null, request: CasePageRequest,
       .catch((error: unknown) => {
         if (isAbort(error) || abort.signal.aborted) return;
         setState((s) => ({ ...s, status: 'error', cases: [], error }));
-        latestError.current();
+        latestError.current(error);
       });
     return () => abort.abort();
   }, [key, generation]);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
 import { useFormatTimestamp } from '../../../components/Timestamp.tsx';
+import { LoadError } from '../../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../../components/table/SlowLoadNotice.tsx';
 import type { RowDetailsState } from '../../../components/table/use-row-details.ts';
 import { useShallowMemo } from '../../../components/use-shallow-memo.ts';
 import type { AlertSummary } from '../types.ts';
@@ -29,6 +31,8 @@ export interface AlertsTableProps
   pageSelection: 'none' | 'some' | 'all';
   onTogglePage(): void;
   onRetry(): void;
+  /** Why the load failed, while status is 'error'. */
+  error: unknown;
   /** The keyword the rows were filtered by; on the grid so tests and the benchmark see a commit. */
   appliedKeyword?: string;
 }
@@ -74,6 +78,7 @@ export function AlertsTable(props: AlertsTableProps) {
     onRetry: _r,
     appliedKeyword: _k,
     details: _d,
+    error: _e,
     ...rowProps
   } = props;
 
@@ -103,7 +108,7 @@ export function AlertsTable(props: AlertsTableProps) {
       aria-rowcount={rows.length + 1}
       aria-busy={status === 'loading'}
       data-keyword={props.appliedKeyword}
-      className="alerts-grid"
+      className="alerts-grid slow-load-host"
       style={{ '--alerts-columns': template, '--alerts-min-width': `${minWidth}px` } as CSSProperties}
     >
       <AlertsHeader
@@ -115,13 +120,15 @@ export function AlertsTable(props: AlertsTableProps) {
       />
       {status === 'loading' && rows.length === 0 && <PlaceholderRows columns={columns.length} />}
       {status === 'error' && rows.length === 0 && (
-        <div className="alerts-state alerts-state--error" role="alert">
-          <p>{t('list.error')}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <LoadError
+          className="alerts-state alerts-state--error"
+          error={props.error}
+          message={t('list.error')}
+          retryLabel={t('list.retry')}
+          onRetry={onRetry}
+        />
       )}
+      <SlowLoadNotice loading={status === 'loading' && rows.length === 0} />
       {status === 'ready' && rows.length === 0 && (
         <div className="alerts-state">
           <p>{loadedCount === 0 ? t('list.empty') : t('list.noMatches')}</p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isConnectionError } from '../../../components/table/connection-error.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useTickerEvent, useToasts } from '../../../shell/index.ts';
 import { isAbort, type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
@@ -9,6 +10,8 @@ import { latestUpdate, mergeChanged } from './merge-rows.ts';
 
 export interface AlertsData {
   status: 'loading' | 'ready' | 'error';
+  /** Why the load failed, while status is 'error'. */
+  error: unknown;
   rows: readonly AlertSummary[];
   progress: LoadProgress | null;
   /** Fetches what changed since the last load and merges it in. */
@@ -29,6 +32,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const { notify } = useToasts();
   const { attributes } = useSession();
   const [status, setStatus] = useState<AlertsData['status']>('loading');
+  const [error, setError] = useState<unknown>(null);
   const [rows, setRows] = useState<readonly AlertSummary[]>([]);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -43,7 +47,9 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const fail = useCallback((error: unknown) => {
     if (isAbort(error)) return;
     const { notify, t, tc } = latest.current;
-    notify({ severity: 'danger', title: t('errors.load'), message: tc('tryAgainLater') });
+    // Spec 1, section 8: a failed network says so rather than 'try again later'.
+    const message = isConnectionError(error) ? tc('connectionError') : tc('tryAgainLater');
+    notify({ severity: 'danger', title: t('errors.load'), message });
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the query; generation forces a reload
@@ -53,6 +59,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     refreshing.current?.abort();
     loading.current = controller;
     setStatus('loading');
+    setError(null);
     setRows([]);
     setProgress(null);
     let collected: AlertSummary[] = [];
@@ -68,6 +75,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
       .catch((error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;
         setStatus('error');
+        setError(error);
         fail(error);
       });
     return () => controller.abort();
@@ -94,5 +102,5 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   useTickerEvent('refresh', refresh);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { status, rows, progress, refresh, reload };
+  return { status, error, rows, progress, refresh, reload };
 }
