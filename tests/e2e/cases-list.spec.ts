@@ -159,3 +159,23 @@ test('a failed network says so, a slow list says to wait, and both recover', asy
   await expect(page.locator('.pager__range')).toContainText(/^1–25 of \d+/);
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('a case that is slow to load says to wait, then shows', async ({ page }) => {
+  await signIn(page, ANALYST, '/cases');
+  await waitForCases(page);
+  const id = await rows(page).first().getAttribute('data-case-id');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/cases/v1/cases/${id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/cases/${id}$`));
+  const slow = page.getByRole('status').filter({ hasText: 'Things are taking a while, please wait…' });
+  await expect(slow).toBeVisible();
+  release();
+  await expect(slow).toHaveCount(0);
+  await expect(page.locator('.page:not([hidden])').getByRole('heading', { level: 1 })).toBeVisible();
+});
