@@ -14,7 +14,6 @@ export const selectAllMatching = (s: Snapshot) => s.matches('AllMatching');
 /** The [start, end) slice of the filtered rows the current page shows. */
 export function selectPageSlice(s: Snapshot): [number, number] {
   const { page, pageSize, rowCount } = s.context;
-  if (pageSize === 'all') return [0, rowCount];
   const start = (page - 1) * pageSize;
   return [start, Math.min(rowCount, start + pageSize)];
 }

@@ -6,9 +6,9 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** Page sizes of spec 1, section 9, plus 'all': the whole filtered set in one virtual list. */
+/** Page sizes of spec 1, section 9: exactly these four. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number] | 'all';
+export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** Spec 1, section 9: 10 unless the user's default_page_size says otherwise. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -16,7 +16,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export interface TableContext {
   /** The sorted column, or null for the rows' own order. */
   sort: SortState | null;
-  /** 1-based page number; always 1 while pageSize is 'all'. */
+  /** 1-based page number. */
   page: number;
   pageSize: PageSize;
   /** How many rows pass the filters now; the page is kept within reach of it. */

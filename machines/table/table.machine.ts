@@ -10,7 +10,6 @@ export function nextSort(current: SortState | null, column: string): SortState |
 
 /** The number of pages the rows fill; at least 1. */
 export function pageCount(rowCount: number, pageSize: TableContext['pageSize']): number {
-  if (pageSize === 'all') return 1;
   return Math.max(1, Math.ceil(rowCount / pageSize));
 }
 

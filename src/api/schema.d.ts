@@ -700,10 +700,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cases of the caller's customers that match the filters, most recently updated first.
-         * @description Keyset paging: pass the returned `search_after` (with the same filters) to get the next
-         *     page; it is null when this page was the last. The order (updated_at descending, then id
-         *     descending) is total, so each case is returned exactly once while nothing changes.
+         * Cases of the caller's customers that match the filters, sorted (most recently updated first by default).
+         * @description Two ways to page. Numbered pages: `offset` skips that many cases of the order given by
+         *     `sort` and `order`; `total` counts every match, so a client can offer every page.
+         *     Keyset paging (the default order only): pass the returned `search_after` (with the same
+         *     filters) to get the next page; it is null when this page was the last. With `sort`,
+         *     `search_after` is refused (400) and always returned null: page a sorted list by `offset`.
+         *     Every order ends with the case id in the same direction, so it is total and each case is
+         *     returned exactly once while nothing changes. Text columns sort without regard to case;
+         *     `customer` sorts by the customer's name, `tags` and `assigned_users` by their joined text.
          *     Listing never marks cases as viewed; `skip_viewed` is accepted for clients that send it.
          */
         get: operations["listCases"];
@@ -1479,6 +1484,8 @@ export interface components {
         };
         CaseIdValue: number;
         CaseRisk: number | null;
+        /** @enum {string} */
+        CaseSortKey: "id" | "title" | "customer" | "status" | "risk_score" | "tags" | "assigned_users" | "alert_count" | "updated_at";
         /**
          * @description The ticket statuses of spec 1, section 4.7, without the system-only `preview` and `muted`.
          * @enum {string}
@@ -3291,6 +3298,9 @@ export interface operations {
                 customer_ids?: components["parameters"]["CustomerIds"];
                 /** @description Only these cases (repeated key). */
                 ids?: components["schemas"]["CaseIdValue"][];
+                offset?: number;
+                /** @description Direction of `sort` (ignored without it). */
+                order?: "asc" | "desc";
                 /** @description Case-insensitive substring of the title or description; `#123` (or `123`) also matches case 123. */
                 query?: components["parameters"]["CaseQuery"];
                 /** @description Cases whose risk score is at most this. */
@@ -3300,6 +3310,8 @@ export interface operations {
                 /** @description Opaque cursor from the previous page's `search_after`. */
                 search_after?: string;
                 skip_viewed?: boolean;
+                /** @description Column to sort by; without it, most recently updated first. */
+                sort?: components["schemas"]["CaseSortKey"];
                 /** @description Limit to these statuses (repeated key). */
                 statuses?: components["parameters"]["Statuses"];
                 /** @description Cases with at least one of these tags (repeated key). */
@@ -3321,6 +3333,8 @@ export interface operations {
                         cases: components["schemas"]["CaseSummary"][];
                         /** @description Cursor for the next page; null when this page was the last. */
                         search_after: string | null;
+                        /** @description Cases that match the filters, on every page. */
+                        total: number;
                     };
                 };
             };

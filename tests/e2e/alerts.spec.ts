@@ -121,3 +121,38 @@ test('a customer user sees only the alerts of their own customer', async ({ page
   await filterTo(page, 'northwind');
   await expect(page.getByText('No alerts match these filters.')).toBeVisible();
 });
+
+test('the page size offers exactly 10, 25, 50 and 100 rows, 10 by default', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  const size = page.getByRole('combobox', { name: 'Rows' });
+  await expect(size).toHaveValue('10');
+  await expect(rows(page)).toHaveCount(10);
+  expect(await size.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+});
+
+test('an alert’s details open and close in place with d', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  await page.keyboard.press('j');
+  const first = rows(page).first();
+  await page.keyboard.press('d');
+  const details = first.getByRole('gridcell', { name: 'Details', exact: true });
+  await expect(details).toContainText('Host name');
+  await expect(details).toContainText('Type');
+  await page.keyboard.press('d');
+  await expect(details).toHaveCount(0);
+});
+
+test('the alert list says when the network failed, and loads again after Try again', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  // The network fails (fetch rejects) for the next load: a new date range.
+  await page.route('**/api/alerts/v1/alerts/?*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('combobox', { name: 'Created' }).selectOption({ label: 'Last 30 days' });
+  const failed = grid(page).getByRole('alert');
+  await expect(failed).toHaveText(/Connection error, check your connection then try again/);
+  await page.unroute('**/api/alerts/v1/alerts/?*');
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await waitForAlerts(page);
+});

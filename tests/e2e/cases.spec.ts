@@ -183,19 +183,18 @@ test('j/k scroll the focused case into view; x selects and >case-assign assigns 
 }) => {
   await signIn(page, ANALYST, '/cases');
   await waitForCases(page);
-  // More pages than the list shows at once: it scrolls inside.
-  const more = page.getByRole('button', { name: 'Load more' });
-  for (let i = 0; i < 2; i++) {
-    const before = await rows(page).count();
-    await tabTo(page, more);
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(async () => Number(await grid(page).getAttribute('aria-rowcount')))
-      .toBeGreaterThan(before + 1);
-  }
+  // A page of 25, more than the list shows at once: it scrolls inside.
+  const size = page.getByRole('combobox', { name: 'Rows' });
+  await tabTo(page, size);
+  await page.keyboard.press('ArrowDown');
+  await expect(size).toHaveValue('25');
+  // The list's keys do not reach a focused select: Tab moves on to the pages.
+  await page.keyboard.press('Tab');
+  await expect(size).not.toBeFocused();
+  await expect(grid(page)).toHaveAttribute('aria-rowcount', '26');
   const total = Number(await grid(page).getAttribute('aria-rowcount')) - 1;
   expect(total).toBeGreaterThan(20);
-  // (Tab passed through the list on the way to Load more, so its first row is the current one.)
+  // (Tab passed through the list on the way to Rows, so its first row is the current one.)
   for (let i = 0; i < 20; i++) await page.keyboard.press('j');
   const current = grid(page).locator('[role="row"][aria-current="true"]');
   await expect(current).toHaveCount(1);

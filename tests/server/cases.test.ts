@@ -5,11 +5,13 @@ import { createCaseSuite } from './cases/create.ts';
 import { getCaseSuite } from './cases/get.ts';
 import { casesContext } from './cases/helpers.ts';
 import { listCasesSuite } from './cases/list.ts';
+import { listSortedCasesSuite } from './cases/list-sorted.ts';
 import { updateCaseSuite } from './cases/update.ts';
 
 describe.each(backends())('cases API on %s', (backend) => {
   const ctx = casesContext(backend);
   listCasesSuite(ctx);
+  listSortedCasesSuite(ctx);
   getCaseSuite(ctx);
   createCaseSuite(ctx);
   updateCaseSuite(ctx);

@@ -7,9 +7,11 @@ import { useEffect } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
-import { AlertsTable } from '../../src/web/features/alerts/list/AlertsTable.tsx';
+import { useRowDetails } from '../../src/web/components/table/use-row-details.ts';
+import { AlertsTable, ROW_HEIGHT } from '../../src/web/features/alerts/list/AlertsTable.tsx';
 import { BulkUpdateDialog } from '../../src/web/features/alerts/list/BulkUpdateDialog.tsx';
 import { COLUMN_KEYS } from '../../src/web/features/alerts/list/columns.ts';
+import { useAlertDetails } from '../../src/web/features/alerts/list/use-alert-details.ts';
 import { useAlertsTable } from '../../src/web/features/alerts/list/use-alerts-table.ts';
 import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
 import type { AlertSummary } from '../../src/web/features/alerts/types.ts';
@@ -35,6 +37,8 @@ const name = (id: string) => id;
 
 function Table({ rows }: { rows: AlertSummary[] }) {
   const table = useAlertsTable(rows, FILTERS, name, 10);
+  const details = useRowDetails(table.pageRows, ROW_HEIGHT);
+  const detailsOf = useAlertDetails();
   return (
     <AlertsTable
       rows={table.pageRows}
@@ -53,6 +57,9 @@ function Table({ rows }: { rows: AlertSummary[] }) {
       pageSelection="none"
       onTogglePage={() => undefined}
       onRetry={() => undefined}
+      error={null}
+      details={details}
+      detailsOf={detailsOf}
     />
   );
 }
@@ -102,6 +109,23 @@ describe('alert list table', () => {
     // Priority sorts by rank, not alphabetically.
     await user.click(within(screen.getByRole('columnheader', { name: 'Priority' })).getByRole('button'));
     expect(shownIds()).toEqual([2, 1, 3]);
+  });
+
+  it('opens and closes a row’s details in place, and the row grows to hold them', async () => {
+    const user = userEvent.setup();
+    renderInShell(<Table rows={[alert({ id: 3, host_name: 'web-01', type: 'edr' })]} />);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(row.getAttribute('aria-expanded')).toBe('false');
+    const height = row.style.height;
+    await user.click(screen.getByRole('button', { name: 'Show details of #3' }));
+    expect(row.getAttribute('aria-expanded')).toBe('true');
+    const details = within(row).getByRole('gridcell', { name: 'Details' });
+    expect(details.textContent).toContain('Host name');
+    expect(details.textContent).toContain('web-01');
+    expect(row.style.height).not.toBe(height);
+    await user.click(screen.getByRole('button', { name: 'Hide details of #3' }));
+    expect(within(row).queryByRole('gridcell', { name: 'Details' })).toBeNull();
+    expect(row.style.height).toBe(height);
   });
 
   it('says when no alert matches', () => {

@@ -50,7 +50,7 @@ beforeEach(() => {
   listCases.mockReset();
   listCases.mockResolvedValue({
     cases: [1, 2, 3, 4, 5].map((id) => caseSummary(id, { version: id + 10 })),
-    searchAfter: null,
+    total: 5,
   });
 });
 
@@ -61,7 +61,7 @@ describe('cases list: a virtual grid', () => {
     const { container } = renderList();
     await waitFor(() => expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(10));
     expect(grid().getAttribute('aria-busy')).toBe('true');
-    answer({ cases: [caseSummary(1)], searchAfter: null });
+    answer({ cases: [caseSummary(1)], total: 1 });
     await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
     expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(0);
     expect(grid().getAttribute('aria-busy')).toBe('false');
@@ -70,7 +70,7 @@ describe('cases list: a virtual grid', () => {
 
   it('says when there are no cases, and when none match the filters', async () => {
     const user = userEvent.setup();
-    listCases.mockResolvedValue({ cases: [], searchAfter: null });
+    listCases.mockResolvedValue({ cases: [], total: 0 });
     renderList();
     expect(await screen.findByText('There are no cases yet.')).toBeTruthy();
     await user.type(screen.getByRole('searchbox', { name: 'Search cases' }), 'nothing');

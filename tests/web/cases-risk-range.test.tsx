@@ -37,7 +37,7 @@ const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', '
 beforeEach(() => {
   setSession(makeSession({ me: ANALYST_USER }));
   listCases.mockReset();
-  listCases.mockResolvedValue({ cases: [caseSummary(1), caseSummary(2)], searchAfter: null });
+  listCases.mockResolvedValue({ cases: [caseSummary(1), caseSummary(2)], total: 2 });
   createCase.mockReset();
 });
 
@@ -88,15 +88,52 @@ describe('cases list: risk score range', () => {
     await waitFor(() => expect(lastFilter().statuses).toEqual(['closed', 'false_positive', 'accepted_risk']));
   });
 
-  it('loads the next page with the cursor of the previous one', async () => {
+  it('offers numbered pages of the total and page sizes 10, 25, 50 and 100; a page asks for its offset', async () => {
     const user = userEvent.setup();
-    listCases.mockResolvedValueOnce({ cases: [caseSummary(3)], searchAfter: 'cursor-1' });
-    listCases.mockResolvedValueOnce({ cases: [caseSummary(2), caseSummary(1)], searchAfter: null });
+    listCases.mockResolvedValue({ cases: [caseSummary(1), caseSummary(2)], total: 23 });
     renderList();
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: /#1 Suspicious/ })).toBeTruthy();
-    expect(listCases.mock.calls.at(-1)![2]).toBe('cursor-1');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await screen.findByRole('link', { name: /#1 Suspicious/ });
+    expect(listCases.mock.calls.at(-1)![1]).toEqual({ sort: null, offset: 0, batchSize: 10 });
+    const pages = screen.getByRole('navigation', { name: 'Page numbers' });
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
+    await user.click(within(pages).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(listCases.mock.calls.at(-1)![1]).toMatchObject({ offset: 20, batchSize: 10 }));
+    const size = screen.getByRole('combobox', { name: 'Rows' });
+    expect([...(size as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '25', '50', '100']);
+    await user.selectOptions(size, '25');
+    await waitFor(() => expect(listCases.mock.calls.at(-1)![1]).toMatchObject({ offset: 0, batchSize: 25 }));
+  });
+
+  it('pages of the user’s default_page_size', async () => {
+    setSession(makeSession({ me: { ...ANALYST_USER, attributes: { default_page_size: 50 } } }));
+    renderList();
+    await screen.findByRole('link', { name: /#1 Suspicious/ });
+    expect(listCases.mock.calls.at(-1)![1]).toMatchObject({ batchSize: 50 });
+    expect((screen.getByRole('combobox', { name: 'Rows' }) as HTMLSelectElement).value).toBe('50');
+  });
+
+  it('a column header sorts ascending, descending, then back to newest change first', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: /#1 Suspicious/ });
+    const risk = () => screen.getByRole('columnheader', { name: 'Risk' });
+    await user.click(within(risk()).getByRole('button'));
+    await waitFor(() =>
+      expect(listCases.mock.calls.at(-1)![1].sort).toEqual({ column: 'risk_score', direction: 'asc' }),
+    );
+    expect(risk().getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(risk()).getByRole('button'));
+    await waitFor(() =>
+      expect(listCases.mock.calls.at(-1)![1].sort).toEqual({ column: 'risk_score', direction: 'desc' }),
+    );
+    expect(risk().getAttribute('aria-sort')).toBe('descending');
+    await user.click(within(risk()).getByRole('button'));
+    await waitFor(() => expect(listCases.mock.calls.at(-1)![1].sort).toBeNull());
+    expect(risk().getAttribute('aria-sort')).toBe('none');
   });
 });
 

@@ -108,6 +108,7 @@ const LISTS: Command[] = [
   shortcut('list.extendDown', 'lists', ['shift+j'], (l) => l.commands('registry.listExtendDown')),
   shortcut('list.extendUp', 'lists', ['shift+k'], (l) => l.commands('registry.listExtendUp')),
   shortcut('list.extend', 'lists', ['shift+x'], (l) => l.commands('registry.listExtend')),
+  shortcut('list.details', 'lists', ['d'], (l) => l.commands('registry.listDetails')),
   shortcut('list.open', 'lists', ['enter'], (l) => l.commands('registry.listOpen')),
   shortcut('list.back', 'lists', ['esc'], (l) => l.commands('registry.listBack')),
   shortcut('list.new', 'lists', ['n'], (l) => l.commands('registry.listNew')),

@@ -24,6 +24,8 @@ export interface ListKeysOptions {
    * toggled with x.
    */
   anchor?: number | null;
+  /** d: open or close the focused row's details in place. */
+  onDetails?(index: number): void;
   /** Enter: open the focused row. */
   onOpen?(index: number): void;
   /** Esc: go back (close the detail, clear the selection…); false leaves the key alone. */
@@ -44,7 +46,7 @@ export interface ListKeysOptions {
 /**
  * A list screen's keys, through the global dispatcher (registry group `lists`): j/k move,
  * x selects, Shift+j/k extend the selection while moving, Shift+x selects the range from the
- * last row toggled with x to the focused one, Enter opens, Esc goes back, n starts a new item.
+ * last row toggled with x to the focused one, d shows or hides its details, Enter opens, Esc goes back, n starts a new item.
  * Enter and Esc are left to a focused button, link or menu, which already give them a meaning;
  * keys pressed in a menu, listbox or popover belong to it; no key reaches the list while a modal
  * dialog is open (the dispatcher keeps them from it).
@@ -102,6 +104,10 @@ export function useListKeys(options: ListKeysOptions): void {
           anchor.current = focused;
           return true;
         }
+        case 'd':
+          if (focused === null || !latest.current.onDetails) return false;
+          latest.current.onDetails(focused);
+          return true;
         case 'enter':
           if (focused === null || !onOpen || isActivatable(event.target)) return false;
           onOpen(focused);

@@ -1,17 +1,18 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { PageSize } from '../../../../machines/table/table.context.ts';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '../../../../machines/table/table.context.ts';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useProvideCommandTarget } from '../../commands/target.ts';
+import { TablePagination } from '../../components/table/TablePagination.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useIsActivePage, useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
 import './alerts.css';
+import { useRowDetails } from '../../components/table/use-row-details.ts';
 import { AlertsFilters } from './list/AlertsFilters.tsx';
-import { AlertsPagination } from './list/AlertsPagination.tsx';
-import { AlertsTable } from './list/AlertsTable.tsx';
+import { AlertsTable, ROW_HEIGHT } from './list/AlertsTable.tsx';
 import { BulkUpdateDialog } from './list/BulkUpdateDialog.tsx';
 import { CheckList } from './list/CheckList.tsx';
 import { COLUMN_KEYS } from './list/columns.ts';
@@ -20,6 +21,7 @@ import { alertsCsv } from './list/export.ts';
 import { countStatuses } from './list/keyword-filter.ts';
 import { LoadProgressBar } from './list/LoadProgressBar.tsx';
 import { SelectionBar } from './list/SelectionBar.tsx';
+import { useAlertDetails } from './list/use-alert-details.ts';
 import { useAlertTargets } from './list/use-alert-targets.ts';
 import { useAlertsData } from './list/use-alerts-data.ts';
 import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
@@ -58,13 +60,15 @@ export function AlertsPage(_: ScreenProps) {
   const names = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const customerName = useCallback((id: string) => names.get(id) ?? id, [names]);
   const data = useAlertsData({ customerIds, days, title });
-  const initialSize: PageSize = attributes.default_page_size ?? 10;
+  const initialSize: PageSize = attributes.default_page_size ?? DEFAULT_PAGE_SIZE;
   const table = useAlertsTable(data.rows, filters, customerName, initialSize);
   useSortWarmup(data.rows, visible, customerName, data.status === 'ready');
   const { send, filtered, pageRows, selectedSet } = table;
   const { selected, anchor, sort, page, pageSize, allMatching, start, end } = table.view;
   const focusedIndex = Math.min(focused, pageRows.length - 1);
   const focusedRow = pageRows[focusedIndex] ?? null;
+  const details = useRowDetails(pageRows, ROW_HEIGHT);
+  const detailsOf = useAlertDetails();
 
   const targets = useAlertTargets({
     rows: data.rows,
@@ -109,7 +113,7 @@ export function AlertsPage(_: ScreenProps) {
   };
   const openBulk = () => bulk.send({ type: 'open', targets: targets.build() });
   const changeFilters = (next: Partial<ListFilters>) => setFilters((current) => ({ ...current, ...next }));
-  // Counted only while something is selected: with page size All the page is every filtered row.
+  // Counted only while something is selected.
   const onPageCount = useMemo(() => {
     if (selectedSet.size === 0) return 0;
     let n = 0;
@@ -141,7 +145,6 @@ export function AlertsPage(_: ScreenProps) {
     focused: focusedIndex < 0 ? null : focusedIndex,
     setFocused,
     onEdge: (step) => {
-      if (pageSize === 'all') return false;
       const next = page + step;
       if (next < 1 || (next - 1) * pageSize >= filtered.length) return false;
       send({ type: 'set-page', page: next });
@@ -162,6 +165,10 @@ export function AlertsPage(_: ScreenProps) {
     onOpen: (index) => {
       const row = pageRows[index];
       if (row) navigate(`/alerts/${row.id}`);
+    },
+    onDetails: (index) => {
+      const row = pageRows[index];
+      if (row) details.toggle(row.id);
     },
     onBack: () => (hasSelection ? send({ type: 'clear-selection' }) : window.history.back()),
     screenKeys: {
@@ -223,9 +230,12 @@ export function AlertsPage(_: ScreenProps) {
         pageSelection={pageSelection}
         onTogglePage={() => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) })}
         onRetry={data.reload}
+        error={data.error}
         appliedKeyword={table.appliedKeyword}
+        details={details}
+        detailsOf={detailsOf}
       />
-      <AlertsPagination
+      <TablePagination
         page={page}
         pageSize={pageSize}
         total={filtered.length}

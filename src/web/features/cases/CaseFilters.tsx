@@ -48,7 +48,7 @@ export function CaseFilters({
             onChange={(event) => set({ status: event.target.value as StatusChoice })}
           >
             <option value="">{t('filters.anyStatus')}</option>
-            <option value="open">{t('filters.openStatuses')}</option>
+            <option value="active">{t('filters.openStatuses')}</option>
             <option value="resolved">{t('filters.resolvedStatuses')}</option>
             {CASE_STATUSES.map((status) => (
               <option key={status} value={status}>

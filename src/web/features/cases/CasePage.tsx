@@ -17,6 +17,7 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
@@ -95,8 +96,9 @@ function CaseDetail({ id }: { id: number }) {
 
   if (view === 'loading') {
     return (
-      <div className="page-loading page-loading--inline">
+      <div className="page-loading page-loading--inline slow-load-host">
         <Spinner size="large" label={t('detail.loading')} />
+        <SlowLoadNotice loading />
       </div>
     );
   }

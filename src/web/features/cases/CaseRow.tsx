@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
+import { type DetailItem, RowDetails, RowDetailsToggle } from '../../components/table/RowDetails.tsx';
 import type { CaseSummary } from './api.ts';
 import { RiskScore } from './RiskScore.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -17,6 +18,11 @@ export interface CaseRowProps {
   /** The last request a row carried out, shared by the rows: a row drawn again later does not take the focus back. */
   focusClaim: { handled: number };
   selected: ReadonlySet<number>;
+  /** Cases whose details are open under their row. */
+  detailsOpen: ReadonlySet<number>;
+  onToggleDetails(id: number): void;
+  /** The details of a case, as labelled values. */
+  detailsOf(item: CaseSummary): DetailItem[];
   customerName(customerId: string): string;
   displayUser(email: string): string;
   onFocusRow(index: number): void;
@@ -25,9 +31,9 @@ export interface CaseRowProps {
 }
 
 /**
- * One case of the list (a react-window row): a checkbox, then title (the link that opens it),
+ * One case of the list (a react-window row): a checkbox and the details button, then title (the link that opens it),
  * customer, status, risk, tags, assignees, alert count and last update. Only the focused row's
- * link is in the Tab order; j/k move between rows.
+ * link is in the Tab order; j/k move between rows. Open details show under the cells.
  */
 export function CaseRow({
   index,
@@ -37,6 +43,9 @@ export function CaseRow({
   focusRequest,
   focusClaim,
   selected,
+  detailsOpen,
+  onToggleDetails,
+  detailsOf,
   customerName,
   displayUser,
   onFocusRow,
@@ -55,6 +64,8 @@ export function CaseRow({
   }, [focused, focusRequest, focusClaim]);
   if (!item) return null;
   const isSelected = selected.has(item.id);
+  const open = detailsOpen.has(item.id);
+  const detailsId = `case-details-${item.id}`;
   const tabbable = focused || (focusedIndex === null && index === 0);
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
@@ -67,7 +78,8 @@ export function CaseRow({
       aria-current={focused || undefined}
       data-row-index={index}
       data-case-id={item.id}
-      className={`case-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`}
+      aria-expanded={open}
+      className={`case-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}
     >
@@ -79,6 +91,12 @@ export function CaseRow({
           checked={isSelected}
           aria-label={selectLabel(item.id)}
           onChange={() => onToggle(index)}
+        />
+        <RowDetailsToggle
+          open={open}
+          controls={detailsId}
+          name={`#${item.id}`}
+          onToggle={() => onToggleDetails(item.id)}
         />
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
@@ -125,6 +143,7 @@ export function CaseRow({
       <span role="gridcell" tabIndex={-1} className="case-cell case-cell--updated">
         <Timestamp iso={item.updated_at} />
       </span>
+      {open && <RowDetails id={detailsId} items={detailsOf(item)} />}
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
+import type { SortState } from '../../../../machines/table/table.context.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { SortHeaderCell } from '../../components/table/SortHeaderCell.tsx';
+import type { RowDetailsState } from '../../components/table/use-row-details.ts';
 import { useShallowMemo } from '../../components/use-shallow-memo.ts';
-import type { CaseSummary } from './api.ts';
+import type { CaseSortKey, CaseSummary } from './api.ts';
 import { CaseRow, type CaseRowProps } from './CaseRow.tsx';
 import { PlaceholderRows } from './PlaceholderRows.tsx';
 
@@ -14,17 +17,23 @@ const VIEWPORT_ROWS = 15;
 /** The checkbox and the eight columns. */
 const COLUMNS = 9;
 
-export interface CaseTableProps extends Omit<CaseRowProps, 'cases' | 'focusClaim'> {
+export interface CaseTableProps
+  extends Omit<CaseRowProps, 'cases' | 'focusClaim' | 'detailsOpen' | 'onToggleDetails'> {
   cases: readonly CaseSummary[];
   loading: boolean;
+  /** The server's order of the rows; null: most recently updated first. */
+  sort: SortState | null;
+  onSort(column: CaseSortKey): void;
+  /** Rows with open details and their heights (components/table/use-row-details). */
+  details: RowDetailsState<number>;
 }
 
 /**
  * The cases as an ARIA grid of divs whose rows are a react-window List (fixed row height), so a
- * long list of cases loaded page after page scrolls without drawing every row. While the first
- * page loads it shows ten placeholder rows; the focused row is scrolled into view.
+ * page of 100 scrolls without drawing every row. Each column header sorts (components/table).
+ * While a page loads it shows ten placeholder rows; the focused row is scrolled into view.
  */
-export function CaseTable({ loading, ...rows }: CaseTableProps) {
+export function CaseTable({ loading, sort, onSort, details, ...rows }: CaseTableProps) {
   const { t } = useTranslation('cases');
   const { cases, focusedIndex, focusRequest } = rows;
   const listRef = useListRef(null);
@@ -38,15 +47,21 @@ export function CaseTable({ loading, ...rows }: CaseTableProps) {
   }, [focusedIndex, focusRequest, cases.length, listRef]);
 
   // Stable, so a render of the page does not redraw every row (react-window compares rowProps).
-  const rowProps = useShallowMemo<CaseRowProps>({ ...rows, focusClaim });
-  const height = Math.min(cases.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  const rowProps = useShallowMemo<CaseRowProps>({
+    ...rows,
+    focusClaim,
+    detailsOpen: details.open,
+    onToggleDetails: details.toggle,
+  });
+  const { heightOf, heightOfFirst } = details;
+  const height = heightOfFirst(VIEWPORT_ROWS);
   const showRows = !loading && cases.length > 0;
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
     <div
       role="grid"
-      aria-label={t('list.caption')}
+      aria-label={sort ? t('list.title') : t('list.caption')}
       aria-rowcount={(showRows ? cases.length : 0) + 1}
       aria-multiselectable="true"
       aria-busy={loading}
@@ -60,20 +75,24 @@ export function CaseTable({ loading, ...rows }: CaseTableProps) {
         </span>
         {(
           [
-            ['title', t('columns.title')],
-            ['customer', t('columns.customer')],
-            ['status', t('columns.status')],
-            ['risk', t('columns.risk')],
-            ['tags', t('columns.tags')],
-            ['assignees', t('columns.assignees')],
-            ['count', t('columns.alerts')],
-            ['updated', t('columns.updated')],
+            ['title', 'title', t('columns.title')],
+            ['customer', 'customer', t('columns.customer')],
+            ['status', 'status', t('columns.status')],
+            ['risk', 'risk_score', t('columns.risk')],
+            ['tags', 'tags', t('columns.tags')],
+            ['assignees', 'assigned_users', t('columns.assignees')],
+            ['count', 'alert_count', t('columns.alerts')],
+            ['updated', 'updated_at', t('columns.updated')],
           ] as const
-        ).map(([key, label]) => (
-          // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-          <span key={key} role="columnheader" tabIndex={-1} className={`case-cell case-cell--${key}`}>
-            {label}
-          </span>
+        ).map(([cell, column, label]) => (
+          <SortHeaderCell
+            key={column}
+            column={column}
+            label={label}
+            sort={sort}
+            onSort={onSort}
+            className={`case-cell case-cell--${cell}`}
+          />
         ))}
       </div>
       {loading && <PlaceholderRows columns={COLUMNS} />}
@@ -85,7 +104,7 @@ export function CaseTable({ loading, ...rows }: CaseTableProps) {
           className="case-list"
           rowComponent={CaseRow}
           rowCount={cases.length}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={heightOf}
           rowProps={rowProps}
           rowKey={(index) => cases[index]?.id ?? index}
           defaultHeight={height}

@@ -4,16 +4,23 @@ import { useLocation } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type CasesCommandTarget, listSelection, useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { isConnectionError } from '../../components/table/connection-error.ts';
+import { LoadError } from '../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { TablePagination } from '../../components/table/TablePagination.tsx';
+import { useRowDetails } from '../../components/table/use-row-details.ts';
+import { useTablePaging } from '../../components/table/use-table-paging.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
-import type { CaseSummary } from './api.ts';
+import type { CasePageRequest, CaseSortKey, CaseSummary } from './api.ts';
 import { CaseFilters } from './CaseFilters.tsx';
-import { CaseTable } from './CaseTable.tsx';
+import { CaseTable, ROW_HEIGHT } from './CaseTable.tsx';
 import { CreateCaseDialog } from './CreateCaseDialog.tsx';
 import { EMPTY_FILTERS, type FilterForm, filtersActive, toCaseFilter } from './case-filters.ts';
+import { useCaseDetails } from './use-case-details.tsx';
 import './case-list.css';
+import { DEFAULT_PAGE_SIZE } from '../../../../machines/table/table.context.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useCanChange } from './use-can-change.ts';
@@ -29,9 +36,9 @@ const NO_CASES: readonly CaseSummary[] = [];
 
 /**
  * /cases (spec 2, sections 2 "Cases", 8 and 9): cases of the shell's selected customers with
- * query, tags, assignees, risk range and status filters, newest change first, a page at a time,
- * in a virtual list. Keys (the registry's list keys): j/k move, x selects, Shift+j/k/x extend,
- * Enter opens, Esc clears the selection or goes back, n creates; `>` commands act on the
+ * query, tags, assignees, risk range and status filters, newest change first or sorted by any
+ * column, in numbered pages of 10, 25, 50 or 100 (spec 1, sections 4.6 and 9). Keys (the registry's list keys): j/k move, x selects, Shift+j/k/x extend,
+ * j on the last row and k on the first turn the page, Enter opens, Esc clears the selection or goes back, n creates; `>` commands act on the
  * selection (or the focused case).
  */
 export function CasesPage(_: ScreenProps) {
@@ -49,21 +56,37 @@ export function CasesPage(_: ScreenProps) {
   const [creating, setCreating] = useState(false);
   const query = useDebounced(form.query, QUERY_DELAY_MS);
   const ready = session.status === 'ready';
-  const batchSize = session.attributes.default_page_size ?? 10;
+  const paging = useTablePaging(session.attributes.default_page_size ?? DEFAULT_PAGE_SIZE);
+  const { sort, offset, pageSize, page, setTotal, restart } = paging;
   const canChange = useCanChange();
 
   const filter = useMemo(
     () => (ready ? toCaseFilter(form, query, customers) : null),
     [ready, form, query, customers],
   );
-  const list = useCaseList(filter, batchSize, () =>
-    // Spec 2, section 8: 'Unable to load cases' + 'Please try again later.'
-    notify({ severity: 'danger', title: t('errors.load'), message: common('tryAgainLater') }),
+  const request = useMemo(
+    (): CasePageRequest => ({
+      sort: sort ? { column: sort.column as CaseSortKey, direction: sort.direction } : null,
+      offset,
+      batchSize: pageSize,
+    }),
+    [sort, offset, pageSize],
+  );
+  const list = useCaseList(filter, request, (error) =>
+    // Spec 2, section 8: 'Unable to load cases' + 'Please try again later.'; spec 1, section 8:
+    // the connection error when the network failed.
+    notify({
+      severity: 'danger',
+      title: t('errors.load'),
+      message: isConnectionError(error) ? common('connectionError') : common('tryAgainLater'),
+    }),
   );
   const tags = useCaseTags(customers, ready && active);
   // While a new page of results loads, the placeholders stand in for the rows: no keys reach them.
   const shown = list.status === 'ready' ? list.cases : NO_CASES;
   const selection = useRowSelection(list.cases);
+  const details = useRowDetails(shown, ROW_HEIGHT);
+  const detailsOf = useCaseDetails();
 
   // A cached page shown again may be stale: the list asks again.
   const wasActive = useRef(active);
@@ -72,8 +95,15 @@ export function CasesPage(_: ScreenProps) {
     wasActive.current = active;
   }, [active, list.reload]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at the top
-  useEffect(() => setFocused(null), [filter]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at the top of page 1
+  useEffect(() => {
+    setFocused(null);
+    restart();
+  }, [filter]);
+  // The page stays within the matches (spec 1, section 4.6: back to 1 when they no longer reach it).
+  useEffect(() => {
+    if (list.total !== null) setTotal(list.total);
+  }, [list.total, setTotal]);
 
   const moveTo = useCallback((index: number) => {
     setFocused(index);
@@ -84,7 +114,19 @@ export function CasesPage(_: ScreenProps) {
     count: shown.length,
     focused: focused !== null && focused < shown.length ? focused : null,
     setFocused: moveTo,
+    onEdge: (step) => {
+      const next = page + step;
+      if (next < 1 || list.total === null || (next - 1) * pageSize >= list.total) return false;
+      paging.onPage(next);
+      // The first row of the next page, or the last of the previous.
+      setFocused(step === 1 ? 0 : pageSize - 1);
+      return true;
+    },
     onToggle: selection.toggle,
+    onDetails: (index) => {
+      const item = shown[index];
+      if (item) details.toggle(item.id);
+    },
     onExtend: selection.extend,
     onOpen: (index) => {
       const item = shown[index];
@@ -152,18 +194,25 @@ export function CasesPage(_: ScreenProps) {
         />
       )}
       {list.status !== 'error' && (list.status === 'loading' || list.cases.length > 0) && (
-        <CaseTable
-          cases={shown}
-          loading={list.status === 'loading'}
-          focusedIndex={focused}
-          focusRequest={focusRequest}
-          selected={selection.ids}
-          customerName={customerName}
-          displayUser={displayUser}
-          onFocusRow={setFocused}
-          onToggle={selection.toggle}
-          selectLabel={selectLabel}
-        />
+        <div className="slow-load-host">
+          <CaseTable
+            cases={shown}
+            loading={list.status === 'loading'}
+            sort={sort}
+            onSort={paging.onSort}
+            details={details}
+            detailsOf={detailsOf}
+            focusedIndex={focused}
+            focusRequest={focusRequest}
+            selected={selection.ids}
+            customerName={customerName}
+            displayUser={displayUser}
+            onFocusRow={setFocused}
+            onToggle={selection.toggle}
+            selectLabel={selectLabel}
+          />
+          <SlowLoadNotice loading={list.status === 'loading'} />
+        </div>
       )}
       {list.status === 'ready' && list.cases.length === 0 && (
         <p className="empty" role="status">
@@ -171,20 +220,21 @@ export function CasesPage(_: ScreenProps) {
         </p>
       )}
       {list.status === 'error' && (
-        <div className="empty" role="status">
-          <p>{t('errors.load')}</p>
-          <button type="button" className="button" onClick={list.reload}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <LoadError
+          error={list.error}
+          message={t('errors.load')}
+          retryLabel={t('list.retry')}
+          onRetry={list.reload}
+        />
       )}
-      {list.status === 'ready' && list.hasMore && (
-        <div className="cases-page__more">
-          <button type="button" className="button" onClick={list.loadMore} disabled={list.loadingMore}>
-            {list.loadingMore ? <Spinner label={null} /> : null}
-            {t('list.loadMore')}
-          </button>
-        </div>
+      {list.total !== null && list.total > 0 && list.status !== 'error' && (
+        <TablePagination
+          page={page}
+          pageSize={pageSize}
+          total={list.total}
+          onPage={paging.onPage}
+          onPageSize={paging.onPageSize}
+        />
       )}
       <p className="muted cases-page__keys">{canChange ? t('list.keys') : t('list.keysReadOnly')}</p>
       {creating && (

@@ -20,26 +20,36 @@ export interface CaseFilter {
   customerIds: string[];
 }
 
+export type CaseSortKey = components['schemas']['CaseSortKey'];
+
+/** Which numbered page of which order: the sort is null for the default (newest change first). */
+export interface CasePageRequest {
+  sort: { column: CaseSortKey; direction: 'asc' | 'desc' } | null;
+  offset: number;
+  batchSize: number;
+}
+
 export interface CasePage {
   cases: CaseSummary[];
-  /** Cursor of the next page; null after the last. */
-  searchAfter: string | null;
+  /** Cases matching the filter, on every page. */
+  total: number;
 }
 
 const some = <T>(list: readonly T[]) => (list.length > 0 ? [...list] : undefined);
 
-/** GET /api/cases/v1/cases/: one page of matching cases, most recently updated first. */
+/** GET /api/cases/v1/cases/: one numbered page of matching cases in the given order. */
 export async function listCases(
   filter: CaseFilter,
-  batchSize: number,
-  searchAfter: string | null,
+  request: CasePageRequest,
   signal?: AbortSignal,
 ): Promise<CasePage> {
   const result = await api.GET('/api/cases/v1/cases/', {
     params: {
       query: {
-        batch_size: batchSize,
-        search_after: searchAfter ?? undefined,
+        batch_size: request.batchSize,
+        offset: request.offset || undefined,
+        sort: request.sort?.column,
+        order: request.sort?.direction,
         query: filter.query || undefined,
         tags: some(filter.tags),
         assigned_users: some(filter.assignedUsers),
@@ -52,7 +62,7 @@ export async function listCases(
     signal,
   });
   const data = dataOf(result);
-  return { cases: data.cases, searchAfter: data.search_after };
+  return { cases: data.cases, total: data.total };
 }
 
 /** Tags in use on the caller's cases, most used first (for the tag suggestions). */

@@ -2,8 +2,12 @@ import { type CASE_STATUSES, parseRisk, riskRangeErrors } from '../../../../mach
 import { OPEN_STATUSES, type Status } from '../../../common/statuses.ts';
 import type { CaseFilter } from './api.ts';
 
-/** The status filter's choices: any, the open set, the resolved set, or one status. */
-export type StatusChoice = '' | 'open' | 'resolved' | (typeof CASE_STATUSES)[number];
+/**
+ * The status filter's choices: any, every active status, the resolved set, or one status. The
+ * active set is 'active', not 'open': 'open' is a status of its own, and two options sharing a
+ * value make the second unreachable (spec 1, section 4.7).
+ */
+export type StatusChoice = '' | 'active' | 'resolved' | (typeof CASE_STATUSES)[number];
 
 const RESOLVED: Status[] = ['closed', 'false_positive', 'accepted_risk'];
 
@@ -29,7 +33,7 @@ export const EMPTY_FILTERS: FilterForm = {
 /** The statuses a choice stands for; none means any status. */
 export function statusesOf(choice: StatusChoice): Status[] {
   if (choice === '') return [];
-  if (choice === 'open') return [...OPEN_STATUSES];
+  if (choice === 'active') return [...OPEN_STATUSES];
   if (choice === 'resolved') return RESOLVED;
   return [choice];
 }

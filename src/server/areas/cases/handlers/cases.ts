@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../../audit.ts';
 import { cases } from '../../../db/schema/index.ts';
 import { resultRows } from '../../../db/tenancy.ts';
@@ -14,6 +14,7 @@ import { checkedAssignees } from '../assignees.ts';
 import { afterCursor, cursorTimestamp, decodeCaseCursor, encodeCaseCursor } from '../cursor.ts';
 import { caseConditions } from '../filters.ts';
 import { alertCount, type CaseRow, caseDetail, loadCase, presentCaseSummary } from '../present.ts';
+import { caseOrder } from '../sorting.ts';
 
 /** Most buckets one aggregation answers. */
 const MAX_BUCKETS = 1000;
@@ -78,23 +79,37 @@ export const listCases: Handler<'listCases'> = async (request) => {
   const principal = principalOf(request);
   const query = request.query;
   const batchSize = query.batch_size ?? 50;
+  if (query.sort && query.search_after) {
+    throw badRequest(
+      'querystring.search_after',
+      'pages the default order only; page a sorted list with offset',
+    );
+  }
   const conditions = caseConditions(principal, query);
   if (query.ids?.length) conditions.push(inArray(cases.id, query.ids));
-  if (query.search_after) conditions.push(afterCursor(decodeCaseCursor(query.search_after)));
-  const rows = await asCaller(request, (tx) =>
-    tx
-      .select({ row: cases, count: alertCount, cursor: cursorTimestamp })
-      .from(cases)
-      .where(and(...conditions))
-      .orderBy(desc(cases.updatedAt), desc(cases.id))
-      .limit(batchSize + 1),
+  const matching = and(...conditions);
+  const paged = query.search_after
+    ? and(matching, afterCursor(decodeCaseCursor(query.search_after)))
+    : matching;
+  const [rows, [counted]] = await asCaller(request, (tx) =>
+    Promise.all([
+      tx
+        .select({ row: cases, count: alertCount, cursor: cursorTimestamp })
+        .from(cases)
+        .where(paged)
+        .orderBy(...caseOrder(query.sort, query.order))
+        .offset(query.offset ?? 0)
+        .limit(batchSize + 1),
+      tx.select({ total: count() }).from(cases).where(matching),
+    ]),
   );
   const page = rows.slice(0, batchSize);
   const last = page.at(-1);
+  const more = rows.length > batchSize && last !== undefined && !query.sort;
   return {
     cases: page.map((r) => presentCaseSummary(r.row, r.count)),
-    search_after:
-      rows.length > batchSize && last ? encodeCaseCursor({ updatedAt: last.cursor, id: last.row.id }) : null,
+    total: counted?.total ?? 0,
+    search_after: more ? encodeCaseCursor({ updatedAt: last.cursor, id: last.row.id }) : null,
   };
 };
 

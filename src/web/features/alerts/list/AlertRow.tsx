@@ -3,6 +3,7 @@ import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../../common/format.ts';
 import { TimeText } from '../../../components/Timestamp.tsx';
+import { type DetailItem, RowDetails, RowDetailsToggle } from '../../../components/table/RowDetails.tsx';
 import { PriorityBadge } from '../shared/PriorityBadge.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import type { AlertSummary } from '../types.ts';
@@ -21,6 +22,11 @@ export interface AlertRowProps {
   onToggle(id: number, index: number): void;
   onFocusRow(index: number): void;
   selectLabel(id: number): string;
+  /** Alerts whose details are open under their row. */
+  detailsOpen: ReadonlySet<number>;
+  onToggleDetails(id: number): void;
+  /** The details of an alert, as labelled values. */
+  detailsOf(alert: AlertSummary): DetailItem[];
 }
 
 // The badges read labels through i18next; a row that keeps its status or priority skips that.
@@ -86,7 +92,7 @@ const AlertCells = memo(function AlertCells({ alert, columns, customerName, form
   ));
 });
 
-/** One alert of the list (a react-window row): checkbox, then the visible columns. */
+/** One alert of the list (a react-window row): checkbox and details button, the visible columns, open details. */
 export function AlertRow({
   index,
   style,
@@ -100,11 +106,16 @@ export function AlertRow({
   onToggle,
   onFocusRow,
   selectLabel,
+  detailsOpen,
+  onToggleDetails,
+  detailsOf,
 }: RowComponentProps<AlertRowProps>) {
   const alert = rows[index];
   if (!alert) return null;
   const isSelected = allMatching || selected.has(alert.id);
   const focused = index === focusedIndex;
+  const open = detailsOpen.has(alert.id);
+  const detailsId = `alert-details-${alert.id}`;
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
     // biome-ignore lint/a11y/useKeyWithClickEvents: the grid's own keys (j, k, x, Enter) do this
@@ -115,7 +126,8 @@ export function AlertRow({
       aria-selected={isSelected}
       id={`alert-row-${alert.id}`}
       data-alert-id={alert.id}
-      className={`alerts-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`}
+      aria-expanded={open}
+      className={`alerts-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}
     >
@@ -128,8 +140,15 @@ export function AlertRow({
           aria-label={selectLabel(alert.id)}
           onChange={() => onToggle(alert.id, index)}
         />
+        <RowDetailsToggle
+          open={open}
+          controls={detailsId}
+          name={`#${alert.id}`}
+          onToggle={() => onToggleDetails(alert.id)}
+        />
       </span>
       <AlertCells alert={alert} columns={columns} customerName={customerName} formatTime={formatTime} />
+      {open && <RowDetails id={detailsId} items={detailsOf(alert)} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
-import { Icon } from '../../../components/Icon.tsx';
+import { SortHeaderCell } from '../../../components/table/SortHeaderCell.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import type { ColumnKey } from './columns.ts';
 
@@ -15,8 +15,7 @@ export interface AlertsHeaderProps {
 }
 
 /**
- * The header row: the page's checkbox and a button per column. Pressing a column (click, Enter
- * or Space) cycles its sort ascending → descending → unsorted (spec 1, section 4.6).
+ * The header row: the page's checkbox and a sorting header per column (components/table).
  */
 export function AlertsHeader({ columns, sort, onSort, pageSelection, onTogglePage }: AlertsHeaderProps) {
   const { t } = useTranslation('alerts');
@@ -38,30 +37,16 @@ export function AlertsHeader({ columns, sort, onSort, pageSelection, onTogglePag
           aria-label={t('list.selectPage')}
         />
       </span>
-      {columns.map((column) => {
-        const direction = sort?.column === column ? sort.direction : null;
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-          <span
-            role="columnheader"
-            tabIndex={-1}
-            key={column}
-            className={`alerts-cell alerts-cell--${column.replace('@', '')}`}
-            aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-          >
-            <button type="button" className="alerts-sort" onClick={() => onSort(column)}>
-              {labels.column(column)}
-              {direction && (
-                <Icon
-                  name="chevron-down"
-                  size={12}
-                  className={`alerts-sort__icon alerts-sort__icon--${direction}`}
-                />
-              )}
-            </button>
-          </span>
-        );
-      })}
+      {columns.map((column) => (
+        <SortHeaderCell
+          key={column}
+          column={column}
+          label={labels.column(column)}
+          sort={sort}
+          onSort={onSort}
+          className={`alerts-cell alerts-cell--${column.replace('@', '')}`}
+        />
+      ))}
     </div>
   );
 }

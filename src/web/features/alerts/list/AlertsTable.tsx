@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { SortState } from '../../../../../machines/table/table.context.ts';
 import { useFormatTimestamp } from '../../../components/Timestamp.tsx';
+import { LoadError } from '../../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../../components/table/SlowLoadNotice.tsx';
+import type { RowDetailsState } from '../../../components/table/use-row-details.ts';
 import { useShallowMemo } from '../../../components/use-shallow-memo.ts';
 import type { AlertSummary } from '../types.ts';
 import { AlertRow, type AlertRowProps } from './AlertRow.tsx';
@@ -15,7 +18,10 @@ export const ROW_HEIGHT = 36;
 /** The virtual list's height when it holds more rows than fit. */
 const VIEWPORT_ROWS = 18;
 
-export interface AlertsTableProps extends Omit<AlertRowProps, 'rows' | 'formatTime'> {
+export interface AlertsTableProps
+  extends Omit<AlertRowProps, 'rows' | 'formatTime' | 'detailsOpen' | 'onToggleDetails'> {
+  /** Rows with open details and their heights (components/table/use-row-details). */
+  details: RowDetailsState<number>;
   rows: readonly AlertSummary[];
   status: 'loading' | 'ready' | 'error';
   /** Rows before any filter; tells "no alerts" from "no matches". */
@@ -25,6 +31,8 @@ export interface AlertsTableProps extends Omit<AlertRowProps, 'rows' | 'formatTi
   pageSelection: 'none' | 'some' | 'all';
   onTogglePage(): void;
   onRetry(): void;
+  /** Why the load failed, while status is 'error'. */
+  error: unknown;
   /** The keyword the rows were filtered by; on the grid so tests and the benchmark see a commit. */
   appliedKeyword?: string;
 }
@@ -57,7 +65,8 @@ export function AlertsTable(props: AlertsTableProps) {
     }
   }, [focusedIndex, rows.length, listRef]);
 
-  const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  const { details } = props;
+  const height = details.heightOfFirst(VIEWPORT_ROWS);
   const {
     rows: _rows,
     status: _s,
@@ -68,10 +77,12 @@ export function AlertsTable(props: AlertsTableProps) {
     onTogglePage: _t,
     onRetry: _r,
     appliedKeyword: _k,
+    details: _d,
+    error: _e,
     ...rowProps
   } = props;
 
-  const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel } = rowProps;
+  const { selected, allMatching, customerName, onToggle, onFocusRow, selectLabel, detailsOf } = rowProps;
   const formatTime = useFormatTimestamp();
   const memoRowProps = useShallowMemo({
     rows,
@@ -84,6 +95,9 @@ export function AlertsTable(props: AlertsTableProps) {
     onToggle,
     onFocusRow,
     selectLabel,
+    detailsOpen: details.open,
+    onToggleDetails: details.toggle,
+    detailsOf,
   });
 
   return (
@@ -94,7 +108,7 @@ export function AlertsTable(props: AlertsTableProps) {
       aria-rowcount={rows.length + 1}
       aria-busy={status === 'loading'}
       data-keyword={props.appliedKeyword}
-      className="alerts-grid"
+      className="alerts-grid slow-load-host"
       style={{ '--alerts-columns': template, '--alerts-min-width': `${minWidth}px` } as CSSProperties}
     >
       <AlertsHeader
@@ -106,13 +120,15 @@ export function AlertsTable(props: AlertsTableProps) {
       />
       {status === 'loading' && rows.length === 0 && <PlaceholderRows columns={columns.length} />}
       {status === 'error' && rows.length === 0 && (
-        <div className="alerts-state alerts-state--error" role="alert">
-          <p>{t('list.error')}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <LoadError
+          className="alerts-state alerts-state--error"
+          error={props.error}
+          message={t('list.error')}
+          retryLabel={t('list.retry')}
+          onRetry={onRetry}
+        />
       )}
+      <SlowLoadNotice loading={status === 'loading' && rows.length === 0} />
       {status === 'ready' && rows.length === 0 && (
         <div className="alerts-state">
           <p>{loadedCount === 0 ? t('list.empty') : t('list.noMatches')}</p>
@@ -125,7 +141,7 @@ export function AlertsTable(props: AlertsTableProps) {
           className="alerts-list"
           rowComponent={AlertRow}
           rowCount={rows.length}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={details.heightOf}
           rowProps={memoRowProps}
           defaultHeight={height}
           overscanCount={8}

@@ -56,8 +56,9 @@ export function gridTemplate(columns: readonly ColumnKey[]): { template: string;
     const [min, share] = COLUMN_WIDTHS[c];
     return share ? `minmax(${min}px, ${share}fr)` : `${min}px`;
   });
-  const minWidth = 36 + columns.reduce((sum, c) => sum + COLUMN_WIDTHS[c][0], 0);
-  return { template: ['36px', ...tracks].join(' '), minWidth };
+  // The first track holds the checkbox and the details button.
+  const minWidth = 60 + columns.reduce((sum, c) => sum + COLUMN_WIDTHS[c][0], 0);
+  return { template: ['60px', ...tracks].join(' '), minWidth };
 }
 
 /** Priority by rank: critical first when descending (spec 2, section 7 sort). */

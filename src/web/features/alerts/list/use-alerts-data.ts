@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../../api/errors.ts';
+import { isConnectionError } from '../../../components/table/connection-error.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useTickerEvent, useToasts } from '../../../shell/index.ts';
 import { type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
@@ -10,6 +11,8 @@ import { latestUpdate, mergeChanged } from './merge-rows.ts';
 
 export interface AlertsData {
   status: 'loading' | 'ready' | 'error';
+  /** Why the load failed, while status is 'error'. */
+  error: unknown;
   rows: readonly AlertSummary[];
   progress: LoadProgress | null;
   /** The moment the rows were read (the last load or refresh), by the server's clock. */
@@ -32,6 +35,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const { notify } = useToasts();
   const { attributes } = useSession();
   const [status, setStatus] = useState<AlertsData['status']>('loading');
+  const [error, setError] = useState<unknown>(null);
   const [rows, setRows] = useState<readonly AlertSummary[]>([]);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
   const [asOf, setAsOf] = useState<string | null>(null);
@@ -47,7 +51,9 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const fail = useCallback((error: unknown) => {
     if (isAbort(error)) return;
     const { notify, t, tc } = latest.current;
-    notify({ severity: 'danger', title: t('errors.load'), message: tc('tryAgainLater') });
+    // Spec 1, section 8: a failed network says so rather than 'try again later'.
+    const message = isConnectionError(error) ? tc('connectionError') : tc('tryAgainLater');
+    notify({ severity: 'danger', title: t('errors.load'), message });
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the query; generation forces a reload
@@ -57,6 +63,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     refreshing.current?.abort();
     loading.current = controller;
     setStatus('loading');
+    setError(null);
     setRows([]);
     setProgress(null);
     setAsOf(null);
@@ -74,6 +81,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
       .catch((error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;
         setStatus('error');
+        setError(error);
         fail(error);
       });
     return () => controller.abort();
@@ -101,5 +109,5 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   useTickerEvent('refresh', refresh);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { status, rows, progress, asOf, refresh, reload };
+  return { status, error, rows, progress, asOf, refresh, reload };
 }

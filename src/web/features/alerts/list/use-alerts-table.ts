@@ -74,12 +74,9 @@ export function useAlertsTable(
 
   // Until the machine has heard of the new count, a page beyond the rows shows page 1, as it will.
   const page = machinePage > pageCount(filtered.length, pageSize) ? 1 : machinePage;
-  const start = pageSize === 'all' ? 0 : (page - 1) * pageSize;
-  const end = pageSize === 'all' ? filtered.length : Math.min(filtered.length, start + pageSize);
-  const pageRows = useMemo(
-    () => (pageSize === 'all' ? filtered : filtered.slice(start, end)),
-    [filtered, start, end, pageSize],
-  );
+  const start = (page - 1) * pageSize;
+  const end = Math.min(filtered.length, start + pageSize);
+  const pageRows = useMemo(() => filtered.slice(start, end), [filtered, start, end]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
 
   return {

@@ -1,0 +1,40 @@
+import type { SortState } from '../../../../machines/table/table.context.ts';
+import { Icon } from '../Icon.tsx';
+
+export interface SortHeaderCellProps<C extends string> {
+  column: C;
+  label: string;
+  sort: SortState | null;
+  onSort(column: C): void;
+  className: string;
+}
+
+/**
+ * A column header of a list's grid that sorts it: pressing it (click, Enter or Space) cycles
+ * ascending → descending → unsorted (spec 1, section 4.6); aria-sort says the state.
+ */
+export function SortHeaderCell<C extends string>({
+  column,
+  label,
+  sort,
+  onSort,
+  className,
+}: SortHeaderCellProps<C>) {
+  const direction = sort?.column === column ? sort.direction : null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+    <span
+      role="columnheader"
+      tabIndex={-1}
+      className={className}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
+      <button type="button" className="table-sort" onClick={() => onSort(column)}>
+        {label}
+        {direction && (
+          <Icon name="chevron-down" size={12} className={`table-sort__icon table-sort__icon--${direction}`} />
+        )}
+      </button>
+    </span>
+  );
+}
