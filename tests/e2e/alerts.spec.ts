@@ -156,3 +156,24 @@ test('the alert list says when the network failed, and loads again after Try aga
   await failed.getByRole('button', { name: 'Try again' }).click();
   await waitForAlerts(page);
 });
+
+test('an alert that is slow to load says to wait, then shows', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts');
+  await waitForAlerts(page);
+  const link = rows(page).first().getByRole('link').first();
+  const id = /\/alerts\/(\d+)/.exec((await link.getAttribute('href')) ?? '')![1];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/alerts/v1/alerts/${id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/alerts/${id}$`));
+  const slow = page.getByRole('status').filter({ hasText: 'Things are taking a while, please wait…' });
+  await expect(slow).toBeVisible();
+  release();
+  await expect(slow).toHaveCount(0);
+  await expect(page.locator('.page:not([hidden])').getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import type { components } from '../../src/api/schema.d.ts';
+import { currentUser } from '../helpers/current-user.ts';
 import type { FakeNetwork } from '../helpers/fake-network.ts';
 import type { NetworkOutcomes } from '../helpers/machine-model.ts';
 
@@ -25,31 +26,10 @@ export const PENDING = {
   redirectURI: '/alerts?status=new',
 };
 
-export function user(
+export const user = (
   overrides: Partial<CurrentUser['user']> = {},
   locale: CurrentUser['attributes']['locale'] = 'en-GB',
-): CurrentUser {
-  return {
-    user: {
-      contact_id: '00000000-0000-4000-8000-000000000001',
-      email: 'analyst@watchfloor.example',
-      name: 'Ana Lyst',
-      role_level: 'Global',
-      admin: false,
-      impersonator: null,
-      ...overrides,
-    },
-    partner: {
-      partner_id: '00000000-0000-4000-8000-0000000000aa',
-      name: 'MSSP',
-      created_source: null,
-      data: {},
-      return_url: null,
-    },
-    permissions: ['global_user', 'read_all'],
-    attributes: { locale },
-  };
-}
+): CurrentUser => currentUser(overrides, ['global_user', 'read_all'], locale);
 
 const unauthorized = {
   status: 401 as const,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import './alerts.css';
 import { useLocation } from 'wouter';
 import { useScreenKeys } from '../../keyboard/use-screen-keys.ts';
@@ -26,8 +27,9 @@ export function AlertDetailPage({ params }: ScreenProps) {
   return (
     <div className="page-body alert-detail">
       {state.status === 'loading' && (
-        <div className="page-loading page-loading--inline">
+        <div className="page-loading page-loading--inline slow-load-host">
           <Spinner size="large" />
+          <SlowLoadNotice loading />
         </div>
       )}
       {state.status === 'not-found' && (
