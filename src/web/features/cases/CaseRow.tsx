@@ -78,7 +78,6 @@ export function CaseRow({
       aria-current={focused || undefined}
       data-row-index={index}
       data-case-id={item.id}
-      aria-expanded={open}
       className={`case-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}

@@ -126,7 +126,6 @@ export function AlertRow({
       aria-selected={isSelected}
       id={`alert-row-${alert.id}`}
       data-alert-id={alert.id}
-      aria-expanded={open}
       className={`alerts-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
       style={style}
       onClick={() => onFocusRow(index)}
