@@ -101,13 +101,20 @@ test('a row’s details open and close in place, by d and by the row’s button,
   await waitForCases(page);
   const first = rows(page).first();
   const details = first.getByRole('gridcell', { name: 'Details', exact: true });
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  // The row's details button says whether they are open.
+  await expect(first.getByRole('button', { name: /^Show details of #/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
 
   // Keys: j focuses the first case, d opens its details, d again closes them.
   await page.keyboard.press('j');
   await expect(first.getByRole('link')).toBeFocused();
   await page.keyboard.press('d');
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(first.getByRole('button', { name: /^Hide details of #/ })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(details).toContainText('Description');
   await expect(details).toContainText('Created');
   // The rows below move down to make room: the second row starts below the details.

@@ -106,6 +106,9 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
   // Esc goes back to the list.
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByRole('grid', { name: 'Alerts' })).toHaveAttribute('aria-busy', 'false', {
+    timeout: 30_000,
+  });
 
   // g then a letter goes to an area.
   await page.keyboard.press('g');
