@@ -13,6 +13,7 @@ import { type ActionType, actionParameters, expirySeconds, PENDING } from './act
 import { presentAction } from './present.ts';
 import { type AgentState, deriveAgentStatus } from './status.ts';
 import { appendStep } from './steps.ts';
+import { visibleAgent } from './visible-agent.ts';
 
 const ACTIONS_PER_AGENT = 500;
 const ACTIONS_OF_AGENTS = 1000;
@@ -106,16 +107,7 @@ export const requestAgentAction: Handler<'requestAgentAction'> = async (request,
   const principal = principalOf(request);
   requireModify(principal, 'act on agents');
   const [row] = await asCaller(request, async (tx) => {
-    const [agent] = await tx
-      .select({ agentId: agents.agentId, customerId: agents.customerId })
-      .from(agents)
-      .where(
-        and(
-          eq(agents.agentId, request.params.agent_id),
-          inIds(agents.customerId, principal.scope.customerIds),
-        ),
-      );
-    if (!agent) throw notFound(`Agent ${request.params.agent_id}`);
+    const agent = await visibleAgent(tx, principal, request.params.agent_id);
     return queueActions(tx, principal, request.params.action, request.body ?? {}, [agent]);
   });
   reply.status(201);
@@ -188,16 +180,7 @@ export const requestAgentActions: Handler<'requestAgentActions'> = async (reques
 export const listAgentActions: Handler<'listAgentActions'> = async (request) => {
   const principal = principalOf(request);
   return asCaller(request, async (tx) => {
-    const [agent] = await tx
-      .select()
-      .from(agents)
-      .where(
-        and(
-          eq(agents.agentId, request.params.agent_id),
-          inIds(agents.customerId, principal.scope.customerIds),
-        ),
-      );
-    if (!agent) throw notFound(`Agent ${request.params.agent_id}`);
+    const agent = await visibleAgent(tx, principal, request.params.agent_id);
     const rows = await tx
       .select()
       .from(agentActions)

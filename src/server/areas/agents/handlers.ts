@@ -2,13 +2,14 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
 import { agents } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { presentAgent } from './present.ts';
 import { deriveAgentStatus, isInactive } from './status.ts';
+import { visibleAgent } from './visible-agent.ts';
 
 /** Agents per page; the client asks again with the returned offset while one is returned. */
 export const AGENT_PAGE_SIZE = 1000;
@@ -40,17 +41,7 @@ export const deleteAgent: Handler<'deleteAgent'> = async (request, reply) => {
   const principal = principalOf(request);
   requireModify(principal, 'delete agents');
   await asCaller(request, async (tx) => {
-    const [agent] = await tx
-      .select()
-      .from(agents)
-      .where(
-        and(
-          eq(agents.agentId, request.params.agent_id),
-          inIds(agents.customerId, principal.scope.customerIds),
-        ),
-      )
-      .for('update');
-    if (!agent) throw notFound(`Agent ${request.params.agent_id}`);
+    const agent = await visibleAgent(tx, principal, request.params.agent_id, { forUpdate: true });
     const now = new Date();
     if (!isInactive(agent, now)) {
       const { status } = deriveAgentStatus(agent, now);
