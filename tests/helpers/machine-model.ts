@@ -116,3 +116,29 @@ export async function playEvent(
   }
   actor.send(event as never);
 }
+
+/** A rendered feature hook that hands out its machine's `send` and current `snapshot`. */
+interface RenderedMachineHook<TSnapshot> {
+  result: { current: { send(event: never): void; snapshot: TSnapshot } };
+  act(work: () => Promise<void> | void): Promise<void>;
+}
+
+/**
+ * Drives a feature's hook (rendered with renderAppHook) along model paths: `actor` is what
+ * playEvent needs, `play` plays one event inside React's act and lets the answer's effects run.
+ */
+export function hookPlayer<TSnapshot>(
+  hook: RenderedMachineHook<TSnapshot>,
+  network: FakeNetwork,
+  outcomes: NetworkOutcomes,
+) {
+  const actor = {
+    send: (event: never) => hook.result.current.send(event),
+    getSnapshot: (): TSnapshot => hook.result.current.snapshot,
+  };
+  const play = async (event: AnyEventObject) => {
+    await hook.act(() => playEvent(actor, event, network, outcomes, { waitForChange: false }));
+    await hook.act(() => settleMicrotasks());
+  };
+  return { actor, play };
+}

@@ -7,7 +7,7 @@ import { selectDialogOpen } from '../../machines/alert-status/selectors.ts';
 import { useAlertStatus } from '../../src/web/features/alerts/detail/use-alert-status.ts';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
-import { describePath, machineModel, type NetworkOutcomes, playEvent } from '../helpers/machine-model.ts';
+import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
@@ -105,14 +105,7 @@ async function start() {
   const saved: Alert[] = [];
   const hook = await renderAppHook(() => useAlertStatus(ALERT, (alert) => saved.push(alert)));
   unmounts.push(hook.unmount);
-  const actor = {
-    send: (event: never) => hook.result.current.send(event),
-    getSnapshot: () => hook.result.current.snapshot,
-  };
-  const play = async (event: AnyEventObject) => {
-    await hook.act(() => playEvent(actor, event, network, OUTCOMES, { waitForChange: false }));
-    await hook.act(() => settleMicrotasks());
-  };
+  const { actor, play } = hookPlayer(hook, network, OUTCOMES);
   return { ...hook, network, actor, saved, play };
 }
 

@@ -8,7 +8,7 @@ import { selectFailedIds } from '../../machines/bulk-triage/selectors.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
 import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
 import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
-import { describePath, machineModel, type NetworkOutcomes, playEvent } from '../helpers/machine-model.ts';
+import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
@@ -97,14 +97,7 @@ async function start() {
   const done: BulkResult[] = [];
   const hook = await renderAppHook(() => useBulkTriage((result) => done.push(result)));
   unmounts.push(hook.unmount);
-  const actor = {
-    send: (event: never) => hook.result.current.send(event),
-    getSnapshot: () => hook.result.current.snapshot,
-  };
-  const play = async (event: AnyEventObject) => {
-    await hook.act(() => playEvent(actor, event, network, OUTCOMES, { waitForChange: false }));
-    await hook.act(() => settleMicrotasks());
-  };
+  const { actor, play } = hookPlayer(hook, network, OUTCOMES);
   return { ...hook, network, actor, done, play };
 }
 
