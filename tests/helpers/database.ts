@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { adminQuery } from './global-setup.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -9,26 +11,28 @@ export function backends(): Backend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server. */
+let pgliteSnapshot: Blob | undefined;
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server.
+ * Both start as a copy of the database tests/helpers/global-setup.ts migrated once for the run.
+ */
 export async function freshDatabase(backend: Backend): Promise<Database> {
-  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
-  const base = new URL(process.env.TEST_DATABASE_URL!);
+  if (backend === 'pglite') {
+    pgliteSnapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    return openDatabase({ dataDir: 'memory://', snapshot: pgliteSnapshot });
+  }
+  const template = inject('postgresTemplate');
   const name = `watchfloor_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.href });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.href);
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base.href });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -25,13 +25,15 @@ export interface OpenOptions {
   /** postgres://… selects PostgreSQL; otherwise PGlite persisted in dataDir (or in memory when dataDir is 'memory://'). */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty one. */
+  snapshot?: Blob | undefined;
 }
 
 /** Opens the database, applies migrations and tenancy policies, and checks the app role cannot bypass RLS. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.snapshot);
   try {
     await assertAppRoleCannotBypassRls(database.db);
   } catch (error) {
@@ -41,11 +43,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the "contains" searches; on PostgreSQL it ships with the server's contrib.
   const client = await PGlite.create({
     ...(dataDir.startsWith('memory://') ? {} : { dataDir }),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,11 +1,8 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Fact, Facts } from '../Facts.tsx';
 import { Icon } from '../Icon.tsx';
 
-export interface DetailItem {
-  label: string;
-  value: ReactNode;
-}
+export type DetailItem = Fact;
 
 export interface RowDetailsToggleProps {
   open: boolean;
@@ -48,14 +45,7 @@ export function RowDetails({ id, items }: { id: string; items: readonly DetailIt
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
     <div role="gridcell" tabIndex={-1} id={id} className="row-details" aria-label={t('table.details')}>
-      <dl className="row-details__list">
-        {items.map((item) => (
-          <div key={item.label} className="row-details__item">
-            <dt>{item.label}</dt>
-            <dd>{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts items={items} />
     </div>
   );
 }

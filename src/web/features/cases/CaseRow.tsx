@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
-import { type DetailItem, RowDetails, RowDetailsToggle } from '../../components/table/RowDetails.tsx';
+import { type DetailItem, RowDetails } from '../../components/table/RowDetails.tsx';
+import { listRowClass, RowSelectCell } from '../../components/table/RowSelectCell.tsx';
 import type { CaseSummary } from './api.ts';
 import { RiskScore } from './RiskScore.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -78,26 +79,17 @@ export function CaseRow({
       aria-current={focused || undefined}
       data-row-index={index}
       data-case-id={item.id}
-      className={`case-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
+      className={listRowClass('case-row', { selected: isSelected, focused, open })}
       style={style}
       onClick={() => onFocusRow(index)}
     >
-      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
-      <span role="gridcell" tabIndex={-1} className="case-cell case-cell--check">
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={isSelected}
-          aria-label={selectLabel(item.id)}
-          onChange={() => onToggle(index)}
-        />
-        <RowDetailsToggle
-          open={open}
-          controls={detailsId}
-          name={`#${item.id}`}
-          onToggle={() => onToggleDetails(item.id)}
-        />
-      </span>
+      <RowSelectCell
+        className="case-cell case-cell--check"
+        selected={isSelected}
+        selectLabel={selectLabel(item.id)}
+        onSelect={() => onToggle(index)}
+        details={{ open, controls: detailsId, name: `#${item.id}`, onToggle: () => onToggleDetails(item.id) }}
+      />
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
       <span role="gridcell" tabIndex={-1} className="case-cell case-cell--title">
         <Link

@@ -27,37 +27,27 @@ export function RiskRangeFields({ min, max, onChange, errors, disabled, legend }
     <fieldset className="field risk-range">
       <legend className="field__label">{legend ?? t('risk.range')}</legend>
       <div className="risk-range__inputs">
-        <label>
-          <span className="risk-range__label">{t('risk.min')}</span>
-          <input
-            className={`input input--risk${errors.min ? ' is-invalid' : ''}`}
-            type="text"
-            inputMode="numeric"
-            value={min}
-            placeholder="0"
-            disabled={disabled}
-            aria-invalid={errors.min ? true : undefined}
-            aria-describedby={errors.min ? errorId : undefined}
-            onChange={(event) => onChange({ min: event.target.value, max })}
-          />
-        </label>
+        <RiskBound
+          label={t('risk.min')}
+          value={min}
+          placeholder="0"
+          invalid={Boolean(errors.min)}
+          errorId={errorId}
+          disabled={disabled}
+          onChange={(value) => onChange({ min: value, max })}
+        />
         <span aria-hidden="true" className="muted">
           –
         </span>
-        <label>
-          <span className="risk-range__label">{t('risk.max')}</span>
-          <input
-            className={`input input--risk${errors.max ? ' is-invalid' : ''}`}
-            type="text"
-            inputMode="numeric"
-            value={max}
-            placeholder="100"
-            disabled={disabled}
-            aria-invalid={errors.max ? true : undefined}
-            aria-describedby={errors.max ? errorId : undefined}
-            onChange={(event) => onChange({ min, max: event.target.value })}
-          />
-        </label>
+        <RiskBound
+          label={t('risk.max')}
+          value={max}
+          placeholder="100"
+          invalid={Boolean(errors.max)}
+          errorId={errorId}
+          disabled={disabled}
+          onChange={(value) => onChange({ min, max: value })}
+        />
       </div>
       {text && (
         <p id={errorId} className="field__error" role="alert">
@@ -65,5 +55,35 @@ export function RiskRangeFields({ min, max, onChange, errors, disabled, legend }
         </p>
       )}
     </fieldset>
+  );
+}
+
+interface RiskBoundProps {
+  label: string;
+  value: string;
+  placeholder: string;
+  invalid: boolean;
+  errorId: string;
+  disabled: boolean | undefined;
+  onChange(value: string): void;
+}
+
+/** One end of the range: a whole number typed as text, so a half-typed value is kept as typed. */
+function RiskBound({ label, value, placeholder, invalid, errorId, disabled, onChange }: RiskBoundProps) {
+  return (
+    <label>
+      <span className="risk-range__label">{label}</span>
+      <input
+        className={`input input--risk${invalid ? ' is-invalid' : ''}`}
+        type="text"
+        inputMode="numeric"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts.tsx';
 import type { Alert } from '../types.ts';
 
 /** The alert's own fields, as text. */
@@ -19,14 +20,9 @@ export function AlertFields({ alert }: { alert: Alert }) {
   return (
     <section className="card alert-detail__section" aria-labelledby="alert-fields">
       <h2 id="alert-fields">{t('detail.fields')}</h2>
-      <dl className="alert-detail__dl">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value === null || value === '' ? '—' : value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Facts
+        items={rows.map(([label, value]) => ({ label, value: value === null || value === '' ? '—' : value }))}
+      />
     </section>
   );
 }

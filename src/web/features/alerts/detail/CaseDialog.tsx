@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../../components/FormFields.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { assignCaseAlerts, createCase, listCustomerCases } from '../../cases/api.ts';
@@ -15,7 +16,6 @@ export interface CaseDialogProps {
 /** Puts the alert in an existing case of its customer, or in a new case made for it. */
 export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps) {
   const { t } = useTranslation('alerts');
-  const { t: tc } = useTranslation();
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [cases, setCases] = useState<CaseSummary[] | null>(null);
   const [caseId, setCaseId] = useState('');
@@ -66,19 +66,12 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
       title={t('case.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {tc('cancel')}
-          </button>
-          <button
-            type="submit"
-            form="alert-case-form"
-            className="button button--primary"
-            disabled={busy || (mode === 'existing' ? !caseId : !title.trim())}
-          >
-            {mode === 'existing' ? t('case.assign') : t('case.create')}
-          </button>
-        </>
+        <FormFooter
+          form="alert-case-form"
+          submitLabel={mode === 'existing' ? t('case.assign') : t('case.create')}
+          disabled={busy || (mode === 'existing' ? !caseId : !title.trim())}
+          onCancel={onClose}
+        />
       }
     >
       {cases === null ? (

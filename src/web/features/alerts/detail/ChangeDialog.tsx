@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Field, SelectField } from '../../../components/FormFields.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useLabels } from '../shared/use-labels.ts';
@@ -111,30 +112,21 @@ export function ChangeDialog({ status: machine }: { status: AlertStatusApi }) {
                 ? labels.priority(current)
                 : labels.classification(current || null) || '—'}
           </p>
-          <label className="field">
-            <span className="field__label">{t('change.newValue')}</span>
-            <select
-              id="alert-change-value"
-              className="select"
-              value={chosen}
-              onChange={(e) => setValue(e.target.value)}
-            >
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('fields.comment')}</span>
+          <SelectField
+            id="alert-change-value"
+            label={t('change.newValue')}
+            value={chosen}
+            onChange={setValue}
+            options={options}
+          />
+          <Field label={t('fields.comment')}>
             <textarea
               id="alert-change-comment"
               className="input alerts-textarea"
               value={comment}
               onChange={(e) => setComment(e.target.value)}
             />
-          </label>
+          </Field>
         </form>
       )}
     </ModalDialog>

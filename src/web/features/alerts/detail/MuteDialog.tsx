@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, FormFooter } from '../../../components/FormFields.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { createMute } from '../../mutes/api.ts';
 import type { Alert, MuteCondition } from '../types.ts';
@@ -35,7 +36,6 @@ export interface MuteDialogProps {
 /** Mutes alerts like this one for its customer (all chosen conditions must match); this one too. */
 export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProps) {
   const { t } = useTranslation('alerts');
-  const { t: tc } = useTranslation();
   const [conditions] = useState(() => conditionsFrom(alert));
   const [chosen, setChosen] = useState(() => conditions.map(() => true));
   const [ttl, setTtl] = useState<number>(DAY);
@@ -82,19 +82,12 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {tc('cancel')}
-          </button>
-          <button
-            type="submit"
-            form="alert-mute-form"
-            className="button button--primary"
-            disabled={busy || picked.length === 0}
-          >
-            {t('mute.submit')}
-          </button>
-        </>
+        <FormFooter
+          form="alert-mute-form"
+          submitLabel={t('mute.submit')}
+          disabled={busy || picked.length === 0}
+          onCancel={onClose}
+        />
       }
     >
       <form id="alert-mute-form" className="form" onSubmit={onSubmit}>
@@ -111,8 +104,7 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
             </label>
           ))}
         </fieldset>
-        <label className="field">
-          <span className="field__label">{t('mute.expiryLabel')}</span>
+        <Field label={t('mute.expiryLabel')}>
           <select
             id="alert-mute-expiry"
             className="select"
@@ -125,9 +117,8 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('mute.description')}</span>
+        </Field>
+        <Field label={t('mute.description')}>
           <input
             id="alert-mute-description"
             className="input"
@@ -135,7 +126,7 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
             maxLength={2000}
             onChange={(e) => setDescription(e.target.value)}
           />
-        </label>
+        </Field>
         <p className="muted">{t('mute.explain')}</p>
       </form>
     </ModalDialog>

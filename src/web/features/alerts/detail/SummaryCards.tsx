@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts.tsx';
 import type { Alert } from '../types.ts';
 
 type Row = [string, string | null | undefined];
@@ -6,16 +7,7 @@ type Row = [string, string | null | undefined];
 function list(rows: Row[]) {
   const shown = rows.filter(([, v]) => v);
   if (shown.length === 0) return null;
-  return (
-    <dl className="alert-detail__dl">
-      {shown.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd className="alert-detail__mono">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts items={shown.map(([label, value]) => ({ label, value }))} mono />;
 }
 
 /** Who and what the alert is about: entity, and file, sender and URL summaries when present. */

@@ -3,7 +3,8 @@ import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
 import { TRUNCATE, truncate } from '../../../../common/format.ts';
 import { TimeText } from '../../../components/Timestamp.tsx';
-import { type DetailItem, RowDetails, RowDetailsToggle } from '../../../components/table/RowDetails.tsx';
+import { type DetailItem, RowDetails } from '../../../components/table/RowDetails.tsx';
+import { listRowClass, RowSelectCell } from '../../../components/table/RowSelectCell.tsx';
 import { PriorityBadge } from '../shared/PriorityBadge.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import type { AlertSummary } from '../types.ts';
@@ -126,26 +127,22 @@ export function AlertRow({
       aria-selected={isSelected}
       id={`alert-row-${alert.id}`}
       data-alert-id={alert.id}
-      className={`alerts-row list-row${isSelected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${open ? ' has-details' : ''}`}
+      className={listRowClass('alerts-row', { selected: isSelected, focused, open })}
       style={style}
       onClick={() => onFocusRow(index)}
     >
-      {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
-      <span role="gridcell" tabIndex={-1} className="alerts-cell alerts-cell--check">
-        <input
-          type="checkbox"
-          tabIndex={-1}
-          checked={isSelected}
-          aria-label={selectLabel(alert.id)}
-          onChange={() => onToggle(alert.id, index)}
-        />
-        <RowDetailsToggle
-          open={open}
-          controls={detailsId}
-          name={`#${alert.id}`}
-          onToggle={() => onToggleDetails(alert.id)}
-        />
-      </span>
+      <RowSelectCell
+        className="alerts-cell alerts-cell--check"
+        selected={isSelected}
+        selectLabel={selectLabel(alert.id)}
+        onSelect={() => onToggle(alert.id, index)}
+        details={{
+          open,
+          controls: detailsId,
+          name: `#${alert.id}`,
+          onToggle: () => onToggleDetails(alert.id),
+        }}
+      />
       <AlertCells alert={alert} columns={columns} customerName={customerName} formatTime={formatTime} />
       {open && <RowDetails id={detailsId} items={detailsOf(alert)} />}
     </div>

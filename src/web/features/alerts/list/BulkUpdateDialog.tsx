@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
+import { Field, FormFooter, SelectField } from '../../../components/FormFields.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';
@@ -52,19 +53,12 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
         title={t('bulk.title', { count })}
         onClose={close}
         footer={
-          <>
-            <button type="button" className="button" onClick={close}>
-              {tc('cancel')}
-            </button>
-            <button
-              type="submit"
-              form="alerts-bulk-form"
-              className="button button--primary"
-              disabled={nothing}
-            >
-              {t('bulk.review')}
-            </button>
-          </>
+          <FormFooter
+            form="alerts-bulk-form"
+            submitLabel={t('bulk.review')}
+            disabled={nothing}
+            onCancel={close}
+          />
         }
       >
         <form id="alerts-bulk-form" className="form" onSubmit={onSubmit}>
@@ -92,40 +86,23 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
               </span>
             )}
           </div>
-          <label className="field">
-            <span className="field__label">{t('fields.priority')}</span>
-            <select
-              id="bulk-priority"
-              className="select"
-              value={priority}
-              onChange={(e) => setPriority(e.target.value)}
-            >
-              <option value="">{t('bulk.noChange')}</option>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {labels.priority(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('fields.classification')}</span>
-            <select
-              id="bulk-classification"
-              className="select"
-              value={classification}
-              onChange={(e) => setClassification(e.target.value)}
-            >
-              <option value="">{t('bulk.noChange')}</option>
-              {CLASSIFICATIONS.map((c) => (
-                <option key={c} value={c}>
-                  {labels.classification(c)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('fields.assignee')}</span>
+          <SelectField
+            id="bulk-priority"
+            label={t('fields.priority')}
+            value={priority}
+            onChange={setPriority}
+            emptyLabel={t('bulk.noChange')}
+            options={PRIORITIES.map((p) => ({ value: p, label: labels.priority(p) }))}
+          />
+          <SelectField
+            id="bulk-classification"
+            label={t('fields.classification')}
+            value={classification}
+            onChange={setClassification}
+            emptyLabel={t('bulk.noChange')}
+            options={CLASSIFICATIONS.map((c) => ({ value: c, label: labels.classification(c) }))}
+          />
+          <Field label={t('fields.assignee')}>
             <select
               id="bulk-assignee"
               className="select"
@@ -142,16 +119,15 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
                   </option>
                 ))}
             </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('fields.comment')}</span>
+          </Field>
+          <Field label={t('fields.comment')}>
             <textarea
               id="bulk-comment"
               className="input alerts-textarea"
               value={comment}
               onChange={(e) => setComment(e.target.value)}
             />
-          </label>
+          </Field>
           {staff && (
             <label className="field--row">
               <input

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A labelled control: the label wraps it, so a click on the label focuses it. */
+export function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
+    <label className="field">
+      <span className="field__label">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+export interface FormFooterProps {
+  /** The id of the form the primary button submits (the footer sits outside the form). */
+  form: string;
+  submitLabel: string;
+  disabled?: boolean;
+  onCancel(): void;
+  /** Buttons between Cancel and the submit button (a dry run, a check). */
+  children?: ReactNode;
+}
+
+/** A dialog's footer for a form: Cancel, any extra buttons, and the form's primary submit button. */
+export function FormFooter({ form, submitLabel, disabled = false, onCancel, children }: FormFooterProps) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        {t('cancel')}
+      </button>
+      {children}
+      <button type="submit" form={form} className="button button--primary" disabled={disabled}>
+        {submitLabel}
+      </button>
+    </>
+  );
+}
+
+export interface SelectFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  /** An empty first choice ("No change", "Any"). */
+  emptyLabel?: string;
+}
+
+/** A labelled select over a list of choices. */
+export function SelectField({ id, label, value, onChange, options, emptyLabel }: SelectFieldProps) {
+  return (
+    <Field label={label}>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A migrated PGlite data folder (tarball) every fresh PGlite test database starts from. */
+    pgliteSnapshot: string;
+    /** A migrated PostgreSQL database every fresh test database is created from, when a server is given. */
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates one database per backend before the workers start, so each test file copies it
+ * instead of migrating its own: PGlite's initdb alone takes seconds under WASM, and the
+ * PostgreSQL copy (`create database … template`) is a file copy.
+ */
+export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(join(tmpdir(), 'watchfloor-tests-'));
+  const migrated = await openDatabase({ dataDir: 'memory://' });
+  const tarball = await migratedPglite(migrated);
+  const snapshotPath = join(folder, 'pglite.tar');
+  writeFileSync(snapshotPath, Buffer.from(await tarball.arrayBuffer()));
+  project.provide('pgliteSnapshot', snapshotPath);
+
+  const template = process.env.TEST_DATABASE_URL ? await migratedPostgresTemplate() : null;
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    if (template) await adminQuery(`drop database if exists ${template} with (force)`);
+  };
+}
+
+async function migratedPglite(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Blob> {
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const tarball = await client.dumpDataDir('none');
+  await database.close();
+  return tarball;
+}
+
+async function migratedPostgresTemplate(): Promise<string> {
+  const name = `watchfloor_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  await database.close();
+  return name;
+}
+
+export async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
