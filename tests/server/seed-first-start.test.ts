@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { freshDatabase } from '../helpers/database.ts';
 import { partners } from '../../src/server/db/schema/index.ts';
 import { ensureDemoData } from '../../src/server/seed/first-start.ts';
 import { rows, SLOW } from './seed/helpers.ts';
@@ -21,7 +21,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
   });
 
   it('seeds on first start, saves a generated password (0600) and only points to it later', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await freshDatabase('pglite');
     try {
       const dataDir = join(tempDir(), 'data');
       const first = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
@@ -51,7 +51,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
   });
 
   it('uses WATCHFLOOR_DEMO_PASSWORD when set and writes no file', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await freshDatabase('pglite');
     try {
       const result = await ensureDemoData(database.db, {
         dataDir: 'memory://',
@@ -70,7 +70,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
   });
 
   it("returns null and seeds nothing when the database holds someone else's partner", async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await freshDatabase('pglite');
     try {
       await database.db.insert(partners).values({ name: 'Real MSSP' });
       expect(await ensureDemoData(database.db, { dataDir: tempDir(), demoPassword: undefined })).toBeNull();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAgentStatus } from '../../../src/server/areas/agents/index.ts';
 import type { Database } from '../../../src/server/db/client.ts';
-import { openDatabase } from '../../../src/server/db/client.ts';
+import { freshDatabase } from '../../helpers/database.ts';
 import { agentActions, agentEnrolmentTokens, agents } from '../../../src/server/db/schema/index.ts';
 import { seedDemoData } from '../../../src/server/seed/generate.ts';
 import { NOW, SMALL } from '../seed/helpers.ts';
@@ -13,7 +13,7 @@ describe('the demo fleet the seed generator writes', () => {
   let tokenRows: (typeof agentEnrolmentTokens.$inferSelect)[];
   let actionRows: (typeof agentActions.$inferSelect)[];
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await freshDatabase('pglite');
     await seedDemoData(database.db, { ...SMALL, agents: 400, seed: 11 });
     agentRows = await database.db.select().from(agents);
     tokenRows = await database.db.select().from(agentEnrolmentTokens);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../../src/server/db/client.ts';
+import type { Database } from '../../../src/server/db/client.ts';
+import { freshDatabase } from '../../helpers/database.ts';
 import { resultRows } from '../../../src/server/db/tenancy.ts';
 import { seedDemoData } from '../../../src/server/seed/generate.ts';
 
@@ -16,7 +17,7 @@ export async function rows<T>(database: Database, query: ReturnType<typeof sql>)
 }
 
 export async function seeded(seed: number): Promise<Database> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await freshDatabase('pglite');
   await seedDemoData(database.db, { ...SMALL, seed });
   return database;
 }
