@@ -119,7 +119,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One agent with its attributes, settings and health issues (404 outside the caller's customers). */
+        get: operations["getAgent"];
         put?: never;
         post?: never;
         /**
@@ -1195,6 +1196,16 @@ export interface components {
         };
         /** @enum {string} */
         AgentActionType: "isolate" | "deisolate" | "upload_diagnostics" | "full_disk_scan" | "quarantine_file" | "delete_file" | "refresh_threat_hunts" | "restart_agent" | "prompt_full_disk_access" | "uninstall" | "force_upgrade" | "shutdown_system" | "restart_system";
+        AgentAttribute: {
+            /**
+             * Format: date-time
+             * @description When the attribute stops applying; null when it does not.
+             */
+            expires_at: string | null;
+            name: string;
+            /** @description The attribute's value as stored. */
+            value: unknown;
+        };
         AgentBulkActionRequest: {
             agent_ids?: string[];
             alert_id?: number | null;
@@ -1231,6 +1242,18 @@ export interface components {
             check_in_interval: number;
             /** Format: date-time */
             server_time: string;
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        AgentDetail: components["schemas"]["Agent"] & {
+            /** @description The settings the agent says it applied at its last check-in. */
+            applied_settings: {
+                [key: string]: unknown;
+            };
+            attributes: components["schemas"]["AgentAttribute"][];
+            health_issues: string[];
+            /** @description The settings the console asks the agent to apply. */
             settings: {
                 [key: string]: unknown;
             };
@@ -2107,6 +2130,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     deleteAgent: {

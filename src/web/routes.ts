@@ -23,8 +23,6 @@ const DASHBOARD = [{ path: '/', name: 'dashboard' }] as const;
 
 const SHELL_ROUTES = [
   { path: '/vulnerabilities', name: 'vulnerabilities' },
-  { path: '/agents', name: 'agents' },
-  { path: '/agents/:id', name: 'agent' },
   { path: '/search/:id?', name: 'search' },
   { path: '/reports', name: 'reports' },
   { path: '/customers', name: 'customers' },

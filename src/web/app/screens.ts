@@ -32,8 +32,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
   dashboard: placeholder,
   vulnerabilities: placeholder,
-  agents: placeholder,
-  agent: placeholder,
   search: placeholder,
   reports: placeholder,
   customers: placeholder,

@@ -1,7 +1,7 @@
 import type { AccessRule } from '../../common/permissions.ts';
 import { FEATURE_COMMANDS, FEATURE_G_KEYS } from '../features/index.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
-import { never, noArgs, shortcut } from './command-helpers.ts';
+import { shortcut } from './command-helpers.ts';
 import {
   type ActionCommand,
   type Command,
@@ -38,7 +38,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   ...FEATURE_G_KEYS,
   dashboard: 'd',
   vulnerabilities: 'v',
-  agents: 'n',
   search: 's',
   reports: 'r',
   threat_intel: 't',
@@ -114,49 +113,6 @@ const LISTS: Command[] = [
   shortcut('list.new', 'lists', ['n'], (l) => l.commands('registry.listNew')),
 ];
 
-/** Registered now; available once an agents screen provides a selection (see docs/keyboard.md). */
-const AGENTS: ActionCommand[] = [
-  {
-    kind: 'action',
-    id: 'agents.isolate',
-    group: 'agents',
-    keys: [],
-    target: 'agents',
-    slash: 'isolate',
-    usage: '>isolate',
-    label: (l) => l.commands('registry.agentsIsolate'),
-    ...noArgs,
-    destructive: () => true,
-    confirm: (l, _args, count) => l.commands('confirm.isolate', { count }),
-  },
-  {
-    kind: 'action',
-    id: 'agents.scan',
-    group: 'agents',
-    keys: [],
-    target: 'agents',
-    slash: 'scan',
-    usage: '>scan',
-    label: (l) => l.commands('registry.agentsScan'),
-    ...noArgs,
-    destructive: never,
-    confirm: (l, _args, count) => l.commands('confirm.scan', { count }),
-  },
-  {
-    kind: 'action',
-    id: 'agents.restart',
-    group: 'agents',
-    keys: [],
-    target: 'agents',
-    slash: 'restart',
-    usage: '>restart',
-    label: (l) => l.commands('registry.agentsRestart'),
-    ...noArgs,
-    destructive: never,
-    confirm: (l, _args, count) => l.commands('confirm.restart', { count }),
-  },
-];
-
 /** Sorted by GROUPS (a stable sort: each group keeps its own order), as every list shows them. */
 function inGroupOrder(commands: Command[]): Command[] {
   return commands.sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
@@ -168,7 +124,6 @@ export const REGISTRY: readonly Command[] = inGroupOrder([
   ...navigationCommands(),
   ...LISTS,
   ...FEATURE_COMMANDS,
-  ...AGENTS,
 ]);
 
 export const NAVIGATION = REGISTRY.filter((c): c is NavigationCommand => c.kind === 'navigate');

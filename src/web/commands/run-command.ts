@@ -2,6 +2,7 @@ import type { CommandChoice, CommandOutcome } from '../../../machines/command-fl
 import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
 import type { NotifyOptions } from '../shell/index.ts';
+import { requestOnAgents } from './agent-actions.ts';
 import {
   type AlertActionContext,
   addToCase,
@@ -90,6 +91,8 @@ export async function runCommand(choice: CommandChoice, ctx: RunContext): Promis
     case 'mutes':
       if (command.id === 'mutes.unmute') return unmuteMutes({ target, labels, notify, email });
       throw notAvailable();
+    case 'agents':
+      return requestOnAgents({ target, labels, notify, email }, command.id, choice.args);
     default:
       throw notAvailable();
   }

@@ -36,12 +36,14 @@ export interface MutesCommandTarget {
   focusedId: string | null;
 }
 
-/** Agents screen target: not provided by any screen yet. */
+/** The selected agents of the agents list, or the agent whose page is open (src/web/features/agents). */
 export interface AgentsCommandTarget {
   kind: 'agents';
-  ids: number[];
+  ids: string[];
+  /** False when the user may not ask agents for actions. */
+  canChange: boolean;
   refresh(): void;
-  focusedId: number | null;
+  focusedId: string | null;
 }
 
 export type CommandTarget =

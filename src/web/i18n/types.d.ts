@@ -1,4 +1,5 @@
 import 'i18next';
+import type agents from '../features/agents/locales/en-GB/agents.json';
 import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       mutes: typeof mutes;
       cases: typeof cases;
       alerts: typeof alerts;
+      agents: typeof agents;
       auth: typeof auth;
       common: typeof common;
       discussions: typeof discussions;

@@ -59,7 +59,7 @@ export function helpSections(l: HelpLabels): HelpSection[] {
       keys: c.keys.map((sequence) => sequence.split(' ')),
       usage: c.kind === 'action' ? c.usage : null,
       label: c.label(l),
-      note: c.kind === 'action' && c.target === 'agents' ? l.commands('help.unavailableNote') : null,
+      note: null,
     })),
   }));
 }

@@ -36,7 +36,7 @@ Watchfloor is driven from the keyboard. \`/\` (when no text field has focus) or 
 - Screen commands are offered only for the screens the signed-in user may open.
 - Commands that need a selection the current screen does not provide are listed under "Not
   available here", greyed out with the reason, rather than hidden, so they can be discovered.
-  The agents commands stay unavailable until the agents screen provides a selection.
+  The agents commands act on the agents selected in the agents list, or on the open agent.
 - \`g\` then a letter must be typed within 1 second. Shortcuts never fire while typing in a text
   field, and none (not even \`Ctrl/⌘+K\`) while a dialog is open: it keeps the keys until it
   closes.

@@ -7,7 +7,7 @@ import type { Handler } from '../../platform/handler.ts';
 import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { presentAgent } from './present.ts';
+import { presentAgent, presentAgentDetail } from './present.ts';
 import { deriveAgentStatus, isInactive } from './status.ts';
 import { visibleAgent } from './visible-agent.ts';
 
@@ -34,6 +34,13 @@ export const listAgents: Handler<'listAgents'> = async (request) => {
     agents: rows.slice(0, AGENT_PAGE_SIZE).map((row) => presentAgent(row, now)),
     offset: more ? offset + AGENT_PAGE_SIZE : null,
   };
+};
+
+/** One agent of the caller's customers, with what the list leaves out. */
+export const getAgent: Handler<'getAgent'> = async (request) => {
+  const principal = principalOf(request);
+  const agent = await asCaller(request, (tx) => visibleAgent(tx, principal, request.params.agent_id));
+  return presentAgentDetail(agent, new Date());
 };
 
 /** Only inactive agents go: deleting one that still reports would orphan a running endpoint. */

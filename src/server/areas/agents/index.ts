@@ -6,7 +6,7 @@ import {
   requestAgentAction,
   requestAgentActions,
 } from './actions.ts';
-import { deleteAgent, listAgents } from './handlers.ts';
+import { deleteAgent, getAgent, listAgents } from './handlers.ts';
 import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
 
@@ -16,6 +16,7 @@ import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from 
  */
 export const agentHandlers: Handlers<
   | 'listAgents'
+  | 'getAgent'
   | 'deleteAgent'
   | 'listAgentActions'
   | 'requestAgentAction'
@@ -30,6 +31,7 @@ export const agentHandlers: Handlers<
   | 'reportAgentAction'
 > = {
   listAgents,
+  getAgent,
   deleteAgent,
   listAgentActions,
   requestAgentAction,

@@ -90,3 +90,27 @@ export function presentToken(
     state: tokenState(t, now),
   };
 }
+
+/**
+ * An attribute is stored either as its bare value or, when it was set to expire, as
+ * `{ value, expires_at }` (spec 2, section 7: PUT attributes/{name} with value and expires_at).
+ */
+function presentAttribute(name: string, stored: unknown): Schemas['AgentAttribute'] {
+  if (typeof stored === 'object' && stored !== null && 'value' in stored && 'expires_at' in stored) {
+    const { value, expires_at } = stored as { value: unknown; expires_at: unknown };
+    return { name, value, expires_at: typeof expires_at === 'string' ? expires_at : null };
+  }
+  return { name, value: stored, expires_at: null };
+}
+
+export function presentAgentDetail(a: typeof agents.$inferSelect, now: Date): Schemas['AgentDetail'] {
+  return {
+    ...presentAgent(a, now),
+    attributes: Object.entries(a.attributes)
+      .map(([name, stored]) => presentAttribute(name, stored))
+      .sort((x, y) => x.name.localeCompare(y.name)),
+    settings: a.settings,
+    applied_settings: a.appliedSettings,
+    health_issues: a.healthIssues,
+  };
+}

@@ -1,0 +1,30 @@
+import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
+import { requestAgentActions } from '../features/agents/api.ts';
+import { COMMAND_ACTIONS } from '../features/agents/commands.ts';
+import { reportSelection, type SelectionContext } from './selection-actions.ts';
+import type { AgentsCommandTarget } from './target.ts';
+
+export type AgentActionContext = SelectionContext<AgentsCommandTarget>;
+
+/**
+ * `>isolate`, `>scan`, …: one action per agent in one call, which refuses the lot rather than
+ * act on fewer agents than asked. Queued is all it says: the agents carry them out when they
+ * next check in, and the agent's page follows each one to its end.
+ */
+export async function requestOnAgents(
+  ctx: AgentActionContext,
+  commandId: string,
+  args: readonly string[],
+): Promise<CommandOutcome> {
+  const action = COMMAND_ACTIONS[commandId];
+  if (!action) throw new Error(ctx.labels.commands('result.notAvailable'));
+  try {
+    const count = await requestAgentActions(action.type, action.parameters(args), {
+      agentIds: ctx.target.ids,
+    });
+    return reportSelection(ctx, ctx.labels.commands('result.agentsQueued', { count }), []);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return reportSelection(ctx, null, [{ name: '', message }]);
+  }
+}

@@ -1,0 +1,167 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FINISHED } from '../../../../machines/agent-action/agent-action.machine.ts';
+import type { ScreenProps } from '../../app/screen-props.ts';
+import { type AgentsCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { LoadError } from '../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useIsActivePage, useShellData, useTickerEvent } from '../../shell/index.ts';
+import { useSession } from '../../shell/session-bridge.ts';
+import { useCanChange } from '../cases/use-can-change.ts';
+import { ActionCard } from './ActionCard.tsx';
+import { AgentOverview } from './AgentOverview.tsx';
+import './agents.css';
+import type { AgentAction } from './api.ts';
+import { PendingAction } from './PendingAction.tsx';
+import { RequestActionForm } from './RequestActionForm.tsx';
+import { useAgentDetail } from './use-agent-detail.ts';
+import { useAgentLabels } from './use-agent-labels.ts';
+
+/** The tabs this page has; the agent's reports (inventory, issues, …) add theirs here. */
+const TABS = ['overview', 'actions'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /agents/:id (spec 2, section 2): the agent's status and states, what it runs, its settings and
+ * attributes, and its actions: ask for one (after confirming), the queue followed to each
+ * action's end, cancel or force-cancel (after confirming), and the history with its evidence.
+ */
+export function AgentPage({ params }: ScreenProps) {
+  const agentId = params.id ?? '';
+  const { t } = useTranslation('agents');
+  const session = useSession();
+  const active = useIsActivePage();
+  const canChange = useCanChange();
+  const { customers } = useShellData();
+  const labels = useAgentLabels();
+  const detail = useAgentDetail(agentId, session.status === 'ready');
+  const [tab, setTab] = useState<Tab>('actions');
+  const [formKey, setFormKey] = useState(0);
+  const uid = useId();
+  useTickerEvent('refresh', detail.reload);
+
+  const target = useMemo(
+    (): AgentsCommandTarget | null =>
+      active && detail.agent
+        ? { kind: 'agents', ids: [agentId], canChange, refresh: detail.reload, focusedId: agentId }
+        : null,
+    [active, detail.agent, agentId, canChange, detail.reload],
+  );
+  useProvideCommandTarget(target);
+
+  const { putAction } = detail;
+  const onQueued = useCallback(
+    (action: AgentAction) => {
+      putAction(action);
+      setFormKey((k) => k + 1);
+    },
+    [putAction],
+  );
+
+  const agent = detail.agent;
+  if (!agent) {
+    return (
+      <div className="page-body agent-page slow-load-host">
+        {detail.status === 'error' ? (
+          <LoadError
+            error={detail.error}
+            message={t('errors.loadOne')}
+            retryLabel={t('retry')}
+            onRetry={detail.reload}
+          />
+        ) : (
+          <p role="status">{t('loading')}</p>
+        )}
+        <SlowLoadNotice loading={detail.status === 'loading'} />
+      </div>
+    );
+  }
+
+  const pending = detail.actions.filter((a) => !FINISHED.includes(a.status));
+  const history = detail.actions.filter((a) => FINISHED.includes(a.status));
+  const customer = customers.find((c) => c.customer_id === agent.customer_id)?.name ?? agent.customer_id;
+
+  return (
+    <div className="page-body agent-page">
+      <header className="page-header">
+        <h1>{agent.host_name}</h1>
+        <p>
+          <span className={`agent-status agent-status--${agent.status_code}`}>
+            {labels.statusLabel(agent)}
+          </span>{' '}
+          {agent.states
+            .filter((s) => s !== agent.status)
+            .map((s) => labels.stateLabel(s))
+            .join(', ')}
+          {agent.late_by_seconds > 0
+            ? ` · ${t('detail.late', { late: labels.lateBy(agent.late_by_seconds) })}`
+            : ''}
+          {' · '}
+          {customer}
+        </p>
+      </header>
+      <div role="tablist" aria-label={t('detail.tabs')} className="mute-tabs">
+        {TABS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`${uid}-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`${uid}-panel`}
+            tabIndex={tab === key ? 0 : -1}
+            className="mute-tabs__tab"
+            onClick={() => setTab(key)}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+              const next =
+                TABS[(TABS.indexOf(key) + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+              setTab(next);
+              document.getElementById(`${uid}-tab-${next}`)?.focus();
+            }}
+          >
+            {t(`detail.tab.${key}`)}
+          </button>
+        ))}
+      </div>
+      <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`}>
+        {tab === 'overview' && <AgentOverview agent={agent} />}
+        {tab === 'actions' && (
+          <>
+            {canChange && (
+              <section className="agent-page__section" aria-labelledby={`${uid}-request`}>
+                <h2 id={`${uid}-request`}>{t('request.title')}</h2>
+                <p className="muted">{detail.isActive ? t('request.active') : t('request.inactive')}</p>
+                <RequestActionForm
+                  key={formKey}
+                  agentId={agentId}
+                  hostName={agent.host_name}
+                  onQueued={onQueued}
+                />
+              </section>
+            )}
+            <section className="agent-page__section" aria-labelledby={`${uid}-queue`}>
+              <h2 id={`${uid}-queue`}>{t('actions.queue')}</h2>
+              {pending.length === 0 && <p>{t('actions.queueEmpty')}</p>}
+              {pending.map((action) => (
+                <PendingAction
+                  key={action.action_id}
+                  action={action}
+                  canChange={canChange}
+                  onChange={putAction}
+                />
+              ))}
+            </section>
+            <section className="agent-page__section" aria-labelledby={`${uid}-history`}>
+              <h2 id={`${uid}-history`}>{t('actions.history')}</h2>
+              {history.length === 0 && <p>{t('actions.historyEmpty')}</p>}
+              {history.map((action) => (
+                <ActionCard key={action.action_id} action={action} />
+              ))}
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

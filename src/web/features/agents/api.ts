@@ -1,0 +1,99 @@
+import type {
+  ActionRequest,
+  AgentActionType,
+} from '../../../../machines/agent-action/agent-action.context.ts';
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { ApiError, dataOf } from '../../api/errors.ts';
+
+export type Agent = components['schemas']['Agent'];
+export type AgentDetail = components['schemas']['AgentDetail'];
+export type AgentAction = components['schemas']['AgentAction'];
+export type AgentState = components['schemas']['AgentState'];
+export type AgentMatch = components['schemas']['AgentMatch'];
+
+/** Every agent of the customers (all of the caller's when none), page after page. */
+export async function listAgents(customerIds: readonly string[], since?: string): Promise<Agent[]> {
+  const agents: Agent[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page: { agents: Agent[]; offset: number | null } = dataOf(
+      await api.GET('/api/agents/v1/agents/', {
+        params: {
+          query: {
+            offset,
+            heartbeat_after: since,
+            customer_ids: customerIds.length ? [...customerIds] : undefined,
+          },
+        },
+      }),
+    );
+    agents.push(...page.agents);
+    offset = page.offset;
+  }
+  return agents;
+}
+
+export async function getAgent(agentId: string): Promise<AgentDetail> {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}', { params: { path: { agent_id: agentId } } }),
+  );
+}
+
+/** The agent's actions, newest first; a null answer is an inactive agent with none (spec 2, section 7). */
+export async function listAgentActions(
+  agentId: string,
+): Promise<{ is_active: boolean; actions: AgentAction[] }> {
+  const data = dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/actions', { params: { path: { agent_id: agentId } } }),
+  );
+  return data ?? { is_active: false, actions: [] };
+}
+
+/** One action of the agent as it is now (there is no call for a single action). */
+export async function getAgentAction(agentId: string, actionId: string): Promise<AgentAction> {
+  const { actions } = await listAgentActions(agentId);
+  const action = actions.find((a) => a.action_id === actionId);
+  if (!action) throw new ApiError(404, 'not_found', `Action ${actionId} was not found.`);
+  return action;
+}
+
+export async function requestAgentAction(agentId: string, request: ActionRequest): Promise<AgentAction> {
+  return dataOf(
+    await api.POST('/api/agents/v1/agents/{agent_id}/actions/{action}', {
+      params: { path: { agent_id: agentId, action: request.type } },
+      body: { parameters: request.parameters },
+    }),
+  );
+}
+
+/** One action for each agent named, or for every agent that matches; answers how many were queued. */
+export async function requestAgentActions(
+  type: AgentActionType,
+  parameters: Record<string, unknown>,
+  target: { agentIds: readonly string[] } | { match: AgentMatch },
+): Promise<number> {
+  const body = 'agentIds' in target ? { agent_ids: [...target.agentIds] } : { match: target.match };
+  const result = dataOf(
+    await api.POST('/api/agents/v1/agents/actions/{action}', {
+      params: { path: { action: type } },
+      body: { parameters, ...body },
+    }),
+  );
+  return result.count;
+}
+
+export async function cancelAgentAction(actionId: string, force: boolean): Promise<AgentAction> {
+  return dataOf(
+    await api.POST('/api/agents/v1/actions/{action_id}/cancel', {
+      params: { path: { action_id: actionId } },
+      body: force ? { force } : {},
+    }),
+  );
+}
+
+/** Deletes one inactive agent; an active one is refused (409). */
+export async function deleteAgent(agentId: string): Promise<void> {
+  // 204 No Content: the error middleware has already thrown for anything else.
+  await api.DELETE('/api/agents/v1/agents/{agent_id}', { params: { path: { agent_id: agentId } } });
+}

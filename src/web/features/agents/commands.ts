@@ -1,0 +1,84 @@
+import type { AgentActionType } from '../../../../machines/agent-action/agent-action.context.ts';
+import { durationLabel } from '../../commands/argument-labels.ts';
+import { MUTE_CHOICES, MUTE_DURATIONS, type MuteDuration } from '../../commands/arguments.ts';
+import { noArgs, oneOf } from '../../commands/command-helpers.ts';
+import type { ActionCommand, Labels } from '../../commands/command-types.ts';
+
+/**
+ * The palette's response actions on the selected agents or the open agent (part of THE
+ * registry, src/web/commands/registry.ts; runner in src/web/commands/agent-actions.ts). Every
+ * one asks first, saying how many agents it acts on: the agent carries it out at its next check-in.
+ */
+
+/** Isolation lengths the palette offers; isolation ends by itself after it. */
+export const ISOLATE_CHOICES = MUTE_CHOICES;
+export const isolateSeconds = (length: string | undefined) =>
+  MUTE_DURATIONS[(length ?? '1h') as MuteDuration] ?? MUTE_DURATIONS['1h'];
+
+/** The action each command asks for and its parameters from the command's arguments. */
+export const COMMAND_ACTIONS: Record<
+  string,
+  { type: AgentActionType; parameters(args: readonly string[]): Record<string, unknown> }
+> = {
+  'agents.isolate': { type: 'isolate', parameters: (args) => ({ length: isolateSeconds(args[0]) }) },
+  'agents.deisolate': { type: 'deisolate', parameters: () => ({}) },
+  'agents.scan': { type: 'full_disk_scan', parameters: () => ({}) },
+  'agents.restart': { type: 'restart_agent', parameters: () => ({}) },
+  'agents.diagnostics': { type: 'upload_diagnostics', parameters: () => ({}) },
+  'agents.quarantine': { type: 'quarantine_file', parameters: (args) => ({ path: args[0] ?? '' }) },
+};
+
+const isolateArg = oneOf(ISOLATE_CHOICES);
+
+const base = (id: string, slash: string, usage: string, label: ActionCommand['label']) =>
+  ({
+    kind: 'action',
+    id,
+    group: 'agents',
+    keys: [],
+    target: 'agents',
+    slash,
+    usage,
+    label,
+    destructive: () => true,
+  }) as const;
+
+const simple = (id: string, slash: string, labelKey: string, confirmKey: string): ActionCommand => ({
+  ...base(id, slash, `>${slash}`, (l: Labels) => l.commands(labelKey as never)),
+  ...noArgs,
+  confirm: (l, _args, count) => l.commands(confirmKey as never, { count }),
+});
+
+export const AGENTS_COMMANDS: ActionCommand[] = [
+  {
+    ...base('agents.isolate', 'isolate', `>isolate [${ISOLATE_CHOICES.join('|')}]`, (l) =>
+      l.commands('registry.agentsIsolate'),
+    ),
+    takesArgs: true,
+    // No length isolates for an hour, as the server does.
+    parse: (text) => (text.trim() === '' ? ['1h'] : isolateArg.parse(text)),
+    complete: (text, l) =>
+      isolateArg.matches(text).map((d) => ({
+        args: [d],
+        label: l.commands('complete.isolate', { duration: durationLabel(l, d) }),
+      })),
+    confirm: (l, args, count) =>
+      l.commands('confirm.isolate', { count, duration: durationLabel(l, args[0] ?? '1h') }),
+  },
+  simple('agents.deisolate', 'deisolate', 'registry.agentsDeisolate', 'confirm.deisolate'),
+  simple('agents.scan', 'scan', 'registry.agentsScan', 'confirm.scan'),
+  simple('agents.restart', 'restart', 'registry.agentsRestart', 'confirm.restart'),
+  simple('agents.diagnostics', 'diagnostics', 'registry.agentsDiagnostics', 'confirm.diagnostics'),
+  {
+    ...base('agents.quarantine', 'quarantine', '>quarantine <path>', (l) =>
+      l.commands('registry.agentsQuarantine'),
+    ),
+    takesArgs: true,
+    parse: (text) => (text.trim() === '' ? null : [text.trim()]),
+    complete: (text, l) =>
+      text.trim() === ''
+        ? [{ args: [], label: l.commands('complete.quarantineHint'), partial: true }]
+        : [{ args: [text.trim()], label: l.commands('complete.quarantine', { path: text.trim() }) }],
+    confirm: (l, args, count) => l.commands('confirm.quarantine', { count, path: args[0] ?? '' }),
+  },
+];

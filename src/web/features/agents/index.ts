@@ -1,0 +1,19 @@
+import { defineFeature } from '../feature.ts';
+import { AGENTS_COMMANDS } from './commands.ts';
+
+/** Endpoint agents (spec 2): the fleet list, one agent's page and the palette's response actions. */
+export const agentsFeature = defineFeature({
+  id: 'agents',
+  routes: [
+    { path: '/agents', name: 'agents' },
+    { path: '/agents/:id', name: 'agent' },
+  ],
+  screens: {
+    agents: () => import('./AgentsPage.tsx').then((m) => m.AgentsPage),
+    agent: () => import('./AgentPage.tsx').then((m) => m.AgentPage),
+  },
+  sidebar: [{ id: 'agents', position: 4, to: '/agents', route: 'agents', icon: 'agents' }],
+  gKeys: { agents: 'n' },
+  commands: AGENTS_COMMANDS,
+  namespaces: ['agents'],
+});

@@ -1,0 +1,59 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type {
+  CancelInput,
+  LoadInput,
+  RequestInput,
+  TrackedAction,
+} from '../../../../machines/agent-action/agent-action.context.ts';
+import { agentActionMachine } from '../../../../machines/agent-action/agent-action.machine.ts';
+import { selectPending } from '../../../../machines/agent-action/selectors.ts';
+import { cancelAgentAction, getAgentAction, requestAgentAction } from './api.ts';
+
+/** How often a pending action is read again: an agent checks in about every minute. */
+export const ACTION_POLL_MS = 5000;
+
+/**
+ * The agent-action machine with the real calls: asks for an action (or follows one asked for
+ * before), reads it again every ACTION_POLL_MS while it waits on the agent, and cancels it.
+ * `onChange` hears every new state of the action, so the page's queue shows it too.
+ */
+export function useAgentAction(
+  agentId: string,
+  action: TrackedAction | null = null,
+  onChange?: (action: TrackedAction) => void,
+  pollMs = ACTION_POLL_MS,
+) {
+  const machine = useMemo(
+    () =>
+      agentActionMachine.provide({
+        actors: {
+          requestAction: fromPromise<TrackedAction, RequestInput>(({ input }) =>
+            requestAgentAction(input.agentId, input.request),
+          ),
+          loadAction: fromPromise<TrackedAction, LoadInput>(({ input }) =>
+            getAgentAction(input.agentId, input.actionId),
+          ),
+          cancelAction: fromPromise<TrackedAction, CancelInput>(({ input }) =>
+            cancelAgentAction(input.actionId, input.force),
+          ),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { agentId, action } });
+  const pending = selectPending(snapshot);
+  useEffect(() => {
+    if (!pending || pollMs <= 0) return;
+    const timer = setInterval(() => send({ type: 'poll' }), pollMs);
+    return () => clearInterval(timer);
+  }, [pending, pollMs, send]);
+  const current = snapshot.context.action;
+  useEffect(() => {
+    if (current) onChange?.(current);
+  }, [current, onChange]);
+  return { snapshot, send };
+}
+
+export type AgentActionApi = ReturnType<typeof useAgentAction>;
