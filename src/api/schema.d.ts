@@ -1145,6 +1145,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ngreports/v1/vulnerabilities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per customer and OS, the missing patches, vulnerable applications and standalone OS vulnerabilities agents reported.
+         * @description One entry per customer and OS platform with at least one finding. Each finding counts the
+         *     agents that reported it; `vulnerable_count` is the sum of the three lists' lengths.
+         */
+        get: operations["listVulnerabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v1/vulnerabilities/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents of one customer and OS that reported a finding (or any finding, without kind and id). */
+        get: operations["listVulnerableAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/v1/settings/": {
         parameters: {
             query?: never;
@@ -1240,6 +1278,29 @@ export interface paths {
         };
         /** The verdict on an IP, domain or file hash from the indicator store. */
         get: operations["lookupThreat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/cve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Details of CVEs by id, described in the best language the caller accepts.
+         * @description From the local CVE table: every CVE an agent reported, described once an NVD JSON 2.0
+         *     file naming it was imported (`npm run cve:import <files>`). The description is in the
+         *     first language of `Accept-Language` the CVE has, else English; `language` says which.
+         *     Ids the table does not know are listed in `unknown`.
+         */
+        get: operations["getCves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1880,6 +1941,20 @@ export interface components {
             url?: string | null;
             zip?: string | null;
         };
+        Cve: {
+            cve_id: string;
+            cvss_score: number | null;
+            cvss_vector: string | null;
+            /** @description Null until an NVD import described it. */
+            description: string | null;
+            language: string | null;
+            /** Format: date-time */
+            modified_at: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string|null} */
+            severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL" | "NONE" | null;
+        };
         Detection: {
             alert_id: number;
             /** Format: date-time */
@@ -2145,6 +2220,28 @@ export interface components {
              */
             updates_seen_at?: string;
         };
+        Vulnerability: {
+            /** @description Agents of this customer and OS with at least one finding. */
+            agent_count: number;
+            applications: components["schemas"]["VulnerabilityItem"][];
+            /** Format: uuid */
+            customer_id: string;
+            os: {
+                platform: string;
+            };
+            patches: components["schemas"]["VulnerabilityItem"][];
+            standalone_os_vulnerabilities: components["schemas"]["VulnerabilityItem"][];
+            vulnerable_count: number;
+        };
+        VulnerabilityItem: {
+            agent_count: number;
+            cve_ids: string[];
+            id: string;
+            severity: string | null;
+            title: string;
+        };
+        /** @enum {string} */
+        VulnerabilityKind: "patch" | "application" | "os";
     };
     responses: {
         /** @description The report replaced the previous one. */
@@ -4379,6 +4476,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listVulnerabilities: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        vulnerabilities: components["schemas"]["Vulnerability"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listVulnerableAgents: {
+        parameters: {
+            query: {
+                customer_id: string;
+                id?: string;
+                kind?: components["schemas"]["VulnerabilityKind"];
+                platform: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents affected, by host name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            /** @description How many findings (of the kind asked) the agent reported. */
+                            findings: number;
+                            /** Format: date-time */
+                            heartbeat_at: string | null;
+                            host_name: string;
+                            ip: string | null;
+                            platform: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     saveSettings: {
         parameters: {
             query?: never;
@@ -4559,6 +4724,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ThreatIntel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCves: {
+        parameters: {
+            query: {
+                ids: string[];
+            };
+            header?: {
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CVEs found, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cves: components["schemas"]["Cve"][];
+                        unknown: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
