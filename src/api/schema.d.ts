@@ -48,6 +48,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent/v1/diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Announce a diagnostics bundle (size, SHA-256, chunk count); chunks follow.
+         * @description Chunks are 65 536 bytes each, the last one the rest, so `chunk_count` is
+         *     ceil(size_bytes / 65 536). `action_id` names the upload-diagnostics action the bundle
+         *     answers (404 when it is not this agent's).
+         */
+        post: operations["startAgentDiagnosticsUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/diagnostics/{bundle_id}/chunks/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload one chunk (base64); sending a chunk again replaces it.
+         * @description Once every chunk is in, the bundle is put together and checked against its SHA-256:
+         *     `complete` when it matches, `corrupt` when it does not (start a new bundle).
+         */
+        put: operations["uploadAgentDiagnosticsChunk"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/v1/enrol": {
         parameters: {
             query?: never;
@@ -67,6 +110,79 @@ export interface paths {
          *     `Authorization: Bearer <credential>`; it stops working when the agent is deleted.
          */
         post: operations["enrolAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Report the software installed on the endpoint (replaces the previous inventory). */
+        put: operations["reportAgentInventory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Report the problems the agent sees on its endpoint now (an empty list clears them). */
+        put: operations["reportAgentIssues"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/login-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Report recent sign-ins to the endpoint and where they came from (replaces the previous list). */
+        put: operations["reportAgentLoginLocations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/vulnerabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Report what the endpoint is vulnerable to (replaces the previous report).
+         * @description Missing patches, vulnerable applications and standalone OS vulnerabilities, each with the
+         *     CVE ids it names (`CVE-YYYY-NNNN…`). CVE ids not known yet are added to the CVE table,
+         *     to be described by the next NVD import.
+         */
+        put: operations["reportAgentVulnerabilities"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -161,6 +277,111 @@ export interface paths {
         put?: never;
         /** Queue an action for one agent; it runs when the agent is next active. */
         post: operations["requestAgentAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's diagnostics bundles, newest first, with upload progress.
+         * @description Request a new bundle with the `upload_diagnostics` action; its progress shows here.
+         */
+        get: operations["getAgentDiagnostics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/diagnostics/{bundle_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A complete diagnostics bundle as a file; provider staff only. */
+        get: operations["downloadAgentDiagnostics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's installed software as it last reported it; null when it never did (an empty list). */
+        get: operations["getAgentInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Problems the agent reported on its endpoint, worst first. */
+        get: operations["getAgentIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/login-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent sign-ins to the endpoint and where they came from, newest first. */
+        get: operations["getAgentLoginLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/vulnerabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the agent found its endpoint vulnerable to. */
+        get: operations["getAgentVulnerabilities"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -925,6 +1146,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ngreports/v1/vulnerabilities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per customer and OS, the missing patches, vulnerable applications and standalone OS vulnerabilities agents reported.
+         * @description One entry per customer and OS platform with at least one finding. Each finding counts the
+         *     agents that reported it; `vulnerable_count` is the sum of the three lists' lengths.
+         */
+        get: operations["listVulnerabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v1/vulnerabilities/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents of one customer and OS that reported a finding (or any finding, without kind and id). */
+        get: operations["listVulnerableAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/v1/settings/": {
         parameters: {
             query?: never;
@@ -1020,6 +1279,29 @@ export interface paths {
         };
         /** The verdict on an IP, domain or file hash from the indicator store. */
         get: operations["lookupThreat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/cve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Details of CVEs by id, described in the best language the caller accepts.
+         * @description From the local CVE table: every CVE an agent reported, described once an NVD JSON 2.0
+         *     file naming it was imported (`npm run cve:import <files>`). The description is in the
+         *     first language of `Accept-Language` the CVE has, else English; `language` says which.
+         *     Ids the table does not know are listed in `unknown`.
+         */
+        get: operations["getCves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1258,6 +1540,26 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        AgentDiagnosticsBundle: {
+            /** Format: uuid */
+            action_id: string | null;
+            /** Format: uuid */
+            agent_id: string;
+            /** Format: uuid */
+            bundle_id: string;
+            chunk_count: number;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            file_name: string;
+            received_bytes: number;
+            received_chunks: number;
+            sha256: string;
+            size_bytes: number;
+            /** @enum {string} */
+            status: "uploading" | "complete" | "corrupt";
+        };
         AgentEnrolled: {
             /** Format: uuid */
             agent_id: string;
@@ -1283,6 +1585,46 @@ export interface components {
         };
         /** @enum {string} */
         AgentHealth: "healthy" | "degraded" | "unhealthy";
+        AgentInventoryEntry: {
+            /** @description YYYYMMDD */
+            install_date: string | null;
+            /** Format: date-time */
+            last_seen: string | null;
+            name: string;
+            publisher: string | null;
+            version: string | null;
+        };
+        AgentInventoryItem: {
+            /** @description YYYYMMDD */
+            install_date?: string | null;
+            /**
+             * Format: date-time
+             * @description UTC
+             */
+            last_seen?: string | null;
+            name: string;
+            publisher?: string | null;
+            version?: string | null;
+        };
+        AgentIssue: {
+            /** @description Stable per kind of problem; one issue per code. */
+            code: string;
+            message: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "error";
+            /** Format: date-time */
+            since?: string | null;
+        };
+        AgentLoginLocation: {
+            city?: string | null;
+            country?: string | null;
+            ip?: string | null;
+            latitude?: number | null;
+            /** Format: date-time */
+            logged_in_at: string;
+            longitude?: number | null;
+            user_name: string;
+        };
         AgentMatch: {
             customer_ids?: string[];
             /** @description Part of the host name. */
@@ -1292,6 +1634,15 @@ export interface components {
         };
         /** @enum {string} */
         AgentState: "online" | "offline" | "unhealthy" | "new" | "out_of_date" | "isolated";
+        AgentVulnerabilityFinding: {
+            cve_ids?: string[];
+            /** @description Patch id (KB5034441), application name, or the OS vulnerability's id. */
+            id: string;
+            /** @enum {string|null} */
+            severity?: "low" | "medium" | "high" | "critical" | null;
+            title: string;
+            version?: string | null;
+        };
         /** @description An alert with everything the detail screen shows. */
         Alert: components["schemas"]["AlertSummary"] & {
             /** @description Statuses this alert may move to next. */
@@ -1613,6 +1964,20 @@ export interface components {
             url?: string | null;
             zip?: string | null;
         };
+        Cve: {
+            cve_id: string;
+            cvss_score: number | null;
+            cvss_vector: string | null;
+            /** @description Null until an NVD import described it. */
+            description: string | null;
+            language: string | null;
+            /** Format: date-time */
+            modified_at: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string|null} */
+            severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL" | "NONE" | null;
+        };
         Detection: {
             alert_id: number;
             /** Format: date-time */
@@ -1878,8 +2243,43 @@ export interface components {
              */
             updates_seen_at?: string;
         };
+        Vulnerability: {
+            /** @description Agents of this customer and OS with at least one finding. */
+            agent_count: number;
+            applications: components["schemas"]["VulnerabilityItem"][];
+            /** Format: uuid */
+            customer_id: string;
+            os: {
+                platform: string;
+            };
+            patches: components["schemas"]["VulnerabilityItem"][];
+            standalone_os_vulnerabilities: components["schemas"]["VulnerabilityItem"][];
+            vulnerable_count: number;
+        };
+        VulnerabilityItem: {
+            agent_count: number;
+            cve_ids: string[];
+            id: string;
+            severity: string | null;
+            title: string;
+        };
+        /** @enum {string} */
+        VulnerabilityKind: "patch" | "application" | "os";
     };
     responses: {
+        /** @description The report replaced the previous one. */
+        AgentReportTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    count: number;
+                    /** Format: date-time */
+                    reported_at: string;
+                };
+            };
+        };
         /** @description The request is malformed; `details` names the field and the reason. */
         BadRequest: {
             headers: {
@@ -2042,6 +2442,78 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    startAgentDiagnosticsUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    action_id?: string | null;
+                    file_name: string;
+                    sha256: string;
+                    size_bytes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The bundle is expected; send its chunks. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        bundle_id: string;
+                        chunk_count: number;
+                        chunk_size: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAgentDiagnosticsChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundle_id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The chunk's bytes in base64. */
+                    data: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the upload stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDiagnosticsBundle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     enrolAgent: {
         parameters: {
             query?: never;
@@ -2067,6 +2539,88 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    reportAgentInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["AgentInventoryItem"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentReportTaken"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    reportAgentIssues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issues: components["schemas"]["AgentIssue"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentReportTaken"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    reportAgentLoginLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    logins: components["schemas"]["AgentLoginLocation"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentReportTaken"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    reportAgentVulnerabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    applications: components["schemas"]["AgentVulnerabilityFinding"][];
+                    os_vulnerabilities: components["schemas"]["AgentVulnerabilityFinding"][];
+                    patches: components["schemas"]["AgentVulnerabilityFinding"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AgentReportTaken"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     cancelAgentAction: {
@@ -2236,6 +2790,170 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bundles: components["schemas"]["AgentDiagnosticsBundle"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadAgentDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAgentInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inventory, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentInventoryEntry"][] | null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentIssues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issues: components["schemas"]["AgentIssue"][];
+                        /** Format: date-time */
+                        reported_at: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentLoginLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-ins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logins: components["schemas"]["AgentLoginLocation"][];
+                        /** Format: date-time */
+                        reported_at: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentVulnerabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Findings by kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applications: components["schemas"]["AgentVulnerabilityFinding"][];
+                        os_vulnerabilities: components["schemas"]["AgentVulnerabilityFinding"][];
+                        patches: components["schemas"]["AgentVulnerabilityFinding"][];
+                        /** Format: date-time */
+                        reported_at: string | null;
+                        vulnerable_count: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3805,6 +4523,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listVulnerabilities: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        vulnerabilities: components["schemas"]["Vulnerability"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listVulnerableAgents: {
+        parameters: {
+            query: {
+                customer_id: string;
+                id?: string;
+                kind?: components["schemas"]["VulnerabilityKind"];
+                platform: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents affected, by host name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            /** @description How many findings (of the kind asked) the agent reported. */
+                            findings: number;
+                            /** Format: date-time */
+                            heartbeat_at: string | null;
+                            host_name: string;
+                            ip: string | null;
+                            platform: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     saveSettings: {
         parameters: {
             query?: never;
@@ -3985,6 +4771,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ThreatIntel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCves: {
+        parameters: {
+            query: {
+                ids: string[];
+            };
+            header?: {
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CVEs found, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cves: components["schemas"]["Cve"][];
+                        unknown: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ import { searchHandlers } from './search/index.ts';
 import { shellHandlers } from './shell/index.ts';
 import { threatHandlers } from './threat/index.ts';
 import { updateHandlers } from './updates/index.ts';
+import { vulnerabilityHandlers } from './vulnerabilities/index.ts';
 
 /**
  * Every operation of the contract, by operationId: each area's handler map. The discussions area
@@ -27,4 +28,5 @@ export const handlers = {
   ...threatHandlers,
   ...muteHandlers,
   ...caseHandlers,
+  ...vulnerabilityHandlers,
 };

@@ -34,6 +34,12 @@ export const TENANT_POLICIES: Record<string, string> = {
   agents: inScope,
   agent_enrolment_tokens: inScope,
   agent_actions: inScope,
+  agent_inventory: inScope,
+  agent_issues: inScope,
+  agent_login_locations: inScope,
+  agent_vulnerabilities: inScope,
+  agent_diagnostics: inScope,
+  agent_diagnostic_chunks: inScope,
   alerts: inScope,
   cases: inScope,
   discussions: inScope,
@@ -56,7 +62,7 @@ export const TENANT_POLICIES: Record<string, string> = {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrations: ['secrets'] };
 
 /** Tables every signed-in user may read but not change. */
-export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators'];
+export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators', 'cves'];
 
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
 export const APPEND_ONLY = ['mail_outbox'];

@@ -101,7 +101,7 @@ function match(tag: string): Locale | undefined {
 }
 
 /** Accept-Language tags, best first (q=0 means "not this one"). */
-function acceptLanguageTags(header: string): string[] {
+export function acceptLanguageTags(header: string): string[] {
   return header
     .split(',')
     .map((part, index) => {

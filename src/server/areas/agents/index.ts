@@ -6,13 +6,32 @@ import {
   requestAgentAction,
   requestAgentActions,
 } from './actions.ts';
+import {
+  downloadAgentDiagnostics,
+  getAgentDiagnostics,
+  startAgentDiagnosticsUpload,
+  uploadAgentDiagnosticsChunk,
+} from './diagnostics.ts';
 import { deleteAgent, getAgent, listAgents } from './handlers.ts';
 import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
+import {
+  getAgentInventory,
+  getAgentIssues,
+  getAgentLoginLocations,
+  getAgentVulnerabilities,
+} from './report-reads.ts';
+import {
+  reportAgentInventory,
+  reportAgentIssues,
+  reportAgentLoginLocations,
+  reportAgentVulnerabilities,
+} from './reports.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
 
 /**
  * Endpoint agents (spec 2, sections 4 and 7): the list, response actions, enrolment tokens, and
- * the agent protocol (enrol, check-in, action reports) that the agents themselves call.
+ * the agent protocol (enrol, check-in, action reports, endpoint reports and diagnostics uploads)
+ * that the agents themselves call, and the console's reads of those reports.
  */
 export const agentHandlers: Handlers<
   | 'listAgents'
@@ -29,6 +48,18 @@ export const agentHandlers: Handlers<
   | 'enrolAgent'
   | 'agentCheckIn'
   | 'reportAgentAction'
+  | 'getAgentInventory'
+  | 'getAgentIssues'
+  | 'getAgentLoginLocations'
+  | 'getAgentVulnerabilities'
+  | 'getAgentDiagnostics'
+  | 'downloadAgentDiagnostics'
+  | 'reportAgentInventory'
+  | 'reportAgentIssues'
+  | 'reportAgentLoginLocations'
+  | 'reportAgentVulnerabilities'
+  | 'startAgentDiagnosticsUpload'
+  | 'uploadAgentDiagnosticsChunk'
 > = {
   listAgents,
   getAgent,
@@ -44,6 +75,18 @@ export const agentHandlers: Handlers<
   enrolAgent,
   agentCheckIn,
   reportAgentAction,
+  getAgentInventory,
+  getAgentIssues,
+  getAgentLoginLocations,
+  getAgentVulnerabilities,
+  getAgentDiagnostics,
+  downloadAgentDiagnostics,
+  reportAgentInventory,
+  reportAgentIssues,
+  reportAgentLoginLocations,
+  reportAgentVulnerabilities,
+  startAgentDiagnosticsUpload,
+  uploadAgentDiagnosticsChunk,
 };
 
 export { ACTION_TYPES, type ActionType } from './action-types.ts';

@@ -1,3 +1,4 @@
+export * from './agent-reports.ts';
 export * from './fleet.ts';
 export * from './organisation.ts';
 export * from './platform.ts';

@@ -1,0 +1,8 @@
+import type { Handlers } from '../../platform/handler.ts';
+import { listVulnerabilities, listVulnerableAgents } from './report.ts';
+
+/** The vulnerabilities report (spec 2, section 7 "Reports") out of what agents found on their endpoints. */
+export const vulnerabilityHandlers: Handlers<'listVulnerabilities' | 'listVulnerableAgents'> = {
+  listVulnerabilities,
+  listVulnerableAgents,
+};
