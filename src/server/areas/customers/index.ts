@@ -4,5 +4,5 @@ import { listContacts, listCustomers } from './handlers.ts';
 /** Customers and the organisation's contacts (spec 2, section 3). */
 export const customerHandlers: Handlers<'listCustomers' | 'listContacts'> = { listCustomers, listContacts };
 
-export { PROVISIONING_ROBOT_SUFFIX } from './handlers.ts';
+export { PROVISIONING_ROBOT_SUFFIX } from './contacts.ts';
 export { presentContact, presentCustomer } from './present.ts';
