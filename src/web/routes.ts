@@ -27,7 +27,6 @@ const SHELL_ROUTES = [
   { path: '/agents/:id', name: 'agent' },
   { path: '/search/:id?', name: 'search' },
   { path: '/reports', name: 'reports' },
-  { path: '/customers', name: 'customers' },
   { path: '/threat', name: 'threat_intel' },
   { path: '/users', name: 'users' },
   { path: '/integrations', name: 'integrations', access: integrations },

@@ -36,7 +36,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   agent: placeholder,
   search: placeholder,
   reports: placeholder,
-  customers: placeholder,
   threat_intel: placeholder,
   users: placeholder,
   integrations: placeholder,
