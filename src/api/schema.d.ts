@@ -1119,7 +1119,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users the caller may see (provisioning robots are left out). */
+        /**
+         * Users the caller may see (provisioning robots are left out).
+         * @description Staff see every user of their organisation. A customer user sees the people of their own
+         *     customers and, of the provider's staff, only those assigned to their alerts or cases, by
+         *     name (no customers, no last sign-in).
+         */
         get: operations["listContacts"];
         put?: never;
         post?: never;
@@ -1136,14 +1141,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customers the caller may see, by name. */
+        /** Customers the caller may see, with their counts and subscriptions; by name unless sorted otherwise. */
         get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Creates a customer (provider staff who may change data only).
+         * @description Validation answers 400 with the spec's messages ('Please enter a valid Phone Number',
+         *     'Please enter a valid Email'). `synchronous` is accepted for compatibility: the customer
+         *     exists when the answer arrives either way.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a customer with its subscriptions; users lose access to it.
+         * @description A customer that still has agents, alerts or cases is not deleted (409, naming how many):
+         *     its security history stays until those are gone.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /** Changes the given fields of a customer. */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/api/management/customers/{id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a subscription to a customer. */
+        post: operations["createCustomerSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{id}/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Changes a subscription's status or billing (the console asks before a status change). */
+        patch: operations["updateCustomerSubscription"];
         trace?: never;
     };
     "/api/ngreports/v1/vulnerabilities/": {
@@ -1947,7 +2014,11 @@ export interface components {
         };
         Customer: {
             address?: string | null;
+            agent_count?: number;
+            alert_count?: number;
+            case_count?: number;
             city?: string | null;
+            compliance_sku?: boolean;
             country?: string | null;
             country_iso?: string | null;
             /** Format: date-time */
@@ -1955,15 +2026,36 @@ export interface components {
             /** Format: uuid */
             customer_id: string;
             email?: string | null;
+            global_software_package?: boolean;
+            /** @description An active subscription: only such customers are active. */
             has_subscription: boolean;
+            mdr?: boolean;
             /** Format: date-time */
             modified_time: string;
             name: string;
             phone?: string | null;
             state?: string | null;
+            subscriptions?: components["schemas"]["Subscription"][];
             url?: string | null;
             zip?: string | null;
         };
+        CustomerCreate: WithRequired<components["schemas"]["CustomerFields"], "name">;
+        CustomerFields: {
+            address?: string | null;
+            city?: string | null;
+            compliance_sku?: boolean;
+            country?: string | null;
+            country_iso?: string | null;
+            email?: string | null;
+            global_software_package?: boolean;
+            mdr?: boolean;
+            name?: string;
+            phone?: string | null;
+            state?: string | null;
+            url?: string | null;
+            zip?: string | null;
+        };
+        CustomerUpdate: components["schemas"]["CustomerFields"];
         Cve: {
             cve_id: string;
             cvss_score: number | null;
@@ -2198,6 +2290,33 @@ export interface components {
         };
         /** @enum {string} */
         Status: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk" | "preview" | "muted";
+        Subscription: {
+            billing: components["schemas"]["SubscriptionBilling"];
+            /** Format: date-time */
+            created_at: string;
+            product: string;
+            status: components["schemas"]["SubscriptionStatus"];
+            /** Format: uuid */
+            subscription_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Billed per endpoint, per user or per gigabyte.
+         * @enum {string}
+         */
+        SubscriptionBilling: "endpoint" | "user" | "gigabyte";
+        SubscriptionCreate: {
+            billing: components["schemas"]["SubscriptionBilling"];
+            product: string;
+            status?: components["schemas"]["SubscriptionStatus"];
+        };
+        /** @enum {string} */
+        SubscriptionStatus: "active" | "suspended" | "cancelled";
+        SubscriptionUpdate: {
+            billing?: components["schemas"]["SubscriptionBilling"];
+            status?: components["schemas"]["SubscriptionStatus"];
+        };
         ThreatIntel: {
             country: string | null;
             /**
@@ -4501,7 +4620,15 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
+                /** @description Only customers with an active subscription. */
+                active_only?: boolean;
+                compliance_sku?: boolean;
+                /** @description Only customers on the partner's global software package. */
+                global_software_package?: boolean;
+                mdr?: boolean;
+                order?: "asc" | "desc";
                 skip_cache?: boolean;
+                sort?: "name" | "agent_count" | "alert_count" | "case_count" | "created" | "updated";
             };
             header?: never;
             path?: never;
@@ -4520,7 +4647,160 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: {
+                synchronous?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreate"];
+            };
+        };
+        responses: {
+            /** @description The new customer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The customer still has agents, alerts or cases. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The customer as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The customer with its subscriptions. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The customer with its subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listVulnerabilities: {
@@ -4884,3 +5164,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

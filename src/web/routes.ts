@@ -25,7 +25,6 @@ const SHELL_ROUTES = [
   { path: '/vulnerabilities', name: 'vulnerabilities' },
   { path: '/search/:id?', name: 'search' },
   { path: '/reports', name: 'reports' },
-  { path: '/customers', name: 'customers' },
   { path: '/threat', name: 'threat_intel' },
   { path: '/users', name: 'users' },
   { path: '/integrations', name: 'integrations', access: integrations },

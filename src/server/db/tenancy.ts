@@ -29,6 +29,7 @@ const samePartner = `partner_id = (select nullif(current_setting('app.partner_id
 export const TENANT_POLICIES: Record<string, string> = {
   partners: samePartner,
   customers: `${samePartner} and ${inScope}`,
+  customer_subscriptions: inScope,
   // Customer users also see the provider's staff (names on comments and activity), never other customers' users.
   users: `${samePartner} and ((select current_setting('app.global', true)) = 'on' or role_level = 'Global' or contact_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or valid_customer_ids && ${scopeIds})`,
   agents: inScope,

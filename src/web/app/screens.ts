@@ -34,7 +34,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   vulnerabilities: placeholder,
   search: placeholder,
   reports: placeholder,
-  customers: placeholder,
   threat_intel: placeholder,
   users: placeholder,
   integrations: placeholder,

@@ -43,7 +43,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   threat_intel: 't',
   users: 'u',
   profile: 'p',
-  customers: 'x',
   domains: 'o',
 };
 

@@ -1,6 +1,7 @@
 import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { casesFeature } from './cases/index.ts';
+import { customersFeature } from './customers/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
 
@@ -10,7 +11,7 @@ import { mutesFeature } from './mutes/index.ts';
  * and translations are read from the descriptors. The order is that of the navigation commands
  * and the palette's entries.
  */
-export const FEATURES = [casesFeature, alertsFeature, mutesFeature, agentsFeature] as const;
+export const FEATURES = [casesFeature, alertsFeature, mutesFeature, agentsFeature, customersFeature] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
 export type FeatureRouteName = AnyFeature['routes'][number]['name'];

@@ -2,6 +2,7 @@ import 'i18next';
 import type agents from '../features/agents/locales/en-GB/agents.json';
 import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
+import type customers from '../features/customers/locales/en-GB/customers.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       commands: typeof commands;
       mutes: typeof mutes;
       cases: typeof cases;
+      customers: typeof customers;
       alerts: typeof alerts;
       agents: typeof agents;
       auth: typeof auth;

@@ -1,5 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
-import type { customers, users } from '../../db/schema/index.ts';
+import type { customerSubscriptions, customers, users } from '../../db/schema/index.ts';
+import type { CustomerRow } from './queries.ts';
 
 type Schemas = components['schemas'];
 
@@ -17,7 +18,8 @@ export function presentContact(u: typeof users.$inferSelect): Schemas['Contact']
   };
 }
 
-export function presentCustomer(c: typeof customers.$inferSelect): Schemas['Customer'] {
+/** A customer's own fields; counts and subscriptions when the row carries them. */
+export function presentCustomer(c: typeof customers.$inferSelect | CustomerRow): Schemas['Customer'] {
   return {
     customer_id: c.customerId,
     name: c.name,
@@ -31,7 +33,27 @@ export function presentCustomer(c: typeof customers.$inferSelect): Schemas['Cust
     zip: c.zip,
     country_iso: c.countryIso,
     url: c.url,
+    mdr: c.mdr,
+    compliance_sku: c.complianceSku,
+    global_software_package: c.globalSoftwarePackage,
+    ...('subscriptions' in c && {
+      agent_count: c.agentCount,
+      alert_count: c.alertCount,
+      case_count: c.caseCount,
+      subscriptions: c.subscriptions.map(presentSubscription),
+    }),
     created_time: c.createdTime.toISOString(),
     modified_time: c.modifiedTime.toISOString(),
+  };
+}
+
+function presentSubscription(s: typeof customerSubscriptions.$inferSelect): Schemas['Subscription'] {
+  return {
+    subscription_id: s.subscriptionId,
+    product: s.product,
+    status: s.status as Schemas['SubscriptionStatus'],
+    billing: s.billing as Schemas['SubscriptionBilling'],
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
   };
 }

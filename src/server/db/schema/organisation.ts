@@ -43,6 +43,11 @@ export const customers = pgTable(
     zip: text('zip'),
     countryIso: text('country_iso'),
     url: text('url'),
+    /** Managed detection and response: the provider's analysts watch this customer around the clock. */
+    mdr: boolean('mdr').notNull().default(false),
+    complianceSku: boolean('compliance_sku').notNull().default(false),
+    /** Agents take the partner's global software package rather than one of the customer's own. */
+    globalSoftwarePackage: boolean('global_software_package').notNull().default(true),
     createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
     modifiedTime: timestamp('modified_time', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -99,4 +104,23 @@ export const userIdentities = pgTable(
     primaryKey({ columns: [t.issuer, t.subject] }),
     unique('user_identities_user_issuer_key').on(t.contactId, t.issuer),
   ],
+);
+
+/** What a customer is subscribed to and how it is billed; an active subscription makes the customer active. */
+export const customerSubscriptions = pgTable(
+  'customer_subscriptions',
+  {
+    subscriptionId: uuid('subscription_id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    /** 'active' | 'suspended' | 'cancelled' */
+    status: text('status').notNull().default('active'),
+    /** 'endpoint' | 'user' | 'gigabyte' */
+    billing: text('billing').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_subscriptions_customer_idx').on(t.customerId)],
 );

@@ -1,0 +1,56 @@
+import { api } from '../../../api/client.ts';
+import type { components, operations } from '../../../api/schema.d.ts';
+import { dataOf } from '../../api/errors.ts';
+
+export type Customer = components['schemas']['Customer'];
+export type Subscription = components['schemas']['Subscription'];
+export type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
+export type SubscriptionBilling = components['schemas']['SubscriptionBilling'];
+export type CustomerFields = components['schemas']['CustomerFields'];
+export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
+export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
+
+/** GET /management/customers, sorted and filtered by the server (always fresh: skip_cache). */
+export async function listCustomers(query: CustomerListQuery): Promise<Customer[]> {
+  const result = await api.GET('/api/management/customers', {
+    params: { query: { ...query, skip_cache: true } },
+  });
+  return dataOf(result).customers;
+}
+
+export async function createCustomer(body: CustomerFields & { name: string }): Promise<Customer> {
+  return dataOf(
+    await api.POST('/api/management/customers', { params: { query: { synchronous: true } }, body }),
+  );
+}
+
+export async function updateCustomer(id: string, body: CustomerFields): Promise<Customer> {
+  return dataOf(await api.PATCH('/api/management/customers/{id}', { params: { path: { id } }, body }));
+}
+
+export async function deleteCustomer(id: string): Promise<void> {
+  // A refusal throws in the client's middleware; 204 has no body.
+  await api.DELETE('/api/management/customers/{id}', { params: { path: { id } } });
+}
+
+export async function addSubscription(
+  id: string,
+  body: { product: string; billing: SubscriptionBilling },
+): Promise<Customer> {
+  return dataOf(
+    await api.POST('/api/management/customers/{id}/subscriptions', { params: { path: { id } }, body }),
+  );
+}
+
+export async function changeSubscription(
+  id: string,
+  subscriptionId: string,
+  body: { status?: SubscriptionStatus; billing?: SubscriptionBilling },
+): Promise<Customer> {
+  return dataOf(
+    await api.PATCH('/api/management/customers/{id}/subscriptions/{subscription_id}', {
+      params: { path: { id, subscription_id: subscriptionId } },
+      body,
+    }),
+  );
+}

@@ -1,0 +1,12 @@
+import { defineFeature } from '../feature.ts';
+
+/** Customers (spec 2, section 2): the list, their details and subscriptions. */
+export const customersFeature = defineFeature({
+  id: 'customers',
+  routes: [{ path: '/customers', name: 'customers' }],
+  screens: {
+    customers: () => import('./CustomersPage.tsx').then((m) => m.CustomersPage),
+  },
+  gKeys: { customers: 'x' },
+  namespaces: ['customers'],
+});

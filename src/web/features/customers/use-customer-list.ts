@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Customer, type CustomerListQuery, listCustomers } from './api.ts';
+
+export type CustomerListState =
+  | { status: 'loading'; customers: Customer[]; error: null }
+  | { status: 'ready'; customers: Customer[]; error: null }
+  | { status: 'error'; customers: Customer[]; error: unknown };
+
+/** The customers for a query; a newer query's answer always wins over an older one's. */
+export function useCustomerList(query: CustomerListQuery, enabled: boolean) {
+  const [state, setState] = useState<CustomerListState>({ status: 'loading', customers: [], error: null });
+  const serial = useRef(0);
+  const key = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by its key
+  const reload = useCallback(() => {
+    if (!enabled) return;
+    const mine = ++serial.current;
+    setState((s) => ({ status: 'loading', customers: s.customers, error: null }));
+    listCustomers(query).then(
+      (customers) => mine === serial.current && setState({ status: 'ready', customers, error: null }),
+      (error: unknown) =>
+        mine === serial.current && setState((s) => ({ status: 'error', customers: s.customers, error })),
+    );
+  }, [key, enabled]);
+  useEffect(reload, [reload]);
+  return { ...state, reload };
+}

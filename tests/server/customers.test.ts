@@ -1,0 +1,13 @@
+import { describe } from 'vitest';
+import { backends } from '../helpers/database.ts';
+import { customersContext } from './customers/helpers.ts';
+import { listCustomersSuite } from './customers/list.ts';
+import { manageCustomersSuite } from './customers/manage.ts';
+import { subscriptionsSuite } from './customers/subscriptions.ts';
+
+describe.each(backends())('customers API on %s', (backend) => {
+  const ctx = customersContext(backend);
+  listCustomersSuite(ctx);
+  manageCustomersSuite(ctx);
+  subscriptionsSuite(ctx);
+});
