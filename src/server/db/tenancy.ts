@@ -44,6 +44,9 @@ export const TENANT_POLICIES: Record<string, string> = {
   alert_requests: inScope,
   integrations: samePartner,
   integration_mappings: inScope,
+  log_events: inScope,
+  ingest_tokens: inScope,
+  log_retention: inScope,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };

@@ -1,4 +1,5 @@
 export * from './fleet.ts';
+export * from './logs.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
 export * from './security.ts';

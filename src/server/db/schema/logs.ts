@@ -1,0 +1,40 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './organisation.ts';
+
+/*
+ * The events themselves (`log_events`) are not declared here: they live in a table partitioned by
+ * day, which drizzle-kit cannot express, so the custom migration `log_events` creates it and the
+ * logs area queries it with SQL (src/server/areas/logs/README.md).
+ */
+
+/**
+ * Per-customer secrets a log shipper sends with each batch (`Authorization: Bearer <id>.<secret>`).
+ * Staff create and revoke them; only the SHA-256 of the secret is kept.
+ */
+export const ingestTokens = pgTable(
+  'ingest_tokens',
+  {
+    tokenId: uuid('token_id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    name: text('name').notNull(),
+    /** The source events of this token belong to unless an event names another known source. */
+    source: text('source').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('ingest_tokens_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** How many days of a customer's events are kept; customers without a row keep the default. */
+export const logRetention = pgTable('log_retention', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.customerId),
+  days: integer('days').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
