@@ -16,8 +16,8 @@ export function dayOf(time: Date): string {
 /** Days whose partition this process knows exists, per database: each batch costs no catalogue look-up. */
 const known = new WeakMap<Db, Set<string>>();
 function knownDaysOf(db: Db): Set<string> {
-  let days = known.get(db);
-  if (!days) known.set(db, (days = new Set()));
+  const days = known.get(db) ?? new Set<string>();
+  known.set(db, days);
   return days;
 }
 
