@@ -983,6 +983,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/graphs/{id}/hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hits over time of a search, in about 60 buckets of a round size. */
+        get: operations["getSearchHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/ingest-tokens": {
         parameters: {
             query?: never;
@@ -1012,6 +1029,65 @@ export interface paths {
         put?: never;
         /** Revoke an ingest token; its batches are refused from now on. */
         post: operations["revokeIngestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/meta/{id}/top/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exact top values of a field in a search's events ("n of N"). */
+        get: operations["getSearchTopValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a search; answers its id. The caller's older open searches are cancelled.
+         * @description Three modes, detected from the term unless `mode` says: a term wholly in double quotes is
+         *     an exact, case-sensitive phrase; a term with fields, boolean operators, groups, ranges or
+         *     +/- is Lucene syntax (a syntax error is a 400 naming its position); anything else is a
+         *     partial keyword search (every word anywhere in the event, any case). Filters all hold.
+         *     The period is relative (`range` seconds back; 0 or less is all time) or absolute
+         *     (`from`, `to`); without one, the last 15 minutes.
+         */
+        post: operations["startSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search's status, exact total and one page of events, newest first. */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1818,6 +1894,24 @@ export interface components {
             /** Format: uuid */
             integration_id: string;
         };
+        LogEvent: {
+            /** Format: uuid */
+            customer_id: string;
+            dst_ip: string | null;
+            event_id: number | null;
+            host: string | null;
+            id: string;
+            message: string | null;
+            raw: {
+                [key: string]: unknown;
+            };
+            severity: string | null;
+            source: string;
+            src_ip: string | null;
+            /** Format: date-time */
+            time: string;
+            user: string | null;
+        };
         LogSource: {
             description: string;
             /** @enum {string} */
@@ -1938,6 +2032,26 @@ export interface components {
         };
         /** @enum {string} */
         Priority: "critical" | "high" | "medium" | "low";
+        ResolvedPeriod: {
+            /** Format: date-time */
+            from: string | null;
+            /** Format: date-time */
+            to: string;
+        };
+        SearchFilter: {
+            field: string;
+            /** @enum {string} */
+            operator: "=" | "!=" | "in" | "not_in" | "contains" | "not_contains" | "exists" | "not_exists" | ">" | "<";
+            value?: (string | number) | (string | number)[];
+        };
+        SearchPeriod: {
+            /** Format: date-time */
+            from?: string;
+            /** @description Seconds back from now; 0 or less is all time. */
+            range?: number;
+            /** Format: date-time */
+            to?: string;
+        };
         SenderSummary: {
             address: string;
             ip: string | null;
@@ -3981,6 +4095,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    getSearchHits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets that have hits, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            count: number;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        interval_seconds: number;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listIngestTokens: {
         parameters: {
             query?: {
@@ -4068,6 +4217,127 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchTopValues: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                field: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values, most frequent first; `with_field` of `total` events carry the field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        field: string;
+                        /** @description True when a time budget forced sampling (counts are then estimates). */
+                        sampled: boolean;
+                        total: number;
+                        values: {
+                            count: number;
+                            value: string;
+                        }[];
+                        with_field: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_ids?: string[];
+                    period?: components["schemas"]["SearchPeriod"];
+                    search: {
+                        filters?: components["schemas"]["SearchFilter"][];
+                        headers?: string[];
+                        /** @enum {string} */
+                        mode?: "keyword" | "exact" | "lucene";
+                        search_term?: string;
+                        source?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The search's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSearch: {
+        parameters: {
+            query?: {
+                search_after?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status and results; `search_after` is null on the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                        progress: number;
+                        results: components["schemas"]["LogEvent"][];
+                        search_after: string | null;
+                        /** @enum {string} */
+                        status: "running" | "done" | "cancelled";
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

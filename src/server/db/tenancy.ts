@@ -47,6 +47,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   log_events: inScope,
   ingest_tokens: inScope,
   log_retention: inScope,
+  // A search is its user's own: pages, graphs and top values of another's search are not found.
+  search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../platform/handler.ts';
 import { ingestEvents } from './ingest.ts';
+import { getSearch, getSearchHits, getSearchTopValues, startSearch } from './search-handlers.ts';
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
 
@@ -15,6 +16,10 @@ export const logHandlers: Handlers<
   | 'listLogSources'
   | 'getLogSource'
   | 'getLogSourceMappings'
+  | 'startSearch'
+  | 'getSearch'
+  | 'getSearchHits'
+  | 'getSearchTopValues'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -23,6 +28,10 @@ export const logHandlers: Handlers<
   listLogSources,
   getLogSource,
   getLogSourceMappings,
+  startSearch,
+  getSearch,
+  getSearchHits,
+  getSearchTopValues,
 };
 
 export { parseNdjson } from './ingest.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './organisation.ts';
 
 /*
@@ -38,3 +38,21 @@ export const logRetention = pgTable('log_retention', {
   days: integer('days').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A search a user ran: its request (term, mode, filters, source, period resolved to instants,
+ * customers) kept so its pages, graphs and top values all read the same events. A newer search
+ * of the same user cancels the older ones still open.
+ */
+export const searchJobs = pgTable(
+  'search_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('running'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('search_jobs_user_idx').on(t.userId, t.createdAt)],
+);
