@@ -1,5 +1,13 @@
 import type { Handlers } from '../../platform/handler.ts';
 import { ingestEvents } from './ingest.ts';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  deleteSearchHistoryEntry,
+  listSavedSearches,
+  listSearchHistory,
+  updateSavedSearch,
+} from './saved.ts';
 import { getSearch, getSearchHits, getSearchTopValues, startSearch } from './search-handlers.ts';
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
@@ -20,6 +28,12 @@ export const logHandlers: Handlers<
   | 'getSearch'
   | 'getSearchHits'
   | 'getSearchTopValues'
+  | 'listSavedSearches'
+  | 'createSavedSearch'
+  | 'updateSavedSearch'
+  | 'deleteSavedSearch'
+  | 'listSearchHistory'
+  | 'deleteSearchHistoryEntry'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -32,6 +46,12 @@ export const logHandlers: Handlers<
   getSearch,
   getSearchHits,
   getSearchTopValues,
+  listSavedSearches,
+  createSavedSearch,
+  updateSavedSearch,
+  deleteSavedSearch,
+  listSearchHistory,
+  deleteSearchHistoryEntry,
 };
 
 export { parseNdjson } from './ingest.ts';

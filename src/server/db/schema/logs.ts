@@ -56,3 +56,26 @@ export const searchJobs = pgTable(
   },
   (t) => [index('search_jobs_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A saved search (spec 2, sections 3 and 6): private to its owner, shared with every user of one
+ * customer, or global to every user of the organisation. `search` and `period` are as a search
+ * request sends them.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    /** The customer a customer-scoped search is shared with; null for private and global ones. */
+    customerId: uuid('customer_id').references(() => customers.customerId),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    search: jsonb('search').$type<Record<string, unknown>>().notNull(),
+    period: jsonb('period').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_searches_partner_idx').on(t.partnerId, t.scope)],
+);
