@@ -1112,6 +1112,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a batch of events: a JSON array, an object with `events`, or NDJSON (one event a line).
+         * @description Authorization: `Bearer <token_id>.<secret>` of an ingest token. The answer is 200 only
+         *     after every event of the batch is stored; a batch is stored whole or not at all. A body
+         *     over the size limit (INGEST_MAX_BYTES) is 413; when the server is storing as many batches
+         *     as it may at once it answers 429 with `Retry-After` (seconds): send the batch again then.
+         *     Each event's common fields (time, host, addresses, user, event id, severity, message)
+         *     are extracted; the whole event is kept.
+         */
+        post: operations["ingestEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/contacts": {
         parameters: {
             query?: never;
@@ -1277,6 +1302,238 @@ export interface paths {
         };
         /** Suggestions across agents, customers, alerts, tickets (cases), logs and updates, grouped by category. */
         get: operations["searchOmnibox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/graphs/{id}/hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hits over time of a search, in about 60 buckets of a round size. */
+        get: operations["getSearchHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own searches, newest first. */
+        get: operations["listSearchHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one entry of the caller's history. */
+        delete: operations["deleteSearchHistoryEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/ingest-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ingest tokens of the caller's customers, newest first (staff only). */
+        get: operations["listIngestTokens"];
+        put?: never;
+        /** Create an ingest token for one customer and source (staff who may change data). */
+        post: operations["createIngestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/ingest-tokens/{token_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an ingest token; its batches are refused from now on. */
+        post: operations["revokeIngestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/meta/{id}/top/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exact top values of a field in a search's events ("n of N"). */
+        get: operations["getSearchTopValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/saved/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved searches the caller may see (own private ones, their customers', global), by name. */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /** Save a search as private, for one customer, or global (provider staff only). */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/saved/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a saved search (its owner only). */
+        put: operations["updateSavedSearch"];
+        post?: never;
+        /** Delete a saved search (its owner only). */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a search; answers its id. The caller's older open searches are cancelled.
+         * @description Three modes, detected from the term unless `mode` says: a term wholly in double quotes is
+         *     an exact, case-sensitive phrase; a term with fields, boolean operators, groups, ranges or
+         *     +/- is Lucene syntax (a syntax error is a 400 naming its position); anything else is a
+         *     partial keyword search (every word anywhere in the event, any case). Filters all hold.
+         *     The period is relative (`range` seconds back; 0 or less is all time) or absolute
+         *     (`from`, `to`); without one, the last 15 minutes.
+         */
+        post: operations["startSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search's status, exact total and one page of events, newest first. */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sources, beta ones filtered out, sorted by name. */
+        get: operations["listLogSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One source (a beta one too, by its id). */
+        get: operations["getLogSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields of a source's events and their types. */
+        get: operations["getLogSourceMappings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2161,6 +2418,23 @@ export interface components {
             sha1: string | null;
             sha256: string | null;
         };
+        IngestEventList: Record<string, never>[];
+        IngestToken: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            source: string;
+            /** Format: uuid */
+            token_id: string;
+        };
         IntegrationMapping: {
             /** Format: uuid */
             customer_id: string;
@@ -2169,6 +2443,32 @@ export interface components {
             id: number;
             /** Format: uuid */
             integration_id: string;
+        };
+        LogEvent: {
+            /** Format: uuid */
+            customer_id: string;
+            dst_ip: string | null;
+            event_id: number | null;
+            host: string | null;
+            id: string;
+            message: string | null;
+            raw: {
+                [key: string]: unknown;
+            };
+            severity: string | null;
+            source: string;
+            src_ip: string | null;
+            /** Format: date-time */
+            time: string;
+            user: string | null;
+        };
+        LogSource: {
+            description: string;
+            /** @enum {string} */
+            group: "most_common" | "agents" | "base" | "integrations";
+            id: string;
+            is_beta: boolean;
+            name: string;
         };
         Mute: {
             conditions: components["schemas"]["MuteCondition"][];
@@ -2282,6 +2582,64 @@ export interface components {
         };
         /** @enum {string} */
         Priority: "critical" | "high" | "medium" | "low";
+        ResolvedPeriod: {
+            /** Format: date-time */
+            from: string | null;
+            /** Format: date-time */
+            to: string;
+        };
+        SavedSearch: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            /** Format: uuid */
+            id: string;
+            mine: boolean;
+            name: string;
+            /** Format: uuid */
+            owner_id: string;
+            period: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            search: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedSearchInput: {
+            /**
+             * Format: uuid
+             * @description Required for scope customer.
+             */
+            customer_id?: string | null;
+            name: string;
+            period?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            search: {
+                [key: string]: unknown;
+            };
+        };
+        SearchFilter: {
+            field: string;
+            /** @enum {string} */
+            operator: "=" | "!=" | "in" | "not_in" | "contains" | "not_contains" | "exists" | "not_exists" | ">" | "<";
+            value?: (string | number) | (string | number)[];
+        };
+        SearchPeriod: {
+            /** Format: date-time */
+            from?: string;
+            /** @description Seconds back from now; 0 or less is all time. */
+            range?: number;
+            /** Format: date-time */
+            to?: string;
+        };
         SenderSummary: {
             address: string;
             ip: string | null;
@@ -4592,6 +4950,39 @@ export interface operations {
             };
         };
     };
+    ingestEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestEventList"] | {
+                    events: components["schemas"]["IngestEventList"];
+                };
+                "application/x-ndjson": components["schemas"]["IngestEventList"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stored: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -4923,6 +5314,490 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSearchHits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets that have hits, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            count: number;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        interval_seconds: number;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSearchHistory: {
+        parameters: {
+            query?: {
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        history: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            mode: "keyword" | "exact" | "lucene";
+                            search_term: string;
+                            source: string | null;
+                            /** @enum {string} */
+                            status: "running" | "done" | "cancelled";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteSearchHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIngestTokens: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["IngestToken"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    name: string;
+                    /** @description A source id from /sources/. */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. `token` is shown only now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest_token: components["schemas"]["IngestToken"];
+                        /** @description `<token_id>.<secret>`, what the shipper sends as its bearer token. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchTopValues: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                field: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values, most frequent first; `with_field` of `total` events carry the field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        field: string;
+                        /** @description True when a time budget forced sampling (counts are then estimates). */
+                        sampled: boolean;
+                        total: number;
+                        values: {
+                            count: number;
+                            value: string;
+                        }[];
+                        with_field: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saved: components["schemas"]["SavedSearch"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_ids?: string[];
+                    period?: components["schemas"]["SearchPeriod"];
+                    search: {
+                        filters?: components["schemas"]["SearchFilter"][];
+                        headers?: string[];
+                        /** @enum {string} */
+                        mode?: "keyword" | "exact" | "lucene";
+                        search_term?: string;
+                        source?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The search's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSearch: {
+        parameters: {
+            query?: {
+                search_after?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status and results; `search_after` is null on the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                        progress: number;
+                        results: components["schemas"]["LogEvent"][];
+                        search_after: string | null;
+                        /** @enum {string} */
+                        status: "running" | "done" | "cancelled";
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLogSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: components["schemas"]["LogSource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogSource"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLogSourceMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Field name to type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        mappings: {
+                            [key: string]: "date" | "keyword" | "text" | "ip" | "integer";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSupportContacts: {

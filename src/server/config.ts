@@ -22,6 +22,8 @@ export interface Config {
   secretsKey: string | undefined;
   /** Which proxies to believe about the client address (X-Forwarded-For): false, true, or addresses/CIDRs. */
   trustProxy: boolean | string;
+  /** Log ingest: the largest batch body (INGEST_MAX_BYTES) and the batches stored at once per process (INGEST_MAX_IN_FLIGHT). */
+  ingest: { maxBytes: number; maxInFlight: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,7 +66,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat,
     secretsKey,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY ? env.TRUST_PROXY : false,
+    ingest: {
+      maxBytes: positiveInteger(env, 'INGEST_MAX_BYTES', 5 * 1024 * 1024),
+      maxInFlight: positiveInteger(env, 'INGEST_MAX_IN_FLIGHT', 4),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
 }
 
 /** The address plus, when it is on localhost, the same on 127.0.0.1: people open either. */

@@ -4,6 +4,7 @@ import { authHandlers } from './auth/index.ts';
 import { caseHandlers } from './cases/index.ts';
 import { countHandlers } from './counts/index.ts';
 import { customerHandlers } from './customers/index.ts';
+import { logHandlers } from './logs/index.ts';
 import { muteHandlers } from './mutes/index.ts';
 import { searchHandlers } from './search/index.ts';
 import { shellHandlers } from './shell/index.ts';
@@ -25,6 +26,7 @@ export const handlers = {
   ...agentHandlers,
   ...updateHandlers,
   ...searchHandlers,
+  ...logHandlers,
   ...threatHandlers,
   ...muteHandlers,
   ...caseHandlers,

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticateAgent } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
+import { authenticateIngest, parseNdjson } from '../areas/logs/index.ts';
 import { unauthorized } from '../errors.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
 
@@ -35,10 +36,20 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     );
   const secured = securedBy('bearerAuth');
   const agentSecured = securedBy('agentCredential');
+  const ingestSecured = securedBy('ingestToken');
+  // Log ingest takes larger bodies than the console's calls (INGEST_MAX_BYTES; over it, 413).
+  const ingestSized = new Set(
+    operations
+      .filter((o) => o.operation['x-body-limit'] === 'ingest')
+      .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
   const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
+  const verifyIngest = async (request: FastifyRequest, reply: FastifyReply) =>
+    authenticateIngest(app.db, request, reply);
   app.decorateRequest('agent', null);
+  app.decorateRequest('ingest', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const key = (method: string) => `${method} ${route.url}`;
@@ -46,6 +57,16 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
     else if (methods.some((method) => agentSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
+    else if (methods.some((method) => ingestSecured.has(key(method))))
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];
+    if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
+  });
+  app.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseNdjson(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
 
   await app.register(openapiGlue, {
@@ -57,6 +78,9 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       },
       agentCredential: async (request: { agent: unknown }) => {
         if (!request.agent) throw unauthorized();
+      },
+      ingestToken: async (request: { ingest: unknown }) => {
+        if (!request.ingest) throw unauthorized();
       },
     },
   });

@@ -51,6 +51,13 @@ export const TENANT_POLICIES: Record<string, string> = {
   alert_requests: inScope,
   integrations: samePartner,
   integration_mappings: inScope,
+  log_events: inScope,
+  ingest_tokens: inScope,
+  log_retention: inScope,
+  // A search is its user's own: pages, graphs and top values of another's search are not found.
+  // Spec 2, section 6: private to the owner, customer to users of that customer, global to the organisation.
+  saved_searches: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or scope = 'global' or (scope = 'customer' and ${inScope}))`,
+  search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };

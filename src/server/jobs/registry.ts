@@ -1,4 +1,5 @@
 import { agentHousekeeping } from '../areas/agents/index.ts';
+import { maintainLogPartitions } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
@@ -24,6 +25,13 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       `agent-housekeeping: ${done.isolationsEnded} isolation${done.isolationsEnded === 1 ? '' : 's'} ended, ${done.actionsExpired} action${done.actionsExpired === 1 ? '' : 's'} expired`,
     );
   },
+  'log-partitions': async ({ db, log }) => {
+    const { dropped, deleted } = await maintainLogPartitions(db);
+    if (dropped.length + deleted === 0) return;
+    log.info(
+      `log-partitions: ${dropped.length} partition(s) dropped, ${deleted} event(s) past retention deleted`,
+    );
+  },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
     await vacuumAnalyze(db);
@@ -37,6 +45,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'deliver-mail', cron: '* * * * *' },
   // Isolations end and pending actions expire within a minute of their time.
   { kind: 'agent-housekeeping', cron: '* * * * *' },
+  // Partitions for the next days exist well before ingest needs them; retention is by the day.
+  { kind: 'log-partitions', cron: '7 * * * *' },
 ];
 
 /**

@@ -9,7 +9,11 @@ export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true;
 }
 
-/** Routes of the agent protocol: called by endpoint agents with their credential, never by a browser. */
-export function isAgentProtocolRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/api/agent/') === true;
+/**
+ * Routes machines call with their own credential, never a browser: the agent protocol and log
+ * ingest. They carry no cookies, so there is nothing to forge.
+ */
+export function isMachineRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url?.startsWith('/api/agent/') === true || url?.startsWith('/api/ingest/') === true;
 }

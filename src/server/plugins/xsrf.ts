@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.ts';
-import { isAgentProtocolRoute, isApiRoute } from './api-route.ts';
+import { isApiRoute, isMachineRoute } from './api-route.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -11,11 +11,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Double-submit cookie: every API answer sets XSRF-TOKEN when the browser lacks it, and every
  * unsafe API call must echo it in X-XSRF-TOKEN (spec 1, section 7; DESIGN section 9). The agent
- * protocol is exempt: agents send a credential header, never cookies, so there is nothing to forge.
+ * protocol and log ingest are exempt: machines send a credential header, never cookies, so there is nothing to forge.
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request) || isAgentProtocolRoute(request)) return;
+    if (!isApiRoute(request) || isMachineRoute(request)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

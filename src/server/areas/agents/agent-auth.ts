@@ -4,7 +4,7 @@ import { agents } from '../../db/schema/index.ts';
 import { type Scope, withScope } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { unauthorized } from '../../errors.ts';
-import { parseCompound, secretMatches } from './credentials.ts';
+import { parseCompound, secretMatches } from '../../platform/secrets.ts';
 
 /** The agent a protocol call acts for, known from its credential. */
 export interface AgentCaller {

@@ -89,9 +89,9 @@ export const agentHandlers: Handlers<
   uploadAgentDiagnosticsChunk,
 };
 
+export { hashSecret } from '../../platform/secrets.ts';
 export { ACTION_TYPES, type ActionType } from './action-types.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
 export { authenticateAgent } from './agent-auth.ts';
-export { hashSecret } from './credentials.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
 export { deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';

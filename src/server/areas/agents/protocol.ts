@@ -4,9 +4,9 @@ import { agentActions, agentEnrolmentTokens, agents } from '../../db/schema/inde
 import type { Db } from '../../db/types.ts';
 import { ApiError, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { hashSecret, newSecret, parseCompound, secretMatches } from '../../platform/secrets.ts';
 import { type ActionStatus, FINISHED, OUTPUT_LIMIT, PENDING } from './action-types.ts';
 import { agentOf, asAgent } from './agent-auth.ts';
-import { hashSecret, newSecret, parseCompound, secretMatches } from './credentials.ts';
 import { appendStep } from './steps.ts';
 
 const DEFAULT_CHECK_IN_INTERVAL = 60;

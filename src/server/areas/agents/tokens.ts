@@ -8,8 +8,8 @@ import { forbidden, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { isStaff, requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
+import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { hashSecret, newSecret } from './credentials.ts';
 import { presentToken } from './present.ts';
 
 const DEFAULT_EXPIRY_DAYS = 7;

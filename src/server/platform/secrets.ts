@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Agent credentials and enrolment tokens are `<id>.<secret>`: the id finds the row, the secret
- * (32 random bytes) is compared with its SHA-256. A fast hash suits secrets this long (nobody can
- * guess through 2^256) and keeps every check-in cheap, unlike a password hash.
+ * Machine credentials (agent credentials, enrolment and ingest tokens) are `<id>.<secret>`: the id
+ * finds the row, the secret (32 random bytes) is compared with its SHA-256. A fast hash suits
+ * secrets this long (nobody can guess through 2^256) and keeps every check-in and batch cheap,
+ * unlike a password hash.
  */
 export function newSecret(): string {
   return randomBytes(32).toString('base64url');

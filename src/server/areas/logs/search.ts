@@ -1,0 +1,126 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { resultRows } from '../../db/tenancy.ts';
+import type { Db } from '../../db/types.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { fieldRef } from './fields.ts';
+import { compileFilters, type SearchFilter } from './filters.ts';
+import { compileTerm, type QueryMode } from './query.ts';
+
+/** A search as its job keeps it: everything needed to read the same events again. */
+export interface StoredSearch {
+  mode: QueryMode;
+  search_term: string;
+  filters: SearchFilter[];
+  source: string | null;
+  from: string | null;
+  to: string;
+  customer_ids: string[];
+}
+
+/** The search's events: the caller's customers, the period, the source, the term and the filters. */
+export function whereOf(search: StoredSearch): SQL {
+  const customers = `{${search.customer_ids.join(',')}}`;
+  const parts = [
+    sql`customer_id = any(${customers}::uuid[])`,
+    sql`time <= ${search.to}::timestamptz`,
+    compileTerm(search.search_term, search.mode),
+    compileFilters(search.filters),
+  ];
+  if (search.from) parts.push(sql`time >= ${search.from}::timestamptz`);
+  if (search.source) parts.push(sql`source = ${search.source}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface EventHit {
+  id: string;
+  time: string;
+  customer_id: string;
+  source: string;
+  host: string | null;
+  src_ip: string | null;
+  dst_ip: string | null;
+  user: string | null;
+  event_id: number | null;
+  severity: string | null;
+  message: string | null;
+  raw: Record<string, unknown>;
+}
+
+const isCursor = (values: unknown[]): values is [string, string] =>
+  values.length === 2 &&
+  typeof values[0] === 'string' &&
+  !Number.isNaN(new Date(values[0]).getTime()) &&
+  typeof values[1] === 'string' &&
+  /^\d{1,19}$/.test(values[1]);
+
+/** One page, newest first, keyset-paged on (time, id) to any depth; the cursor is the last row's. */
+export async function searchPage(tx: Db, search: StoredSearch, size: number, after: string | undefined) {
+  let keyset = sql`true`;
+  if (after) {
+    const [time, id] = decodeCursor(after, isCursor);
+    keyset = sql`(time, id) < (${time}::timestamptz, ${id}::bigint)`;
+  }
+  const rows = resultRows<EventHit & { cursor_time: string }>(
+    await tx.execute(sql`select id::text as id, to_char(time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
+        time, customer_id, source, host, host(src_ip) as src_ip, host(dst_ip) as dst_ip, user_name as "user",
+        event_id, severity, message, raw
+      from log_events where ${whereOf(search)} and ${keyset}
+      order by time desc, id desc limit ${size + 1}`),
+  );
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    results: page.map(({ cursor_time, ...hit }) => ({ ...hit, time: new Date(hit.time).toISOString() })),
+    search_after: more && last ? encodeCursor([last.cursor_time, last.id]) : null,
+  };
+}
+
+export async function countOf(tx: Db, search: StoredSearch): Promise<number> {
+  const rows = resultRows<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from log_events where ${whereOf(search)}`),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Exact top values of a field: `n` events of `total` carry it; every count is exact. */
+export async function topValues(tx: Db, search: StoredSearch, field: string, limit: number) {
+  const ref = fieldRef(field, 'field');
+  const where = whereOf(search);
+  const values = resultRows<{ value: string; count: number }>(
+    await tx.execute(sql`select ${ref.text} as value, count(*)::int as count from log_events
+      where ${where} and ${ref.text} is not null group by 1 order by 2 desc, 1 limit ${limit}`),
+  );
+  const [counts] = resultRows<{ n: number; total: number }>(
+    await tx.execute(
+      sql`select count(${ref.text})::int as n, count(*)::int as total from log_events where ${where}`,
+    ),
+  );
+  return { field, values, with_field: counts?.n ?? 0, total: counts?.total ?? 0, sampled: false };
+}
+
+const STEPS = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 10800, 21600, 43200, 86400, 604800];
+
+/** Hits over time in about 60 buckets of a round size; the start is the period's or the first event's. */
+export async function hitsOverTime(tx: Db, search: StoredSearch) {
+  const where = whereOf(search);
+  let from = search.from;
+  if (!from) {
+    const [first] = resultRows<{ first: string | null }>(
+      await tx.execute(sql`select min(time)::text as first from log_events where ${where}`),
+    );
+    from = first?.first ? new Date(first.first).toISOString() : search.to;
+  }
+  const span = Math.max(1, (new Date(search.to).getTime() - new Date(from).getTime()) / 1000);
+  const step = STEPS.find((s) => span / s <= 60) ?? 2_592_000;
+  const buckets = resultRows<{ time: string; count: number }>(
+    await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
+      from log_events where ${where} group by 1 order by 1`),
+  );
+  return {
+    interval_seconds: step,
+    from,
+    to: search.to,
+    buckets: buckets.map((b) => ({ time: new Date(b.time).toISOString(), count: b.count })),
+  };
+}

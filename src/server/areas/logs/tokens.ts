@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { audit } from '../../audit.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { ingestTokens } from '../../db/schema/index.ts';
+import { inIds } from '../../db/sql-helpers.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { Handler } from '../../platform/handler.ts';
+import { isStaff, requireModify } from '../../platform/permissions.ts';
+import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
+import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { findSource } from './sources.ts';
+
+type TokenRow = typeof ingestTokens.$inferSelect;
+
+/** Ingest tokens let machines write a customer's logs: provider staff hand them out, nobody else. */
+function requireStaff(principal: Principal) {
+  if (!isStaff(principal)) throw forbidden('Only provider staff can manage ingest tokens.');
+}
+
+function presentToken(row: TokenRow) {
+  return {
+    token_id: row.tokenId,
+    customer_id: row.customerId,
+    name: row.name,
+    source: row.source,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export const listIngestTokens: Handler<'listIngestTokens'> = async (request) => {
+  const principal = principalOf(request);
+  requireStaff(principal);
+  const ids = requestedCustomers(principal.scope.customerIds, request.query.customer_ids);
+  const rows = await asCaller(request, (tx) =>
+    tx
+      .select()
+      .from(ingestTokens)
+      .where(inIds(ingestTokens.customerId, ids))
+      .orderBy(desc(ingestTokens.createdAt), desc(ingestTokens.tokenId)),
+  );
+  return { tokens: rows.map(presentToken) };
+};
+
+export const createIngestToken: Handler<'createIngestToken'> = async (request, reply) => {
+  const principal = principalOf(request);
+  requireStaff(principal);
+  requireModify(principal, 'manage ingest tokens');
+  const body = request.body;
+  requireVisibleCustomer(principal, body.customer_id);
+  if (!findSource(body.source)) throw badRequest('source', 'is not a known source');
+  const secret = newSecret();
+  const row = await asCaller(request, async (tx) => {
+    const [created] = await tx
+      .insert(ingestTokens)
+      .values({
+        tokenId: randomUUID(),
+        customerId: body.customer_id,
+        name: body.name,
+        source: body.source,
+        secretHash: hashSecret(secret),
+        createdBy: principal.user.contactId,
+      })
+      .returning();
+    await audit(tx, principal, {
+      action: 'create',
+      entity: 'ingest_token',
+      entityId: created!.tokenId,
+      customerId: created!.customerId,
+      after: { name: created!.name, source: created!.source },
+    });
+    return created!;
+  });
+  reply.status(201);
+  return { ingest_token: presentToken(row), token: `${row.tokenId}.${secret}` };
+};
+
+export const revokeIngestToken: Handler<'revokeIngestToken'> = async (request) => {
+  const principal = principalOf(request);
+  requireStaff(principal);
+  requireModify(principal, 'manage ingest tokens');
+  const row = await asCaller(request, async (tx) => {
+    const where = and(
+      eq(ingestTokens.tokenId, request.params.token_id),
+      inIds(ingestTokens.customerId, principal.scope.customerIds),
+    );
+    const [token] = await tx.select().from(ingestTokens).where(where).for('update');
+    if (!token) throw notFound(`Ingest token ${request.params.token_id}`);
+    if (token.revokedAt) return token;
+    const [revoked] = await tx.update(ingestTokens).set({ revokedAt: new Date() }).where(where).returning();
+    await audit(tx, principal, {
+      action: 'revoke',
+      entity: 'ingest_token',
+      entityId: token.tokenId,
+      customerId: token.customerId,
+    });
+    return revoked!;
+  });
+  return presentToken(row);
+};
