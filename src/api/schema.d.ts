@@ -1817,14 +1817,33 @@ export interface components {
              * @enum {string}
              */
             det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** Format: date-time */
+            first_seen?: string | null;
             /** @enum {string} */
             kind: "ip" | "domain" | "file";
+            /**
+             * Format: date-time
+             * @description When a feed last listed it.
+             */
+            last_seen?: string | null;
             malware_group: string | null;
             popularity: number | null;
             registrant_organization: string | null;
             risk: number;
+            /** @description Look-ups of this value the caller may see (their customers' and, for staff, staff look-ups), this one included. */
+            sightings?: {
+                count: number;
+                /** Format: date-time */
+                last_seen: string | null;
+            };
+            /** @description The feed the verdict came from, or manual for a staff entry. */
+            source?: string | null;
             threat_categories: string[];
             value: string;
+            /** @description The warning list naming the value as known good (det G, risk 0). */
+            warning_list?: string | null;
         };
         Token: {
             access_token: string;

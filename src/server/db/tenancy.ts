@@ -45,6 +45,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   integrations: samePartner,
   integration_mappings: inScope,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
+  // A customer user's look-ups carry their customer; staff look-ups carry none and only staff see them.
+  threat_sightings: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 
@@ -56,7 +58,11 @@ export const TENANT_POLICIES: Record<string, string> = {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrations: ['secrets'] };
 
 /** Tables every signed-in user may read but not change. */
-export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators'];
+export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list'];
+
+/** Shared tables every signed-in user may read and only staff (role level Global) may change. */
+export const STAFF_WRITABLE = ['threat_indicators'];
+const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
 export const APPEND_ONLY = ['mail_outbox'];
@@ -105,6 +111,24 @@ export async function ensureTenancy(db: Db): Promise<void> {
   }
   for (const table of SHARED_READ_ONLY) {
     await db.execute(sql.raw(`grant select on ${table} to ${APP_ROLE}`));
+  }
+  for (const table of STAFF_WRITABLE) {
+    await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
+    await db.execute(sql.raw(`alter table ${table} enable row level security`));
+    await db.execute(sql.raw(`alter table ${table} force row level security`));
+    for (const policy of ['system_connection', 'shared_read', 'staff_write'])
+      await db.execute(sql.raw(`drop policy if exists ${policy} on ${table}`));
+    await db.execute(
+      sql.raw(
+        `do $$ begin execute format('create policy system_connection on ${table} to %I using (true) with check (true)', current_user); end $$`,
+      ),
+    );
+    await db.execute(sql.raw(`create policy shared_read on ${table} for select to ${APP_ROLE} using (true)`));
+    await db.execute(
+      sql.raw(
+        `create policy staff_write on ${table} for all to ${APP_ROLE} using (${isGlobal}) with check (${isGlobal})`,
+      ),
+    );
   }
   for (const table of APPEND_ONLY) {
     await db.execute(sql.raw(`grant insert on ${table} to ${APP_ROLE}`));

@@ -1,5 +1,6 @@
 import { agentHousekeeping } from '../areas/agents/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
+import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -24,6 +25,12 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       `agent-housekeeping: ${done.isolationsEnded} isolation${done.isolationsEnded === 1 ? '' : 's'} ended, ${done.actionsExpired} action${done.actionsExpired === 1 ? '' : 's'} expired`,
     );
   },
+  'fetch-threat-feeds': async ({ db, log }) => {
+    for (const run of await fetchThreatFeeds(db)) {
+      if (run.error) log.warn(`fetch-threat-feeds: ${run.feed} failed: ${run.error}`);
+      else log.info(`fetch-threat-feeds: ${run.feed}: ${run.count} stored`);
+    }
+  },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
     await vacuumAnalyze(db);
@@ -37,6 +44,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'deliver-mail', cron: '* * * * *' },
   // Isolations end and pending actions expire within a minute of their time.
   { kind: 'agent-housekeeping', cron: '* * * * *' },
+  // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
+  { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
 ];
 
 /**

@@ -1,5 +1,19 @@
+import type { Db } from '../../db/types.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import type { FetchLike } from './feeds/fetch.ts';
+import type { FeedRun } from './feeds/store.ts';
+import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { lookupThreat } from './handlers.ts';
+import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence look-ups of an IP address, domain or file hash. */
 export const threatHandlers: Handlers<'lookupThreat'> = { lookupThreat };
+
+export type { FeedRun, FetchLike };
+
+/** The fetch-threat-feeds job: every enabled feed into the store; this process's cached verdicts dropped. */
+export async function fetchThreatFeeds(db: Db, fetcher?: FetchLike, now?: Date): Promise<FeedRun[]> {
+  const runs = await fetchFeeds(db, fetcher, now);
+  verdictCache.clear();
+  return runs;
+}

@@ -2,4 +2,5 @@ export * from './fleet.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
 export * from './security.ts';
+export * from './threat.ts';
 export * from './triage.ts';
