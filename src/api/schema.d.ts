@@ -1027,6 +1027,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Indicators the caller may see, most recently changed first (at most 500). */
+        get: operations["listIndicators"];
+        put?: never;
+        /** Adds an indicator (or takes a feed's entry over as a staff entry); with customer_id, that customer's own. */
+        post: operations["createIndicator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an indicator's verdict, risk, details or expiry. */
+        patch: operations["updateIndicator"];
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expires an indicator now; it no longer answers look-ups. */
+        post: operations["expireIndicator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/updates/v1/updates/": {
         parameters: {
             query?: never;
@@ -1681,6 +1733,79 @@ export interface components {
             sha1: string | null;
             sha256: string | null;
         };
+        Indicator: {
+            country: string | null;
+            /**
+             * Format: uuid
+             * @description null for the shared store.
+             */
+            customer_id: string | null;
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            expired: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: uuid */
+            indicator_id: string;
+            kind: components["schemas"]["IndicatorKind"];
+            /** Format: date-time */
+            last_seen: string;
+            malware_group: string | null;
+            popularity: number | null;
+            registrant_organization: string | null;
+            risk: number;
+            /** @description A feed's name, manual (staff) or customer. */
+            source: string;
+            threat_categories: string[];
+            value: string;
+        };
+        IndicatorCreate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * Format: uuid
+             * @description Omitted: the shared store (staff only).
+             */
+            customer_id?: string;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            kind: components["schemas"]["IndicatorKind"];
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk: number;
+            threat_categories?: string[];
+            value: string;
+        };
+        /** @enum {string} */
+        IndicatorKind: "ip" | "domain" | "file";
+        IndicatorUpdate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det?: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk?: number;
+            threat_categories?: string[];
+        };
         IntegrationMapping: {
             /** Format: uuid */
             customer_id: string;
@@ -1968,6 +2093,7 @@ export interface components {
         CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
+        IndicatorId: string;
         MuteId: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
@@ -3961,6 +4087,122 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listIndicators: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                kind?: components["schemas"]["IndicatorKind"];
+                /** @description shared (the store everyone reads) or customer (indicators customers added); omitted means both. */
+                scope?: "shared" | "customer";
+                /** @description Only values containing this text. */
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        indicators: components["schemas"]["Indicator"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorCreate"];
+            };
+        };
+        responses: {
+            /** @description The indicator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The indicator as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    expireIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expired indicator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUpdates: {

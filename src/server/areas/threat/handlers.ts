@@ -1,13 +1,13 @@
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
 import { isDomain, isFileHash, isIp } from '../../../common/patterns.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { threatSightings } from '../../db/schema/index.ts';
+import { customerIndicators, threatSightings } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
-import { storeVerdict } from './verdict.ts';
+import { type StoreVerdict, storeVerdict } from './verdict.ts';
 
 const VALID = { ip: isIp, domain: isDomain, file: isFileHash } as const;
 
@@ -35,6 +35,37 @@ async function recordSighting(tx: Db, principal: Principal, kind: IndicatorKind,
   return { count: seen?.count ?? 0, last_seen: seen?.last?.toISOString() ?? null };
 }
 
+/**
+ * A customer user is told their own customer's verdict when it has one (the riskiest, should they
+ * belong to several); staff are told the shared store's and see customers' entries in the list.
+ */
+async function withOwnVerdict(tx: Db, principal: Principal, shared: StoreVerdict): Promise<StoreVerdict> {
+  if (principal.scope.customerIds.length === 0) return shared;
+  const [own] = await tx
+    .select()
+    .from(customerIndicators)
+    .where(
+      and(
+        inArray(customerIndicators.customerId, [...principal.scope.customerIds]),
+        eq(customerIndicators.kind, shared.kind),
+        eq(customerIndicators.value, shared.value),
+        or(isNull(customerIndicators.expiresAt), gt(customerIndicators.expiresAt, new Date())),
+      ),
+    )
+    .orderBy(desc(customerIndicators.risk))
+    .limit(1);
+  if (!own) return shared;
+  return {
+    ...shared,
+    det: own.det === 'B' || own.det === 'G' ? own.det : 'U',
+    risk: own.risk,
+    threat_categories: own.threatCategories,
+    malware_group: own.malwareGroup,
+    source: 'customer',
+    expires_at: own.expiresAt?.toISOString() ?? null,
+  };
+}
+
 export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
   const { kind } = request.params;
   const value = kind === 'ip' ? request.params.value : request.params.value.toLowerCase();
@@ -42,7 +73,8 @@ export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
     throw badRequest('value', `is not a valid ${kind === 'file' ? 'file hash' : kind}`);
   const principal = principalOf(request);
   return asCaller(request, async (tx) => {
-    const verdict = await storeVerdict(tx, kind, value);
+    const shared = await storeVerdict(tx, kind, value);
+    const verdict = principal.scope.global ? shared : await withOwnVerdict(tx, principal, shared);
     return { ...verdict, sightings: await recordSighting(tx, principal, kind, value) };
   });
 };

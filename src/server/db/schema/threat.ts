@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The intelligence store: known indicators (IPs, domains, file hashes) and their verdicts, from
@@ -8,6 +18,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 export const threatIndicators = pgTable(
   'threat_indicators',
   {
+    id: uuid('id').notNull().unique().defaultRandom(),
     kind: text('kind').notNull(),
     value: text('value').notNull(),
     risk: integer('risk').notNull().default(0),
@@ -82,4 +93,28 @@ export const threatSightings = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('threat_sightings_value_idx').on(t.kind, t.value, t.seenAt)],
+);
+
+/**
+ * Indicators a customer (or staff for that customer) added: that customer's verdict on a value,
+ * seen only within that customer; it never changes what other customers are told.
+ */
+export const customerIndicators = pgTable(
+  'customer_indicators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    det: text('det').notNull(),
+    risk: integer('risk').notNull(),
+    threatCategories: text('threat_categories').array().notNull().default(sql`'{}'::text[]`),
+    malwareGroup: text('malware_group'),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('customer_indicators_value_idx').on(t.customerId, t.kind, t.value)],
 );
