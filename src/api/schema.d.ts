@@ -1027,6 +1027,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores every indicator of a newline-separated text file; JSON, or CSV with format=csv. */
+        post: operations["bulkThreatLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/indicators": {
         parameters: {
             query?: never;
@@ -1491,6 +1508,33 @@ export interface components {
             knowledge_base_url?: string;
             /** @description openid email profile roles watchfloor */
             scope: string;
+        };
+        BulkThreatResult: {
+            counts: {
+                duplicates: number;
+                indicators: number;
+                /** @description Lines that are no indicator. */
+                unrecognised: number;
+            };
+            results: {
+                country: string | null;
+                /** @enum {string} */
+                det: "B" | "G" | "U";
+                /** @enum {string} */
+                kind: "ip" | "domain" | "file" | "url" | "email";
+                /** @description The first line that named it. */
+                line: number;
+                malware_group: string | null;
+                /** @enum {string|null} */
+                note: "breach_lookup_not_configured" | null;
+                risk: number;
+                /** @description The value the store was asked about (a URL's host); null for e-mail. */
+                scored: string | null;
+                source: string | null;
+                threat_categories: string[];
+                /** @description Refanged; domains and hashes in lower case. */
+                value: string;
+            }[];
         };
         /** @description A case with what the detail screen shows. */
         Case: components["schemas"]["CaseSummary"] & {
@@ -4083,6 +4127,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ThreatIntel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    bulkThreatLookup: {
+        parameters: {
+            query?: {
+                /** @description csv answers the results as a CSV file (formula cells neutralised) instead of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file: one indicator a line; # starts a comment. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One result per distinct indicator, in the order of the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkThreatResult"];
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

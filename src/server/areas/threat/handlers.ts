@@ -5,7 +5,9 @@ import { customerIndicators, threatSightings } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { rejectNulCharacters } from '../../platform/input.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { bulkCsv, bulkLookup } from './bulk.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
 import { type StoreVerdict, storeVerdict } from './verdict.ts';
 
@@ -77,4 +79,16 @@ export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
     const verdict = principal.scope.global ? shared : await withOwnVerdict(tx, principal, shared);
     return { ...verdict, sightings: await recordSighting(tx, principal, kind, value) };
   });
+};
+
+export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, reply) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  const result = await asCaller(request, (tx) => bulkLookup(tx, principal, request.body.text));
+  if (request.query.format !== 'csv') return result;
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="threat-lookup.csv"');
+  // The CSV is the same result written by the shared writer; the contract's text/csv answer.
+  return bulkCsv(result) as unknown as typeof result;
 };

@@ -3,14 +3,19 @@ import type { Handlers } from '../../platform/handler.ts';
 import type { FetchLike } from './feeds/fetch.ts';
 import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
-import { lookupThreat } from './handlers.ts';
+import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence: look-ups of an IP address, domain or file hash, and the indicator store by hand. */
 export const threatHandlers: Handlers<
-  'lookupThreat' | 'listIndicators' | 'createIndicator' | 'updateIndicator' | 'expireIndicator'
-> = { lookupThreat, listIndicators, createIndicator, updateIndicator, expireIndicator };
+  | 'lookupThreat'
+  | 'bulkThreatLookup'
+  | 'listIndicators'
+  | 'createIndicator'
+  | 'updateIndicator'
+  | 'expireIndicator'
+> = { lookupThreat, bulkThreatLookup, listIndicators, createIndicator, updateIndicator, expireIndicator };
 
 export type { FeedRun, FetchLike };
 
