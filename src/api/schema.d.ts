@@ -1044,6 +1044,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every feed, with when it was last fetched, how many entries it gave and its last error. */
+        get: operations["listThreatFeeds"];
+        put?: never;
+        /** Adds a feed; the next hourly run fetches it. */
+        post: operations["createThreatFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/feeds/{feed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a feed (enabled turns it off without losing it). */
+        patch: operations["updateThreatFeed"];
+        trace?: never;
+    };
     "/api/threat/indicators": {
         parameters: {
             query?: never;
@@ -1979,6 +2014,59 @@ export interface components {
         };
         /** @enum {string} */
         Status: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk" | "preview" | "muted";
+        ThreatFeed: {
+            enabled: boolean;
+            /** Format: uuid */
+            feed_id: string;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /** @enum {string|null} */
+            kind: "ip" | "domain" | "file" | null;
+            last_count: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            last_fetched_at: string | null;
+            name: string;
+            /** @enum {string} */
+            purpose: "indicators" | "warning";
+            retention_days: number;
+            risk: number;
+            threat_categories: string[];
+            url: string;
+            value_column: number;
+        };
+        ThreatFeedCreate: {
+            enabled?: boolean;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /**
+             * @description list and csv feeds: the kind of every value; null: each classified.
+             * @enum {string|null}
+             */
+            kind?: "ip" | "domain" | "file" | null;
+            name: string;
+            /**
+             * @default indicators
+             * @enum {string}
+             */
+            purpose: "indicators" | "warning";
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url: string;
+            value_column?: number;
+        };
+        ThreatFeedUpdate: {
+            enabled?: boolean;
+            /** @enum {string|null} */
+            kind?: "ip" | "domain" | "file" | null;
+            name?: string;
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url?: string;
+            value_column?: number;
+        };
         ThreatIntel: {
             country: string | null;
             /**
@@ -4164,6 +4252,88 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listThreatFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feeds, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feeds: components["schemas"]["ThreatFeed"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedCreate"];
+            };
+        };
+        responses: {
+            /** @description The feed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feed_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description The feed as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listIndicators: {

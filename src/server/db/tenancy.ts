@@ -61,8 +61,14 @@ export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrati
 /** Tables every signed-in user may read but not change. */
 export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list'];
 
-/** Shared tables every signed-in user may read and only staff (role level Global) may change. */
-export const STAFF_WRITABLE = ['threat_indicators'];
+/**
+ * Shared tables only staff (role level Global) may change, with who may read them: everyone, or
+ * staff alone (feed addresses may carry a publisher's key).
+ */
+export const STAFF_WRITABLE: Record<string, 'everyone' | 'staff'> = {
+  threat_indicators: 'everyone',
+  threat_feeds: 'staff',
+};
 const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
@@ -113,7 +119,7 @@ export async function ensureTenancy(db: Db): Promise<void> {
   for (const table of SHARED_READ_ONLY) {
     await db.execute(sql.raw(`grant select on ${table} to ${APP_ROLE}`));
   }
-  for (const table of STAFF_WRITABLE) {
+  for (const [table, readers] of Object.entries(STAFF_WRITABLE)) {
     await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
     await db.execute(sql.raw(`alter table ${table} enable row level security`));
     await db.execute(sql.raw(`alter table ${table} force row level security`));
@@ -124,7 +130,11 @@ export async function ensureTenancy(db: Db): Promise<void> {
         `do $$ begin execute format('create policy system_connection on ${table} to %I using (true) with check (true)', current_user); end $$`,
       ),
     );
-    await db.execute(sql.raw(`create policy shared_read on ${table} for select to ${APP_ROLE} using (true)`));
+    await db.execute(
+      sql.raw(
+        `create policy shared_read on ${table} for select to ${APP_ROLE} using (${readers === 'everyone' ? 'true' : isGlobal})`,
+      ),
+    );
     await db.execute(
       sql.raw(
         `create policy staff_write on ${table} for all to ${APP_ROLE} using (${isGlobal}) with check (${isGlobal})`,

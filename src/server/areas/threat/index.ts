@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { createThreatFeed, listThreatFeeds, updateThreatFeed } from './feed-handlers.ts';
 import type { FetchLike } from './feeds/fetch.ts';
 import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
@@ -15,7 +16,20 @@ export const threatHandlers: Handlers<
   | 'createIndicator'
   | 'updateIndicator'
   | 'expireIndicator'
-> = { lookupThreat, bulkThreatLookup, listIndicators, createIndicator, updateIndicator, expireIndicator };
+  | 'listThreatFeeds'
+  | 'createThreatFeed'
+  | 'updateThreatFeed'
+> = {
+  lookupThreat,
+  bulkThreatLookup,
+  listIndicators,
+  createIndicator,
+  updateIndicator,
+  expireIndicator,
+  listThreatFeeds,
+  createThreatFeed,
+  updateThreatFeed,
+};
 
 export type { FeedRun, FetchLike };
 
