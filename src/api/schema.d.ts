@@ -1611,6 +1611,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores every indicator of a newline-separated text file; JSON, or CSV with format=csv. */
+        post: operations["bulkThreatLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/cve": {
         parameters: {
             query?: never;
@@ -1628,6 +1645,93 @@ export interface paths {
         get: operations["getCves"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every feed, with when it was last fetched, how many entries it gave and its last error. */
+        get: operations["listThreatFeeds"];
+        put?: never;
+        /** Adds a feed; the next hourly run fetches it. */
+        post: operations["createThreatFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/feeds/{feed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a feed (enabled turns it off without losing it). */
+        patch: operations["updateThreatFeed"];
+        trace?: never;
+    };
+    "/api/threat/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Indicators the caller may see, most recently changed first (at most 500). */
+        get: operations["listIndicators"];
+        put?: never;
+        /** Adds an indicator (or takes a feed's entry over as a staff entry); with customer_id, that customer's own. */
+        post: operations["createIndicator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an indicator's verdict, risk, details or expiry. */
+        patch: operations["updateIndicator"];
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expires an indicator now; it no longer answers look-ups. */
+        post: operations["expireIndicator"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2138,6 +2242,33 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        BulkThreatResult: {
+            counts: {
+                duplicates: number;
+                indicators: number;
+                /** @description Lines that are no indicator. */
+                unrecognised: number;
+            };
+            results: {
+                country: string | null;
+                /** @enum {string} */
+                det: "B" | "G" | "U";
+                /** @enum {string} */
+                kind: "ip" | "domain" | "file" | "url" | "email";
+                /** @description The first line that named it. */
+                line: number;
+                malware_group: string | null;
+                /** @enum {string|null} */
+                note: "breach_lookup_not_configured" | null;
+                risk: number;
+                /** @description The value the store was asked about (a URL's host); null for e-mail. */
+                scored: string | null;
+                source: string | null;
+                threat_categories: string[];
+                /** @description Refanged; domains and hashes in lower case. */
+                value: string;
+            }[];
+        };
         /** @description A case with what the detail screen shows. */
         Case: components["schemas"]["CaseSummary"] & {
             /** @description Whether the caller may change this case. */
@@ -2418,6 +2549,79 @@ export interface components {
             sha1: string | null;
             sha256: string | null;
         };
+        Indicator: {
+            country: string | null;
+            /**
+             * Format: uuid
+             * @description null for the shared store.
+             */
+            customer_id: string | null;
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            expired: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: uuid */
+            indicator_id: string;
+            kind: components["schemas"]["IndicatorKind"];
+            /** Format: date-time */
+            last_seen: string;
+            malware_group: string | null;
+            popularity: number | null;
+            registrant_organization: string | null;
+            risk: number;
+            /** @description A feed's name, manual (staff) or customer. */
+            source: string;
+            threat_categories: string[];
+            value: string;
+        };
+        IndicatorCreate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * Format: uuid
+             * @description Omitted: the shared store (staff only).
+             */
+            customer_id?: string;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            kind: components["schemas"]["IndicatorKind"];
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk: number;
+            threat_categories?: string[];
+            value: string;
+        };
+        /** @enum {string} */
+        IndicatorKind: "ip" | "domain" | "file";
+        IndicatorUpdate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det?: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk?: number;
+            threat_categories?: string[];
+        };
         IngestEventList: Record<string, never>[];
         IngestToken: {
             /** Format: date-time */
@@ -2675,6 +2879,59 @@ export interface components {
             billing?: components["schemas"]["SubscriptionBilling"];
             status?: components["schemas"]["SubscriptionStatus"];
         };
+        ThreatFeed: {
+            enabled: boolean;
+            /** Format: uuid */
+            feed_id: string;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /** @enum {string|null} */
+            kind: "ip" | "domain" | "file" | null;
+            last_count: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            last_fetched_at: string | null;
+            name: string;
+            /** @enum {string} */
+            purpose: "indicators" | "warning";
+            retention_days: number;
+            risk: number;
+            threat_categories: string[];
+            url: string;
+            value_column: number;
+        };
+        ThreatFeedCreate: {
+            enabled?: boolean;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /**
+             * @description list and csv feeds: the kind of every value; null: each classified.
+             * @enum {string|null}
+             */
+            kind?: "ip" | "domain" | "file" | null;
+            name: string;
+            /**
+             * @default indicators
+             * @enum {string}
+             */
+            purpose: "indicators" | "warning";
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url: string;
+            value_column?: number;
+        };
+        ThreatFeedUpdate: {
+            enabled?: boolean;
+            /** @enum {string|null} */
+            kind?: "ip" | "domain" | "file" | null;
+            name?: string;
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url?: string;
+            value_column?: number;
+        };
         ThreatIntel: {
             country: string | null;
             /**
@@ -2682,14 +2939,33 @@ export interface components {
              * @enum {string}
              */
             det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** Format: date-time */
+            first_seen?: string | null;
             /** @enum {string} */
             kind: "ip" | "domain" | "file";
+            /**
+             * Format: date-time
+             * @description When a feed last listed it.
+             */
+            last_seen?: string | null;
             malware_group: string | null;
             popularity: number | null;
             registrant_organization: string | null;
             risk: number;
+            /** @description Look-ups of this value the caller may see (their customers' and, for staff, staff look-ups), this one included. */
+            sightings?: {
+                count: number;
+                /** Format: date-time */
+                last_seen: string | null;
+            };
+            /** @description The feed the verdict came from, or manual for a staff entry. */
+            source?: string | null;
             threat_categories: string[];
             value: string;
+            /** @description The warning list naming the value as known good (det G, risk 0). */
+            warning_list?: string | null;
         };
         Token: {
             access_token: string;
@@ -2849,6 +3125,7 @@ export interface components {
         CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
+        IndicatorId: string;
         MuteId: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
@@ -5932,6 +6209,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    bulkThreatLookup: {
+        parameters: {
+            query?: {
+                /** @description csv answers the results as a CSV file (formula cells neutralised) instead of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file: one indicator a line; # starts a comment. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One result per distinct indicator, in the order of the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkThreatResult"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getCves: {
         parameters: {
             query: {
@@ -5959,6 +6269,204 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listThreatFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feeds, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feeds: components["schemas"]["ThreatFeed"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedCreate"];
+            };
+        };
+        responses: {
+            /** @description The feed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feed_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description The feed as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIndicators: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                kind?: components["schemas"]["IndicatorKind"];
+                /** @description shared (the store everyone reads) or customer (indicators customers added); omitted means both. */
+                scope?: "shared" | "customer";
+                /** @description Only values containing this text. */
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        indicators: components["schemas"]["Indicator"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorCreate"];
+            };
+        };
+        responses: {
+            /** @description The indicator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The indicator as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    expireIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expired indicator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUpdates: {

@@ -59,6 +59,9 @@ export const TENANT_POLICIES: Record<string, string> = {
   saved_searches: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or scope = 'global' or (scope = 'customer' and ${inScope}))`,
   search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
+  customer_indicators: inScope,
+  // A customer user's look-ups carry their customer; staff look-ups carry none and only staff see them.
+  threat_sightings: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 
@@ -70,7 +73,17 @@ export const TENANT_POLICIES: Record<string, string> = {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrations: ['secrets'] };
 
 /** Tables every signed-in user may read but not change. */
-export const SHARED_READ_ONLY = ['platform_updates', 'threat_indicators', 'cves'];
+export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list', 'cves'];
+
+/**
+ * Shared tables only staff (role level Global) may change, with who may read them: everyone, or
+ * staff alone (feed addresses may carry a publisher's key).
+ */
+export const STAFF_WRITABLE: Record<string, 'everyone' | 'staff'> = {
+  threat_indicators: 'everyone',
+  threat_feeds: 'staff',
+};
+const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
 export const APPEND_ONLY = ['mail_outbox'];
@@ -119,6 +132,28 @@ export async function ensureTenancy(db: Db): Promise<void> {
   }
   for (const table of SHARED_READ_ONLY) {
     await db.execute(sql.raw(`grant select on ${table} to ${APP_ROLE}`));
+  }
+  for (const [table, readers] of Object.entries(STAFF_WRITABLE)) {
+    await db.execute(sql.raw(`grant select, insert, update, delete on ${table} to ${APP_ROLE}`));
+    await db.execute(sql.raw(`alter table ${table} enable row level security`));
+    await db.execute(sql.raw(`alter table ${table} force row level security`));
+    for (const policy of ['system_connection', 'shared_read', 'staff_write'])
+      await db.execute(sql.raw(`drop policy if exists ${policy} on ${table}`));
+    await db.execute(
+      sql.raw(
+        `do $$ begin execute format('create policy system_connection on ${table} to %I using (true) with check (true)', current_user); end $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `create policy shared_read on ${table} for select to ${APP_ROLE} using (${readers === 'everyone' ? 'true' : isGlobal})`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `create policy staff_write on ${table} for all to ${APP_ROLE} using (${isGlobal}) with check (${isGlobal})`,
+      ),
+    );
   }
   for (const table of APPEND_ONLY) {
     await db.execute(sql.raw(`grant insert on ${table} to ${APP_ROLE}`));

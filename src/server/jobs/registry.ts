@@ -1,6 +1,7 @@
 import { agentHousekeeping } from '../areas/agents/index.ts';
 import { maintainLogPartitions } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
+import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -32,6 +33,12 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       `log-partitions: ${dropped.length} partition(s) dropped, ${deleted} event(s) past retention deleted`,
     );
   },
+  'fetch-threat-feeds': async ({ db, log }) => {
+    for (const run of await fetchThreatFeeds(db)) {
+      if (run.error) log.warn(`fetch-threat-feeds: ${run.feed} failed: ${run.error}`);
+      else log.info(`fetch-threat-feeds: ${run.feed}: ${run.count} stored`);
+    }
+  },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();
     await vacuumAnalyze(db);
@@ -47,6 +54,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'agent-housekeeping', cron: '* * * * *' },
   // Partitions for the next days exist well before ingest needs them; retention is by the day.
   { kind: 'log-partitions', cron: '7 * * * *' },
+  // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
+  { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
 ];
 
 /**

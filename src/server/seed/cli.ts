@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run seed -- [--customers N] [--alerts N] [--agents N] 
 
 /** Deleted by --reset, children before parents. */
 const SEEDED_TABLES = [
+  'threat_sightings',
+  'customer_indicators',
   'alert_activity',
   'detections',
   'discussions',

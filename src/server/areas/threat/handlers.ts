@@ -1,45 +1,94 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
 import { isDomain, isFileHash, isIp } from '../../../common/patterns.ts';
-import { threatIndicators } from '../../db/schema/index.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { customerIndicators, threatSightings } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { asCaller } from '../../plugins/auth.ts';
+import { rejectNulCharacters } from '../../platform/input.ts';
+import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { bulkCsv, bulkLookup } from './bulk.ts';
+import type { IndicatorKind } from './feeds/entry.ts';
+import { type StoreVerdict, storeVerdict } from './verdict.ts';
 
 const VALID = { ip: isIp, domain: isDomain, file: isFileHash } as const;
+
+/**
+ * Whose sighting a look-up is: a customer user's belongs to their (first) customer, so their
+ * colleagues and the provider's staff see it; a staff look-up belongs to no customer.
+ */
+const sightingCustomer = (principal: Principal) =>
+  principal.scope.global ? null : (principal.scope.customerIds[0] ?? null);
+
+/** Records a sighting and answers how often, and when last, the caller's reach has seen this value. */
+async function recordSighting(tx: Db, principal: Principal, kind: IndicatorKind, value: string) {
+  await tx.insert(threatSightings).values({
+    partnerId: principal.scope.partnerId,
+    customerId: sightingCustomer(principal),
+    userId: principal.scope.userId,
+    kind,
+    value,
+    context: 'lookup',
+  });
+  const [seen] = await tx
+    .select({ count: count(), last: max(threatSightings.seenAt) })
+    .from(threatSightings)
+    .where(and(eq(threatSightings.kind, kind), eq(threatSightings.value, value)));
+  return { count: seen?.count ?? 0, last_seen: seen?.last?.toISOString() ?? null };
+}
+
+/**
+ * A customer user is told their own customer's verdict when it has one (the riskiest, should they
+ * belong to several); staff are told the shared store's and see customers' entries in the list.
+ */
+async function withOwnVerdict(tx: Db, principal: Principal, shared: StoreVerdict): Promise<StoreVerdict> {
+  if (principal.scope.customerIds.length === 0) return shared;
+  const [own] = await tx
+    .select()
+    .from(customerIndicators)
+    .where(
+      and(
+        inArray(customerIndicators.customerId, [...principal.scope.customerIds]),
+        eq(customerIndicators.kind, shared.kind),
+        eq(customerIndicators.value, shared.value),
+        or(isNull(customerIndicators.expiresAt), gt(customerIndicators.expiresAt, new Date())),
+      ),
+    )
+    .orderBy(desc(customerIndicators.risk))
+    .limit(1);
+  if (!own) return shared;
+  return {
+    ...shared,
+    det: own.det === 'B' || own.det === 'G' ? own.det : 'U',
+    risk: own.risk,
+    threat_categories: own.threatCategories,
+    malware_group: own.malwareGroup,
+    source: 'customer',
+    expires_at: own.expiresAt?.toISOString() ?? null,
+  };
+}
 
 export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
   const { kind } = request.params;
   const value = kind === 'ip' ? request.params.value : request.params.value.toLowerCase();
   if (!VALID[kind](value))
     throw badRequest('value', `is not a valid ${kind === 'file' ? 'file hash' : kind}`);
-  const [row] = await asCaller(request, (tx) =>
-    tx
-      .select()
-      .from(threatIndicators)
-      .where(and(eq(threatIndicators.kind, kind), eq(threatIndicators.value, value))),
-  );
-  if (!row) {
-    return {
-      kind,
-      value,
-      risk: 0,
-      det: 'U',
-      country: null,
-      registrant_organization: null,
-      popularity: null,
-      threat_categories: [],
-      malware_group: null,
-    };
-  }
-  return {
-    kind,
-    value,
-    risk: row.risk,
-    det: row.det === 'B' || row.det === 'G' ? row.det : 'U',
-    country: row.country,
-    registrant_organization: row.registrantOrganization,
-    popularity: row.popularity,
-    threat_categories: row.threatCategories,
-    malware_group: row.malwareGroup,
-  };
+  const principal = principalOf(request);
+  return asCaller(request, async (tx) => {
+    const shared = await storeVerdict(tx, kind, value);
+    const verdict = principal.scope.global ? shared : await withOwnVerdict(tx, principal, shared);
+    return { ...verdict, sightings: await recordSighting(tx, principal, kind, value) };
+  });
+};
+
+export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, reply) => {
+  rejectNulCharacters(request);
+  const principal = principalOf(request);
+  const result = await asCaller(request, (tx) => bulkLookup(tx, principal, request.body.text));
+  if (request.query.format !== 'csv') return result;
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="threat-lookup.csv"');
+  // The CSV is the same result written by the shared writer; the contract's text/csv answer.
+  return bulkCsv(result) as unknown as typeof result;
 };

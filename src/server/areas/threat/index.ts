@@ -1,8 +1,46 @@
+import type { Db } from '../../db/types.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { createThreatFeed, listThreatFeeds, updateThreatFeed } from './feed-handlers.ts';
+import type { FetchLike } from './feeds/fetch.ts';
+import type { FeedRun } from './feeds/store.ts';
+import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { getCves } from './cve.ts';
-import { lookupThreat } from './handlers.ts';
+import { bulkThreatLookup, lookupThreat } from './handlers.ts';
+import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
+import { verdictCache } from './verdict.ts';
 
-/** Threat intelligence look-ups of an IP address, domain or file hash, and CVE details. */
-export const threatHandlers: Handlers<'lookupThreat' | 'getCves'> = { lookupThreat, getCves };
+/** Threat intelligence: look-ups of an IP address, domain or file hash, the indicator store by hand, and CVE details. */
+export const threatHandlers: Handlers<
+  | 'lookupThreat'
+  | 'bulkThreatLookup'
+  | 'listIndicators'
+  | 'createIndicator'
+  | 'updateIndicator'
+  | 'expireIndicator'
+  | 'listThreatFeeds'
+  | 'createThreatFeed'
+  | 'updateThreatFeed'
+  | 'getCves'
+> = {
+  lookupThreat,
+  bulkThreatLookup,
+  listIndicators,
+  createIndicator,
+  updateIndicator,
+  expireIndicator,
+  listThreatFeeds,
+  createThreatFeed,
+  updateThreatFeed,
+  getCves,
+};
 
 export { importNvdFile, type NvdImportCounts } from './nvd-import.ts';
+
+export type { FeedRun, FetchLike };
+
+/** The fetch-threat-feeds job: every enabled feed into the store; this process's cached verdicts dropped. */
+export async function fetchThreatFeeds(db: Db, fetcher?: FetchLike, now?: Date): Promise<FeedRun[]> {
+  const runs = await fetchFeeds(db, fetcher, now);
+  verdictCache.clear();
+  return runs;
+}

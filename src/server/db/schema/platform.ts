@@ -62,24 +62,6 @@ export const auditLog = pgTable(
   (t) => [index('audit_partner_at_idx').on(t.partnerId, t.at)],
 );
 
-/** Known indicators (IPs, domains, file hashes) and their verdicts; global, not tenant-owned. */
-export const threatIndicators = pgTable(
-  'threat_indicators',
-  {
-    kind: text('kind').notNull(),
-    value: text('value').notNull(),
-    risk: integer('risk').notNull().default(0),
-    det: text('det').notNull().default('U'),
-    country: text('country'),
-    registrantOrganization: text('registrant_organization'),
-    popularity: integer('popularity'),
-    threatCategories: text('threat_categories').array().notNull().default(sql`'{}'::text[]`),
-    malwareGroup: text('malware_group'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.value] })],
-);
-
 /**
  * State of the embedded identity provider (sessions, interactions, grants, codes, tokens), kept in
  * the database so restarts and several API processes share it. System table: never granted to the

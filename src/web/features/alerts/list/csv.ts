@@ -1,30 +1,5 @@
-import { stringify } from 'csv-stringify/browser/esm/sync';
-
-/**
- * CSV export (spec 1, section 9: export.csv, every field quoted, of the selected or all filtered
- * rows), written by csv-stringify. A text cell that a spreadsheet would read as a formula
- * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe (DESIGN section 9:
- * exports neutralise formula injection), so an attacker's alert title cannot run in the
- * analyst's spreadsheet.
- */
-
-/** A list becomes one cell, its items comma-separated; nothing becomes an empty cell. */
-const cellOf = (value: unknown): unknown =>
-  value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value;
-
-/** A header row and one line per record, each ended by CRLF as RFC 4180 asks. */
-export function toCsv(headers: readonly string[], records: readonly (readonly unknown[])[]): string {
-  return stringify(
-    [headers, ...records].map((record) => record.map(cellOf)),
-    {
-      quoted: true,
-      quoted_empty: true,
-      escape_formulas: true,
-      record_delimiter: 'windows',
-      cast: { boolean: (value) => String(value) },
-    },
-  );
-}
+/** CSV export of the alert list: the shared writer, and the browser download. */
+export { toCsv } from '../../../../common/csv.ts';
 
 /** Offers the text as a download named export.csv. */
 export function downloadCsv(text: string, filename = 'export.csv') {
