@@ -24,7 +24,7 @@ beforeEach(() => {
     .on('get', '/api/alerts/v1/alerts/{id}/detections', { status: 200, body: { detections: [] } })
     .on('get', '/api/alerts/v1/alerts/{id}/discussions', { status: 200, body: { discussions: [] } })
     .on('get', '/api/alerts/v1/alerts/{id}/activity', { status: 200, body: { activity: [] } })
-    .on('get', '/api/cases/v1/cases/', { status: 200, body: { cases: [], search_after: null } });
+    .on('get', '/api/cases/v1/cases/', { status: 200, body: { cases: [], search_after: null, total: 0 } });
 });
 
 function alertOf(fields: Partial<Alert> = {}): Alert {

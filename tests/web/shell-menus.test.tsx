@@ -18,7 +18,8 @@ const data = { knowledgeBaseUrl: 'https://kb.example' };
 
 const UPDATES = '/api/updates/v1/updates/';
 /** The server counts `total` new updates. */
-const newUpdates = (total: number) => network.on('get', UPDATES, { status: 200, body: { total, updates: [] } });
+const newUpdates = (total: number) =>
+  network.on('get', UPDATES, { status: 200, body: { total, updates: [] } });
 
 let network: FakeNetwork;
 beforeEach(() => {
