@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -16,12 +16,17 @@ import { useAlertsTable } from '../../src/web/features/alerts/list/use-alerts-ta
 import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
 import type { AlertSummary } from '../../src/web/features/alerts/types.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { alert } from './alerts-fixtures.ts';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
+
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+});
 
 beforeAll(() => {
   // jsdom has no layout: react-window measures its viewport with ResizeObserver.
@@ -192,8 +197,6 @@ describe('bulk update dialog', () => {
 });
 
 describe('update all (by filter)', () => {
-  beforeEach(resetNetwork);
-
   const AS_OF = '2026-11-25T10:00:00.123456Z';
   const allMatching: BulkTargets = {
     mode: 'filter',
@@ -210,10 +213,9 @@ describe('update all (by filter)', () => {
   }
 
   it("sends the list's as-of moment and shows the alerts skipped as created or changed after it", async () => {
-    route(
-      'PUT',
-      '/api/alerts/v1/alerts/',
-      json({
+    network.on('put', '/api/alerts/v1/alerts/', {
+      status: 200,
+      body: {
         updated: [
           { id: 1, version: 2 },
           { id: 2, version: 4 },
@@ -225,8 +227,8 @@ describe('update all (by filter)', () => {
             message: 'Alert 9 was created or changed after the list was read. Reload it and try again.',
           },
         ],
-      }),
-    );
+      },
+    });
     const user = userEvent.setup();
     await act(async () => renderInShell(<Bulk targets={allMatching} />));
     await updatePriority(user);
@@ -234,8 +236,8 @@ describe('update all (by filter)', () => {
     expect(
       screen.getByText('#9 created or changed after the list was loaded, so it was left alone'),
     ).toBeTruthy();
-    const [request] = callsTo('PUT', '/api/alerts/v1/alerts/');
-    expect(await request!.clone().json()).toMatchObject({
+    const [request] = network.callsTo('put', '/api/alerts/v1/alerts/');
+    expect(request!.body).toMatchObject({
       filter: { statuses: ['open'] },
       as_of: AS_OF,
       fields: { priority: 'high' },
@@ -243,11 +245,7 @@ describe('update all (by filter)', () => {
   });
 
   it("a failed update raises 'Unable to update alert(s)', then 'Please try again later.'", async () => {
-    route(
-      'PUT',
-      '/api/alerts/v1/alerts/',
-      json({ error: { code: 'internal', message: 'Database down' } }, 500),
-    );
+    network.on('put', '/api/alerts/v1/alerts/', apiError(500, 'Database down'));
     const user = userEvent.setup();
     await act(async () =>
       renderInShell(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,30 +8,23 @@ import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { AlertDetailBody } from '../../src/web/features/alerts/detail/AlertDetailBody.tsx';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
+import { freshNetwork } from '../helpers/fake-network.ts';
 import { alert as summary } from './alerts-fixtures.ts';
-import { json, resetNetwork, route } from './fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/features/alerts/api.ts', async (original) => ({
-  ...(await original<typeof import('../../src/web/features/alerts/api.ts')>()),
-  listDetections: vi.fn(async () => []),
-  listDiscussions: vi.fn(async () => []),
-  listActivity: vi.fn(async () => []),
-  listCustomerCases: vi.fn(async () => []),
-}));
 
 stubLayout();
 beforeEach(() => {
   overlayStore.close();
-  resetNetwork();
   // The alert has no detections, comments or activity yet, and its customer no cases.
-  route('GET', '/api/alerts/v1/alerts/{id}/detections', json({ detections: [] }));
-  route('GET', '/api/alerts/v1/alerts/{id}/discussions', json({ discussions: [] }));
-  route('GET', '/api/alerts/v1/alerts/{id}/activity', json({ activity: [] }));
-  route('GET', '/api/cases/v1/cases/', json({ cases: [], search_after: null }));
+  freshNetwork({ unmatched: 'not-found' })
+    .on('get', '/api/alerts/v1/alerts/{id}/detections', { status: 200, body: { detections: [] } })
+    .on('get', '/api/alerts/v1/alerts/{id}/discussions', { status: 200, body: { discussions: [] } })
+    .on('get', '/api/alerts/v1/alerts/{id}/activity', { status: 200, body: { activity: [] } })
+    .on('get', '/api/cases/v1/cases/', { status: 200, body: { cases: [], search_after: null, total: 0 } });
 });
 
 function alertOf(fields: Partial<Alert> = {}): Alert {

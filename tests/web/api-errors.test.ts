@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, resetNetwork, route } from './fake-network.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 
 // The client loads after the fake network is installed.
 const { api } = await import('../../src/api/client.ts');
@@ -9,7 +9,10 @@ const { ApiError } = await import('../../src/web/api/errors.ts');
 const { getAlert } = await import('../../src/web/features/alerts/api.ts');
 const { getCase } = await import('../../src/web/features/cases/api.ts');
 
-afterEach(resetNetwork);
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+});
 
 async function failure(call: Promise<unknown>) {
   try {
@@ -22,20 +25,16 @@ async function failure(call: Promise<unknown>) {
 
 describe('the client error middleware', () => {
   it('throws one ApiError with the status, code, message and field errors of the answer', async () => {
-    route(
-      'PUT',
-      '/api/cases/v1/cases/{id}',
-      json(
-        {
-          error: {
-            code: 'validation_error',
-            message: 'The title is too long.',
-            details: [{ field: 'title', reason: 'at most 200 characters' }],
-          },
+    network.on('put', '/api/cases/v1/cases/{id}', {
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_error',
+          message: 'The title is too long.',
+          details: [{ field: 'title', reason: 'at most 200 characters' }],
         },
-        400,
-      ),
-    );
+      },
+    });
     const error = await failure(
       api.PUT('/api/cases/v1/cases/{id}', { params: { path: { id: 7 } }, body: { version: 1, title: 'x' } }),
     );
@@ -49,7 +48,7 @@ describe('the client error middleware', () => {
   });
 
   it('names the status when the answer has no error body', async () => {
-    route('GET', '/api/alerts/v1/alerts/{id}', new Response('Bad gateway', { status: 502 }));
+    network.on('get', '/api/alerts/v1/alerts/{id}', new Response('Bad gateway', { status: 502 }));
     const error = await failure(getAlert(3));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -60,11 +59,7 @@ describe('the client error middleware', () => {
   });
 
   it('is the same class for every area', async () => {
-    route(
-      'GET',
-      '/api/cases/v1/cases/{id}',
-      json({ error: { code: 'not_found', message: 'Case 9 not found' } }, 404),
-    );
+    network.on('get', '/api/cases/v1/cases/{id}', apiError(404, 'Case 9 not found'));
     const error = await failure(getCase(9));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'not_found', message: 'Case 9 not found' });

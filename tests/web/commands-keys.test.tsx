@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { REGISTRY } from '../../src/web/commands/registry.ts';
 import { type ListKeysOptions, useListKeys } from '../../src/web/keyboard/use-list-keys.ts';
+import { freshNetwork } from '../helpers/fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser } from './shell-session-mock.ts';
@@ -23,6 +24,7 @@ vi.mock('../../src/web/session/SessionProvider.tsx', () => ({
 stubLayout();
 
 beforeEach(() => {
+  freshNetwork({ unmatched: 'not-found' });
   overlayStore.close();
   session.current = makeSession();
 });

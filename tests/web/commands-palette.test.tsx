@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
@@ -12,7 +12,7 @@ import { RECENT_KEY } from '../../src/web/commands/recent.ts';
 import { clearThreatCache } from '../../src/web/commands/search-actors.ts';
 import { type AlertsCommandTarget, useProvideCommandTarget } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
@@ -22,17 +22,15 @@ vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-sessi
 type Suggestion = components['schemas']['OmniboxItem'];
 type ThreatIntel = components['schemas']['ThreatIntel'];
 type BulkAnswer = paths['/api/alerts/v1/alerts/']['put']['responses']['200']['content']['application/json'];
-type BulkBody = NonNullable<
-  paths['/api/alerts/v1/alerts/']['put']['requestBody']
->['content']['application/json'];
 
 const OMNIBOX = '/api/search/omnibox';
 const THREAT = '/api/threat/{kind}/{value}';
 const BULK = '/api/alerts/v1/alerts/';
 /** The indicators looked up, in order. */
-const lookedUp = () => callsTo('GET', THREAT).map((r) => decodeURIComponent(r.url.split('/').at(-1)!));
+const lookedUp = () => network.callsTo('get', THREAT).map((c) => c.params.value);
 /** The bodies of the bulk updates sent. */
-const bulkBodies = () => Promise.all(callsTo('PUT', BULK).map((r) => r.clone().json() as Promise<BulkBody>));
+const bulkBodies = async () => network.callsTo('put', BULK).map((c) => c.body);
+let network: FakeNetwork;
 
 const SUGGESTIONS: Suggestion[] = [
   {
@@ -71,12 +69,12 @@ stubLayout();
 beforeEach(() => {
   overlayStore.close();
   clearThreatCache();
-  resetNetwork();
-  route('GET', OMNIBOX, json({ suggestions: SUGGESTIONS }));
-  route('GET', THREAT, (request) => {
-    const value = decodeURIComponent(request.url.split('/').at(-1)!);
-    return json(threat(value, value.startsWith('185.') ? 'B' : 'U'));
-  });
+  network = freshNetwork({ unmatched: 'not-found' })
+    .on('get', OMNIBOX, { status: 200, body: { suggestions: SUGGESTIONS } })
+    .on('get', THREAT, ({ params }) => ({
+      status: 200 as const,
+      body: threat(params.value!, params.value!.startsWith('185.') ? 'B' : 'U'),
+    }));
 });
 
 function Target({ target }: { target: AlertsCommandTarget | null }) {
@@ -195,11 +193,10 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
     const { user, location } = setup();
     await user.keyboard('/');
     await user.keyboard('SRV-DC');
-    expect(callsTo('GET', OMNIBOX)).toHaveLength(0);
+    expect(network.callsTo('get', OMNIBOX)).toHaveLength(0);
     const alertsGroup = await screen.findByRole('group', { name: 'Alerts' }, { timeout: 2000 });
-    expect(callsTo('GET', OMNIBOX)).toHaveLength(1);
-    const { searchParams } = new URL(callsTo('GET', OMNIBOX)[0]!.url);
-    expect([...searchParams]).toEqual([['query', 'SRV-DC']]);
+    expect(network.callsTo('get', OMNIBOX)).toHaveLength(1);
+    expect([...network.callsTo('get', OMNIBOX)[0]!.query]).toEqual([['query', 'SRV-DC']]);
     const groups = screen
       .getAllByRole('group')
       .map((g) => g.closest('[cmdk-group]')?.getAttribute('data-section'));
@@ -215,8 +212,8 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
     const { user } = setup();
     await user.keyboard('/');
     await user.keyboard('acme');
-    await waitFor(() => expect(callsTo('GET', OMNIBOX)).not.toHaveLength(0), { timeout: 2000 });
-    expect(new URL(callsTo('GET', OMNIBOX)[0]!.url).searchParams.getAll('customer_ids')).toEqual(['c-1']);
+    await waitFor(() => expect(network.callsTo('get', OMNIBOX)).not.toHaveLength(0), { timeout: 2000 });
+    expect(network.callsTo('get', OMNIBOX)[0]!.query.getAll('customer_ids')).toEqual(['c-1']);
   });
 
   it('shows the threat card for a bad verdict and hides it for an unknown one', async () => {
@@ -293,14 +290,14 @@ describe('commands', () => {
       ],
       failed: [{ id: 13, code: 'conflict', message: 'Alert 13 changed since it was read.' }],
     };
-    route('PUT', BULK, json(answer));
+    network.on('put', BULK, { status: 200, body: answer });
     const { user } = setup(<Selection ids={[11, 12, 13]} refresh={refresh} />, '/alerts');
     await user.keyboard('/');
     expect(screen.getByText('3 alerts selected')).toBeTruthy();
     await user.keyboard('>false');
     await user.keyboard('{Enter}');
     expect(screen.getByText('Mark 3 alerts as false positive?')).toBeTruthy();
-    expect(callsTo('PUT', BULK)).toHaveLength(0);
+    expect(network.callsTo('put', BULK)).toHaveLength(0);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(palette()).toBeNull());
@@ -319,7 +316,7 @@ describe('commands', () => {
   });
 
   it('completes arguments: >status offers the statuses, a resolution asks first, one alert sends its version', async () => {
-    route('PUT', BULK, json({ updated: [{ id: 5, version: 8 }], failed: [] } satisfies BulkAnswer));
+    network.on('put', BULK, { status: 200, body: { updated: [{ id: 5, version: 8 }], failed: [] } });
     const { user } = setup(<Selection ids={[5]} refresh={() => undefined} />, '/alerts/5');
     await user.keyboard('/');
     await user.keyboard('>status ');
@@ -330,7 +327,7 @@ describe('commands', () => {
     await user.keyboard('clo{Enter}');
     expect(screen.getByText('Close 1 alert?')).toBeTruthy();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(callsTo('PUT', BULK)).toHaveLength(1));
+    await waitFor(() => expect(network.callsTo('put', BULK)).toHaveLength(1));
     expect(await bulkBodies()).toEqual([
       {
         ids: [5],
@@ -341,21 +338,20 @@ describe('commands', () => {
   });
 
   it('a command that changes nothing irreversible runs without asking', async () => {
-    route(
-      'PUT',
-      BULK,
-      json({
+    network.on('put', BULK, {
+      status: 200,
+      body: {
         updated: [
           { id: 5, version: 8 },
           { id: 6, version: 3 },
         ],
         failed: [],
-      }),
-    );
+      },
+    });
     const { user } = setup(<Selection ids={[5, 6]} refresh={() => undefined} />);
     await user.keyboard('/');
     await user.keyboard('>priority high{Enter}');
-    await waitFor(() => expect(callsTo('PUT', BULK)).toHaveLength(1));
+    await waitFor(() => expect(network.callsTo('put', BULK)).toHaveLength(1));
     expect(await bulkBodies()).toEqual([{ ids: [5, 6], fields: { priority: 'high' } }]);
   });
 
@@ -368,7 +364,7 @@ describe('commands', () => {
     expect(screen.getByText('Mute 2 alerts and new alerts like them for 1 hour?')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(palette()).toBeNull();
-    expect(callsTo('POST', '/api/alerts/v1/mutes/')).toHaveLength(0);
+    expect(network.callsTo('post', '/api/alerts/v1/mutes/')).toHaveLength(0);
   });
 
   it('shows commands without a selection as unavailable, with the reason, and agent commands as unavailable', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '../../src/api/schema.d.ts';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import {
@@ -12,26 +13,29 @@ import {
   useProvideCommandTarget,
 } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
-import { caseRecord } from './cases-fakes.ts';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { ACME, caseRecord } from './cases-fakes.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
-const idOf = (request: Request) => new URL(request.url).pathname.split('/').at(-1)!;
-const sent = (method: 'PUT' | 'POST', path: Parameters<typeof callsTo>[1]) =>
-  Promise.all(callsTo(method, path).map(async (r) => [idOf(r), await r.clone().json()]));
+type Mute = components['schemas']['Mute'];
+const CASE = '/api/cases/v1/cases/{id}';
+const UNMUTE = '/api/alerts/v1/mutes/{mute_id}/unmute';
+/** Each case update sent, as [case id, body]. */
+const caseUpdates = () => network.callsTo('put', CASE).map((c) => [c.params.id, c.body]);
+let network: FakeNetwork;
 
 stubLayout();
 
 beforeEach(() => {
   overlayStore.close();
   localStorage.clear();
-  resetNetwork();
-  route('GET', '/api/cases/v1/cases/{id}', (r) => json(caseRecord(Number(idOf(r)))));
-  route('GET', '/api/search/omnibox', json({ suggestions: [] }));
+  network = freshNetwork({ unmatched: 'not-found' })
+    .on('get', CASE, ({ params }) => ({ status: 200 as const, body: caseRecord(Number(params.id)) }))
+    .on('get', '/api/search/omnibox', { status: 200, body: { suggestions: [] } });
 });
 
 function Provide({ target }: { target: CasesCommandTarget | MutesCommandTarget }) {
@@ -66,10 +70,10 @@ const MUTE_B = '00000000-0000-4000-8000-0000000000a2';
 describe('commands on the selected cases', () => {
   it('>case-status closed asks first, sends each case its version and reports a stale one', async () => {
     const refresh = vi.fn();
-    route('PUT', '/api/cases/v1/cases/{id}', (r) =>
-      idOf(r) === '3'
-        ? json({ error: { code: 'conflict', message: 'Case 3 changed since it was read.' } }, 409)
-        : json(caseRecord(Number(idOf(r)), { status: 'closed' })),
+    network.on('put', CASE, ({ params }) =>
+      params.id === '3'
+        ? apiError(409, 'Case 3 changed since it was read.')
+        : { status: 200 as const, body: caseRecord(Number(params.id), { status: 'closed' }) },
     );
     const user = setup(cases([2, 3], true, refresh));
     await user.keyboard('/');
@@ -79,10 +83,10 @@ describe('commands on the selected cases', () => {
     expect(options).toContain('Set status to Closed');
     await user.keyboard('clo{Enter}');
     expect(screen.getByText('Close 2 cases?')).toBeTruthy();
-    expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(0);
+    expect(network.callsTo('put', CASE)).toHaveLength(0);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(2));
-    expect(await sent('PUT', '/api/cases/v1/cases/{id}')).toEqual(
+    await waitFor(() => expect(network.callsTo('put', CASE)).toHaveLength(2));
+    expect(caseUpdates()).toEqual(
       expect.arrayContaining([
         ['2', { version: 102, status: 'closed' }],
         ['3', { version: 103, status: 'closed' }],
@@ -94,12 +98,12 @@ describe('commands on the selected cases', () => {
   });
 
   it('>case-assign me adds the user to each case’s assignees, keeping the others', async () => {
-    route('PUT', '/api/cases/v1/cases/{id}', (r) => json(caseRecord(Number(idOf(r)))));
+    network.on('put', CASE, ({ params }) => ({ status: 200 as const, body: caseRecord(Number(params.id)) }));
     const user = setup(cases([4]));
     await user.keyboard('/');
     await user.keyboard('>case-assign me{Enter}');
-    await waitFor(() => expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(1));
-    expect(await sent('PUT', '/api/cases/v1/cases/{id}')).toEqual([
+    await waitFor(() => expect(network.callsTo('put', CASE)).toHaveLength(1));
+    expect(caseUpdates()).toEqual([
       ['4', { version: 1, assigned_users: ['analyst@watchfloor.example', 'ana.analyst@example.com'] }],
     ]);
     expect(await screen.findByText(/Updated 1 case/)).toBeTruthy();
@@ -114,14 +118,30 @@ describe('commands on the selected cases', () => {
     expect(status.getAttribute('aria-disabled')).toBe('true');
     expect(status.textContent).toContain('You do not have permission to change these');
     await user.keyboard(' -status closed{Enter}');
-    expect(callsTo('PUT', '/api/cases/v1/cases/{id}')).toHaveLength(0);
+    expect(network.callsTo('put', CASE)).toHaveLength(0);
   });
 });
 
 describe('commands on the selected mutes', () => {
   it('>unmute asks first and unmutes each mute with the version read', async () => {
     const refresh = vi.fn();
-    route('POST', '/api/alerts/v1/mutes/{mute_id}/unmute', json({}));
+    network.on('post', UNMUTE, ({ params, body }) => ({
+      status: 200 as const,
+      body: {
+        id: params.mute_id!,
+        customer_id: ACME,
+        conditions: [{ field: 'title', operator: 'contains', value: 'backup job' }],
+        description: '',
+        state: 'inactive',
+        expires_at: null,
+        ttl_seconds: null,
+        created_by: 'analyst@watchfloor.example',
+        source_alert_id: null,
+        version: body.version + 1,
+        created_at: '2025-06-01T11:00:00.000Z',
+        updated_at: '2025-06-01T11:00:00.000Z',
+      } satisfies Mute,
+    }));
     const target: MutesCommandTarget = {
       kind: 'mutes',
       ids: [MUTE_A, MUTE_B],
@@ -136,13 +156,8 @@ describe('commands on the selected mutes', () => {
     await user.keyboard('>unmute{Enter}');
     expect(screen.getByText('Unmute 2 mutes? New matching alerts will no longer be muted.')).toBeTruthy();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(callsTo('POST', '/api/alerts/v1/mutes/{mute_id}/unmute')).toHaveLength(2));
-    const unmuted = await Promise.all(
-      callsTo('POST', '/api/alerts/v1/mutes/{mute_id}/unmute').map(async (r) => [
-        new URL(r.url).pathname.split('/').at(-2),
-        await r.clone().json(),
-      ]),
-    );
+    await waitFor(() => expect(network.callsTo('post', UNMUTE)).toHaveLength(2));
+    const unmuted = network.callsTo('post', UNMUTE).map((c) => [c.params.mute_id, c.body]);
     expect(unmuted).toEqual(
       expect.arrayContaining([
         [MUTE_A, { version: 4 }],

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { ACME, GLOBEX } from './cases-fakes.ts';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
@@ -17,7 +17,7 @@ vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-m
 withKeyDispatcher();
 const MUTES = '/api/alerts/v1/mutes/';
 const UNMUTE = '/api/alerts/v1/mutes/{mute_id}/unmute';
-const stateOf = (request: Request) => new URL(request.url).searchParams.get('state') as Mute['state'];
+const stateOf = (call: { query: URLSearchParams }) => call.query.get('state') as Mute['state'];
 
 const ACTIVE: Mute = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -46,6 +46,7 @@ const EXPIRED: Mute = {
 };
 
 let lists: Record<Mute['state'], Mute[]>;
+let network: FakeNetwork;
 
 function renderMutes() {
   const data = {
@@ -61,8 +62,8 @@ const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', '
 beforeEach(() => {
   setSession(makeSession({ me: ANALYST_USER }));
   lists = { active: [ACTIVE], inactive: [], expired: [EXPIRED] };
-  resetNetwork();
-  route('GET', MUTES, (request) => json({ mutes: lists[stateOf(request)] }));
+  network = freshNetwork({ unmatched: 'not-found' });
+  network.on('get', MUTES, (call) => ({ status: 200 as const, body: { mutes: lists[stateOf(call)] } }));
 });
 
 describe('mute conditions: lists', () => {
@@ -94,9 +95,10 @@ describe('mute conditions: keys from the registry', () => {
   it('shows ten placeholder rows while the mutes load', async () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    route('GET', MUTES, (request) =>
-      stateOf(request) === 'active' ? answered.then(() => json({ mutes: [ACTIVE] })) : json({ mutes: [] }),
-    );
+    network.on('get', MUTES, async (call) => {
+      if (stateOf(call) === 'active') await answered;
+      return { status: 200 as const, body: { mutes: stateOf(call) === 'active' ? [ACTIVE] : [] } };
+    });
     const { container } = renderMutes();
     expect(container.querySelectorAll('.mute-list--placeholder .mute-item')).toHaveLength(10);
     expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
@@ -172,7 +174,7 @@ describe('mute conditions: the condition form', () => {
     await user.click(inForm.getByRole('button', { name: 'Create mute' }));
     expect(form.textContent).toContain('Please select a customer');
     expect(form.textContent).toContain('Please provide a value.');
-    expect(callsTo('POST', MUTES)).toHaveLength(0);
+    expect(network.callsTo('post', MUTES)).toHaveLength(0);
 
     await user.selectOptions(inForm.getByRole('combobox', { name: 'Customer' }), ACME);
     const field = inForm.getByRole('combobox', { name: 'Field' });
@@ -185,7 +187,7 @@ describe('mute conditions: the condition form', () => {
       'Use title, type, priority, host_name, external_source or fields.<path>',
     );
     expect(form.textContent).toContain('This is not a valid regular expression.');
-    expect(callsTo('POST', MUTES)).toHaveLength(0);
+    expect(network.callsTo('post', MUTES)).toHaveLength(0);
 
     await user.clear(field);
     await user.type(field, 'fields.process.name');
@@ -197,10 +199,13 @@ describe('mute conditions: the condition form', () => {
     expect(inForm.getByRole<HTMLButtonElement>('button', { name: 'Remove condition 1' }).disabled).toBe(true);
 
     await user.type(inForm.getByRole('textbox', { name: 'Description' }), 'Backup agent');
-    route('POST', MUTES, json({ ...ACTIVE, id: '00000000-0000-4000-8000-0000000000a3', version: 1 }, 201));
+    network.on('post', MUTES, {
+      status: 201,
+      body: { ...ACTIVE, id: '00000000-0000-4000-8000-0000000000a3', version: 1 },
+    });
     await user.click(inForm.getByRole('button', { name: 'Create mute' }));
-    await waitFor(() => expect(callsTo('POST', MUTES)).toHaveLength(1));
-    expect(await callsTo('POST', MUTES)[0]!.clone().json()).toEqual({
+    await waitFor(() => expect(network.callsTo('post', MUTES)).toHaveLength(1));
+    expect(network.callsTo('post', MUTES)[0]!.body).toEqual({
       customer_id: ACME,
       conditions: [{ field: 'fields.process.name', operator: 'equals', value: 'backup(' }],
       description: 'Backup agent',
@@ -238,20 +243,20 @@ describe('mute conditions: unmute', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(callsTo('POST', UNMUTE)).toHaveLength(0);
+    expect(network.callsTo('post', UNMUTE)).toHaveLength(0);
 
     const inactive: Mute = { ...ACTIVE, state: 'inactive', ttl_seconds: null, version: 5 };
-    route('POST', UNMUTE, () => {
+    network.on('post', UNMUTE, () => {
       lists = { active: [], inactive: [inactive], expired: [EXPIRED] };
-      return json(inactive);
+      return { status: 200 as const, body: inactive };
     });
     await user.click(within(details).getByRole('button', { name: 'Unmute' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Unmute' });
     await user.click(within(dialog).getByRole('button', { name: 'Unmute' }));
-    await waitFor(() => expect(callsTo('POST', UNMUTE)).toHaveLength(1));
-    const [unmute] = callsTo('POST', UNMUTE);
-    expect(unmute!.url).toContain(`/mutes/${ACTIVE.id}/unmute`);
-    expect(await unmute!.clone().json()).toEqual({ version: 4 });
+    await waitFor(() => expect(network.callsTo('post', UNMUTE)).toHaveLength(1));
+    const [unmute] = network.callsTo('post', UNMUTE);
+    expect(unmute!.params).toEqual({ mute_id: ACTIVE.id });
+    expect(unmute!.body).toEqual({ version: 4 });
     await waitFor(() => expect(within(details).getByText('Inactive')).toBeTruthy());
     expect(within(details).queryByRole('button', { name: 'Unmute' })).toBeNull();
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,13 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { AdminPage } from '../../src/web/admin/AdminPage.tsx';
 import { type Impersonation, useImpersonation } from '../../src/web/admin/use-impersonation.ts';
-import { callsTo, currentUser, json, resetNetwork, route, stored, token } from './session-fakes.ts';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { currentUser, stored, token } from './session-fakes.ts';
 import '../../src/web/i18n/index.ts';
 import { SessionProvider } from '../../src/web/session/SessionProvider.tsx';
 
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 type Contact = components['schemas']['Contact'];
+let network: FakeNetwork;
 const contact = (
   id: string,
   name: string,
@@ -36,18 +38,20 @@ const CUSTOMER = contact('3', 'Cas Tomer', 'user@acme.example', 'Customer');
 
 function signedInAdmin() {
   localStorage.setItem('watchfloor.session', JSON.stringify({ token: { access_token: 'tok-admin' } }));
-  route(
-    'GET',
-    '/api/user/',
-    json(currentUser({ admin: true, contact_id: ADMIN.contact_id, email: ADMIN.email })),
-  );
-  route('GET', '/api/support/v1/meta/tasks', json({ tasks: [] }));
+  network.on('get', '/api/user/', {
+    status: 200,
+    body: currentUser({ admin: true, contact_id: ADMIN.contact_id, email: ADMIN.email }),
+  });
+  network.on('get', '/api/support/v1/meta/tasks', { status: 200, body: { tasks: [] } });
 }
 
 function searchAnswers(contacts: Contact[]) {
-  route('GET', '/api/support/v1/contact/', (request) => {
-    const query = new URL(request.url).searchParams.get('query')?.toLowerCase() ?? '';
-    return json({ contacts: contacts.filter((c) => `${c.name} ${c.email}`.toLowerCase().includes(query)) });
+  network.on('get', '/api/support/v1/contact/', ({ query }) => {
+    const text = query.get('query')?.toLowerCase() ?? '';
+    return {
+      status: 200 as const,
+      body: { contacts: contacts.filter((c) => `${c.name} ${c.email}`.toLowerCase().includes(text)) },
+    };
   });
 }
 
@@ -61,7 +65,7 @@ function renderAdmin() {
 }
 
 beforeEach(() => {
-  resetNetwork();
+  network = freshNetwork({ unmatched: 'not-found' });
   localStorage.clear();
   signedInAdmin();
 });
@@ -81,9 +85,7 @@ describe('/admin', () => {
 
     await userEvent.type(search, 'acme');
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
-    const queries = callsTo('GET', '/api/support/v1/contact/').map((r) =>
-      new URL(r.url).searchParams.get('query'),
-    );
+    const queries = network.callsTo('get', '/api/support/v1/contact/').map((c) => c.query.get('query'));
     expect(queries).toEqual([null, 'acme']);
   });
 
@@ -94,11 +96,7 @@ describe('/admin', () => {
   });
 
   it('shows a failed search and tries again', async () => {
-    route(
-      'GET',
-      '/api/support/v1/contact/',
-      json({ error: { code: 'boom', message: 'Database down' } }, 500),
-    );
+    network.on('get', '/api/support/v1/contact/', apiError(500, 'Database down'));
     renderAdmin();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The users could not be loaded.');
@@ -109,7 +107,7 @@ describe('/admin', () => {
 
   it('impersonates a user from the keyboard and opens the dashboard as them', async () => {
     searchAnswers([ADMIN, ANALYST]);
-    route('POST', '/api/support/v1/impersonation', json(token('tok-analyst')));
+    network.on('post', '/api/support/v1/impersonation', { status: 200, body: token('tok-analyst') });
     renderAdmin();
     await screen.findByRole('table');
     await waitFor(() =>
@@ -117,8 +115,11 @@ describe('/admin', () => {
         true,
       ),
     );
-    route('GET', '/api/user/', json(currentUser({ impersonator: { email: ADMIN.email } })));
-    route('GET', '/api/support/v1/meta/tasks', json({ error: { code: 'forbidden', message: 'no' } }, 403));
+    network.on('get', '/api/user/', {
+      status: 200,
+      body: currentUser({ impersonator: { email: ADMIN.email } }),
+    });
+    network.on('get', '/api/support/v1/meta/tasks', apiError(403, 'no'));
 
     // Tab moves from the search box to the first enabled 'Impersonate' button: the analyst's.
     await userEvent.tab();
@@ -126,10 +127,12 @@ describe('/admin', () => {
     await userEvent.keyboard('{Enter}');
 
     await waitFor(() => expect(window.location.pathname).toBe('/'));
-    expect(await callsTo('POST', '/api/support/v1/impersonation')[0]!.json()).toEqual({
+    expect(network.callsTo('post', '/api/support/v1/impersonation')[0]!.body).toEqual({
       contact_id: ANALYST.contact_id,
     });
-    expect(callsTo('GET', '/api/user/').at(-1)!.headers.get('Authorization')).toBe('Bearer tok-analyst');
+    expect(network.callsTo('get', '/api/user/').at(-1)!.headers.get('Authorization')).toBe(
+      'Bearer tok-analyst',
+    );
     expect(stored()).toEqual({ token: { access_token: 'tok-analyst' } });
   });
 });
@@ -143,8 +146,11 @@ function Probe() {
 describe('useImpersonation', () => {
   it('names the impersonator and ends the impersonation on the users admin page', async () => {
     localStorage.setItem('watchfloor.session', JSON.stringify({ token: { access_token: 'tok-analyst' } }));
-    route('GET', '/api/user/', json(currentUser({ impersonator: { email: ADMIN.email } })));
-    route('DELETE', '/api/support/v1/impersonation', json(token('tok-admin-again')));
+    network.on('get', '/api/user/', {
+      status: 200,
+      body: currentUser({ impersonator: { email: ADMIN.email } }),
+    });
+    network.on('delete', '/api/support/v1/impersonation', { status: 200, body: token('tok-admin-again') });
     window.history.replaceState(null, '', '/alerts');
     render(
       <SessionProvider>
@@ -153,8 +159,8 @@ describe('useImpersonation', () => {
     );
     await waitFor(() => expect(screen.getByTestId('impersonator').textContent).toBe(ADMIN.email));
 
-    route('GET', '/api/user/', json(currentUser({ admin: true, email: ADMIN.email })));
-    route('GET', '/api/support/v1/meta/tasks', json({ tasks: [] }));
+    network.on('get', '/api/user/', { status: 200, body: currentUser({ admin: true, email: ADMIN.email }) });
+    network.on('get', '/api/support/v1/meta/tasks', { status: 200, body: { tasks: [] } });
     await act(() => impersonation.end());
     expect(window.location.pathname).toBe('/admin');
     expect(screen.getByTestId('impersonator').textContent).toBe('none');

@@ -1,8 +1,7 @@
 import type { components } from '../../src/api/schema.d.ts';
 
-/** Session fixtures; the network itself is fake-network.ts (re-exported for the session tests). */
+/** Session fixtures; the network itself is tests/helpers/fake-network.ts. */
 export { currentUser } from '../helpers/current-user.ts';
-export { callsTo, json, requests, resetNetwork, route } from './fake-network.ts';
 
 export const AUTH_CONFIG: components['schemas']['AuthConfig'] = {
   authorization_endpoint: 'http://localhost:3000/idp/auth',

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRule } from '../../src/common/permissions.ts';
-import { currentUser, json, resetNetwork, route } from './session-fakes.ts';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { currentUser } from './session-fakes.ts';
 import '../../src/web/i18n/index.ts';
 import { ROUTES } from '../../src/web/routes.ts';
 import { RouteGuard, useAccess } from '../../src/web/session/RouteGuard.tsx';
@@ -14,16 +15,20 @@ import { ActivePageContext } from '../../src/web/shell/navigation/active-page.ts
 
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
+let network: FakeNetwork;
 const routeNamed = (name: string) => ROUTES.find((r) => r.name === name)!;
 
 /** Signs in from a stored token as a user with these permissions and attributes. */
 function signInAs(permissions: string[], { admin = false, attributes = {} } = {}) {
   localStorage.setItem('watchfloor.session', JSON.stringify({ token: { access_token: 'tok' } }));
-  route('GET', '/api/user/', json({ ...currentUser({ admin }, permissions), attributes }));
-  route(
-    'GET',
+  network.on('get', '/api/user/', {
+    status: 200,
+    body: { ...currentUser({ admin }, permissions), attributes },
+  });
+  network.on(
+    'get',
     '/api/support/v1/meta/tasks',
-    admin ? json({ tasks: [] }) : json({ error: { code: 'forbidden', message: 'no' } }, 403),
+    admin ? { status: 200, body: { tasks: [] } } : apiError(403, 'no'),
   );
 }
 
@@ -41,7 +46,7 @@ function renderGuarded(name: string, address: string, active = true) {
 }
 
 beforeEach(() => {
-  resetNetwork();
+  network = freshNetwork({ unmatched: 'not-found' });
   localStorage.clear();
 });
 afterEach(cleanup);

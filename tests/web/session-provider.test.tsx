@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -14,20 +14,13 @@ import { LoginCallbackPage } from '../../src/web/session/pages/LoginCallbackPage
 import { RouteGuard } from '../../src/web/session/RouteGuard.tsx';
 import { SessionProvider, useSession } from '../../src/web/session/SessionProvider.tsx';
 import type { Session } from '../../src/web/session/types.ts';
-import {
-  AUTH_CONFIG,
-  callsTo,
-  currentUser,
-  json,
-  resetNetwork,
-  route,
-  stored,
-  token,
-} from './session-fakes.ts';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { AUTH_CONFIG, currentUser, stored, token } from './session-fakes.ts';
 
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 const KEY = 'watchfloor.session';
+let network: FakeNetwork;
 const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const routeNamed = (name: string) => ROUTES.find((r) => r.name === name)!;
 
@@ -45,10 +38,10 @@ function renderAt(address: string, ui: ReactNode) {
 const address = () => `${window.location.pathname}${window.location.search}`;
 
 beforeEach(() => {
-  resetNetwork();
+  network = freshNetwork({ unmatched: 'not-found' });
   localStorage.clear();
   vi.mocked(leaveFor).mockClear();
-  route('GET', '/api/auth/config', json(AUTH_CONFIG));
+  network.on('get', '/api/auth/config', { status: 200, body: AUTH_CONFIG });
 });
 afterEach(async () => {
   cleanup();
@@ -94,9 +87,9 @@ describe('signing in', () => {
         redirectURI: '/alerts?status=new',
       }),
     );
-    route('GET', '/api/auth/token', json(token('tok-1')));
-    route('GET', '/api/user/', json(currentUser({ admin: true })));
-    route('GET', '/api/support/v1/meta/tasks', json({ tasks: [] }));
+    network.on('get', '/api/auth/token', { status: 200, body: token('tok-1') });
+    network.on('get', '/api/user/', { status: 200, body: currentUser({ admin: true }) });
+    network.on('get', '/api/support/v1/meta/tasks', { status: 200, body: { tasks: [] } });
     renderAt(
       '/login/callback?state=MTIz&code=c0de&iss=http%3A%2F%2Flocalhost%3A3000%2Fidp',
       <>
@@ -108,7 +101,7 @@ describe('signing in', () => {
     expect(screen.getByRole('status').textContent).toContain('Processing your login request...');
 
     await waitFor(() => expect(address()).toBe('/alerts?status=new'));
-    const exchange = new URL(callsTo('GET', '/api/auth/token')[0]!.url).searchParams;
+    const exchange = network.callsTo('get', '/api/auth/token')[0]!.query;
     expect(Object.fromEntries(exchange)).toEqual({
       authorization_code: 'c0de',
       redirect_uri: 'http://localhost:3000/login/callback',
@@ -116,12 +109,12 @@ describe('signing in', () => {
       nonce: 'n-1',
       iss: 'http://localhost:3000/idp',
     });
-    expect(callsTo('GET', '/api/user/')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(network.callsTo('get', '/api/user/')[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(stored()).toEqual({ token: { access_token: 'tok-1' } });
     expect(session).toMatchObject({ status: 'ready', token: 'tok-1', admin: true });
 
     // The user is fetched once more 2 s after the sign-in (spec 1, section 4.1 step 5).
-    await waitFor(() => expect(callsTo('GET', '/api/user/')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(network.callsTo('get', '/api/user/')).toHaveLength(2), { timeout: 3000 });
   });
 
   it("fails with 'Incorrect state' on a tampered state, clears the session and shows /error/500", async () => {
@@ -138,7 +131,7 @@ describe('signing in', () => {
       </>,
     );
     await waitFor(() => expect(address()).toBe('/error/500'));
-    expect(callsTo('GET', '/api/auth/token')).toHaveLength(0);
+    expect(network.callsTo('get', '/api/auth/token')).toHaveLength(0);
     expect(stored()).toEqual({});
     expect(session.error).toBe('Incorrect state');
     expect(logged).toHaveBeenCalledWith('Sign-in failed: Incorrect state');
@@ -152,12 +145,8 @@ describe('a stored session', () => {
       KEY,
       JSON.stringify({ token: { access_token: 'tok-stored' }, selectedCustomers: [] }),
     );
-    route('GET', '/api/user/', json(currentUser()));
-    route(
-      'GET',
-      '/api/support/v1/meta/tasks',
-      json({ error: { code: 'forbidden', message: 'Admins only' } }, 403),
-    );
+    network.on('get', '/api/user/', { status: 200, body: currentUser() });
+    network.on('get', '/api/support/v1/meta/tasks', apiError(403, 'Admins only'));
     renderAt(
       '/cases',
       <RouteGuard route={routeNamed('cases')}>
@@ -179,13 +168,14 @@ describe('a stored session', () => {
   });
 
   it('saves settings and applies them at once, locale included', async () => {
-    route('PUT', '/api/portal/v1/settings/', async (request) =>
-      json({ locale: 'en-GB', ...(await request.json()) }),
-    );
+    network.on('put', '/api/portal/v1/settings/', ({ body }) => ({
+      status: 200 as const,
+      body: { locale: 'en-GB', ...body },
+    }));
     signedIn();
     await waitFor(() => expect(session?.status).toBe('ready'));
     await act(() => session.saveSettings({ locale: 'de-DE', theme: 'dark' }));
-    expect(await callsTo('PUT', '/api/portal/v1/settings/')[0]!.json()).toEqual({
+    expect(network.callsTo('put', '/api/portal/v1/settings/')[0]!.body).toEqual({
       locale: 'de-DE',
       theme: 'dark',
     });
@@ -194,11 +184,7 @@ describe('a stored session', () => {
   });
 
   it('restarts the sign-in on a watched 401, clearing the token and remembering the address', async () => {
-    route(
-      'GET',
-      '/api/management/customers',
-      json({ error: { code: 'unauthorized', message: 'Expired' } }, 401),
-    );
+    network.on('get', '/api/management/customers', apiError(401, 'Expired'));
     const reset = vi.fn();
     const { onSessionReset } = await import('../../src/web/session/reset.ts');
     const unsubscribe = onSessionReset(reset);
@@ -218,25 +204,24 @@ describe('a stored session', () => {
   it('logs out at the server, clears the stored session and leaves for the IdP', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the XSRF cookie from here.
     document.cookie = 'XSRF-TOKEN=xsrf-1';
-    route(
-      'POST',
-      '/api/auth/logout',
-      json({ end_session_url: 'http://localhost:3000/idp/session/end?id_token_hint=x' }),
-    );
+    network.on('post', '/api/auth/logout', {
+      status: 200,
+      body: { end_session_url: 'http://localhost:3000/idp/session/end?id_token_hint=x' },
+    });
     signedIn();
     await waitFor(() => expect(session?.status).toBe('ready'));
     act(() => session.logout());
     await waitFor(() =>
       expect(leaveFor).toHaveBeenCalledWith('http://localhost:3000/idp/session/end?id_token_hint=x'),
     );
-    const [logout] = callsTo('POST', '/api/auth/logout');
+    const [logout] = network.callsTo('post', '/api/auth/logout');
     expect(logout!.headers.get('Authorization')).toBe('Bearer tok-stored');
     expect(logout!.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
     expect(stored()).toEqual({ selectedCustomers: [] });
   });
 
   it("still logs out when the server cannot, through the IdP's end-session endpoint", async () => {
-    route('POST', '/api/auth/logout', json({ error: { code: 'boom', message: 'Down' } }, 500));
+    network.on('post', '/api/auth/logout', apiError(500, 'Down'));
     signedIn();
     await waitFor(() => expect(session?.status).toBe('ready'));
     act(() => session.logout());

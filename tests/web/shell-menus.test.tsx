@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { badgeCount } from '../../src/common/format.ts';
 import { AdminMenu } from '../../src/web/shell/layout/AdminMenu.tsx';
 import { gravatarUrl } from '../../src/web/shell/layout/gravatar.ts';
 import { UserMenu } from '../../src/web/shell/layout/UserMenu.tsx';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setImpersonation, setSession } from './shell-session-mock.ts';
 
@@ -18,9 +18,13 @@ const data = { knowledgeBaseUrl: 'https://kb.example' };
 
 const UPDATES = '/api/updates/v1/updates/';
 /** The server counts `total` new updates. */
-const newUpdates = (total: number) => route('GET', UPDATES, json({ total, updates: [] }));
+const newUpdates = (total: number) =>
+  network.on('get', UPDATES, { status: 200, body: { total, updates: [] } });
 
-beforeEach(resetNetwork);
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+});
 
 describe('user menu', () => {
   it('counts new updates as 9+ above 9', () => {
@@ -38,7 +42,7 @@ describe('user menu', () => {
     const updates = await screen.findByRole('menuitem', { name: /Platform updates/ });
     await waitFor(() => expect(updates.textContent).toContain('9+'));
     expect(updates.textContent).toContain('12 new updates');
-    const asked = new URL(callsTo('GET', UPDATES)[0]!.url).searchParams;
+    const asked = network.callsTo('get', UPDATES)[0]!.query;
     expect(asked.get('since')).toBe('2025-06-01T00:00:00.000Z');
   });
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
-import './fake-network.ts';
+import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';
 import { type SidebarSubject, sidebarGroups } from '../../src/web/shell/layout/sidebar-items.ts';
-import { callsTo, json, resetNetwork, route } from './fake-network.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
@@ -75,20 +75,23 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
 
 describe('<Sidebar>', () => {
   const ALERTS = '/api/alerts/v1/alerts/count';
+  let network: FakeNetwork;
   const CASES = '/api/cases/v1/cases/count';
   /** The counts never arrive. */
   const countsPending = () => {
-    route('GET', ALERTS, () => new Promise<Response>(() => undefined));
-    route('GET', CASES, () => new Promise<Response>(() => undefined));
+    network.on('get', ALERTS, () => new Promise<never>(() => undefined));
+    network.on('get', CASES, () => new Promise<never>(() => undefined));
   };
   const counts = (alerts: number, cases: number) => {
-    route('GET', ALERTS, json({ count: alerts }));
-    route('GET', CASES, json({ count: cases }));
+    network.on('get', ALERTS, { status: 200, body: { count: alerts } });
+    network.on('get', CASES, { status: 200, body: { count: cases } });
   };
   const customersAsked = (path: typeof ALERTS | typeof CASES) =>
-    new URL(callsTo('GET', path)[0]!.url).searchParams.getAll('customer_ids');
+    network.callsTo('get', path)[0]!.query.getAll('customer_ids');
 
-  beforeEach(resetNetwork);
+  beforeEach(() => {
+    network = freshNetwork({ unmatched: 'not-found' });
+  });
 
   const data = {
     customers: [customer('Acme', 'c-1'), customer('Blue', 'c-2')],
@@ -131,8 +134,8 @@ describe('<Sidebar>', () => {
     setSession(makeSession({ permissions: ['global_user', 'read_all'] }));
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    route('GET', ALERTS, () => answered.then(() => json({ count: 1234 })));
-    route('GET', CASES, () => answered.then(() => json({ count: 7 })));
+    network.on('get', ALERTS, () => answered.then(() => ({ status: 200, body: { count: 1234 } }) as const));
+    network.on('get', CASES, () => answered.then(() => ({ status: 200, body: { count: 7 } }) as const));
     const { container } = renderInShell(<Sidebar />, { data });
     const count = (id: string) => container.querySelector(`[data-count-for="${id}"]`)!;
     expect(count('alerts').querySelector('.spinner')).not.toBeNull();
