@@ -137,7 +137,7 @@ describe('commands on the selected mutes', () => {
         ttl_seconds: null,
         created_by: 'analyst@watchfloor.example',
         source_alert_id: null,
-        version: body.version + 1,
+        version: (body.version ?? 0) + 1,
         created_at: '2025-06-01T11:00:00.000Z',
         updated_at: '2025-06-01T11:00:00.000Z',
       } satisfies Mute,

@@ -170,7 +170,7 @@ describe('a stored session', () => {
   it('saves settings and applies them at once, locale included', async () => {
     network.on('put', '/api/portal/v1/settings/', ({ body }) => ({
       status: 200 as const,
-      body: { locale: 'en-GB', ...body },
+      body: { locale: 'en-GB' as const, ...body },
     }));
     signedIn();
     await waitFor(() => expect(session?.status).toBe('ready'));
