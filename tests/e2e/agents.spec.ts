@@ -6,6 +6,8 @@ import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './suppo
 test('an analyst filters the fleet, opens an agent, asks it to isolate and cancels the queued action', async ({
   page,
 }) => {
+  // A long walk (list, agent, request, cancel) with two accessibility checks.
+  test.slow();
   await signIn(page, ANALYST, '/agents');
   await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Agents' });

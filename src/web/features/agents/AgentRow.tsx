@@ -43,7 +43,8 @@ export function AgentRow({
       aria-selected={isSelected}
       data-row-index={index}
       className={`agent-row${index === focusedIndex ? ' agent-row--focused' : ''}${isSelected ? ' agent-row--selected' : ''}`}
-      tabIndex={index === focusedIndex ? 0 : -1}
+      // Roving focus: the focused row, or the first until one is, is the list's one Tab stop.
+      tabIndex={index === focusedIndex || (focusedIndex < 0 && index === 0) ? 0 : -1}
       onFocus={() => onFocusRow(index)}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}

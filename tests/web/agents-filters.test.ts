@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type FilterKey,
+  lateByParts,
+  matchesFilters,
+  platformShort,
+  totalsOf,
+} from '../../src/web/features/agents/agent-filters.ts';
+import type { Agent } from '../../src/web/features/agents/api.ts';
+
+const agent = (over: Partial<Agent>): Agent => ({
+  agent_id: '00000000-0000-4000-8000-000000000001',
+  customer_id: '00000000-0000-4000-8000-00000000ac01',
+  host_name: 'ACME-WS-01',
+  platform: 'windows-11',
+  architecture: 'x64',
+  version: '4.12.3',
+  ip: '10.0.0.5',
+  status_code: 0,
+  status: 'online',
+  states: ['online'],
+  late_by_seconds: 0,
+  next_check_in_at: null,
+  check_in_interval: 60,
+  health: 'healthy',
+  features: [],
+  isolated_until: null,
+  is_domain_controller: false,
+  is_isolated: false,
+  sysmon_enabled: false,
+  syslog_forwarder: false,
+  terminal_enabled: false,
+  first_active: null,
+  heartbeat_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const set = (...keys: FilterKey[]) => new Set(keys);
+
+describe('agents list filters and totals', () => {
+  const dc = agent({ host_name: 'ACME-DC-01', is_domain_controller: true, sysmon_enabled: true });
+  const isolated = agent({
+    host_name: 'ACME-WS-02',
+    status: 'isolated',
+    states: ['online', 'isolated'],
+    status_code: 1,
+  });
+  const offline = agent({
+    host_name: 'acme-mac',
+    platform: 'macos_14',
+    architecture: 'arm64',
+    status: 'offline',
+    states: ['offline', 'out_of_date'],
+    status_code: 3,
+    ip: null,
+  });
+
+  it('each filter narrows the list, states by every state that holds', () => {
+    const all = [dc, isolated, offline];
+    const shown = (filters: Set<FilterKey>, text = '') =>
+      all.filter((a) => matchesFilters(a, filters, text)).map((a) => a.host_name);
+    expect(shown(set())).toEqual(['ACME-DC-01', 'ACME-WS-02', 'acme-mac']);
+    expect(shown(set('online'))).toEqual(['ACME-DC-01', 'ACME-WS-02']);
+    expect(shown(set('online', 'isolated'))).toEqual(['ACME-WS-02']);
+    expect(shown(set('out_of_date'))).toEqual(['acme-mac']);
+    expect(shown(set('domain_controller', 'sysmon'))).toEqual(['ACME-DC-01']);
+    expect(shown(set('syslog_forwarder'))).toEqual([]);
+    expect(shown(set(), 'MAC')).toEqual(['acme-mac']);
+    expect(shown(set(), '10.0.0')).toEqual(['ACME-DC-01', 'ACME-WS-02']);
+  });
+
+  it('totals count by short platform, architecture and risk', () => {
+    expect(platformShort('windows-server_2022')).toBe('windows');
+    expect(totalsOf([dc, isolated, offline])).toEqual({
+      platform: [
+        ['windows', 2],
+        ['macos', 1],
+      ],
+      architecture: [
+        ['x64', 2],
+        ['arm64', 1],
+      ],
+      risk: [
+        ['green', 1],
+        ['grey', 1],
+        ['yellow', 1],
+      ],
+    });
+  });
+
+  it('says how late an agent is in its largest whole unit', () => {
+    expect(lateByParts(59)).toEqual({ unit: 'seconds', count: 59 });
+    expect(lateByParts(60)).toEqual({ unit: 'minutes', count: 1 });
+    expect(lateByParts(7200)).toEqual({ unit: 'hours', count: 2 });
+    expect(lateByParts(3 * 86_400 + 5)).toEqual({ unit: 'days', count: 3 });
+  });
+});
