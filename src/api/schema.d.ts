@@ -426,6 +426,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/v1/download/{installer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bootstrap script of a ready installer, by the link that was e-mailed (its key is the credential). */
+        get: operations["downloadAgentInstaller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/v1/enrolment-tokens": {
         parameters: {
             query?: never;
@@ -455,6 +472,45 @@ export interface paths {
         put?: never;
         /** Revoke an enrolment token; agents it enrolled keep working. Revoking again changes nothing. */
         post: operations["revokeEnrolmentToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/installers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an agent installer for one customer and platform; the link is e-mailed to the caller.
+         * @description Staff who may change data only (it creates an enrolment token). Answers 202 at once; the
+         *     `build-agent-installer` job makes the installer's enrolment token (100 enrolments, 7
+         *     days) and e-mails the download link to the caller within a minute.
+         */
+        post: operations["requestAgentInstaller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/installers/{installer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an installer request stands (queued, ready, failed). */
+        get: operations["getAgentInstaller"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1562,6 +1618,22 @@ export interface components {
         };
         /** @enum {string} */
         AgentHealth: "healthy" | "degraded" | "unhealthy";
+        AgentInstaller: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: uuid */
+            installer_id: string;
+            platform: components["schemas"]["InstallerPlatform"];
+            /** Format: date-time */
+            ready_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "ready" | "failed";
+        };
         AgentInventoryEntry: {
             /** @description YYYYMMDD */
             install_date: string | null;
@@ -2046,6 +2118,8 @@ export interface components {
             sha1: string | null;
             sha256: string | null;
         };
+        /** @enum {string} */
+        InstallerPlatform: "windows" | "macos" | "linux";
         IntegrationMapping: {
             /** Format: uuid */
             customer_id: string;
@@ -2969,6 +3043,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    downloadAgentInstaller: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                installer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A shell script (Linux, macOS) or PowerShell script (Windows). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listEnrolmentTokens: {
         parameters: {
             query?: {
@@ -3058,6 +3158,62 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestAgentInstaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    platform: components["schemas"]["InstallerPlatform"];
+                };
+            };
+        };
+        responses: {
+            /** @description Asked for; the link follows by e-mail. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentInstaller"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentInstaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                installer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentInstaller"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

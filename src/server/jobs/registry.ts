@@ -1,4 +1,4 @@
-import { agentHousekeeping } from '../areas/agents/index.ts';
+import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
@@ -23,6 +23,11 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     log.info(
       `agent-housekeeping: ${done.isolationsEnded} isolation${done.isolationsEnded === 1 ? '' : 's'} ended, ${done.actionsExpired} action${done.actionsExpired === 1 ? '' : 's'} expired`,
     );
+  },
+  [INSTALLER_JOB]: async ({ db, job, log }) => {
+    const installerId = String(job.payload.installer_id);
+    if (await buildAgentInstaller(db, installerId))
+      log.info(`${INSTALLER_JOB}: ${installerId} ready, link mailed`);
   },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();

@@ -13,6 +13,7 @@ import {
   uploadAgentDiagnosticsChunk,
 } from './diagnostics.ts';
 import { deleteAgent, listAgents } from './handlers.ts';
+import { downloadAgentInstaller, getAgentInstaller, requestAgentInstaller } from './installers.ts';
 import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
 import {
   getAgentInventory,
@@ -59,6 +60,9 @@ export const agentHandlers: Handlers<
   | 'reportAgentVulnerabilities'
   | 'startAgentDiagnosticsUpload'
   | 'uploadAgentDiagnosticsChunk'
+  | 'requestAgentInstaller'
+  | 'getAgentInstaller'
+  | 'downloadAgentInstaller'
 > = {
   listAgents,
   deleteAgent,
@@ -85,6 +89,9 @@ export const agentHandlers: Handlers<
   reportAgentVulnerabilities,
   startAgentDiagnosticsUpload,
   uploadAgentDiagnosticsChunk,
+  requestAgentInstaller,
+  getAgentInstaller,
+  downloadAgentInstaller,
 };
 
 export { ACTION_TYPES, type ActionType } from './action-types.ts';
@@ -92,4 +99,5 @@ export { ACTION_TYPES, type ActionType } from './action-types.ts';
 export { authenticateAgent } from './agent-auth.ts';
 export { hashSecret } from './credentials.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
+export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';
