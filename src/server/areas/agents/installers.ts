@@ -107,7 +107,7 @@ export async function buildAgentInstaller(db: Db, installerId: string): Promise<
       .from(agentInstallers)
       .where(eq(agentInstallers.installerId, installerId))
       .for('update');
-    if (!installer || installer.status !== 'queued') return false;
+    if (installer?.status !== 'queued') return false;
     const [customer] = await tx
       .select({ name: customers.name })
       .from(customers)
