@@ -41,6 +41,7 @@ export const TENANT_POLICIES: Record<string, string> = {
   agent_vulnerabilities: inScope,
   agent_diagnostics: inScope,
   agent_diagnostic_chunks: inScope,
+  agent_installers: inScope,
   alerts: inScope,
   cases: inScope,
   discussions: inScope,
@@ -70,7 +71,10 @@ export const TENANT_POLICIES: Record<string, string> = {
  * and integrations' own calls on the system connection, so no query a request makes (a bug, an
  * injection) can carry them out. Select is granted column by column on the rest.
  */
-export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = { integrations: ['secrets'] };
+export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
+  integrations: ['secrets'],
+  agent_installers: ['enrolment_token'],
+};
 
 /** Tables every signed-in user may read but not change. */
 export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list', 'cves'];

@@ -1,4 +1,4 @@
-import { agentHousekeeping } from '../areas/agents/index.ts';
+import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { maintainLogPartitions } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
@@ -38,6 +38,11 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       if (run.error) log.warn(`fetch-threat-feeds: ${run.feed} failed: ${run.error}`);
       else log.info(`fetch-threat-feeds: ${run.feed}: ${run.count} stored`);
     }
+  },
+  [INSTALLER_JOB]: async ({ db, job, log }) => {
+    const installerId = String(job.payload.installer_id);
+    if (await buildAgentInstaller(db, installerId))
+      log.info(`${INSTALLER_JOB}: ${installerId} ready, link mailed`);
   },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();

@@ -13,6 +13,7 @@ import {
   uploadAgentDiagnosticsChunk,
 } from './diagnostics.ts';
 import { deleteAgent, getAgent, listAgents } from './handlers.ts';
+import { downloadAgentInstaller, getAgentInstaller, requestAgentInstaller } from './installers.ts';
 import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
 import {
   getAgentInventory,
@@ -60,6 +61,9 @@ export const agentHandlers: Handlers<
   | 'reportAgentVulnerabilities'
   | 'startAgentDiagnosticsUpload'
   | 'uploadAgentDiagnosticsChunk'
+  | 'requestAgentInstaller'
+  | 'getAgentInstaller'
+  | 'downloadAgentInstaller'
 > = {
   listAgents,
   getAgent,
@@ -87,6 +91,9 @@ export const agentHandlers: Handlers<
   reportAgentVulnerabilities,
   startAgentDiagnosticsUpload,
   uploadAgentDiagnosticsChunk,
+  requestAgentInstaller,
+  getAgentInstaller,
+  downloadAgentInstaller,
 };
 
 export { hashSecret } from '../../platform/secrets.ts';
@@ -94,4 +101,5 @@ export { ACTION_TYPES, type ActionType } from './action-types.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
 export { authenticateAgent } from './agent-auth.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
+export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';

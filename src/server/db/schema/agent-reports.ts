@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { agentActions } from './fleet.ts';
+import { agentActions, agentEnrolmentTokens } from './fleet.ts';
 import { customers } from './organisation.ts';
 import { agents } from './security.ts';
 
@@ -156,3 +156,30 @@ export const cves = pgTable('cves', {
   modifiedAt: timestamp('modified_at', { withTimezone: true }),
   firstReportedAt: timestamp('first_reported_at', { withTimezone: true }),
 });
+
+/**
+ * An installer someone asked for: a job creates its enrolment token and mails the download link;
+ * the download is a per-platform bootstrap script carrying the server address and that token.
+ */
+export const agentInstallers = pgTable(
+  'agent_installers',
+  {
+    installerId: uuid('installer_id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    platform: text('platform').notNull(),
+    requestedBy: uuid('requested_by'),
+    email: text('email').notNull(),
+    /** queued, then ready (token made, link mailed) or failed. */
+    status: text('status').notNull().default('queued'),
+    serverUrl: text('server_url').notNull(),
+    tokenId: uuid('token_id').references(() => agentEnrolmentTokens.tokenId),
+    /** The enrolment token the script carries; request work may not read it (WRITE_ONLY_COLUMNS). */
+    enrolmentToken: text('enrolment_token'),
+    /** SHA-256 of the key in the mailed link. */
+    downloadKeyHash: text('download_key_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (t) => [index('agent_installers_customer_idx').on(t.customerId, t.createdAt)],
+);
