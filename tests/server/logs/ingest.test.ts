@@ -93,6 +93,16 @@ describe.each(backends())('log ingest on %s', (backend) => {
     ]);
   });
 
+  it('concurrent batches of a day without a partition all store (one creates it)', async () => {
+    const token = await c.tokenFor(acme());
+    const day = new Date(Date.now() - 12 * 86_400_000).toISOString();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => c.ingest(token, [{ '@timestamp': day, message: `racing ${n}` }])),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await stored(sql`message like 'racing %'`)).length).toBe(4);
+  });
+
   it('refuses missing, unknown and revoked tokens with 401, before reading the batch', async () => {
     expect((await c.ingest(null, [{ message: 'x' }])).statusCode).toBe(401);
     expect((await c.ingest(`00000000-0000-4000-8000-000000000000.${'y'.repeat(43)}`, [{}])).statusCode).toBe(

@@ -25,17 +25,19 @@ CREATE INDEX "log_events_customer_source_time_idx" ON "log_events" ("customer_id
 CREATE INDEX "log_events_customer_host_time_idx" ON "log_events" ("customer_id", "host", "time" DESC);
 --> statement-breakpoint
 -- One day's partition, log_events_YYYYMMDD; nothing when it exists. Serialised so concurrent
--- ingests of a new day do not race on the catalogue.
+-- ingests of a new day do not race on the catalogue; a session whose catalogue cache has not yet
+-- seen another's new partition meets duplicate_table, which means the same: it exists.
 CREATE FUNCTION ensure_log_partition(day date) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
 	name text := 'log_events_' || to_char(day, 'YYYYMMDD');
 BEGIN
 	IF to_regclass(name) IS NOT NULL THEN RETURN false; END IF;
 	PERFORM pg_advisory_xact_lock(hashtext('log_events_partitions'));
-	IF to_regclass(name) IS NOT NULL THEN RETURN false; END IF;
 	EXECUTE format(
-		'CREATE TABLE %I PARTITION OF log_events FOR VALUES FROM (%L) TO (%L)',
+		'CREATE TABLE IF NOT EXISTS %I PARTITION OF log_events FOR VALUES FROM (%L) TO (%L)',
 		name, (day::timestamp AT TIME ZONE 'UTC'), ((day + 1)::timestamp AT TIME ZONE 'UTC')
 	);
 	RETURN true;
+EXCEPTION WHEN duplicate_table OR unique_violation THEN
+	RETURN false;
 END $$;
