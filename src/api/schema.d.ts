@@ -235,7 +235,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One agent with its attributes, settings and health issues (404 outside the caller's customers). */
+        get: operations["getAgent"];
         put?: never;
         post?: never;
         /**
@@ -1167,6 +1168,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a batch of events: a JSON array, an object with `events`, or NDJSON (one event a line).
+         * @description Authorization: `Bearer <token_id>.<secret>` of an ingest token. The answer is 200 only
+         *     after every event of the batch is stored; a batch is stored whole or not at all. A body
+         *     over the size limit (INGEST_MAX_BYTES) is 413; when the server is storing as many batches
+         *     as it may at once it answers 429 with `Retry-After` (seconds): send the batch again then.
+         *     Each event's common fields (time, host, addresses, user, event id, severity, message)
+         *     are extracted; the whole event is kept.
+         */
+        post: operations["ingestEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/contacts": {
         parameters: {
             query?: never;
@@ -1174,7 +1200,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users the caller may see (provisioning robots are left out). */
+        /**
+         * Users the caller may see (provisioning robots are left out).
+         * @description Staff see every user of their organisation. A customer user sees the people of their own
+         *     customers and, of the provider's staff, only those assigned to their alerts or cases, by
+         *     name (no customers, no last sign-in).
+         */
         get: operations["listContacts"];
         put?: never;
         post?: never;
@@ -1191,14 +1222,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customers the caller may see, by name. */
+        /** Customers the caller may see, with their counts and subscriptions; by name unless sorted otherwise. */
         get: operations["listCustomers"];
+        put?: never;
+        /**
+         * Creates a customer (provider staff who may change data only).
+         * @description Validation answers 400 with the spec's messages ('Please enter a valid Phone Number',
+         *     'Please enter a valid Email'). `synchronous` is accepted for compatibility: the customer
+         *     exists when the answer arrives either way.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a customer with its subscriptions; users lose access to it.
+         * @description A customer that still has agents, alerts or cases is not deleted (409, naming how many):
+         *     its security history stays until those are gone.
+         */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /** Changes the given fields of a customer. */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
+    "/api/management/customers/{id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a subscription to a customer. */
+        post: operations["createCustomerSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{id}/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Changes a subscription's status or billing (the console asks before a status change). */
+        patch: operations["updateCustomerSubscription"];
         trace?: never;
     };
     "/api/ngreports/v1/vulnerabilities/": {
@@ -1265,6 +1358,238 @@ export interface paths {
         };
         /** Suggestions across agents, customers, alerts, tickets (cases), logs and updates, grouped by category. */
         get: operations["searchOmnibox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/graphs/{id}/hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hits over time of a search, in about 60 buckets of a round size. */
+        get: operations["getSearchHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own searches, newest first. */
+        get: operations["listSearchHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one entry of the caller's history. */
+        delete: operations["deleteSearchHistoryEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/ingest-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ingest tokens of the caller's customers, newest first (staff only). */
+        get: operations["listIngestTokens"];
+        put?: never;
+        /** Create an ingest token for one customer and source (staff who may change data). */
+        post: operations["createIngestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/ingest-tokens/{token_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an ingest token; its batches are refused from now on. */
+        post: operations["revokeIngestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/meta/{id}/top/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exact top values of a field in a search's events ("n of N"). */
+        get: operations["getSearchTopValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/saved/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved searches the caller may see (own private ones, their customers', global), by name. */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /** Save a search as private, for one customer, or global (provider staff only). */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/saved/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a saved search (its owner only). */
+        put: operations["updateSavedSearch"];
+        post?: never;
+        /** Delete a saved search (its owner only). */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a search; answers its id. The caller's older open searches are cancelled.
+         * @description Three modes, detected from the term unless `mode` says: a term wholly in double quotes is
+         *     an exact, case-sensitive phrase; a term with fields, boolean operators, groups, ranges or
+         *     +/- is Lucene syntax (a syntax error is a 400 naming its position); anything else is a
+         *     partial keyword search (every word anywhere in the event, any case). Filters all hold.
+         *     The period is relative (`range` seconds back; 0 or less is all time) or absolute
+         *     (`from`, `to`); without one, the last 15 minutes.
+         */
+        post: operations["startSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/search/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search's status, exact total and one page of events, newest first. */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sources, beta ones filtered out, sorted by name. */
+        get: operations["listLogSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One source (a beta one too, by its id). */
+        get: operations["getLogSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields of a source's events and their types. */
+        get: operations["getLogSourceMappings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1342,6 +1667,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores every indicator of a newline-separated text file; JSON, or CSV with format=csv. */
+        post: operations["bulkThreatLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/cve": {
         parameters: {
             query?: never;
@@ -1359,6 +1701,93 @@ export interface paths {
         get: operations["getCves"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every feed, with when it was last fetched, how many entries it gave and its last error. */
+        get: operations["listThreatFeeds"];
+        put?: never;
+        /** Adds a feed; the next hourly run fetches it. */
+        post: operations["createThreatFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/feeds/{feed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a feed (enabled turns it off without losing it). */
+        patch: operations["updateThreatFeed"];
+        trace?: never;
+    };
+    "/api/threat/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Indicators the caller may see, most recently changed first (at most 500). */
+        get: operations["listIndicators"];
+        put?: never;
+        /** Adds an indicator (or takes a feed's entry over as a staff entry); with customer_id, that customer's own. */
+        post: operations["createIndicator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an indicator's verdict, risk, details or expiry. */
+        patch: operations["updateIndicator"];
+        trace?: never;
+    };
+    "/api/threat/indicators/{indicator_id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Expires an indicator now; it no longer answers look-ups. */
+        post: operations["expireIndicator"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1533,6 +1962,16 @@ export interface components {
         };
         /** @enum {string} */
         AgentActionType: "isolate" | "deisolate" | "upload_diagnostics" | "full_disk_scan" | "quarantine_file" | "delete_file" | "refresh_threat_hunts" | "restart_agent" | "prompt_full_disk_access" | "uninstall" | "force_upgrade" | "shutdown_system" | "restart_system";
+        AgentAttribute: {
+            /**
+             * Format: date-time
+             * @description When the attribute stops applying; null when it does not.
+             */
+            expires_at: string | null;
+            name: string;
+            /** @description The attribute's value as stored. */
+            value: unknown;
+        };
         AgentBulkActionRequest: {
             agent_ids?: string[];
             alert_id?: number | null;
@@ -1569,6 +2008,18 @@ export interface components {
             check_in_interval: number;
             /** Format: date-time */
             server_time: string;
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        AgentDetail: components["schemas"]["Agent"] & {
+            /** @description The settings the agent says it applied at its last check-in. */
+            applied_settings: {
+                [key: string]: unknown;
+            };
+            attributes: components["schemas"]["AgentAttribute"][];
+            health_issues: string[];
+            /** @description The settings the console asks the agent to apply. */
             settings: {
                 [key: string]: unknown;
             };
@@ -1863,6 +2314,33 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        BulkThreatResult: {
+            counts: {
+                duplicates: number;
+                indicators: number;
+                /** @description Lines that are no indicator. */
+                unrecognised: number;
+            };
+            results: {
+                country: string | null;
+                /** @enum {string} */
+                det: "B" | "G" | "U";
+                /** @enum {string} */
+                kind: "ip" | "domain" | "file" | "url" | "email";
+                /** @description The first line that named it. */
+                line: number;
+                malware_group: string | null;
+                /** @enum {string|null} */
+                note: "breach_lookup_not_configured" | null;
+                risk: number;
+                /** @description The value the store was asked about (a URL's host); null for e-mail. */
+                scored: string | null;
+                source: string | null;
+                threat_categories: string[];
+                /** @description Refanged; domains and hashes in lower case. */
+                value: string;
+            }[];
+        };
         /** @description A case with what the detail screen shows. */
         Case: components["schemas"]["CaseSummary"] & {
             /** @description Whether the caller may change this case. */
@@ -1996,7 +2474,11 @@ export interface components {
         };
         Customer: {
             address?: string | null;
+            agent_count?: number;
+            alert_count?: number;
+            case_count?: number;
             city?: string | null;
+            compliance_sku?: boolean;
             country?: string | null;
             country_iso?: string | null;
             /** Format: date-time */
@@ -2004,15 +2486,36 @@ export interface components {
             /** Format: uuid */
             customer_id: string;
             email?: string | null;
+            global_software_package?: boolean;
+            /** @description An active subscription: only such customers are active. */
             has_subscription: boolean;
+            mdr?: boolean;
             /** Format: date-time */
             modified_time: string;
             name: string;
             phone?: string | null;
             state?: string | null;
+            subscriptions?: components["schemas"]["Subscription"][];
             url?: string | null;
             zip?: string | null;
         };
+        CustomerCreate: WithRequired<components["schemas"]["CustomerFields"], "name">;
+        CustomerFields: {
+            address?: string | null;
+            city?: string | null;
+            compliance_sku?: boolean;
+            country?: string | null;
+            country_iso?: string | null;
+            email?: string | null;
+            global_software_package?: boolean;
+            mdr?: boolean;
+            name?: string;
+            phone?: string | null;
+            state?: string | null;
+            url?: string | null;
+            zip?: string | null;
+        };
+        CustomerUpdate: components["schemas"]["CustomerFields"];
         Cve: {
             cve_id: string;
             cvss_score: number | null;
@@ -2118,6 +2621,96 @@ export interface components {
             sha1: string | null;
             sha256: string | null;
         };
+        Indicator: {
+            country: string | null;
+            /**
+             * Format: uuid
+             * @description null for the shared store.
+             */
+            customer_id: string | null;
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            expired: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: uuid */
+            indicator_id: string;
+            kind: components["schemas"]["IndicatorKind"];
+            /** Format: date-time */
+            last_seen: string;
+            malware_group: string | null;
+            popularity: number | null;
+            registrant_organization: string | null;
+            risk: number;
+            /** @description A feed's name, manual (staff) or customer. */
+            source: string;
+            threat_categories: string[];
+            value: string;
+        };
+        IndicatorCreate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * Format: uuid
+             * @description Omitted: the shared store (staff only).
+             */
+            customer_id?: string;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            kind: components["schemas"]["IndicatorKind"];
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk: number;
+            threat_categories?: string[];
+            value: string;
+        };
+        /** @enum {string} */
+        IndicatorKind: "ip" | "domain" | "file";
+        IndicatorUpdate: {
+            /** @description ISO 3166-1 alpha-2; shared indicators only. */
+            country?: string | null;
+            /**
+             * @description B bad, G good, U unknown
+             * @enum {string}
+             */
+            det?: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            malware_group?: string | null;
+            /** @description Shared indicators only. */
+            popularity?: number | null;
+            /** @description Shared indicators only. */
+            registrant_organization?: string | null;
+            risk?: number;
+            threat_categories?: string[];
+        };
+        IngestEventList: Record<string, never>[];
+        IngestToken: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            source: string;
+            /** Format: uuid */
+            token_id: string;
+        };
         /** @enum {string} */
         InstallerPlatform: "windows" | "macos" | "linux";
         IntegrationMapping: {
@@ -2128,6 +2721,32 @@ export interface components {
             id: number;
             /** Format: uuid */
             integration_id: string;
+        };
+        LogEvent: {
+            /** Format: uuid */
+            customer_id: string;
+            dst_ip: string | null;
+            event_id: number | null;
+            host: string | null;
+            id: string;
+            message: string | null;
+            raw: {
+                [key: string]: unknown;
+            };
+            severity: string | null;
+            source: string;
+            src_ip: string | null;
+            /** Format: date-time */
+            time: string;
+            user: string | null;
+        };
+        LogSource: {
+            description: string;
+            /** @enum {string} */
+            group: "most_common" | "agents" | "base" | "integrations";
+            id: string;
+            is_beta: boolean;
+            name: string;
         };
         Mute: {
             conditions: components["schemas"]["MuteCondition"][];
@@ -2241,6 +2860,64 @@ export interface components {
         };
         /** @enum {string} */
         Priority: "critical" | "high" | "medium" | "low";
+        ResolvedPeriod: {
+            /** Format: date-time */
+            from: string | null;
+            /** Format: date-time */
+            to: string;
+        };
+        SavedSearch: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            /** Format: uuid */
+            id: string;
+            mine: boolean;
+            name: string;
+            /** Format: uuid */
+            owner_id: string;
+            period: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            search: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedSearchInput: {
+            /**
+             * Format: uuid
+             * @description Required for scope customer.
+             */
+            customer_id?: string | null;
+            name: string;
+            period?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            search: {
+                [key: string]: unknown;
+            };
+        };
+        SearchFilter: {
+            field: string;
+            /** @enum {string} */
+            operator: "=" | "!=" | "in" | "not_in" | "contains" | "not_contains" | "exists" | "not_exists" | ">" | "<";
+            value?: (string | number) | (string | number)[];
+        };
+        SearchPeriod: {
+            /** Format: date-time */
+            from?: string;
+            /** @description Seconds back from now; 0 or less is all time. */
+            range?: number;
+            /** Format: date-time */
+            to?: string;
+        };
         SenderSummary: {
             address: string;
             ip: string | null;
@@ -2249,6 +2926,86 @@ export interface components {
         };
         /** @enum {string} */
         Status: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk" | "preview" | "muted";
+        Subscription: {
+            billing: components["schemas"]["SubscriptionBilling"];
+            /** Format: date-time */
+            created_at: string;
+            product: string;
+            status: components["schemas"]["SubscriptionStatus"];
+            /** Format: uuid */
+            subscription_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description Billed per endpoint, per user or per gigabyte.
+         * @enum {string}
+         */
+        SubscriptionBilling: "endpoint" | "user" | "gigabyte";
+        SubscriptionCreate: {
+            billing: components["schemas"]["SubscriptionBilling"];
+            product: string;
+            status?: components["schemas"]["SubscriptionStatus"];
+        };
+        /** @enum {string} */
+        SubscriptionStatus: "active" | "suspended" | "cancelled";
+        SubscriptionUpdate: {
+            billing?: components["schemas"]["SubscriptionBilling"];
+            status?: components["schemas"]["SubscriptionStatus"];
+        };
+        ThreatFeed: {
+            enabled: boolean;
+            /** Format: uuid */
+            feed_id: string;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /** @enum {string|null} */
+            kind: "ip" | "domain" | "file" | null;
+            last_count: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            last_fetched_at: string | null;
+            name: string;
+            /** @enum {string} */
+            purpose: "indicators" | "warning";
+            retention_days: number;
+            risk: number;
+            threat_categories: string[];
+            url: string;
+            value_column: number;
+        };
+        ThreatFeedCreate: {
+            enabled?: boolean;
+            /** @enum {string} */
+            format: "list" | "csv" | "misp" | "stix";
+            /**
+             * @description list and csv feeds: the kind of every value; null: each classified.
+             * @enum {string|null}
+             */
+            kind?: "ip" | "domain" | "file" | null;
+            name: string;
+            /**
+             * @default indicators
+             * @enum {string}
+             */
+            purpose: "indicators" | "warning";
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url: string;
+            value_column?: number;
+        };
+        ThreatFeedUpdate: {
+            enabled?: boolean;
+            /** @enum {string|null} */
+            kind?: "ip" | "domain" | "file" | null;
+            name?: string;
+            retention_days?: number;
+            risk?: number;
+            threat_categories?: string[];
+            url?: string;
+            value_column?: number;
+        };
         ThreatIntel: {
             country: string | null;
             /**
@@ -2256,14 +3013,33 @@ export interface components {
              * @enum {string}
              */
             det: "B" | "G" | "U";
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** Format: date-time */
+            first_seen?: string | null;
             /** @enum {string} */
             kind: "ip" | "domain" | "file";
+            /**
+             * Format: date-time
+             * @description When a feed last listed it.
+             */
+            last_seen?: string | null;
             malware_group: string | null;
             popularity: number | null;
             registrant_organization: string | null;
             risk: number;
+            /** @description Look-ups of this value the caller may see (their customers' and, for staff, staff look-ups), this one included. */
+            sightings?: {
+                count: number;
+                /** Format: date-time */
+                last_seen: string | null;
+            };
+            /** @description The feed the verdict came from, or manual for a staff entry. */
+            source?: string | null;
             threat_categories: string[];
             value: string;
+            /** @description The warning list naming the value as known good (det G, risk 0). */
+            warning_list?: string | null;
         };
         Token: {
             access_token: string;
@@ -2423,6 +3199,7 @@ export interface components {
         CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
+        IndicatorId: string;
         MuteId: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
@@ -2735,6 +3512,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     deleteAgent: {
@@ -4582,6 +5383,39 @@ export interface operations {
             };
         };
     };
+    ingestEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestEventList"] | {
+                    events: components["schemas"]["IngestEventList"];
+                };
+                "application/x-ndjson": components["schemas"]["IngestEventList"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stored: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -4610,7 +5444,15 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
+                /** @description Only customers with an active subscription. */
+                active_only?: boolean;
+                compliance_sku?: boolean;
+                /** @description Only customers on the partner's global software package. */
+                global_software_package?: boolean;
+                mdr?: boolean;
+                order?: "asc" | "desc";
                 skip_cache?: boolean;
+                sort?: "name" | "agent_count" | "alert_count" | "case_count" | "created" | "updated";
             };
             header?: never;
             path?: never;
@@ -4629,7 +5471,160 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: {
+                synchronous?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerCreate"];
+            };
+        };
+        responses: {
+            /** @description The new customer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The customer still has agents, alerts or cases. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The customer as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCustomerSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description The customer with its subscriptions. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The customer with its subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listVulnerabilities: {
@@ -4752,6 +5747,490 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSearchHits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets that have hits, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: {
+                            count: number;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        interval_seconds: number;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSearchHistory: {
+        parameters: {
+            query?: {
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        history: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            mode: "keyword" | "exact" | "lucene";
+                            search_term: string;
+                            source: string | null;
+                            /** @enum {string} */
+                            status: "running" | "done" | "cancelled";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteSearchHistoryEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIngestTokens: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["IngestToken"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    name: string;
+                    /** @description A source id from /sources/. */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. `token` is shown only now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ingest_token: components["schemas"]["IngestToken"];
+                        /** @description `<token_id>.<secret>`, what the shipper sends as its bearer token. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeIngestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchTopValues: {
+        parameters: {
+            query?: {
+                count?: number;
+            };
+            header?: never;
+            path: {
+                field: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values, most frequent first; `with_field` of `total` events carry the field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        field: string;
+                        /** @description True when a time budget forced sampling (counts are then estimates). */
+                        sampled: boolean;
+                        total: number;
+                        values: {
+                            count: number;
+                            value: string;
+                        }[];
+                        with_field: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saved: components["schemas"]["SavedSearch"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_ids?: string[];
+                    period?: components["schemas"]["SearchPeriod"];
+                    search: {
+                        filters?: components["schemas"]["SearchFilter"][];
+                        headers?: string[];
+                        /** @enum {string} */
+                        mode?: "keyword" | "exact" | "lucene";
+                        search_term?: string;
+                        source?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The search's id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSearch: {
+        parameters: {
+            query?: {
+                search_after?: string;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status and results; `search_after` is null on the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                        progress: number;
+                        results: components["schemas"]["LogEvent"][];
+                        search_after: string | null;
+                        /** @enum {string} */
+                        status: "running" | "done" | "cancelled";
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLogSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: components["schemas"]["LogSource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogSource"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLogSourceMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Field name to type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        mappings: {
+                            [key: string]: "date" | "keyword" | "text" | "ip" | "integer";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSupportContacts: {
@@ -4886,6 +6365,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    bulkThreatLookup: {
+        parameters: {
+            query?: {
+                /** @description csv answers the results as a CSV file (formula cells neutralised) instead of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The file: one indicator a line; # starts a comment. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One result per distinct indicator, in the order of the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkThreatResult"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     getCves: {
         parameters: {
             query: {
@@ -4913,6 +6425,204 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listThreatFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feeds, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feeds: components["schemas"]["ThreatFeed"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedCreate"];
+            };
+        };
+        responses: {
+            /** @description The feed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateThreatFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feed_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreatFeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description The feed as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatFeed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIndicators: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                kind?: components["schemas"]["IndicatorKind"];
+                /** @description shared (the store everyone reads) or customer (indicators customers added); omitted means both. */
+                scope?: "shared" | "customer";
+                /** @description Only values containing this text. */
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The indicators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        indicators: components["schemas"]["Indicator"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorCreate"];
+            };
+        };
+        responses: {
+            /** @description The indicator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IndicatorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The indicator as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    expireIndicator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                indicator_id: components["parameters"]["IndicatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expired indicator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Indicator"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUpdates: {
@@ -4993,3 +6703,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

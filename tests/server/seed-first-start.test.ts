@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
-import { freshDatabase } from '../helpers/database.ts';
 import { partners } from '../../src/server/db/schema/index.ts';
 import { ensureDemoData } from '../../src/server/seed/first-start.ts';
+import { freshDatabase } from '../helpers/database.ts';
 import { rows, SLOW } from './seed/helpers.ts';
 
 describe('ensureDemoData', { timeout: SLOW }, () => {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAgentStatus } from '../../../src/server/areas/agents/index.ts';
 import type { Database } from '../../../src/server/db/client.ts';
-import { freshDatabase } from '../../helpers/database.ts';
 import { agentActions, agentEnrolmentTokens, agents } from '../../../src/server/db/schema/index.ts';
 import { seedDemoData } from '../../../src/server/seed/generate.ts';
+import { freshDatabase } from '../../helpers/database.ts';
 import { NOW, SMALL } from '../seed/helpers.ts';
 
 describe('the demo fleet the seed generator writes', () => {

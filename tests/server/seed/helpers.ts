@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../src/server/db/client.ts';
-import { freshDatabase } from '../../helpers/database.ts';
 import { resultRows } from '../../../src/server/db/tenancy.ts';
 import { seedDemoData } from '../../../src/server/seed/generate.ts';
+import { freshDatabase } from '../../helpers/database.ts';
 
 // What the seed tests share: a small demo's options and a fingerprint of what a run wrote.
 

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/types.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { getCves } from './cve.ts';
 import { createThreatFeed, listThreatFeeds, updateThreatFeed } from './feed-handlers.ts';
 import type { FetchLike } from './feeds/fetch.ts';
 import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
-import { getCves } from './cve.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { verdictCache } from './verdict.ts';
