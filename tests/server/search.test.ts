@@ -9,6 +9,7 @@ interface Suggestion {
   value: string;
   label: string;
   category: string;
+  attributes?: Record<string, string>;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,7 +49,8 @@ describe.each(backends())('omnibox search on %s', (backend) => {
         agent(acme.customerId, 'web-01'),
         agent(acme.customerId, 'WEB-01-backup'),
         agent(acme.customerId, 'old-web-01'),
-        agent(acme.customerId, 'db-07'),
+        // Stored as offline, yet it checked in a moment ago: the derived status is what shows.
+        { ...agent(acme.customerId, 'db-07'), statusCode: 3, heartbeatAt: new Date(), firstActive: daysAgo(30) },
         agent(globex.customerId, 'web-01'),
         agent(globex.customerId, 'globex-web-01'),
       ]);
@@ -127,6 +129,15 @@ describe.each(backends())('omnibox search on %s', (backend) => {
         'globex-web-01',
         'old-web-01',
       ]);
+    });
+
+    it('agents carry their status as derived now, not as last stored', async () => {
+      const status = async (text: string) =>
+        (await search(t.fixtures.acmeUser, text)).find((s) => s.category === 'agents')?.attributes?.status;
+      // 5.1.0 is past the latest release, healthy, not isolated, checked in now: online and well.
+      expect(await status('db-07')).toBe('0');
+      // Never checked in: offline.
+      expect(await status('old-web-01')).toBe('3');
     });
 
     it('is case-insensitive, in matching and in ranking', async () => {
