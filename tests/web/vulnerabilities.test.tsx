@@ -70,7 +70,7 @@ beforeEach(() => {
   network = freshNetwork({ unmatched: 'not-found' });
   network.on('get', REPORT, { status: 200, body: { vulnerabilities: ROWS } });
   network.on('get', AGENTS, (call) => ({
-    status: 200,
+    status: 200 as const,
     body: {
       agents: [
         {
