@@ -97,7 +97,7 @@ export function agentReports(rng: Rng, row: AgentRow, now: number) {
       name,
       version,
       publisher,
-      installDate: installed.toISOString().slice(0, 10),
+      installDate: installed.toISOString().slice(0, 10).replaceAll('-', ''),
       lastSeen: reportedAt,
     });
   });

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useLoad } from '../../components/use-load.ts';
 import { getCves } from './api.ts';
-import { useLoad } from './use-load.ts';
 
 /** The CVEs a finding names, from the threat intelligence CVE table, in the interface's language. */
 export function CveDetails({ ids }: { ids: readonly string[] }) {

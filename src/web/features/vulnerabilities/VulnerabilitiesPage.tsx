@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useLoad } from '../../components/use-load.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import { listVulnerabilities, type Vulnerability } from './api.ts';
-import { useLoad } from './use-load.ts';
 import { VulnerabilityDrill } from './VulnerabilityDrill.tsx';
 import './vulnerabilities.css';
 

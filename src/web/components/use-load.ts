@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbort } from '../../api/errors.ts';
+import { isAbort } from '../api/errors.ts';
 
 export interface Loaded<T> {
   status: 'idle' | 'loading' | 'ready' | 'error';
