@@ -1,7 +1,14 @@
-import { agentActions, agentEnrolmentTokens, agents } from '../db/schema/index.ts';
+import {
+  agentActions,
+  agentEnrolmentTokens,
+  agentInventory,
+  agents,
+  agentVulnerabilities,
+} from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { actionHistory } from './agent-actions.ts';
 import { addFleetFields, enrolmentTokens } from './agent-fleet.ts';
+import { agentReports } from './agent-reports.ts';
 import { DEPARTMENTS, HARDWARE, LINUX_ROLES, SERVER_ROLES } from './catalogue/organisations.ts';
 import {
   AGENT_VERSIONS,
@@ -178,5 +185,12 @@ export async function seedAgents(
   await insertInBatches(db, agents, rows.length, 1000, (i) => rows[i]!);
   const actions = rows.flatMap((row) => actionHistory(fleet, row, row.statusCode !== 3, staffIds, now));
   await insertInBatches(db, agentActions, actions.length, 1000, (i) => actions[i]!);
+  // Their own stream, so the fleet and its actions stay as they were.
+  const scans = fleet.fork(1);
+  const reports = rows.map((row) => agentReports(scans, row, now));
+  const inventory = reports.flatMap((r) => r.inventory);
+  const findings = reports.flatMap((r) => r.vulnerabilities);
+  await insertInBatches(db, agentInventory, inventory.length, 1000, (i) => inventory[i]!);
+  await insertInBatches(db, agentVulnerabilities, findings.length, 1000, (i) => findings[i]!);
   return rows.length;
 }

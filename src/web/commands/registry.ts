@@ -37,7 +37,6 @@ export { GROUPS } from './command-types.ts';
 export const G_KEYS: Partial<Record<RouteName, string>> = {
   ...FEATURE_G_KEYS,
   dashboard: 'd',
-  vulnerabilities: 'v',
   search: 's',
   reports: 'r',
   threat_intel: 't',

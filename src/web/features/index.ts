@@ -4,6 +4,7 @@ import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
  * THE list of the console's areas. Adding an area is its folder (features/<area>/, with api.ts
@@ -11,7 +12,14 @@ import { mutesFeature } from './mutes/index.ts';
  * and translations are read from the descriptors. The order is that of the navigation commands
  * and the palette's entries.
  */
-export const FEATURES = [casesFeature, alertsFeature, mutesFeature, agentsFeature, customersFeature] as const;
+export const FEATURES = [
+  casesFeature,
+  alertsFeature,
+  mutesFeature,
+  agentsFeature,
+  customersFeature,
+  vulnerabilitiesFeature,
+] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
 export type FeatureRouteName = AnyFeature['routes'][number]['name'];

@@ -4,6 +4,7 @@ import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
 import type commands from './locales/en-GB/commands.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       customers: typeof customers;
       alerts: typeof alerts;
       agents: typeof agents;
+      vulnerabilities: typeof vulnerabilities;
       auth: typeof auth;
       common: typeof common;
       discussions: typeof discussions;

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAgentStatus } from '../../../src/server/areas/agents/index.ts';
 import type { Database } from '../../../src/server/db/client.ts';
-import { agentActions, agentEnrolmentTokens, agents } from '../../../src/server/db/schema/index.ts';
+import {
+  agentActions,
+  agentEnrolmentTokens,
+  agentInventory,
+  agents,
+  agentVulnerabilities,
+} from '../../../src/server/db/schema/index.ts';
 import { seedDemoData } from '../../../src/server/seed/generate.ts';
 import { freshDatabase } from '../../helpers/database.ts';
 import { NOW, SMALL } from '../seed/helpers.ts';
@@ -12,12 +18,16 @@ describe('the demo fleet the seed generator writes', () => {
   let agentRows: (typeof agents.$inferSelect)[];
   let tokenRows: (typeof agentEnrolmentTokens.$inferSelect)[];
   let actionRows: (typeof agentActions.$inferSelect)[];
+  let inventoryRows: (typeof agentInventory.$inferSelect)[];
+  let findingRows: (typeof agentVulnerabilities.$inferSelect)[];
   beforeAll(async () => {
     database = await freshDatabase('pglite');
     await seedDemoData(database.db, { ...SMALL, agents: 400, seed: 11 });
     agentRows = await database.db.select().from(agents);
     tokenRows = await database.db.select().from(agentEnrolmentTokens);
     actionRows = await database.db.select().from(agentActions);
+    inventoryRows = await database.db.select().from(agentInventory);
+    findingRows = await database.db.select().from(agentVulnerabilities);
   });
   afterAll(() => database?.close());
 
@@ -76,6 +86,21 @@ describe('the demo fleet the seed generator writes', () => {
           a.finishedAt!.getTime() + Number(a.parameters.length) * 1000 === agent.isolatedUntil!.getTime(),
       );
       expect(isolation, agent.hostName).toBeDefined();
+    }
+  });
+
+  it('gives scanning agents an inventory and findings of their own customer, each finding with its software installed', () => {
+    const byId = new Map(agentRows.map((a) => [a.agentId, a]));
+    expect(inventoryRows.length).toBeGreaterThan(100);
+    expect(new Set(findingRows.map((f) => f.kind))).toEqual(new Set(['patch', 'application', 'os']));
+    for (const row of [...inventoryRows, ...findingRows]) {
+      const agent = byId.get(row.agentId)!;
+      expect(row.customerId).toBe(agent.customerId);
+      expect(agent.heartbeatAt).not.toBeNull();
+    }
+    for (const finding of findingRows.filter((f) => f.kind === 'application')) {
+      const installed = inventoryRows.some((i) => i.agentId === finding.agentId && i.name === finding.ref);
+      expect(installed, `${finding.ref} on ${byId.get(finding.agentId)!.hostName}`).toBe(true);
     }
   });
 });

@@ -11,8 +11,8 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { isStaff, requireModify } from '../../platform/permissions.ts';
 import { requireVisibleCustomer } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { bootstrapScript, type InstallerPlatform } from './installer-scripts.ts';
 
 export const INSTALLER_JOB = 'build-agent-installer';

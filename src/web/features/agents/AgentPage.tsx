@@ -9,6 +9,10 @@ import { useIsActivePage, useShellData, useTickerEvent } from '../../shell/index
 import { useSession } from '../../shell/session-bridge.ts';
 import { useCanChange } from '../cases/use-can-change.ts';
 import { ActionCard } from './ActionCard.tsx';
+import { AgentDiagnostics } from './AgentDiagnostics.tsx';
+import { AgentInventory } from './AgentInventory.tsx';
+import { AgentIssues } from './AgentIssues.tsx';
+import { AgentLogins } from './AgentLogins.tsx';
 import { AgentOverview } from './AgentOverview.tsx';
 import './agents.css';
 import type { AgentAction } from './api.ts';
@@ -17,8 +21,8 @@ import { RequestActionForm } from './RequestActionForm.tsx';
 import { useAgentDetail } from './use-agent-detail.ts';
 import { useAgentLabels } from './use-agent-labels.ts';
 
-/** The tabs this page has; the agent's reports (inventory, issues, …) add theirs here. */
-const TABS = ['overview', 'actions'] as const;
+/** The tabs this page has: the agent, its actions and what it reported. */
+const TABS = ['overview', 'actions', 'inventory', 'issues', 'logins', 'diagnostics'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -79,6 +83,7 @@ export function AgentPage({ params }: ScreenProps) {
 
   const pending = detail.actions.filter((a) => !FINISHED.includes(a.status));
   const history = detail.actions.filter((a) => FINISHED.includes(a.status));
+  const staff = session.me?.user.role_level === 'Global';
   const customer = customers.find((c) => c.customer_id === agent.customer_id)?.name ?? agent.customer_id;
 
   return (
@@ -126,6 +131,12 @@ export function AgentPage({ params }: ScreenProps) {
       </div>
       <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`}>
         {tab === 'overview' && <AgentOverview agent={agent} />}
+        {tab === 'inventory' && <AgentInventory agentId={agentId} />}
+        {tab === 'issues' && <AgentIssues agentId={agentId} />}
+        {tab === 'logins' && <AgentLogins agentId={agentId} />}
+        {tab === 'diagnostics' && (
+          <AgentDiagnostics agentId={agentId} canRequest={canChange} staff={staff} onQueued={putAction} />
+        )}
         {tab === 'actions' && (
           <>
             {canChange && (

@@ -97,3 +97,43 @@ export async function deleteAgent(agentId: string): Promise<void> {
   // 204 No Content: the error middleware has already thrown for anything else.
   await api.DELETE('/api/agents/v1/agents/{agent_id}', { params: { path: { agent_id: agentId } } });
 }
+
+export type AgentInventoryEntry = components['schemas']['AgentInventoryEntry'];
+export type AgentIssue = components['schemas']['AgentIssue'];
+export type AgentLoginLocation = components['schemas']['AgentLoginLocation'];
+export type AgentDiagnosticsBundle = components['schemas']['AgentDiagnosticsBundle'];
+
+/** The installed software as the agent last reported it; none when it never did. */
+export async function getAgentInventory(agentId: string): Promise<AgentInventoryEntry[]> {
+  const data = dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/inventory', { params: { path: { agent_id: agentId } } }),
+  );
+  return data ?? [];
+}
+
+export async function getAgentIssues(agentId: string) {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/issues', { params: { path: { agent_id: agentId } } }),
+  );
+}
+
+export async function getAgentLoginLocations(agentId: string) {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/login-locations', {
+      params: { path: { agent_id: agentId } },
+    }),
+  );
+}
+
+export async function getAgentDiagnostics(agentId: string): Promise<AgentDiagnosticsBundle[]> {
+  const data = dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/diagnostics', {
+      params: { path: { agent_id: agentId } },
+    }),
+  );
+  return data.bundles;
+}
+
+/** Where a complete bundle downloads from (the browser fetches it with the session's cookie). */
+export const diagnosticsDownloadUrl = (agentId: string, bundleId: string) =>
+  `/api/agents/v1/agents/${encodeURIComponent(agentId)}/diagnostics/${encodeURIComponent(bundleId)}/download`;

@@ -64,7 +64,6 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
   if (signedIn) {
     // The features' links take their places among the shell's (features/index.ts).
     const links = [
-      { position: 3, item: link('vulnerabilities', '/vulnerabilities', 'vulnerabilities') },
       ...FEATURE_SIDEBAR.map((e) => ({ position: e.position, item: link(e.id, e.to, e.route, e.icon) })),
     ];
     first.push(...links.sort((a, b) => a.position - b.position).map((l) => l.item));

@@ -1,0 +1,60 @@
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { dataOf } from '../../api/errors.ts';
+
+export type Vulnerability = components['schemas']['Vulnerability'];
+export type VulnerabilityItem = components['schemas']['VulnerabilityItem'];
+export type VulnerabilityKind = components['schemas']['VulnerabilityKind'];
+export type Cve = components['schemas']['Cve'];
+
+/** One finding of a report row, with the list it came from. */
+export interface Finding extends VulnerabilityItem {
+  kind: VulnerabilityKind;
+}
+
+/** The report: one entry per customer and OS (all of the caller's customers when none given). */
+export async function listVulnerabilities(customerIds: readonly string[]): Promise<Vulnerability[]> {
+  const data = dataOf(
+    await api.GET('/api/ngreports/v1/vulnerabilities/', {
+      params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } },
+    }),
+  );
+  return data.vulnerabilities;
+}
+
+export type VulnerableAgent = Awaited<ReturnType<typeof listVulnerableAgents>>[number];
+
+/** The agents of one customer and OS that reported the finding (any finding without one). */
+export async function listVulnerableAgents(
+  customerId: string,
+  platform: string,
+  finding?: { kind: VulnerabilityKind; id: string },
+) {
+  const data = dataOf(
+    await api.GET('/api/ngreports/v1/vulnerabilities/agents', {
+      params: { query: { customer_id: customerId, platform, kind: finding?.kind, id: finding?.id } },
+    }),
+  );
+  return data.agents;
+}
+
+/** CVE details, described in the interface's language where the table has it. */
+export async function getCves(
+  ids: readonly string[],
+  language: string,
+): Promise<{ cves: Cve[]; unknown: string[] }> {
+  return dataOf(
+    await api.GET('/api/threat/cve', {
+      params: { query: { ids: [...ids] }, header: { 'Accept-Language': language } },
+    }),
+  );
+}
+
+/** Every finding of a row: patches, then applications, then OS vulnerabilities. */
+export function findingsOf(row: Vulnerability): Finding[] {
+  return [
+    ...row.patches.map((f) => ({ ...f, kind: 'patch' as const })),
+    ...row.applications.map((f) => ({ ...f, kind: 'application' as const })),
+    ...row.standalone_os_vulnerabilities.map((f) => ({ ...f, kind: 'os' as const })),
+  ];
+}
