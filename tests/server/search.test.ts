@@ -43,17 +43,20 @@ describe.each(backends())('omnibox search on %s', (backend) => {
       { partnerId: partner.partnerId, name: 'Testbed Ltd' },
       { partnerId: partner.partnerId, name: 'Test' },
     ]);
-    await db
-      .insert(agents)
-      .values([
-        agent(acme.customerId, 'web-01'),
-        agent(acme.customerId, 'WEB-01-backup'),
-        agent(acme.customerId, 'old-web-01'),
-        // Stored as offline, yet it checked in a moment ago: the derived status is what shows.
-        { ...agent(acme.customerId, 'db-07'), statusCode: 3, heartbeatAt: new Date(), firstActive: daysAgo(30) },
-        agent(globex.customerId, 'web-01'),
-        agent(globex.customerId, 'globex-web-01'),
-      ]);
+    await db.insert(agents).values([
+      agent(acme.customerId, 'web-01'),
+      agent(acme.customerId, 'WEB-01-backup'),
+      agent(acme.customerId, 'old-web-01'),
+      // Stored as offline, yet it checked in a moment ago: the derived status is what shows.
+      {
+        ...agent(acme.customerId, 'db-07'),
+        statusCode: 3,
+        heartbeatAt: new Date(),
+        firstActive: daysAgo(30),
+      },
+      agent(globex.customerId, 'web-01'),
+      agent(globex.customerId, 'globex-web-01'),
+    ]);
     // Recency decides within a rank: the beacon is the oldest, the unreachable host the newest.
     const inserted = await db
       .insert(alerts)
