@@ -67,9 +67,15 @@ test('the case list sorts by a column header and pages by number, as every list 
     (await rows(page).locator('.case-cell--risk').allTextContents()).map((text) =>
       Number(/\d+/.exec(text)?.[0]),
     );
+  // The header says its order at once; the rows follow when the sorted page has come.
+  const sortedPage = async (order: 1 | -1) => {
+    const list = await scores();
+    return list.length === 10 && list.every((v, i) => i === 0 || order * (v - list[i - 1]!) >= 0);
+  };
   await page.keyboard.press('Enter');
   await expect(risk).toHaveAttribute('aria-sort', 'ascending');
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => sortedPage(1)).toBe(true);
   const up = await scores();
   expect(up).toHaveLength(10);
   for (const score of up) expect(score).toBeGreaterThanOrEqual(0);
@@ -77,6 +83,7 @@ test('the case list sorts by a column header and pages by number, as every list 
   await page.keyboard.press('Enter');
   await expect(risk).toHaveAttribute('aria-sort', 'descending');
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => sortedPage(-1)).toBe(true);
   const down = await scores();
   expect(down).toEqual([...down].sort((a, b) => b - a));
   expect(down[0]).toBeGreaterThanOrEqual(up.at(-1)!);
