@@ -1,18 +1,6 @@
-/** The action types of the contract (spec 2, section 4: the thirteen response actions). */
-export type AgentActionType =
-  | 'isolate'
-  | 'deisolate'
-  | 'upload_diagnostics'
-  | 'full_disk_scan'
-  | 'quarantine_file'
-  | 'delete_file'
-  | 'refresh_threat_hunts'
-  | 'restart_agent'
-  | 'prompt_full_disk_access'
-  | 'uninstall'
-  | 'force_upgrade'
-  | 'shutdown_system'
-  | 'restart_system';
+import type { AgentActionType } from '../../src/common/agent-actions.ts';
+
+export type { AgentActionType };
 
 export type AgentActionStatus =
   | 'queued'

@@ -1,22 +1,10 @@
+import { type AgentActionType as ActionType, actionTakesPath } from '../../../common/agent-actions.ts';
 import { badRequest } from '../../errors.ts';
 
-/** The thirteen response actions of spec 2, section 4, as the contract names them. */
-export const ACTION_TYPES = [
-  'isolate',
-  'deisolate',
-  'upload_diagnostics',
-  'full_disk_scan',
-  'quarantine_file',
-  'delete_file',
-  'refresh_threat_hunts',
-  'restart_agent',
-  'prompt_full_disk_access',
-  'uninstall',
-  'force_upgrade',
-  'shutdown_system',
-  'restart_system',
-] as const;
-export type ActionType = (typeof ACTION_TYPES)[number];
+export {
+  AGENT_ACTION_TYPES as ACTION_TYPES,
+  type AgentActionType as ActionType,
+} from '../../../common/agent-actions.ts';
 
 export const ACTION_STATUSES = [
   'queued',
@@ -58,12 +46,7 @@ export const PATH_MAX_LENGTH = 4096;
  */
 export function actionParameters(type: ActionType, input: Record<string, unknown> | undefined) {
   const given = input ?? {};
-  const allowed =
-    type === 'isolate'
-      ? ['length']
-      : type === 'quarantine_file' || type === 'delete_file'
-        ? ['path', 'force']
-        : [];
+  const allowed = type === 'isolate' ? ['length'] : actionTakesPath(type) ? ['path', 'force'] : [];
   for (const key of Object.keys(given)) {
     if (!allowed.includes(key)) throw badRequest(`parameters.${key}`, `is not a parameter of ${type}`);
   }
@@ -82,7 +65,7 @@ export function actionParameters(type: ActionType, input: Record<string, unknown
     }
     return { length };
   }
-  if (type === 'quarantine_file' || type === 'delete_file') {
+  if (actionTakesPath(type)) {
     const path = given.path;
     if (typeof path !== 'string' || path.trim() === '')
       throw badRequest('parameters.path', 'is required: the full path of the file');

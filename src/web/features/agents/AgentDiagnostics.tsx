@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useTickerEvent } from '../../shell/index.ts';
 import { type AgentAction, diagnosticsDownloadUrl, getAgentDiagnostics, requestAgentAction } from './api.ts';
+import { useReportLabels } from './use-report-labels.ts';
 
 /**
  * The agent's diagnostics bundles with their upload progress; ask for a new one (the
@@ -41,9 +41,14 @@ export function AgentDiagnostics({
   };
 
   return (
-    <section className="agent-page__section slow-load-host" aria-busy={bundles.status === 'loading'}>
-      <SlowLoadNotice loading={bundles.status === 'loading'} />
-      {canRequest &&
+    <LoadedContent
+      as="section"
+      className="agent-page__section"
+      load={bundles}
+      empty={list.length === 0}
+      labels={useReportLabels('diagnostics')}
+      before={
+        canRequest &&
         (step === 'confirm' ? (
           <p>
             {t('reports.diagnostics.confirm')}{' '}
@@ -72,48 +77,39 @@ export function AgentDiagnostics({
                   : ''}
             </span>
           </p>
+        ))
+      }
+    >
+      <ul className="agent-diagnostics">
+        {list.map((bundle) => (
+          <li key={bundle.bundle_id}>
+            <strong>{bundle.file_name}</strong> · {formatTime(bundle.created_at)} ·{' '}
+            {t(`reports.diagnostics.status.${bundle.status}`)}
+            {bundle.status === 'uploading' && (
+              <>
+                {' '}
+                <progress
+                  max={bundle.size_bytes || 1}
+                  value={bundle.received_bytes}
+                  aria-label={t('reports.diagnostics.progress', { file: bundle.file_name })}
+                />{' '}
+                {t('reports.diagnostics.chunks', {
+                  received: bundle.received_chunks,
+                  total: bundle.chunk_count,
+                })}
+              </>
+            )}
+            {bundle.status === 'complete' && staff && (
+              <>
+                {' '}
+                <a href={diagnosticsDownloadUrl(agentId, bundle.bundle_id)} download={bundle.file_name}>
+                  {t('reports.diagnostics.download')}
+                </a>
+              </>
+            )}
+          </li>
         ))}
-      {bundles.status === 'error' ? (
-        <LoadError
-          error={bundles.error}
-          message={t('reports.loadFailed')}
-          retryLabel={t('retry')}
-          onRetry={bundles.reload}
-        />
-      ) : bundles.status === 'ready' && list.length === 0 ? (
-        <p className="empty">{t('reports.diagnostics.empty')}</p>
-      ) : (
-        <ul className="agent-diagnostics">
-          {list.map((bundle) => (
-            <li key={bundle.bundle_id}>
-              <strong>{bundle.file_name}</strong> · {formatTime(bundle.created_at)} ·{' '}
-              {t(`reports.diagnostics.status.${bundle.status}`)}
-              {bundle.status === 'uploading' && (
-                <>
-                  {' '}
-                  <progress
-                    max={bundle.size_bytes || 1}
-                    value={bundle.received_bytes}
-                    aria-label={t('reports.diagnostics.progress', { file: bundle.file_name })}
-                  />{' '}
-                  {t('reports.diagnostics.chunks', {
-                    received: bundle.received_chunks,
-                    total: bundle.chunk_count,
-                  })}
-                </>
-              )}
-              {bundle.status === 'complete' && staff && (
-                <>
-                  {' '}
-                  <a href={diagnosticsDownloadUrl(agentId, bundle.bundle_id)} download={bundle.file_name}>
-                    {t('reports.diagnostics.download')}
-                  </a>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+      </ul>
+    </LoadedContent>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { type AgentInventoryEntry, getAgentInventory } from './api.ts';
 import { InventoryRow } from './InventoryRow.tsx';
+import { useReportLabels } from './use-report-labels.ts';
 
 const ROW_HEIGHT = 32;
 const VIEWPORT_ROWS = 15;
@@ -30,49 +30,41 @@ export function AgentInventory({ agentId }: { agentId: string }) {
   const rowProps = useMemo(() => ({ entries, formatDate: installDate }), [entries]);
   const height = Math.min(VIEWPORT_ROWS, Math.max(entries.length, 1)) * ROW_HEIGHT;
 
-  if (inventory.status === 'error')
-    return (
-      <LoadError
-        error={inventory.error}
-        message={t('reports.loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={inventory.reload}
-      />
-    );
   return (
-    <section className="agent-page__section slow-load-host" aria-busy={inventory.status === 'loading'}>
-      <SlowLoadNotice loading={inventory.status === 'loading'} />
-      <label className="field">
-        {t('reports.inventory.search')}
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      </label>
-      {inventory.status === 'ready' && (inventory.data ?? []).length === 0 ? (
-        <p className="empty" role="status">
-          {t('reports.inventory.empty')}
-        </p>
-      ) : (
-        <div>
-          {/* The column names for the eye; each row reads as one line of name, version, publisher, date. */}
-          <div aria-hidden="true" className="inventory-row inventory-row--header">
-            <span>{t('reports.inventory.name')}</span>
-            <span>{t('reports.inventory.version')}</span>
-            <span>{t('reports.inventory.publisher')}</span>
-            <span>{t('reports.inventory.installed')}</span>
-          </div>
-          <List
-            aria-label={t('reports.inventory.label')}
-            rowComponent={InventoryRow}
-            rowCount={entries.length}
-            rowHeight={ROW_HEIGHT}
-            rowProps={rowProps}
-            defaultHeight={height}
-            style={{ height }}
-          />
+    <LoadedContent
+      as="section"
+      className="agent-page__section"
+      load={inventory}
+      empty={(inventory.data ?? []).length === 0}
+      labels={useReportLabels('inventory')}
+      before={
+        <label className="field">
+          {t('reports.inventory.search')}
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+      }
+    >
+      <div>
+        {/* The column names for the eye; each row reads as one line of name, version, publisher, date. */}
+        <div aria-hidden="true" className="inventory-row inventory-row--header">
+          <span>{t('reports.inventory.name')}</span>
+          <span>{t('reports.inventory.version')}</span>
+          <span>{t('reports.inventory.publisher')}</span>
+          <span>{t('reports.inventory.installed')}</span>
         </div>
-      )}
+        <List
+          aria-label={t('reports.inventory.label')}
+          rowComponent={InventoryRow}
+          rowCount={entries.length}
+          rowHeight={ROW_HEIGHT}
+          rowProps={rowProps}
+          defaultHeight={height}
+          style={{ height }}
+        />
+      </div>
       <p className="muted" role="status">
         {t('reports.inventory.count', { count: entries.length })}
       </p>
-    </section>
+    </LoadedContent>
   );
 }

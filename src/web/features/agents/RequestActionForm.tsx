@@ -1,29 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  ActionRequest,
-  AgentActionType,
-} from '../../../../machines/agent-action/agent-action.context.ts';
+import type { ActionRequest } from '../../../../machines/agent-action/agent-action.context.ts';
+import { AGENT_ACTION_TYPES, type AgentActionType, actionTakesPath } from '../../../common/agent-actions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { AgentAction } from './api.ts';
 import { useAgentAction } from './use-agent-action.ts';
-
-const TYPES: readonly AgentActionType[] = [
-  'isolate',
-  'deisolate',
-  'upload_diagnostics',
-  'full_disk_scan',
-  'quarantine_file',
-  'delete_file',
-  'refresh_threat_hunts',
-  'restart_agent',
-  'prompt_full_disk_access',
-  'uninstall',
-  'force_upgrade',
-  'shutdown_system',
-  'restart_system',
-];
-const takesPath = (type: AgentActionType) => type === 'quarantine_file' || type === 'delete_file';
 
 /**
  * Asks the agent for one of the thirteen actions, after confirming. Once queued the action goes
@@ -55,9 +36,14 @@ export function RequestActionForm({
   const request = (): ActionRequest => ({
     type,
     parameters:
-      type === 'isolate' ? { length: Number(length) } : takesPath(type) ? { path: path.trim(), force } : {},
+      type === 'isolate'
+        ? { length: Number(length) }
+        : actionTakesPath(type)
+          ? { path: path.trim(), force }
+          : {},
   });
-  const valid = (type !== 'isolate' || Number(length) >= 60) && (!takesPath(type) || path.trim() !== '');
+  const valid =
+    (type !== 'isolate' || Number(length) >= 60) && (!actionTakesPath(type) || path.trim() !== '');
   const label = t(`actionType.${type}`);
 
   return (
@@ -76,7 +62,7 @@ export function RequestActionForm({
           value={type}
           onChange={(e) => setType(e.target.value as AgentActionType)}
         >
-          {TYPES.map((value) => (
+          {AGENT_ACTION_TYPES.map((value) => (
             <option key={value} value={value}>
               {t(`actionType.${value}`)}
             </option>
@@ -97,7 +83,7 @@ export function RequestActionForm({
           />
         </label>
       )}
-      {takesPath(type) && (
+      {actionTakesPath(type) && (
         <>
           <label htmlFor={`${id}-path`}>
             {t('request.path')}

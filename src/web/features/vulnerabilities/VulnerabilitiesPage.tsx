@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
@@ -74,56 +73,45 @@ export function VulnerabilitiesPage(_: ScreenProps) {
           <p className="muted">{t('keysHint')}</p>
         </div>
       </header>
-      <div className="slow-load-host" aria-busy={report.status === 'loading'}>
-        <SlowLoadNotice loading={report.status === 'loading'} />
-        {report.status === 'error' ? (
-          <LoadError
-            error={report.error}
-            message={t('loadFailed')}
-            retryLabel={t('retry')}
-            onRetry={report.reload}
-          />
-        ) : report.status === 'ready' && rows.length === 0 ? (
-          <p className="empty" role="status">
-            {t('empty')}
-          </p>
-        ) : (
-          <table className="table vulnerabilities-table">
-            <caption className="sr-only">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.customer')}</th>
-                <th scope="col">{t('columns.platform')}</th>
-                <th scope="col">{t('columns.patches')}</th>
-                <th scope="col">{t('columns.applications')}</th>
-                <th scope="col">{t('columns.os')}</th>
-                <th scope="col">{t('columns.vulnerable')}</th>
-                <th scope="col">{t('columns.agents')}</th>
-              </tr>
-            </thead>
-            <tbody ref={tableRef}>
-              {rows.map((row, index) => (
-                <tr
-                  key={rowKey(row)}
-                  data-row-index={index}
-                  tabIndex={index === (cursor ?? 0) ? 0 : -1}
-                  className={rowKey(row) === openKey ? 'vulnerabilities-table__open' : undefined}
-                  onFocus={() => setCursor(index)}
-                  onClick={() => setOpenKey(rowKey(row))}
-                >
-                  <th scope="row">{customerName(row.customer_id)}</th>
-                  <td>{row.os.platform}</td>
-                  <td className="numeric">{row.patches.length}</td>
-                  <td className="numeric">{row.applications.length}</td>
-                  <td className="numeric">{row.standalone_os_vulnerabilities.length}</td>
-                  <td className="numeric">{row.vulnerable_count}</td>
-                  <td className="numeric">{row.agent_count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <LoadedContent
+        load={report}
+        empty={rows.length === 0}
+        labels={{ empty: t('empty'), loadFailed: t('loadFailed'), retry: t('retry') }}
+      >
+        <DataTable
+          className="table vulnerabilities-table"
+          caption={t('title')}
+          bodyRef={tableRef}
+          columns={[
+            t('columns.customer'),
+            t('columns.platform'),
+            t('columns.patches'),
+            t('columns.applications'),
+            t('columns.os'),
+            t('columns.vulnerable'),
+            t('columns.agents'),
+          ]}
+        >
+          {rows.map((row, index) => (
+            <tr
+              key={rowKey(row)}
+              data-row-index={index}
+              tabIndex={index === (cursor ?? 0) ? 0 : -1}
+              className={rowKey(row) === openKey ? 'vulnerabilities-table__open' : undefined}
+              onFocus={() => setCursor(index)}
+              onClick={() => setOpenKey(rowKey(row))}
+            >
+              <th scope="row">{customerName(row.customer_id)}</th>
+              <td>{row.os.platform}</td>
+              <td className="numeric">{row.patches.length}</td>
+              <td className="numeric">{row.applications.length}</td>
+              <td className="numeric">{row.standalone_os_vulnerabilities.length}</td>
+              <td className="numeric">{row.vulnerable_count}</td>
+              <td className="numeric">{row.agent_count}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </LoadedContent>
       {open && (
         <VulnerabilityDrill
           key={rowKey(open)}
