@@ -1,4 +1,5 @@
 import type { AgentActionType } from '../../src/common/agent-actions.ts';
+import type { ContractError } from '../shared/contract-error.ts';
 
 export type { AgentActionType };
 
@@ -26,10 +27,7 @@ export interface ActionRequest {
 }
 
 /** Why a call did not work: the contract's error code and message. */
-export interface ActionError {
-  code: string;
-  message: string;
-}
+export type ActionError = ContractError;
 
 export interface AgentActionContext {
   agentId: string;

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { asContractError } from '../shared/contract-error.ts';
 import type {
   ActionError,
   AgentActionContext,
@@ -12,16 +13,7 @@ import type {
 import type { AgentActionEvent } from './agent-action.events.ts';
 
 /** Reads an error thrown by an actor as the contract's error shape. */
-export function asActionError(error: unknown): ActionError {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; message?: unknown };
-    return {
-      code: typeof e.code === 'string' ? e.code : 'error',
-      message: typeof e.message === 'string' ? e.message : String(error),
-    };
-  }
-  return { code: 'error', message: String(error) };
-}
+export const asActionError: (error: unknown) => ActionError = asContractError;
 
 /** Statuses after which nothing more happens to an action. */
 export const FINISHED: readonly AgentActionStatus[] = ['succeeded', 'failed', 'expired', 'cancelled'];

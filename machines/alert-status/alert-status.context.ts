@@ -1,3 +1,4 @@
+import type { ContractError } from '../shared/contract-error.ts';
 /** What the alert-status machine needs to know of an alert (the contract's Alert has more). */
 export interface AlertState {
   id: number;
@@ -20,10 +21,7 @@ export interface AlertChange {
 }
 
 /** Why a save did not work: the contract's error code and message. */
-export interface SaveError {
-  code: string;
-  message: string;
-}
+export type SaveError = ContractError;
 
 export interface AlertStatusContext {
   /** The alert as last read or saved. */

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { asContractError } from '../shared/contract-error.ts';
 import type {
   AlertChange,
   AlertState,
@@ -10,16 +11,7 @@ import type {
 import type { AlertStatusEvent } from './alert-status.events.ts';
 
 /** Reads an error thrown by an actor as the contract's error shape. */
-export function asSaveError(error: unknown): SaveError {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; message?: unknown };
-    return {
-      code: typeof e.code === 'string' ? e.code : 'error',
-      message: typeof e.message === 'string' ? e.message : String(error),
-    };
-  }
-  return { code: 'error', message: String(error) };
-}
+export const asSaveError: (error: unknown) => SaveError = asContractError;
 
 /** A status change must be one of the alert's allowed transitions; other fields are free. */
 export function changeAllowed(alert: AlertState, change: AlertChange): boolean {

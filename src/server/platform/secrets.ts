@@ -1,4 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { audit } from '../audit.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Db } from '../db/types.ts';
+import { notFound } from '../errors.ts';
 
 /**
  * Machine credentials (agent credentials, enrolment and ingest tokens) are `<id>.<secret>`: the id
@@ -31,4 +35,28 @@ export function parseCompound(value: string): { id: string; secret: string } | n
   const secret = value.slice(dot + 1);
   if (!UUID.test(id) || secret.length < 20 || secret.length > 200) return null;
   return { id: id.toLowerCase(), secret };
+}
+
+/**
+ * Revokes one credential row (a token, a key) once: 404 when the caller's scope does not hold it,
+ * the row as it is when already revoked, else `revoke` and one audit row. `find` locks the row.
+ */
+export async function revokeCredential<Row extends { customerId: string; revokedAt: Date | null }>(
+  tx: Db,
+  principal: Principal,
+  credential: { entity: string; id: string; label: string },
+  find: () => Promise<Row | undefined>,
+  revoke: () => Promise<Row | undefined>,
+): Promise<Row> {
+  const row = await find();
+  if (!row) throw notFound(`${credential.label} ${credential.id}`);
+  if (row.revokedAt) return row;
+  const revoked = await revoke();
+  await audit(tx, principal, {
+    action: 'revoke',
+    entity: credential.entity,
+    entityId: credential.id,
+    customerId: row.customerId,
+  });
+  return revoked ?? row;
 }

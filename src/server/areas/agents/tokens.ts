@@ -4,11 +4,11 @@ import { audit } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { agentEnrolmentTokens } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { isStaff, requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
-import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { hashSecret, newSecret, revokeCredential } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { presentToken } from './present.ts';
 
@@ -72,26 +72,26 @@ export const revokeEnrolmentToken: Handler<'revokeEnrolmentToken'> = async (requ
   const principal = principalOf(request);
   requireStaff(principal);
   requireModify(principal, 'manage enrolment tokens');
-  const row = await asCaller(request, async (tx) => {
-    const where = and(
-      eq(agentEnrolmentTokens.tokenId, request.params.token_id),
-      inIds(agentEnrolmentTokens.customerId, principal.scope.customerIds),
-    );
-    const [token] = await tx.select().from(agentEnrolmentTokens).where(where).for('update');
-    if (!token) throw notFound(`Enrolment token ${request.params.token_id}`);
-    if (token.revokedAt) return token;
-    const [revoked] = await tx
-      .update(agentEnrolmentTokens)
-      .set({ revokedAt: new Date(), revokedBy: principal.user.contactId })
-      .where(where)
-      .returning();
-    await audit(tx, principal, {
-      action: 'revoke',
-      entity: 'enrolment_token',
-      entityId: token.tokenId,
-      customerId: token.customerId,
-    });
-    return revoked!;
-  });
+  const where = and(
+    eq(agentEnrolmentTokens.tokenId, request.params.token_id),
+    inIds(agentEnrolmentTokens.customerId, principal.scope.customerIds),
+  );
+  const credential = { entity: 'enrolment_token', id: request.params.token_id, label: 'Enrolment token' };
+  const row = await asCaller(request, (tx) =>
+    revokeCredential(
+      tx,
+      principal,
+      credential,
+      async () => (await tx.select().from(agentEnrolmentTokens).where(where).for('update'))[0],
+      async () =>
+        (
+          await tx
+            .update(agentEnrolmentTokens)
+            .set({ revokedAt: new Date(), revokedBy: principal.user.contactId })
+            .where(where)
+            .returning()
+        )[0],
+    ),
+  );
   return presentToken(row, new Date());
 };

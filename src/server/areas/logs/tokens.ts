@@ -4,11 +4,11 @@ import { audit } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { ingestTokens } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { isStaff, requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
-import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { hashSecret, newSecret, revokeCredential } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { findSource } from './sources.ts';
 
@@ -83,22 +83,19 @@ export const revokeIngestToken: Handler<'revokeIngestToken'> = async (request) =
   const principal = principalOf(request);
   requireStaff(principal);
   requireModify(principal, 'manage ingest tokens');
-  const row = await asCaller(request, async (tx) => {
-    const where = and(
-      eq(ingestTokens.tokenId, request.params.token_id),
-      inIds(ingestTokens.customerId, principal.scope.customerIds),
-    );
-    const [token] = await tx.select().from(ingestTokens).where(where).for('update');
-    if (!token) throw notFound(`Ingest token ${request.params.token_id}`);
-    if (token.revokedAt) return token;
-    const [revoked] = await tx.update(ingestTokens).set({ revokedAt: new Date() }).where(where).returning();
-    await audit(tx, principal, {
-      action: 'revoke',
-      entity: 'ingest_token',
-      entityId: token.tokenId,
-      customerId: token.customerId,
-    });
-    return revoked!;
-  });
+  const where = and(
+    eq(ingestTokens.tokenId, request.params.token_id),
+    inIds(ingestTokens.customerId, principal.scope.customerIds),
+  );
+  const credential = { entity: 'ingest_token', id: request.params.token_id, label: 'Ingest token' };
+  const row = await asCaller(request, (tx) =>
+    revokeCredential(
+      tx,
+      principal,
+      credential,
+      async () => (await tx.select().from(ingestTokens).where(where).for('update'))[0],
+      async () => (await tx.update(ingestTokens).set({ revokedAt: new Date() }).where(where).returning())[0],
+    ),
+  );
   return presentToken(row);
 };
