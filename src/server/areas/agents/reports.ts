@@ -21,17 +21,31 @@ type Table =
   | typeof agentLoginLocations
   | typeof agentVulnerabilities;
 
-/** A report replaces the agent's previous one in one transaction: readers see the old or the new, never half. */
-async function replaceReport<T extends Table>(
-  tx: Db,
+/** What every report row carries besides its own fields, filled in by storeReport. */
+type Stamped = 'agentId' | 'customerId' | 'reportedAt';
+
+/**
+ * Stores the calling agent's report, replacing its previous one in one transaction: readers see
+ * the old or the new, never half. Answers the count and the moment it was stored.
+ */
+async function storeReport<T extends Table>(
+  request: Parameters<typeof agentOf>[0],
   table: T,
-  caller: AgentCaller,
-  rows: T['$inferInsert'][],
-): Promise<void> {
-  await tx.delete(table).where(eq(table.agentId, caller.agentId));
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await tx.insert(table as PgTable).values(rows.slice(start, start + BATCH));
-  }
+  rows: Omit<T['$inferInsert'], Stamped>[],
+  reportedAt = new Date(),
+) {
+  const caller: AgentCaller = agentOf(request);
+  const stamped = rows.map(
+    (row) =>
+      ({ ...row, agentId: caller.agentId, customerId: caller.customerId, reportedAt }) as T['$inferInsert'],
+  );
+  await asAgent(request, async (tx: Db) => {
+    await tx.delete(table).where(eq(table.agentId, caller.agentId));
+    for (let start = 0; start < stamped.length; start += BATCH) {
+      await tx.insert(table as PgTable).values(stamped.slice(start, start + BATCH));
+    }
+  });
+  return { count: rows.length, reported_at: reportedAt.toISOString() };
 }
 
 function duplicates<T>(items: readonly T[], key: (item: T) => string): string | null {
@@ -44,82 +58,51 @@ function duplicates<T>(items: readonly T[], key: (item: T) => string): string | 
   return null;
 }
 
-export const reportAgentInventory: Handler<'reportAgentInventory'> = async (request) => {
-  const caller = agentOf(request);
-  const reportedAt = new Date();
-  const { items } = request.body;
-  await asAgent(request, (tx) =>
-    replaceReport(
-      tx,
-      agentInventory,
-      caller,
-      items.map((item, position) => ({
-        agentId: caller.agentId,
-        customerId: caller.customerId,
-        position,
-        name: item.name,
-        version: item.version ?? null,
-        publisher: item.publisher ?? null,
-        installDate: item.install_date ?? null,
-        lastSeen: item.last_seen ? new Date(item.last_seen) : null,
-        reportedAt,
-      })),
-    ),
+export const reportAgentInventory: Handler<'reportAgentInventory'> = async (request) =>
+  storeReport(
+    request,
+    agentInventory,
+    request.body.items.map((item, position) => ({
+      position,
+      name: item.name,
+      version: item.version ?? null,
+      publisher: item.publisher ?? null,
+      installDate: item.install_date ?? null,
+      lastSeen: item.last_seen ? new Date(item.last_seen) : null,
+    })),
   );
-  return { count: items.length, reported_at: reportedAt.toISOString() };
-};
 
 export const reportAgentIssues: Handler<'reportAgentIssues'> = async (request) => {
-  const caller = agentOf(request);
-  const reportedAt = new Date();
   const { issues } = request.body;
   const twice = duplicates(issues, (issue) => issue.code);
   if (twice) throw badRequest('issues', `Issue code ${twice} is reported twice; one issue per code.`);
-  await asAgent(request, (tx) =>
-    replaceReport(
-      tx,
-      agentIssues,
-      caller,
-      issues.map((issue) => ({
-        agentId: caller.agentId,
-        customerId: caller.customerId,
-        code: issue.code,
-        severity: issue.severity,
-        message: issue.message,
-        since: issue.since ? new Date(issue.since) : null,
-        reportedAt,
-      })),
-    ),
+  return storeReport(
+    request,
+    agentIssues,
+    issues.map((issue) => ({
+      code: issue.code,
+      severity: issue.severity,
+      message: issue.message,
+      since: issue.since ? new Date(issue.since) : null,
+    })),
   );
-  return { count: issues.length, reported_at: reportedAt.toISOString() };
 };
 
-export const reportAgentLoginLocations: Handler<'reportAgentLoginLocations'> = async (request) => {
-  const caller = agentOf(request);
-  const reportedAt = new Date();
-  const { logins } = request.body;
-  await asAgent(request, (tx) =>
-    replaceReport(
-      tx,
-      agentLoginLocations,
-      caller,
-      logins.map((login, position) => ({
-        agentId: caller.agentId,
-        customerId: caller.customerId,
-        position,
-        userName: login.user_name,
-        ip: login.ip ?? null,
-        country: login.country ?? null,
-        city: login.city ?? null,
-        latitude: login.latitude ?? null,
-        longitude: login.longitude ?? null,
-        loggedInAt: new Date(login.logged_in_at),
-        reportedAt,
-      })),
-    ),
+export const reportAgentLoginLocations: Handler<'reportAgentLoginLocations'> = async (request) =>
+  storeReport(
+    request,
+    agentLoginLocations,
+    request.body.logins.map((login, position) => ({
+      position,
+      userName: login.user_name,
+      ip: login.ip ?? null,
+      country: login.country ?? null,
+      city: login.city ?? null,
+      latitude: login.latitude ?? null,
+      longitude: login.longitude ?? null,
+      loggedInAt: new Date(login.logged_in_at),
+    })),
   );
-  return { count: logins.length, reported_at: reportedAt.toISOString() };
-};
 
 export const VULNERABILITY_KINDS = {
   patches: 'patch',
@@ -128,34 +111,30 @@ export const VULNERABILITY_KINDS = {
 } as const;
 
 export const reportAgentVulnerabilities: Handler<'reportAgentVulnerabilities'> = async (request) => {
-  const caller = agentOf(request);
   const reportedAt = new Date();
-  const rows: (typeof agentVulnerabilities.$inferInsert)[] = [];
+  const rows: Omit<typeof agentVulnerabilities.$inferInsert, Stamped>[] = [];
   for (const [field, kind] of Object.entries(VULNERABILITY_KINDS)) {
     const findings = request.body[field as keyof typeof VULNERABILITY_KINDS];
     const twice = duplicates(findings, (finding) => finding.id);
     if (twice) throw badRequest(field, `${twice} is reported twice.`);
     for (const finding of findings) {
       rows.push({
-        agentId: caller.agentId,
-        customerId: caller.customerId,
         kind,
         ref: finding.id,
         title: finding.title,
         version: finding.version ?? null,
         severity: finding.severity ?? null,
         cveIds: [...new Set(finding.cve_ids ?? [])],
-        reportedAt,
       });
     }
   }
-  await asAgent(request, (tx) => replaceReport(tx, agentVulnerabilities, caller, rows));
+  const stored = await storeReport(request, agentVulnerabilities, rows, reportedAt);
   await recordCves(
     request.server.db,
     rows.flatMap((row) => row.cveIds ?? []),
     reportedAt,
   );
-  return { count: rows.length, reported_at: reportedAt.toISOString() };
+  return stored;
 };
 
 /**
