@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContractRoutes } from './contract/routes.ts';
 import type { Database } from './db/client.ts';
+import { dropCachedVerdicts } from './areas/threat/index.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
 import { loggerOptions } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -70,6 +71,7 @@ export async function buildApp(
     ),
   );
   await registerContractRoutes(app, contract);
+  app.addHook('onClose', async () => dropCachedVerdicts());
 
   await app.register(swagger, {
     mode: 'static',

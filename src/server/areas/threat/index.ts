@@ -44,3 +44,8 @@ export async function fetchThreatFeeds(db: Db, fetcher?: FetchLike, now?: Date):
   verdictCache.clear();
   return runs;
 }
+
+/** Cached verdicts belong to the database the app serves: an app that closes lets them go. */
+export function dropCachedVerdicts(): void {
+  verdictCache.clear();
+}
