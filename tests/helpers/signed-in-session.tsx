@@ -2,8 +2,8 @@ import { render, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { components } from '../../src/api/schema.d.ts';
-import { SESSION_KEY } from '../../src/web/session/storage.ts';
 import { SessionProvider, useSession } from '../../src/web/session/SessionProvider.tsx';
+import { SESSION_KEY } from '../../src/web/session/storage.ts';
 import { currentUser } from './current-user.ts';
 import { apiError, type FakeNetwork } from './fake-network.ts';
 

@@ -3,7 +3,7 @@
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';

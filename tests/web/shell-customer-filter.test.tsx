@@ -15,7 +15,6 @@ beforeEach(() => {
   signIn(freshNetwork({ unmatched: 'not-found' }));
 });
 
-
 const LONG = 'Contoso Heavy Industries International Holdings';
 const customers = [
   customer('Acme Corporation', 'c-acme'),

@@ -9,8 +9,8 @@ import { AdminMenu } from '../../src/web/shell/layout/AdminMenu.tsx';
 import { gravatarUrl } from '../../src/web/shell/layout/gravatar.ts';
 import { UserMenu } from '../../src/web/shell/layout/UserMenu.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
-import { renderInShell } from './shell-harness.tsx';
 import { signIn } from '../helpers/signed-in-session.tsx';
+import { renderInShell } from './shell-harness.tsx';
 
 const data = { knowledgeBaseUrl: 'https://kb.example' };
 

@@ -12,9 +12,9 @@ import {
 import i18next from '../../src/web/i18n/index.ts';
 import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
-import { renderInShell } from './shell-harness.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
+import { renderInShell } from './shell-harness.tsx';
 
 let network: FakeNetwork;
 beforeEach(() => {

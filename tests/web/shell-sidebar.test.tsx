@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';
 import { type SidebarSubject, sidebarGroups } from '../../src/web/shell/layout/sidebar-items.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
-import { customer, renderInShell } from './shell-harness.tsx';
 import { signIn } from '../helpers/signed-in-session.tsx';
+import { customer, renderInShell } from './shell-harness.tsx';
 
 const ids = (subject: Partial<SidebarSubject>, kb: string | null = null) =>
   sidebarGroups({ signedIn: true, permissions: [], admin: false, attributes: {}, ...subject }, kb).map(

@@ -3,7 +3,7 @@
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { VulnerabilitiesPage } from '../../src/web/features/vulnerabilities/VulnerabilitiesPage.tsx';
 import { STORAGE_KEYS } from '../../src/web/shell/local-storage.ts';
