@@ -1,11 +1,11 @@
-import { render, waitFor } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { components } from '../../src/api/schema.d.ts';
 import { SessionProvider, useSession } from '../../src/web/session/SessionProvider.tsx';
 import { SESSION_KEY } from '../../src/web/session/storage.ts';
 import { currentUser } from './current-user.ts';
-import { apiError, type FakeNetwork } from './fake-network.ts';
+import { apiError, type FakeNetwork, settleMicrotasks } from './fake-network.ts';
 
 type CurrentUser = components['schemas']['CurrentUserResponse'];
 type UserAttributes = components['schemas']['UserAttributes'];
@@ -85,11 +85,18 @@ export function expectSignIn(): void {
   ready = false;
 }
 
-/** Waits until the <SignedIn> rendered last has loaded its user and shows its children. */
+/**
+ * Waits until the <SignedIn> rendered last has loaded its user and shows its children. Lets the
+ * answered requests settle inside act rather than polling on a timer, so it costs no wall time
+ * (the timers must be real: sign in before faking them).
+ */
 export async function untilSignedIn(): Promise<void> {
-  await waitFor(() => {
-    if (!ready) throw new Error('the session is not ready yet');
-  });
+  for (let round = 0; round < 50 && !ready; round++) {
+    await act(async () => {
+      await settleMicrotasks(2);
+    });
+  }
+  if (!ready) throw new Error('the session did not load: did the test call signIn(network)?');
 }
 
 /** Renders `ui` inside <SignedIn> (rerenders keep it there) once the user is loaded. */
