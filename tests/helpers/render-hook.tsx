@@ -6,12 +6,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Notification } from '../../machines/toasts/toasts.context.ts';
 import i18next from '../../src/web/i18n/index.ts';
 import { ToastsProvider, useToastsActor } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { expectSignIn, SignedIn, untilSignedIn } from './signed-in-session.tsx';
 
 /**
  * Renders one of the web app's hooks (a feature's machine with its real actors) the way its page
  * does, inside the shell's toasts and a router at `path`, and gives the test what a person would
- * see: the toasts raised and the address. Test files that use it mock the session bridge:
- * `vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'))`.
+ * see: the toasts raised and the address. The real session provider is around it: sign in on the
+ * fake network first (tests/helpers/signed-in-session.tsx: `signIn(network)`); the hook runs
+ * once the user is loaded.
  */
 export async function renderAppHook<T>(hook: () => T, { path = '/' }: { path?: string } = {}) {
   await i18next.changeLanguage('en-GB');
@@ -23,13 +25,17 @@ export async function renderAppHook<T>(hook: () => T, { path = '/' }: { path?: s
   }
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Router hook={location.hook}>
-      <ToastsProvider>
-        <ToastsProbe />
-        {children}
-      </ToastsProvider>
+      <SignedIn>
+        <ToastsProvider>
+          <ToastsProbe />
+          {children}
+        </ToastsProvider>
+      </SignedIn>
     </Router>
   );
+  expectSignIn();
   const rendered = renderHook(hook, { wrapper });
+  await untilSignedIn();
   return {
     ...rendered,
     /** The toasts raised so far, oldest first, as title and message. */

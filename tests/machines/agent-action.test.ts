@@ -9,10 +9,10 @@ import { useAgentAction } from '../../src/web/features/agents/use-agent-action.t
 import { apiError, freshNetwork } from '../helpers/fake-network.ts';
 import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
 const AGENT_ID = '00000000-0000-4000-8000-0000000a9e01';
 const QUEUED: AgentAction = {
@@ -72,7 +72,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'dismiss' },
   { type: 'retry' },
   { type: 'xstate.done.actor.requestAction', output: QUEUED },
-  { type: 'xstate.error.actor.requestAction', error: { code: 'forbidden', message: 'Not allowed' } },
+  // A refusal the session lives through: a 403 would end the real session (spec 1, section 4.1).
+  { type: 'xstate.error.actor.requestAction', error: { code: 'bad_request', message: 'Not allowed' } },
   ...[DELIVERED, RUNNING, done('succeeded'), done('failed'), done('expired')].map((output) => ({
     type: 'xstate.done.actor.loadAction',
     output,
@@ -82,7 +83,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.cancelAction', error: { code: 'conflict', message: 'It finished' } },
 ];
 
-const STATUS_OF: Record<string, number> = { conflict: 409, forbidden: 403, internal: 500 };
+const STATUS_OF: Record<string, number> = { bad_request: 400, conflict: 409, internal: 500 };
 const failure = (error: { code: string; message: string }) => apiError(STATUS_OF[error.code]!, error.message);
 
 /** The server's answers that make the hook's real calls end as each event says. */
@@ -108,6 +109,7 @@ afterEach(() => {
 /** The detail page's action hook for one agent (no timer: the test plays each poll). */
 async function start(action: AgentAction | null = null) {
   const network = freshNetwork();
+  signIn(network);
   const hook = await renderAppHook(() => useAgentAction(AGENT_ID, action, undefined, 0));
   unmounts.push(hook.unmount);
   return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };

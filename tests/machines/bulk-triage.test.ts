@@ -10,10 +10,10 @@ import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triag
 import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
 import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
 const PATH = '/api/alerts/v1/alerts/' as const;
 
@@ -94,6 +94,7 @@ afterEach(() => {
 /** The alert list's bulk-triage hook over a fresh fake network. */
 async function start() {
   const network = freshNetwork();
+  signIn(network);
   const done: BulkResult[] = [];
   const hook = await renderAppHook(() => useBulkTriage((result) => done.push(result)));
   unmounts.push(hook.unmount);

@@ -15,6 +15,7 @@ import { useCaseEditor } from '../../src/web/features/cases/use-case-editor.ts';
 import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
 import { describePath, machineModel, playEvent } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import {
   BROKEN,
   CASE,
@@ -28,7 +29,6 @@ import {
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('../helpers/signed-in.ts'));
 
 const PATH = '/api/cases/v1/cases/{id}' as const;
 const unmounts: (() => void)[] = [];
@@ -40,6 +40,7 @@ afterEach(() => {
 /** The case page's editor hook for case 7, its calls answered by a fresh fake network. */
 async function start() {
   const network = freshNetwork();
+  signIn(network);
   const hook = await renderAppHook(() => useCaseEditor(7), { path: '/cases/7' });
   unmounts.push(hook.unmount);
   const actor = hook.result.current;

@@ -8,11 +8,10 @@ import type { components } from '../../src/api/schema.d.ts';
 import { AgentDiagnostics } from '../../src/web/features/agents/AgentDiagnostics.tsx';
 import { AgentInventory } from '../../src/web/features/agents/AgentInventory.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { renderInShell } from './shell-harness.tsx';
-import { makeSession, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
 
 const AGENT = '00000000-0000-4000-8000-0000000000f1';
@@ -34,8 +33,8 @@ const bundle = (id: string, status: Bundle['status']): Bundle => ({
 
 let network: FakeNetwork;
 beforeEach(() => {
-  setSession(makeSession());
   network = freshNetwork({ unmatched: 'not-found' });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
 });
 
 describe('agent inventory tab', () => {
@@ -54,7 +53,7 @@ describe('agent inventory tab', () => {
         { name: '7-Zip', version: '23.01', publisher: 'Igor Pavlov', install_date: null, last_seen: null },
       ],
     });
-    renderInShell(<AgentInventory agentId={AGENT} />);
+    await renderInShell(<AgentInventory agentId={AGENT} />);
     expect(await screen.findByText('2 applications')).toBeTruthy();
     expect(network.callsTo('get', '/api/agents/v1/agents/{agent_id}/inventory')[0]!.params.agent_id).toBe(
       AGENT,
@@ -70,7 +69,7 @@ describe('agent inventory tab', () => {
       '/api/agents/v1/agents/{agent_id}/inventory',
       new Response('null', { status: 200, headers: { 'content-type': 'application/json' } }),
     );
-    renderInShell(<AgentInventory agentId={AGENT} />);
+    await renderInShell(<AgentInventory agentId={AGENT} />);
     expect(await screen.findByText('The agent has not reported its software.')).toBeTruthy();
   });
 });
@@ -95,7 +94,7 @@ describe('agent diagnostics tab', () => {
       status: 201 as const,
       body: { action_id: 'a1', agent_id: call.params.agent_id, type: call.params.action } as never,
     }));
-    renderInShell(<AgentDiagnostics agentId={AGENT} canRequest staff onQueued={onQueued} />);
+    await renderInShell(<AgentDiagnostics agentId={AGENT} canRequest staff onQueued={onQueued} />);
     const progress = await screen.findByRole('progressbar', { name: 'Upload of diag-uploading.zip' });
     expect(progress.getAttribute('value')).toBe('1000');
     expect(screen.getByText(/1 of 4 parts/)).toBeTruthy();
@@ -114,7 +113,7 @@ describe('agent diagnostics tab', () => {
   });
 
   it('offers no download to a customer user', async () => {
-    renderInShell(
+    await renderInShell(
       <AgentDiagnostics agentId={AGENT} canRequest={false} staff={false} onQueued={() => undefined} />,
     );
     const list = await screen.findByRole('list');

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
 import { useRowDetails } from '../../src/web/components/table/use-row-details.ts';
@@ -17,15 +17,14 @@ import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triag
 import type { AlertSummary } from '../../src/web/features/alerts/types.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { alert } from './alerts-fixtures.ts';
 import { renderInShell } from './shell-harness.tsx';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
 let network: FakeNetwork;
 beforeEach(() => {
   network = freshNetwork({ unmatched: 'not-found' });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
 });
 
 beforeAll(() => {
@@ -82,8 +81,8 @@ const shownIds = () =>
     .map((row) => Number(row.getAttribute('data-alert-id')));
 
 describe('alert list table', () => {
-  it('truncates titles at 50 characters and keeps the full title in the title attribute', () => {
-    renderInShell(<Table rows={ROWS} />);
+  it('truncates titles at 50 characters and keeps the full title in the title attribute', async () => {
+    await renderInShell(<Table rows={ROWS} />);
     const long = screen.getByRole('link', { name: /^B B/ });
     expect(long.textContent).toHaveLength(50);
     expect(long.textContent?.endsWith('…')).toBe(true);
@@ -93,7 +92,7 @@ describe('alert list table', () => {
 
   it('cycles a header ascending → descending → unsorted, by click or by Enter', async () => {
     const user = userEvent.setup();
-    renderInShell(<Table rows={ROWS} />);
+    await renderInShell(<Table rows={ROWS} />);
     const header = screen.getByRole('columnheader', { name: 'ID' });
     expect(header.getAttribute('aria-sort')).toBe('none');
     expect(shownIds()).toEqual([2, 3, 1]);
@@ -118,7 +117,7 @@ describe('alert list table', () => {
 
   it('opens and closes a row’s details in place, and the row grows to hold them', async () => {
     const user = userEvent.setup();
-    renderInShell(<Table rows={[alert({ id: 3, host_name: 'web-01', type: 'edr' })]} />);
+    await renderInShell(<Table rows={[alert({ id: 3, host_name: 'web-01', type: 'edr' })]} />);
     const row = screen.getAllByRole('row')[1]!;
     // The row's toggle says whether its details are open (a grid row itself may not: axe).
     expect(row.hasAttribute('aria-expanded')).toBe(false);
@@ -138,8 +137,8 @@ describe('alert list table', () => {
     expect(row.style.height).toBe(height);
   });
 
-  it('says when no alert matches', () => {
-    renderInShell(<Table rows={[]} />);
+  it('says when no alert matches', async () => {
+    await renderInShell(<Table rows={[]} />);
     expect(screen.getByText('No alerts for the selected customers and dates.')).toBeTruthy();
   });
 });
@@ -164,7 +163,7 @@ describe('bulk update dialog', () => {
       versions: { 1: 1, 2: 1 },
       statuses: ['new', 'escalated'],
     };
-    await act(async () => renderInShell(<Bulk targets={targets} />));
+    await renderInShell(<Bulk targets={targets} />);
     expect(screen.getByRole('dialog', { name: 'Update 2 alerts' })).toBeTruthy();
     const offered = [...statusOptions()].map((o) => o.value).filter(Boolean);
     const expected = (allowedTargets('new') as string[]).filter((s) =>
@@ -178,7 +177,7 @@ describe('bulk update dialog', () => {
 
   it('offers no status change when the selected alerts share no transition', async () => {
     const targets: BulkTargets = { mode: 'ids', ids: [1, 2], versions: {}, statuses: ['closed', 'new'] };
-    await act(async () => renderInShell(<Bulk targets={targets} />));
+    await renderInShell(<Bulk targets={targets} />);
     expect([...statusOptions()].map((o) => o.value)).toEqual(['']);
     expect(screen.getByText('No status change is allowed for every selected alert.')).toBeTruthy();
   });
@@ -186,7 +185,7 @@ describe('bulk update dialog', () => {
   it('reviews the change before running it', async () => {
     const user = userEvent.setup();
     const targets: BulkTargets = { mode: 'ids', ids: [1, 2, 3], versions: {}, statuses: ['open'] };
-    await act(async () => renderInShell(<Bulk targets={targets} />));
+    await renderInShell(<Bulk targets={targets} />);
     await user.selectOptions(screen.getByLabelText('Status'), 'false_positive');
     await user.type(screen.getByLabelText('Comment'), 'scanner noise');
     await user.click(screen.getByRole('button', { name: 'Review' }));
@@ -230,7 +229,7 @@ describe('update all (by filter)', () => {
       },
     });
     const user = userEvent.setup();
-    await act(async () => renderInShell(<Bulk targets={allMatching} />));
+    await renderInShell(<Bulk targets={allMatching} />);
     await updatePriority(user);
     expect(await screen.findByText('2 updated, 1 skipped')).toBeTruthy();
     expect(
@@ -247,13 +246,11 @@ describe('update all (by filter)', () => {
   it("a failed update raises 'Unable to update alert(s)', then 'Please try again later.'", async () => {
     network.on('put', '/api/alerts/v1/alerts/', apiError(500, 'Database down'));
     const user = userEvent.setup();
-    await act(async () =>
-      renderInShell(
-        <>
-          <Bulk targets={allMatching} />
-          <ToastArea />
-        </>,
-      ),
+    await renderInShell(
+      <>
+        <Bulk targets={allMatching} />
+        <ToastArea />
+      </>,
     );
     await updatePriority(user);
     const notifications = screen.getByRole('region', { name: 'Notifications' });

@@ -3,28 +3,27 @@
 import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { AlertDetailBody } from '../../src/web/features/alerts/detail/AlertDetailBody.tsx';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { alert as summary } from './alerts-fixtures.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
 stubLayout();
 beforeEach(() => {
   overlayStore.close();
   // The alert has no detections, comments or activity yet, and its customer no cases.
-  freshNetwork({ unmatched: 'not-found' })
+  const network = freshNetwork({ unmatched: 'not-found' })
     .on('get', '/api/alerts/v1/alerts/{id}/detections', { status: 200, body: { detections: [] } })
     .on('get', '/api/alerts/v1/alerts/{id}/discussions', { status: 200, body: { discussions: [] } })
     .on('get', '/api/alerts/v1/alerts/{id}/activity', { status: 200, body: { activity: [] } })
     .on('get', '/api/cases/v1/cases/', { status: 200, body: { cases: [], search_after: null, total: 0 } });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
 });
 
 function alertOf(fields: Partial<Alert> = {}): Alert {
@@ -46,9 +45,9 @@ function alertOf(fields: Partial<Alert> = {}): Alert {
   };
 }
 
-function setup(alert = alertOf()) {
+async function setup(alert = alertOf()) {
   const user = userEvent.setup();
-  const view = renderInShell(
+  const view = await renderInShell(
     <>
       <AlertDetailBody alert={alert} replace={() => undefined} reload={() => undefined} />
       <CommandLayer />
@@ -60,7 +59,7 @@ function setup(alert = alertOf()) {
 
 describe('the alert screen keys (registry group alertScreen)', () => {
   it('? lists Esc, s, p, c, m and a under "On an open alert"', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('?');
     const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
     const section = within(help).getByRole('heading', { level: 3, name: 'On an open alert' }).parentElement!;
@@ -86,7 +85,7 @@ describe('the alert screen keys (registry group alertScreen)', () => {
     ['m', 'Mute alerts like this one'],
     ['a', 'Assign to a case'],
   ])('%s opens "%s"; the open dialog keeps the keys; Esc closes it', async (key, title) => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard(key);
     const dialog = screen.getByRole('dialog', { name: title });
     // From a button of the dialog (no text field), the other alert keys and ? stay with it.
@@ -99,7 +98,7 @@ describe('the alert screen keys (registry group alertScreen)', () => {
   });
 
   it('c focuses the comment box, where the letters are typed; Esc goes back to the list', async () => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard('c');
     const comment = await screen.findByRole('textbox', { name: 'Comment' });
     expect(document.activeElement).toBe(comment);
@@ -112,7 +111,7 @@ describe('the alert screen keys (registry group alertScreen)', () => {
   });
 
   it('changes nothing on an alert the person may not edit, but Esc still goes back', async () => {
-    const { user, location } = setup(alertOf({ can_edit: false }));
+    const { user, location } = await setup(alertOf({ can_edit: false }));
     await user.keyboard('spma');
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.keyboard('{Escape}');

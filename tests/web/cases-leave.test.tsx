@@ -1,54 +1,51 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Link } from 'wouter';
-import { ApiError } from '../../src/web/api/errors.ts';
-import * as caseApi from '../../src/web/features/cases/api.ts';
 import { CasePage } from '../../src/web/features/cases/CasePage.tsx';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
 import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
 import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { expectSignIn, SignedIn, signIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
 import { ACME, caseRecord } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer } from './shell-harness.tsx';
-import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
-vi.mock('../../src/web/features/cases/api.ts', () => ({
-  getCase: vi.fn(),
-  updateCase: vi.fn(),
-  listCaseTags: vi.fn(async () => []),
-  listCaseDiscussions: vi.fn(async () => []),
-  postCaseDiscussion: vi.fn(),
-  assignCaseAlerts: vi.fn(),
-  unassignCaseAlert: vi.fn(),
-}));
 
-const getCase = vi.mocked(caseApi.getCase);
-const updateCase = vi.mocked(caseApi.updateCase);
-const assignCaseAlerts = vi.mocked(caseApi.assignCaseAlerts);
+const CASE = '/api/cases/v1/cases/{id}';
+let network: FakeNetwork;
+/** The saves the server got, as case id and body. */
+const saves = () => network.callsTo('put', CASE).map((c) => [c.params.id, c.body]);
+const assigned = () =>
+  network.callsTo('post', '/api/cases/v1/cases/{id}/alerts').map((c) => [c.params.id, c.body]);
 
 /**
  * The case page in the shell's providers with the browser's own history (the guard watches
  * history.pushState and popstate, which a memory location would bypass), and a sidebar-like link.
  */
-function renderCase() {
+async function renderCase() {
   if (location.pathname !== '/cases/7') history.replaceState(null, '', '/cases/7');
   const data = { ...EMPTY_SHELL_DATA, customers: [customer('Acme Corp', ACME)] };
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <TickerProvider>
-      <SelectedCustomersProvider>
-        <ShellDataContext.Provider value={data}>
-          <ToastsProvider>{children}</ToastsProvider>
-        </ShellDataContext.Provider>
-      </SelectedCustomersProvider>
-    </TickerProvider>
+    <SignedIn>
+      <TickerProvider>
+        <SelectedCustomersProvider>
+          <ShellDataContext.Provider value={data}>
+            <ToastsProvider>{children}</ToastsProvider>
+          </ShellDataContext.Provider>
+        </SelectedCustomersProvider>
+      </TickerProvider>
+    </SignedIn>
   );
-  return render(
+  expectSignIn();
+  const view = render(
     <>
       <nav>
         <Link href="/alerts">Alerts</Link>
@@ -57,6 +54,8 @@ function renderCase() {
     </>,
     { wrapper },
   );
+  await untilSignedIn();
+  return view;
 }
 
 const description = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' });
@@ -66,21 +65,20 @@ const unloadPrevented = () => {
   return event.defaultPrevented;
 };
 
-/** Provider staff who may change cases and mutes. */
-const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
-
 beforeEach(() => {
-  setSession(makeSession({ me: ANALYST_USER }));
-  getCase.mockReset();
-  getCase.mockResolvedValue(caseRecord(7));
-  updateCase.mockReset();
-  assignCaseAlerts.mockReset();
+  network = freshNetwork({ unmatched: 'not-found' });
+  // Provider staff who may change cases and mutes.
+  signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
+  network
+    .on('get', CASE, { status: 200, body: caseRecord(7) })
+    .on('get', '/api/cases/v1/cases/aggregate/{a}/{b}', { status: 200, body: { buckets: [] } })
+    .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } });
 });
 
 describe('case detail: leaving with unsaved changes', () => {
   it('asks before a link leaves; stay keeps the changes, leave discards them and goes', async () => {
     const user = userEvent.setup();
-    renderCase();
+    await renderCase();
     await screen.findByRole('heading', { level: 1, name: /#7 Suspicious sign-ins 7/ });
     expect(unloadPrevented()).toBe(false);
 
@@ -111,7 +109,7 @@ describe('case detail: leaving with unsaved changes', () => {
     const user = userEvent.setup();
     history.replaceState(null, '', '/cases');
     history.pushState(null, '', '/cases/7');
-    renderCase();
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.type(description(), ' more');
     history.back();
@@ -123,7 +121,7 @@ describe('case detail: leaving with unsaved changes', () => {
 
   it('Escape answers the question with stay', async () => {
     const user = userEvent.setup();
-    renderCase();
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.type(description(), ' more');
     await user.click(screen.getByRole('link', { name: 'Alerts' }));
@@ -135,7 +133,7 @@ describe('case detail: leaving with unsaved changes', () => {
 
   it('Esc goes back to the list, asking first while something is unsaved', async () => {
     const user = userEvent.setup();
-    renderCase();
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.type(description(), ' more');
     await user.click(screen.getByRole('heading', { level: 2, name: 'Details' }));
@@ -147,21 +145,21 @@ describe('case detail: leaving with unsaved changes', () => {
   });
 
   it('tells read-only users they can view the case but not change it', async () => {
-    getCase.mockResolvedValue(caseRecord(7, { can_edit: false }));
-    renderCase();
+    network.on('get', CASE, { status: 200, body: caseRecord(7, { can_edit: false }) });
+    await renderCase();
     expect((await screen.findByRole('note')).textContent).toBe('You can view this case but not change it.');
     expect(screen.queryByRole('textbox', { name: 'Assign alerts by ID' })).toBeNull();
   });
 
   it('leaves without asking when nothing is unsaved, also after a save', async () => {
     const user = userEvent.setup();
-    updateCase.mockResolvedValue(caseRecord(7, { description: 'Saved text', version: 2 }));
-    renderCase();
+    network.on('put', CASE, { status: 200, body: caseRecord(7, { description: 'Saved text', version: 2 }) });
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.clear(description());
     await user.type(description(), 'Saved text');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updateCase).toHaveBeenCalledWith(7, 1, { description: 'Saved text' }));
+    await waitFor(() => expect(saves()).toEqual([['7', { version: 1, description: 'Saved text' }]]));
     await screen.findByText('Case saved', { selector: '.case-form__state' });
     await user.click(screen.getByRole('link', { name: 'Alerts' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -172,15 +170,15 @@ describe('case detail: leaving with unsaved changes', () => {
 describe('case detail: saving and alerts', () => {
   it('a stale save shows the conflict with a reload that takes the current case', async () => {
     const user = userEvent.setup();
-    updateCase.mockRejectedValue(new ApiError(409, 'error', 'The case changed since it was read.'));
-    renderCase();
+    network.on('put', CASE, apiError(409, 'The case changed since it was read.'));
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' (mine)');
     await user.keyboard('{Control>}s{/Control}');
     expect((await screen.findByText(/This case was changed by someone else/)).textContent).toContain(
       'Reload',
     );
-    getCase.mockResolvedValue(caseRecord(7, { title: 'Their title', version: 3 }));
+    network.on('get', CASE, { status: 200, body: caseRecord(7, { title: 'Their title', version: 3 }) });
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     await screen.findByRole('heading', { level: 1, name: /Their title/ });
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Their title');
@@ -188,21 +186,24 @@ describe('case detail: saving and alerts', () => {
 
   it('checks alert ids before assigning them', async () => {
     const user = userEvent.setup();
-    assignCaseAlerts.mockResolvedValue(caseRecord(7, { alert_count: 4 }));
-    renderCase();
+    network.on('post', '/api/cases/v1/cases/{id}/alerts', {
+      status: 200,
+      body: caseRecord(7, { alert_count: 4 }),
+    });
+    await renderCase();
     await screen.findByRole('heading', { level: 1 });
     const field = screen.getByRole('textbox', { name: 'Assign alerts by ID' });
     await user.type(field, '12, abc{Enter}');
     expect(screen.getByRole('alert').textContent).toContain('“abc” is not an alert ID');
-    expect(assignCaseAlerts).not.toHaveBeenCalled();
+    expect(assigned()).toEqual([]);
     await user.clear(field);
     await user.type(field, '12, #13 12{Enter}');
-    await waitFor(() => expect(assignCaseAlerts).toHaveBeenCalledWith(7, [12, 13]));
+    await waitFor(() => expect(assigned()).toEqual([['7', { alert_ids: [12, 13] }]]));
   });
 
   it("shows 'Case with ID {id} not found' for a case the user cannot see", async () => {
-    getCase.mockRejectedValue(new ApiError(404, 'error', 'Case with ID 7 not found'));
-    renderCase();
+    network.on('get', CASE, apiError(404, 'Case with ID 7 not found'));
+    await renderCase();
     expect(await screen.findByRole('heading', { level: 1, name: 'Case with ID 7 not found' })).toBeTruthy();
   });
 });

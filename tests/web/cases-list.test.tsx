@@ -1,32 +1,36 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type CasesCommandTarget, commandTargetStore } from '../../src/web/commands/target.ts';
-import * as caseApi from '../../src/web/features/cases/api.ts';
+import type { CaseSummary } from '../../src/web/features/cases/api.ts';
 import { CasesPage } from '../../src/web/features/cases/CasesPage.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, caseSummary, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/features/cases/api.ts', () => ({
-  listCases: vi.fn(),
-  listCaseTags: vi.fn(async () => []),
-  createCase: vi.fn(),
-}));
 withKeyDispatcher();
 
-const listCases = vi.mocked(caseApi.listCases);
+const CASES = '/api/cases/v1/cases/';
+/** One page of the list as the server answers it. */
+const page = (cases: CaseSummary[]) => ({
+  status: 200 as const,
+  body: { cases, total: cases.length, search_after: null },
+});
+/** The list requests the server got, newest last. */
+const listed = () => network.callsTo('get', CASES);
 const data = {
   customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
   loaded: { customers: true, contacts: true, agents: true },
 };
-const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
+let network: FakeNetwork;
 
-function renderList() {
+async function renderList() {
   return renderInShell(
     <>
       <CasesPage params={{}} route="cases" />
@@ -45,23 +49,25 @@ const link = (id: number) => screen.getByRole('link', { name: new RegExp(`^#${id
 const target = () => commandTargetStore.get() as CasesCommandTarget | null;
 
 beforeEach(() => {
-  setSession(makeSession({ me: ANALYST_USER }));
+  network = freshNetwork({ unmatched: 'not-found' });
+  // Provider staff who may change cases.
+  signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
   commandTargetStore.set(null);
-  listCases.mockReset();
-  listCases.mockResolvedValue({
-    cases: [1, 2, 3, 4, 5].map((id) => caseSummary(id, { version: id + 10 })),
-    total: 5,
-  });
+  network
+    .on('get', CASES, page([1, 2, 3, 4, 5].map((id) => caseSummary(id, { version: id + 10 }))))
+    .on('get', '/api/cases/v1/cases/aggregate/{a}/{b}', { status: 200, body: { buckets: [] } });
 });
 
 describe('cases list: a virtual grid', () => {
   it('shows ten placeholder rows while the first page loads, then the cases', async () => {
-    let answer: (page: Awaited<ReturnType<typeof caseApi.listCases>>) => void = () => undefined;
-    listCases.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const { container } = renderList();
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    network.on('get', CASES, () => answered.then(() => page([caseSummary(1)])));
+    const { container } = await renderList();
     await waitFor(() => expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(10));
     expect(grid().getAttribute('aria-busy')).toBe('true');
-    answer({ cases: [caseSummary(1)], total: 1 });
+    expect(listed()[0]!.query.get('batch_size')).not.toBeNull();
+    answer();
     await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
     expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(0);
     expect(grid().getAttribute('aria-busy')).toBe('false');
@@ -70,26 +76,28 @@ describe('cases list: a virtual grid', () => {
 
   it('says when there are no cases, and when none match the filters', async () => {
     const user = userEvent.setup();
-    listCases.mockResolvedValue({ cases: [], total: 0 });
-    renderList();
+    network.on('get', CASES, page([]));
+    await renderList();
     expect(await screen.findByText('There are no cases yet.')).toBeTruthy();
     await user.type(screen.getByRole('searchbox', { name: 'Search cases' }), 'nothing');
     expect(await screen.findByText('No cases match these filters.')).toBeTruthy();
+    await waitFor(() => expect(listed().at(-1)!.query.get('query')).toBe('nothing'));
   });
 
   it("says 'Unable to load cases' and 'Please try again later.' when the list fails, with a retry", async () => {
     const user = userEvent.setup();
-    listCases.mockRejectedValueOnce(new Error('Invalid response from /cases endpoint'));
-    renderList();
+    network.on('get', CASES, apiError(500, 'Database down'));
+    await renderList();
     const toast = (await screen.findAllByText('Unable to load cases'))[0]!;
     expect(document.body.textContent).toContain('Please try again later.');
     expect(toast).toBeTruthy();
+    network.on('get', CASES, page([caseSummary(1)]));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /#1 Suspicious/ })).toBeTruthy();
   });
 
   it('keeps only the current row in the Tab order', async () => {
-    renderList();
+    await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     expect(link(1).getAttribute('tabindex')).toBe('0');
     expect(link(2).getAttribute('tabindex')).toBe('-1');
@@ -99,7 +107,7 @@ describe('cases list: a virtual grid', () => {
 describe('cases list: keys from the registry', () => {
   it('x selects, Shift+j extends, Shift+x selects the range; Esc clears the selection first', async () => {
     const user = userEvent.setup();
-    renderList();
+    await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     await user.keyboard('jx');
     expect(dataRows()[0]!.getAttribute('aria-selected')).toBe('true');
@@ -132,7 +140,7 @@ describe('cases list: keys from the registry', () => {
 
   it('the checkbox selects too', async () => {
     const user = userEvent.setup();
-    renderList();
+    await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     await user.click(screen.getByRole('checkbox', { name: 'Select case #3' }));
     expect(target()).toMatchObject({ ids: [3] });
@@ -140,12 +148,12 @@ describe('cases list: keys from the registry', () => {
 
   it('a new filter starts at the top: the first j goes to the first row', async () => {
     const user = userEvent.setup();
-    renderList();
+    await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     await user.keyboard('jjj');
     expect(document.activeElement).toBe(link(3));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resolved');
-    await waitFor(() => expect(listCases.mock.calls.at(-1)![0].statuses).toContain('closed'));
+    await waitFor(() => expect(listed().at(-1)!.query.getAll('statuses')).toContain('closed'));
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     (document.activeElement as HTMLElement).blur();
     await user.keyboard('j');
@@ -154,8 +162,8 @@ describe('cases list: keys from the registry', () => {
 
   it('read-only staff see why there is no New case, and n does nothing', async () => {
     const user = userEvent.setup();
-    setSession(makeSession());
-    renderList();
+    signIn(network, { permissions: ['global_user', 'read_all'] });
+    await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     expect(screen.getByRole('note').textContent).toBe('You can view cases but not create or change them.');
     expect(screen.queryByRole('button', { name: 'New case' })).toBeNull();

@@ -9,32 +9,27 @@ import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { REGISTRY } from '../../src/web/commands/registry.ts';
 import { type ListKeysOptions, useListKeys } from '../../src/web/keyboard/use-list-keys.ts';
-import { freshNetwork } from '../helpers/fake-network.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-const session = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../../src/web/session/SessionProvider.tsx', () => ({
-  useSession: () => session.current,
-  useImpersonation: () => ({ impersonator: null, end: () => undefined }),
-}));
+let network: FakeNetwork;
 
 stubLayout();
 
 beforeEach(() => {
-  freshNetwork({ unmatched: 'not-found' });
+  network = freshNetwork({ unmatched: 'not-found' });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
   overlayStore.close();
-  session.current = makeSession();
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(extra: React.ReactNode = null) {
+async function setup(extra: React.ReactNode = null) {
   const user = userEvent.setup();
-  const view = renderInShell(
+  const view = await renderInShell(
     <>
       <button type="button">Before</button>
       <label>
@@ -64,14 +59,14 @@ describe('g then a letter (DESIGN section 7)', () => {
     ['x', '/customers'],
     ['o', '/domains'],
   ])('g %s goes to %s', async (letter, path) => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard(`g${letter}`);
     expect(location.history.at(-1)).toBe(path);
   });
 
   it('the letter must follow within 1 second', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard('g');
     vi.setSystemTime(Date.now() + 1_001);
     await user.keyboard('a');
@@ -83,7 +78,7 @@ describe('g then a letter (DESIGN section 7)', () => {
   });
 
   it('is ignored while typing in a text field', async () => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.click(screen.getByRole('textbox', { name: 'Notes' }));
     await user.keyboard('ga?');
     expect(location.history).toEqual(['/']);
@@ -91,8 +86,8 @@ describe('g then a letter (DESIGN section 7)', () => {
   });
 
   it('respects the access rules of the route', async () => {
-    session.current = makeSession({ me: makeUser({ role_level: 'Customer' }), permissions: [] });
-    const { user } = setup();
+    signIn(network, { user: { role_level: 'Customer' }, permissions: [] });
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('integr');
     const names = screen.queryAllByRole('option').map((o) => o.textContent);
@@ -102,7 +97,7 @@ describe('g then a letter (DESIGN section 7)', () => {
 
 describe('? lists every shortcut and command', () => {
   it('shows the registry grouped and translated, and Esc closes it with focus back', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     const before = screen.getByRole('button', { name: 'Before' });
     await user.click(before);
     await user.keyboard('?');
@@ -134,7 +129,7 @@ describe('? lists every shortcut and command', () => {
   });
 
   it('/ from the overlay switches to the palette', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('?');
     await user.keyboard('/');
     expect(screen.getByRole('dialog', { name: 'Command palette' })).toBeTruthy();
@@ -169,7 +164,7 @@ describe('useListKeys', () => {
   it('j/k move, x selects, Shift+j/k and Shift+x extend, Enter opens, Esc goes back', async () => {
     const onOpen = vi.fn();
     const onBack = vi.fn();
-    const { user } = setup(<List count={6} onOpen={onOpen} onBack={onBack} />);
+    const { user } = await setup(<List count={6} onOpen={onOpen} onBack={onBack} />);
     const state = () => screen.getByTestId('list').textContent;
     await user.keyboard('j');
     expect(state()).toBe('0|');
@@ -192,7 +187,7 @@ describe('useListKeys', () => {
 
   it('leaves Enter to a focused button and every key to an open palette', async () => {
     const onOpen = vi.fn();
-    const { user } = setup(<List count={3} onOpen={onOpen} onBack={() => undefined} />);
+    const { user } = await setup(<List count={3} onOpen={onOpen} onBack={() => undefined} />);
     await user.keyboard('j');
     await user.click(screen.getByRole('button', { name: 'Before' }));
     await user.keyboard('{Enter}');
@@ -224,7 +219,7 @@ describe('useListKeys', () => {
       });
       return <output data-testid="paged">{focused}</output>;
     }
-    const { user } = setup(<Paged />);
+    const { user } = await setup(<Paged />);
     const focused = () => screen.getByTestId('paged').textContent;
     await user.keyboard('{Shift>}x{/Shift}');
     expect(onExtend).toHaveBeenLastCalledWith(0, 2);
@@ -246,7 +241,7 @@ describe('useListKeys', () => {
   });
 
   it('? lists the alert list keys f, u and e under "On the alert list"', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('?');
     const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts and commands' });
     const section = within(help).getByRole('heading', { level: 3, name: 'On the alert list' }).parentElement!;

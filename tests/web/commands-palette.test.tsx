@@ -13,11 +13,9 @@ import { clearThreatCache } from '../../src/web/commands/search-actors.ts';
 import { type AlertsCommandTarget, useProvideCommandTarget } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
 type Suggestion = components['schemas']['OmniboxItem'];
 type ThreatIntel = components['schemas']['ThreatIntel'];
@@ -75,6 +73,7 @@ beforeEach(() => {
       status: 200 as const,
       body: threat(params.value!, params.value!.startsWith('185.') ? 'B' : 'U'),
     }));
+  signIn(network, { permissions: ['global_user', 'read_all'] });
 });
 
 function Target({ target }: { target: AlertsCommandTarget | null }) {
@@ -96,9 +95,9 @@ function Selection({ ids, refresh }: { ids: number[]; refresh: () => void }) {
   return <Target target={target} />;
 }
 
-function setup(extra: React.ReactNode = null, path = '/') {
+async function setup(extra: React.ReactNode = null, path = '/') {
   const user = userEvent.setup();
-  const view = renderInShell(
+  const view = await renderInShell(
     <>
       <button type="button">Before</button>
       <label>
@@ -119,7 +118,7 @@ const box = () => screen.getByRole('combobox', { name: 'Search across the platfo
 
 describe('opening and closing (spec 1, section 2.5)', () => {
   it('/ opens the palette when no text field has focus, and a second / closes it', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Before' }));
     await user.keyboard('/');
     expect(palette()).not.toBeNull();
@@ -131,7 +130,7 @@ describe('opening and closing (spec 1, section 2.5)', () => {
   });
 
   it('/ typed into a text field is text, not a shortcut', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     const notes = screen.getByRole('textbox', { name: 'Notes' });
     await user.click(notes);
     await user.keyboard('a/b');
@@ -140,7 +139,7 @@ describe('opening and closing (spec 1, section 2.5)', () => {
   });
 
   it('Ctrl+K opens it anywhere, even from a text field; Esc closes it and focus goes back', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     const notes = screen.getByRole('textbox', { name: 'Notes' });
     await user.click(notes);
     await user.keyboard('{Control>}k{/Control}');
@@ -152,7 +151,7 @@ describe('opening and closing (spec 1, section 2.5)', () => {
   });
 
   it('with text in the box / is typed, so paths can be searched', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('var/log');
     expect((box() as HTMLInputElement).value).toBe('var/log');
@@ -160,7 +159,7 @@ describe('opening and closing (spec 1, section 2.5)', () => {
   });
 
   it('Tab stays inside the open palette', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.tab();
     expect(palette()!.contains(document.activeElement)).toBe(true);
@@ -171,7 +170,7 @@ describe('opening and closing (spec 1, section 2.5)', () => {
 
 describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
   it('offers the two fixed actions at once, cut at 55 characters', async () => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard('/');
     const query = 'powershell encoded command from an unusual parent process';
     await user.keyboard(query);
@@ -190,7 +189,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
   });
 
   it('searches after the pause, groups the suggestions by category and Enter opens one', async () => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard('/');
     await user.keyboard('SRV-DC');
     expect(network.callsTo('get', OMNIBOX)).toHaveLength(0);
@@ -209,7 +208,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
 
   it('sends the customer filter only when one is active', async () => {
     localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: 'c-1' }]));
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('acme');
     await waitFor(() => expect(network.callsTo('get', OMNIBOX)).not.toHaveLength(0), { timeout: 2000 });
@@ -217,7 +216,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
   });
 
   it('shows the threat card for a bad verdict and hides it for an unknown one', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('185.220.101.4');
     const card = await screen.findByRole('region', { name: 'Threat intelligence' }, { timeout: 2000 });
@@ -237,7 +236,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
   });
 
   it('looks each indicator up once per page', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('185.220.101.4');
     await screen.findByRole('region', { name: 'Threat intelligence' }, { timeout: 2000 });
@@ -251,7 +250,7 @@ describe('search (spec 1, sections 2.5, 4.4, 5, 9)', () => {
 
 describe('commands', () => {
   it('lists the screens the user may open and puts recent commands first', async () => {
-    const { user, location } = setup();
+    const { user, location } = await setup();
     await user.keyboard('/');
     const navigation = screen.getByRole('group', { name: 'Go to' });
     const names = within(navigation)
@@ -275,7 +274,7 @@ describe('commands', () => {
   it('keeps the last 10 recent commands, most recent first', async () => {
     const stored = Array.from({ length: 12 }, (_, i) => ({ id: i % 2 ? 'go.alerts' : 'go.cases', args: [] }));
     localStorage.setItem(RECENT_KEY, JSON.stringify([{ id: 'go.users', args: [] }, ...stored.slice(0, 9)]));
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     const recent = within(screen.getByRole('group', { name: 'Recent' })).getAllByRole('option');
     expect(recent[0]!.textContent).toContain('Users');
@@ -291,7 +290,7 @@ describe('commands', () => {
       failed: [{ id: 13, code: 'conflict', message: 'Alert 13 changed since it was read.' }],
     };
     network.on('put', BULK, { status: 200, body: answer });
-    const { user } = setup(<Selection ids={[11, 12, 13]} refresh={refresh} />, '/alerts');
+    const { user } = await setup(<Selection ids={[11, 12, 13]} refresh={refresh} />, '/alerts');
     await user.keyboard('/');
     expect(screen.getByText('3 alerts selected')).toBeTruthy();
     await user.keyboard('>false');
@@ -317,7 +316,7 @@ describe('commands', () => {
 
   it('completes arguments: >status offers the statuses, a resolution asks first, one alert sends its version', async () => {
     network.on('put', BULK, { status: 200, body: { updated: [{ id: 5, version: 8 }], failed: [] } });
-    const { user } = setup(<Selection ids={[5]} refresh={() => undefined} />, '/alerts/5');
+    const { user } = await setup(<Selection ids={[5]} refresh={() => undefined} />, '/alerts/5');
     await user.keyboard('/');
     await user.keyboard('>status ');
     const options = screen.getAllByRole('option').map((o) => o.querySelector('.palette__label')?.textContent);
@@ -348,7 +347,7 @@ describe('commands', () => {
         failed: [],
       },
     });
-    const { user } = setup(<Selection ids={[5, 6]} refresh={() => undefined} />);
+    const { user } = await setup(<Selection ids={[5, 6]} refresh={() => undefined} />);
     await user.keyboard('/');
     await user.keyboard('>priority high{Enter}');
     await waitFor(() => expect(network.callsTo('put', BULK)).toHaveLength(1));
@@ -356,7 +355,7 @@ describe('commands', () => {
   });
 
   it('picking a command that takes arguments puts it in the box; Esc in the confirmation closes everything', async () => {
-    const { user } = setup(<Selection ids={[1, 2]} refresh={() => undefined} />);
+    const { user } = await setup(<Selection ids={[1, 2]} refresh={() => undefined} />);
     await user.keyboard('/');
     await user.keyboard('>mu{Enter}');
     expect((box() as HTMLInputElement).value).toBe('>mute ');
@@ -368,7 +367,7 @@ describe('commands', () => {
   });
 
   it('shows commands without a selection as unavailable, with the reason, and agent commands as unavailable', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('>');
     const unavailable = screen.getByRole('group', { name: 'Not available here' });

@@ -14,12 +14,10 @@ import {
 } from '../../src/web/commands/target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, caseRecord } from './cases-fakes.ts';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-vi.mock('../../src/web/session/SessionProvider.tsx', () => import('./shell-session-mock.ts'));
 
 type Mute = components['schemas']['Mute'];
 const CASE = '/api/cases/v1/cases/{id}';
@@ -36,6 +34,8 @@ beforeEach(() => {
   network = freshNetwork({ unmatched: 'not-found' })
     .on('get', CASE, ({ params }) => ({ status: 200 as const, body: caseRecord(Number(params.id)) }))
     .on('get', '/api/search/omnibox', { status: 200, body: { suggestions: [] } });
+  // The directory's e-mail is untidy; the console assigns the trimmed, lower-cased one.
+  signIn(network, { permissions: ['global_user', 'read_all'], user: { email: 'Ana.Analyst@Example.com ' } });
 });
 
 function Provide({ target }: { target: CasesCommandTarget | MutesCommandTarget }) {
@@ -43,9 +43,9 @@ function Provide({ target }: { target: CasesCommandTarget | MutesCommandTarget }
   return null;
 }
 
-function setup(target: CasesCommandTarget | MutesCommandTarget) {
+async function setup(target: CasesCommandTarget | MutesCommandTarget) {
   const user = userEvent.setup();
-  renderInShell(
+  await renderInShell(
     <>
       <Provide target={target} />
       <CommandLayer />
@@ -75,7 +75,7 @@ describe('commands on the selected cases', () => {
         ? apiError(409, 'Case 3 changed since it was read.')
         : { status: 200 as const, body: caseRecord(Number(params.id), { status: 'closed' }) },
     );
-    const user = setup(cases([2, 3], true, refresh));
+    const user = await setup(cases([2, 3], true, refresh));
     await user.keyboard('/');
     expect(screen.getByText('2 cases selected')).toBeTruthy();
     await user.keyboard('>case-status ');
@@ -99,7 +99,7 @@ describe('commands on the selected cases', () => {
 
   it('>case-assign me adds the user to each case’s assignees, keeping the others', async () => {
     network.on('put', CASE, ({ params }) => ({ status: 200 as const, body: caseRecord(Number(params.id)) }));
-    const user = setup(cases([4]));
+    const user = await setup(cases([4]));
     await user.keyboard('/');
     await user.keyboard('>case-assign me{Enter}');
     await waitFor(() => expect(network.callsTo('put', CASE)).toHaveLength(1));
@@ -110,7 +110,7 @@ describe('commands on the selected cases', () => {
   });
 
   it('read-only users see the case commands as not permitted and nothing is sent', async () => {
-    const user = setup(cases([4], false));
+    const user = await setup(cases([4], false));
     await user.keyboard('/');
     await user.keyboard('>case');
     const unavailable = screen.getByRole('group', { name: 'Not available here' });
@@ -150,7 +150,7 @@ describe('commands on the selected mutes', () => {
       refresh,
       focusedId: MUTE_A,
     };
-    const user = setup(target);
+    const user = await setup(target);
     await user.keyboard('/');
     expect(screen.getByText('2 mutes selected')).toBeTruthy();
     await user.keyboard('>unmute{Enter}');

@@ -3,17 +3,16 @@
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { commandTargetStore, type MutesCommandTarget } from '../../src/web/commands/target.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
 const MUTES = '/api/alerts/v1/mutes/';
 const UNMUTE = '/api/alerts/v1/mutes/{mute_id}/unmute';
@@ -48,7 +47,7 @@ const EXPIRED: Mute = {
 let lists: Record<Mute['state'], Mute[]>;
 let network: FakeNetwork;
 
-function renderMutes() {
+async function renderMutes() {
   const data = {
     customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
     loaded: { customers: true, contacts: true, agents: true },
@@ -56,20 +55,18 @@ function renderMutes() {
   return renderInShell(<MutesPage params={{}} route="mute-conditions" />, { path: '/alerts/muted', data });
 }
 
-/** Provider staff who may change cases and mutes. */
-const ANALYST_USER = { ...makeUser(), permissions: ['global_user', 'read_all', 'modify_all'] };
-
 beforeEach(() => {
-  setSession(makeSession({ me: ANALYST_USER }));
   lists = { active: [ACTIVE], inactive: [], expired: [EXPIRED] };
   network = freshNetwork({ unmatched: 'not-found' });
+  // Provider staff who may change cases and mutes.
+  signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
   network.on('get', MUTES, (call) => ({ status: 200 as const, body: { mutes: lists[stateOf(call)] } }));
 });
 
 describe('mute conditions: lists', () => {
   it('shows active mutes, and expired ones under inactive with their state', async () => {
     const user = userEvent.setup();
-    renderMutes();
+    await renderMutes();
     const active = await screen.findByRole('tab', { name: /Active/ });
     expect(active.getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel');
@@ -99,7 +96,7 @@ describe('mute conditions: keys from the registry', () => {
       if (stateOf(call) === 'active') await answered;
       return { status: 200 as const, body: { mutes: stateOf(call) === 'active' ? [ACTIVE] : [] } };
     });
-    const { container } = renderMutes();
+    const { container } = await renderMutes();
     expect(container.querySelectorAll('.mute-list--placeholder .mute-item')).toHaveLength(10);
     expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
     answer();
@@ -111,7 +108,7 @@ describe('mute conditions: keys from the registry', () => {
     const user = userEvent.setup();
     commandTargetStore.set(null);
     lists = { active: [ACTIVE, SECOND], inactive: [], expired: [EXPIRED] };
-    renderMutes();
+    await renderMutes();
     await screen.findByRole('button', { name: /backup job/ });
     await user.keyboard('j');
     expect(document.activeElement).toBe(row(/backup job/));
@@ -140,7 +137,7 @@ describe('mute conditions: keys from the registry', () => {
   it('offers no selection on the inactive tab, where nothing can be unmuted', async () => {
     const user = userEvent.setup();
     commandTargetStore.set(null);
-    renderMutes();
+    await renderMutes();
     await screen.findByRole('button', { name: /backup job/ });
     await user.click(screen.getByRole('tab', { name: /Inactive/ }));
     await user.keyboard('jx');
@@ -149,8 +146,8 @@ describe('mute conditions: keys from the registry', () => {
   });
 
   it('read-only staff are told why there is nothing to change', async () => {
-    setSession(makeSession());
-    renderMutes();
+    signIn(network, { permissions: ['global_user', 'read_all'] });
+    await renderMutes();
     await screen.findByRole('button', { name: /backup job/ });
     expect(screen.getByRole('note').textContent).toBe(
       'You can view mutes but not create, edit or unmute them.',
@@ -161,7 +158,7 @@ describe('mute conditions: keys from the registry', () => {
 describe('mute conditions: the condition form', () => {
   it('validates customer, field, value and pattern before saving, with rows added and removed', async () => {
     const user = userEvent.setup();
-    renderMutes();
+    await renderMutes();
     await screen.findByText('backup job');
     await user.keyboard('n');
     const form = await screen.findByRole('form', { name: 'New mute' });
@@ -216,7 +213,7 @@ describe('mute conditions: the condition form', () => {
 
   it('refuses a custom expiry in the past', async () => {
     const user = userEvent.setup();
-    renderMutes();
+    await renderMutes();
     await user.click(await screen.findByRole('button', { name: 'New mute' }));
     const form = await screen.findByRole('form', { name: 'New mute' });
     await user.click(within(form).getByRole('radio', { name: 'Custom date' }));
@@ -229,7 +226,7 @@ describe('mute conditions: the condition form', () => {
 describe('mute conditions: unmute', () => {
   it('asks first; cancel changes nothing, confirming unmutes with the version read', async () => {
     const user = userEvent.setup();
-    renderMutes();
+    await renderMutes();
     await user.click(await screen.findByRole('button', { name: /backup job/ }));
     const details = await screen.findByRole('complementary', { name: 'Mute details' });
     expect(details.textContent).toContain('All conditions must match');
@@ -268,8 +265,8 @@ describe('mute conditions: unmute', () => {
 describe('mute conditions: read-only staff', () => {
   it('offers neither a new mute nor edit and unmute', async () => {
     const user = userEvent.setup();
-    setSession(makeSession());
-    renderMutes();
+    signIn(network, { permissions: ['global_user', 'read_all'] });
+    await renderMutes();
     await user.click(await screen.findByRole('button', { name: /backup job/ }));
     const details = await screen.findByRole('complementary', { name: 'Mute details' });
     expect(within(details).queryByRole('button', { name: 'Unmute' })).toBeNull();

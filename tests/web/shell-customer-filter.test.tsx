@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CustomerFilter } from '../../src/web/shell/customers/CustomerFilter.tsx';
 import { customerLabel, filterCustomers } from '../../src/web/shell/customers/filter-customers.ts';
 import { useSelectedCustomers } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
+import { freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { customer, renderInShell } from './shell-harness.tsx';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+beforeEach(() => {
+  signIn(freshNetwork({ unmatched: 'not-found' }));
+});
 
 const LONG = 'Contoso Heavy Industries International Holdings';
 const customers = [
@@ -28,7 +34,7 @@ function SelectionProbe() {
   return <output data-testid="selection">{selected.join(',')}</output>;
 }
 
-function renderFilter() {
+async function renderFilter() {
   return renderInShell(
     <>
       <CustomerFilter />
@@ -56,7 +62,7 @@ describe('customer filter', () => {
 
   it('says all customers when none is selected, and searches by name', async () => {
     const user = userEvent.setup();
-    renderFilter();
+    await renderFilter();
     expect(trigger().textContent).toContain('All customers');
     await user.click(trigger());
     const search = screen.getByPlaceholderText('Search customers');
@@ -71,7 +77,7 @@ describe('customer filter', () => {
 
   it('toggles customers in and out of the selection and clears it', async () => {
     const user = userEvent.setup();
-    renderFilter();
+    await renderFilter();
     await user.click(trigger());
     await user.click(screen.getByRole('option', { name: /Acme/ }));
     expect(screen.getByRole('option', { name: /Acme/ }).getAttribute('aria-selected')).toBe('true');
@@ -97,7 +103,7 @@ describe('customer filter', () => {
 
   it('persists the selection as [{customer_id}] and restores it', async () => {
     const user = userEvent.setup();
-    const first = renderFilter();
+    const first = await renderFilter();
     await user.click(trigger());
     await user.click(screen.getByRole('option', { name: /Fabrikam/ }));
     expect(JSON.parse(localStorage.getItem('watchfloor.selectedCustomers')!)).toEqual([
@@ -105,14 +111,14 @@ describe('customer filter', () => {
     ]);
     first.unmount();
 
-    renderFilter();
+    await renderFilter();
     expect(screen.getByTestId('selection').textContent).toContain('c-fabrikam');
     expect(trigger().textContent).toContain('Fabrikam');
   });
 
   it('works from the keyboard: open, move, toggle, close', async () => {
     const user = userEvent.setup();
-    renderFilter();
+    await renderFilter();
     trigger().focus();
     await user.keyboard('{Enter}');
     expect(document.activeElement).toBe(screen.getByPlaceholderText('Search customers'));
@@ -137,7 +143,7 @@ describe('customer filter', () => {
 
   it('shows No results with a contact support link when nothing matches', async () => {
     const user = userEvent.setup();
-    renderFilter();
+    await renderFilter();
     await user.click(trigger());
     await user.type(screen.getByPlaceholderText('Search customers'), 'zzz');
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -150,7 +156,7 @@ describe('customer filter', () => {
 
   it('closes when the user presses outside', async () => {
     const user = userEvent.setup();
-    renderFilter();
+    await renderFilter();
     await user.click(trigger());
     expect(screen.getByRole('dialog')).toBeTruthy();
     await user.click(document.body);

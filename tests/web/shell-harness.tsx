@@ -14,6 +14,7 @@ import {
 } from '../../src/web/shell/data/ShellDataProvider.tsx';
 import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { expectSignIn, SignedIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
 
 afterEach(() => {
   cleanup();
@@ -38,20 +39,29 @@ export interface ShellOptions {
   data?: Partial<ShellData>;
 }
 
-/** Renders inside the shell's providers, with the shell data given instead of loaded. */
-export function renderInShell(ui: ReactElement, { path = '/', data = {} }: ShellOptions = {}) {
+/**
+ * Renders inside the real session provider and the shell's providers, with the shell data given
+ * instead of loaded; resolves once the session is loaded and `ui` shows. Sign in first
+ * (tests/helpers/signed-in-session.tsx: `signIn(network, …)`).
+ */
+export async function renderInShell(ui: ReactElement, { path = '/', data = {} }: ShellOptions = {}) {
   const location = memoryLocation({ path, record: true });
   const value: ShellData = { ...EMPTY_SHELL_DATA, ...data };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Router hook={location.hook}>
-      <TickerProvider>
-        <SelectedCustomersProvider>
-          <ShellDataContext.Provider value={value}>
-            <ToastsProvider>{children}</ToastsProvider>
-          </ShellDataContext.Provider>
-        </SelectedCustomersProvider>
-      </TickerProvider>
+      <SignedIn>
+        <TickerProvider>
+          <SelectedCustomersProvider>
+            <ShellDataContext.Provider value={value}>
+              <ToastsProvider>{children}</ToastsProvider>
+            </ShellDataContext.Provider>
+          </SelectedCustomersProvider>
+        </TickerProvider>
+      </SignedIn>
     </Router>
   );
-  return { ...render(ui, { wrapper }), location };
+  expectSignIn();
+  const view = render(ui, { wrapper });
+  await untilSignedIn();
+  return { ...view, location };
 }

@@ -3,16 +3,14 @@
 import '../helpers/fake-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { badgeCount } from '../../src/common/format.ts';
 import { AdminMenu } from '../../src/web/shell/layout/AdminMenu.tsx';
 import { gravatarUrl } from '../../src/web/shell/layout/gravatar.ts';
 import { UserMenu } from '../../src/web/shell/layout/UserMenu.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser, setImpersonation, setSession } from './shell-session-mock.ts';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 
 const data = { knowledgeBaseUrl: 'https://kb.example' };
 
@@ -20,6 +18,9 @@ const UPDATES = '/api/updates/v1/updates/';
 /** The server counts `total` new updates. */
 const newUpdates = (total: number) =>
   network.on('get', UPDATES, { status: 200, body: { total, updates: [] } });
+
+/** The analyst of the shell tests, whose e-mail comes untidy from the directory. */
+const ANA = { name: 'Ana Analyst', email: 'Ana.Analyst@Example.com ' };
 
 let network: FakeNetwork;
 beforeEach(() => {
@@ -35,9 +36,9 @@ describe('user menu', () => {
 
   it('shows the new-updates badge, asking for updates since updates_seen_at', async () => {
     const user = userEvent.setup();
-    setSession(makeSession({ attributes: { updates_seen_at: '2025-06-01T00:00:00.000Z' } }));
+    signIn(network, { attributes: { updates_seen_at: '2025-06-01T00:00:00.000Z' }, user: ANA });
     newUpdates(12);
-    renderInShell(<UserMenu />, { data });
+    await renderInShell(<UserMenu />, { data });
     await user.click(screen.getByRole('button', { name: /User menu for Ana Analyst/ }));
     const updates = await screen.findByRole('menuitem', { name: /Platform updates/ });
     await waitFor(() => expect(updates.textContent).toContain('9+'));
@@ -48,9 +49,9 @@ describe('user menu', () => {
 
   it('lists the entries in order and leaves out the return link for other partners', async () => {
     const user = userEvent.setup();
-    setSession(makeSession());
+    signIn(network, { user: ANA });
     newUpdates(0);
-    renderInShell(<UserMenu />, { data });
+    await renderInShell(<UserMenu />, { data });
     await user.click(screen.getByRole('button', { name: /User menu/ }));
     const items = screen.getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual([
@@ -81,13 +82,12 @@ describe('user menu', () => {
     'offers "return to previous site" to partners from %s',
     async (source) => {
       const user = userEvent.setup();
-      setSession(
-        makeSession({
-          me: makeUser({}, { created_source: source, return_url: 'https://shop.example/back' }),
-        }),
-      );
+      signIn(network, {
+        user: ANA,
+        partner: { created_source: source, return_url: 'https://shop.example/back' },
+      });
       newUpdates(0);
-      renderInShell(<UserMenu />, { data });
+      await renderInShell(<UserMenu />, { data });
       await user.click(screen.getByRole('button', { name: /User menu/ }));
       const back = screen.getByRole('menuitem', { name: 'Return to previous site' });
       expect(back.getAttribute('href')).toBe('https://shop.example/back');
@@ -95,9 +95,9 @@ describe('user menu', () => {
   );
 
   it('falls back to initials when the avatar cannot load', async () => {
-    setSession(makeSession());
+    signIn(network, { user: ANA });
     newUpdates(0);
-    const { container } = renderInShell(<UserMenu />, { data });
+    const { container } = await renderInShell(<UserMenu />, { data });
     const img = await waitFor(() => {
       const found = container.querySelector('img.avatar');
       expect(found).not.toBeNull();
@@ -119,30 +119,37 @@ describe('user menu', () => {
 });
 
 describe('admin menu', () => {
-  it('is absent for users who are not admins', () => {
-    setSession(makeSession());
-    renderInShell(<AdminMenu />);
+  it('is absent for users who are not admins', async () => {
+    signIn(network, { user: ANA });
+    await renderInShell(<AdminMenu />);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('gives admins the way to all users', async () => {
     const user = userEvent.setup();
-    setSession(makeSession({ admin: true }));
-    renderInShell(<AdminMenu />);
+    signIn(network, { admin: true });
+    await renderInShell(<AdminMenu />);
     await user.click(screen.getByRole('button', { name: 'Admin menu' }));
     expect(screen.getByRole('menuitem', { name: 'View All Users' }).getAttribute('href')).toBe('/admin');
   });
 
   it('names the impersonator and ends the impersonation, then goes to /admin', async () => {
     const user = userEvent.setup();
-    const end = vi.fn(async () => undefined);
-    setSession(makeSession({ admin: true, me: makeUser({ impersonator: { email: 'root@example.com' } }) }));
-    setImpersonation({ impersonator: { email: 'root@example.com' }, end });
-    const { location } = renderInShell(<AdminMenu />);
+    signIn(network, { admin: true, impersonator: 'root@example.com', token: 'as-user' });
+    // Ending hands back the administrator's own token, and the user reloads with it.
+    network.on('delete', '/api/support/v1/impersonation', {
+      status: 200,
+      body: { access_token: 'own-token', token_type: 'Bearer', expires_in: 3600 },
+    });
+    window.history.replaceState(null, '', '/');
+    await renderInShell(<AdminMenu />);
     await user.click(screen.getByRole('button', { name: /Impersonation menu/ }));
     expect(screen.getByRole('menu').textContent).toContain('Impersonating as root@example.com');
     await user.click(screen.getByRole('menuitem', { name: 'End Impersonation' }));
-    expect(end).toHaveBeenCalledOnce();
-    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin'));
+    const [ended] = network.callsTo('delete', '/api/support/v1/impersonation');
+    expect(ended!.headers.get('Authorization')).toBe('Bearer as-user');
+    const users = network.callsTo('get', '/api/user/');
+    expect(users.at(-1)!.headers.get('Authorization')).toBe('Bearer own-token');
   });
 });

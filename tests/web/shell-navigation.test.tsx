@@ -14,8 +14,6 @@ import { matchLocation } from '../../src/web/shell/navigation/route-match.ts';
 import { formatTitle } from '../../src/web/shell/navigation/title.ts';
 import './shell-harness.tsx';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
-
 function Counted({ count }: { count: number | null }) {
   useTitleCount(count);
   return null;

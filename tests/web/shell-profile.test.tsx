@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   formatTimestamp,
   parseOffset,
@@ -10,10 +12,17 @@ import {
 import i18next from '../../src/web/i18n/index.ts';
 import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { renderInShell } from './shell-harness.tsx';
-import { makeSession, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+});
+
+/** The preferences the server was asked to save, one PUT each, in order. */
+const saved = () => network.callsTo('put', '/api/portal/v1/settings/').map((c) => c.body);
 
 describe('timestamp format', () => {
   it('accepts offsets written hh:mm with an optional sign, up to 14:00', () => {
@@ -39,33 +48,31 @@ describe('timestamp format', () => {
 });
 
 describe('preferences', () => {
-  function renderForm() {
-    const saveSettings = vi.fn(async () => undefined);
-    setSession(makeSession({ saveSettings, attributes: {} }));
-    renderInShell(
+  async function renderForm() {
+    signIn(network);
+    await renderInShell(
       <>
         <PreferencesForm />
         <ToastArea />
       </>,
       { path: '/profile' },
     );
-    return saveSettings;
   }
 
   it('saves the theme at once, applies it and confirms with a toast', async () => {
     const user = userEvent.setup();
-    const saveSettings = renderForm();
+    await renderForm();
     await user.click(screen.getByRole('radio', { name: 'Dark' }));
-    expect(saveSettings).toHaveBeenCalledWith({ theme: 'dark' });
+    await waitFor(() => expect(saved()).toEqual([{ theme: 'dark' }]));
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect((await screen.findByText('Preferences saved')).closest('.toast')).not.toBeNull();
   });
 
   it('switches the language immediately', async () => {
     const user = userEvent.setup();
-    const saveSettings = renderForm();
+    await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
-    expect(saveSettings).toHaveBeenCalledWith({ locale: 'de-DE' });
+    await waitFor(() => expect(saved()).toEqual([{ locale: 'de-DE' }]));
     await waitFor(() => expect(i18next.language).toBe('de-DE'));
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toBeTruthy();
     await i18next.changeLanguage('en-GB');
@@ -73,16 +80,16 @@ describe('preferences', () => {
 
   it('saves the page size and the alert sound', async () => {
     const user = userEvent.setup();
-    const saveSettings = renderForm();
+    await renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Default page size' }), '50');
-    expect(saveSettings).toHaveBeenCalledWith({ default_page_size: 50 });
+    await waitFor(() => expect(saved()).toEqual([{ default_page_size: 50 }]));
     await user.click(screen.getByRole('switch', { name: /Alert sound/ }));
-    expect(saveSettings).toHaveBeenCalledWith({ alert_audio: true });
+    await waitFor(() => expect(saved()).toEqual([{ default_page_size: 50 }, { alert_audio: true }]));
   });
 
   it('explains an invalid offset and saves a valid one', async () => {
     const user = userEvent.setup();
-    const saveSettings = renderForm();
+    await renderForm();
     await user.click(screen.getByRole('radio', { name: 'Fixed offset' }));
     const offset = screen.getByRole('textbox', { name: 'Offset from UTC (hh:mm)' });
     await user.type(offset, '5:30{Enter}');
@@ -90,10 +97,10 @@ describe('preferences', () => {
       'Enter the offset as hh:mm with an optional sign, for example 02:00 or -05:30, at most 14:00.',
     );
     expect(offset.getAttribute('aria-invalid')).toBe('true');
-    expect(saveSettings).not.toHaveBeenCalled();
+    expect(saved()).toEqual([]);
     await user.clear(offset);
     await user.type(offset, '-05:30{Enter}');
-    expect(saveSettings).toHaveBeenCalledWith({ timestamp_format: '-05:30' });
+    await waitFor(() => expect(saved()).toEqual([{ timestamp_format: '-05:30' }]));
     expect(offset.getAttribute('aria-invalid')).toBe('false');
   });
 });

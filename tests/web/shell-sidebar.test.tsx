@@ -2,14 +2,12 @@
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';
 import { type SidebarSubject, sidebarGroups } from '../../src/web/shell/layout/sidebar-items.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { customer, renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
-
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 
 const ids = (subject: Partial<SidebarSubject>, kb: string | null = null) =>
   sidebarGroups({ signedIn: true, permissions: [], admin: false, attributes: {}, ...subject }, kb).map(
@@ -101,12 +99,10 @@ describe('<Sidebar>', () => {
     knowledgeBaseUrl: 'https://kb.example',
   };
 
-  it('renders the links a customer user may see, with the knowledge base in a new tab', () => {
-    setSession(
-      makeSession({ status: 'ready', me: makeUser({ role_level: 'Customer' }), permissions: ['read_all'] }),
-    );
+  it('renders the links a customer user may see, with the knowledge base in a new tab', async () => {
+    signIn(network, { user: { role_level: 'Customer' }, permissions: ['read_all'] });
     countsPending();
-    renderInShell(<Sidebar />, { data });
+    await renderInShell(<Sidebar />, { data });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const names = within(nav)
       .getAllByRole('link')
@@ -131,12 +127,12 @@ describe('<Sidebar>', () => {
   });
 
   it('shows spinners while counts load, then compact numbers', async () => {
-    setSession(makeSession({ permissions: ['global_user', 'read_all'] }));
+    signIn(network, { permissions: ['global_user', 'read_all'] });
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     network.on('get', ALERTS, () => answered.then(() => ({ status: 200, body: { count: 1234 } }) as const));
     network.on('get', CASES, () => answered.then(() => ({ status: 200, body: { count: 7 } }) as const));
-    const { container } = renderInShell(<Sidebar />, { data });
+    const { container } = await renderInShell(<Sidebar />, { data });
     const count = (id: string) => container.querySelector(`[data-count-for="${id}"]`)!;
     expect(count('alerts').querySelector('.spinner')).not.toBeNull();
     expect(count('users').querySelector('.spinner')).not.toBeNull();
@@ -149,20 +145,20 @@ describe('<Sidebar>', () => {
   });
 
   it('counts alerts and cases for the selected customers', async () => {
-    setSession(makeSession());
+    signIn(network, { permissions: ['global_user', 'read_all'] });
     localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: 'c-2' }]));
     counts(3, 1);
-    const { container } = renderInShell(<Sidebar />, { data });
+    const { container } = await renderInShell(<Sidebar />, { data });
     await waitFor(() => expect(container.querySelector('[data-count-for="alerts"]')!.textContent).toBe('3'));
     expect(customersAsked(ALERTS)).toEqual(['c-2']);
     expect(customersAsked(CASES)).toEqual(['c-2']);
     expect(container.querySelector('[data-count-for="customers"]')!.textContent).toBe('1');
   });
 
-  it('marks the current page', () => {
-    setSession(makeSession());
+  it('marks the current page', async () => {
+    signIn(network, { permissions: ['global_user', 'read_all'] });
     countsPending();
-    renderInShell(<Sidebar />, { data, path: '/alerts/123' });
+    await renderInShell(<Sidebar />, { data, path: '/alerts/123' });
     expect(screen.getByRole('link', { name: /^Alerts/ }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: /^Dashboard/ }).getAttribute('aria-current')).toBeNull();
   });

@@ -1,17 +1,25 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../src/web/session/types.ts';
+import { useSession } from '../../src/web/session/use-session.ts';
 import { applyTheme, resolveTheme } from '../../src/web/shell/theme/resolve-theme.ts';
 import { ThemeSync } from '../../src/web/shell/theme/ThemeSync.tsx';
 import { Ticker } from '../../src/web/shell/ticker/Ticker.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type NotifyOptions, ToastsProvider, useToasts } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import './shell-harness.tsx';
-import { makeSession, setSession } from './shell-session-mock.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { renderSignedIn, signIn } from '../helpers/signed-in-session.tsx';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+});
 
 let notify: (options: NotifyOptions) => void = () => undefined;
 function Notifier() {
@@ -20,7 +28,7 @@ function Notifier() {
 }
 
 function renderToasts(children: ReactNode = <ToastArea />) {
-  return render(
+  return renderSignedIn(
     <ToastsProvider>
       <Notifier />
       {children}
@@ -29,11 +37,13 @@ function renderToasts(children: ReactNode = <ToastArea />) {
 }
 
 describe('toasts', () => {
-  beforeEach(() => setSession(makeSession()));
+  beforeEach(() => {
+    signIn(network, { user: { email: 'Ana.Analyst@Example.com ' } });
+  });
 
   it('shows the last 4, closes by hand and keeps the last 20 with the session', async () => {
     const user = userEvent.setup();
-    renderToasts();
+    await renderToasts();
     act(() => {
       for (let i = 1; i <= 6; i++) notify({ title: `Toast ${i}`, message: `Message ${i}`, autoClose: false });
     });
@@ -56,10 +66,10 @@ describe('toasts', () => {
     expect(stored[0]!.user).toBe('Ana.Analyst@Example.com ');
   });
 
-  it('announces danger at once and closes toasts after 10000 ms', () => {
+  it('announces danger at once and closes toasts after 10000 ms', async () => {
+    await renderToasts();
     vi.useFakeTimers();
     try {
-      renderToasts();
       act(() => notify({ severity: 'danger', title: 'Isolation failed', message: 'Agent offline' }));
       expect(screen.getByRole('alert').textContent).toContain('Isolation failed');
       act(() => vi.advanceTimersByTime(9_999));
@@ -71,8 +81,8 @@ describe('toasts', () => {
     }
   });
 
-  it('removes the toasts when their host goes away', () => {
-    const view = renderToasts();
+  it('removes the toasts when their host goes away', async () => {
+    const view = await renderToasts();
     act(() => notify({ title: 'Saved', message: '' }));
     expect(document.querySelectorAll('.toast')).toHaveLength(1);
     view.rerender(
@@ -124,7 +134,7 @@ describe('theme (spec 1, section 4.2)', () => {
 describe('<ThemeSync>', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('follows the operating-system preference while the user has none', () => {
+  it('follows the operating-system preference while the user has none', async () => {
     let dark = false;
     const listeners = new Set<(event: { matches: boolean }) => void>();
     vi.stubGlobal('matchMedia', (query: string) => ({
@@ -137,8 +147,18 @@ describe('<ThemeSync>', () => {
       removeEventListener: (_: string, listener: (event: { matches: boolean }) => void) =>
         listeners.delete(listener),
     }));
-    setSession(makeSession({ attributes: { theme: 'match-browser' } }));
-    const view = render(<ThemeSync />);
+    signIn(network, { attributes: { theme: 'match-browser' } });
+    let session: Session | null = null;
+    function SessionProbe() {
+      session = useSession();
+      return null;
+    }
+    await renderSignedIn(
+      <>
+        <SessionProbe />
+        <ThemeSync />
+      </>,
+    );
     expect(document.documentElement.dataset.theme).toBe('light');
     act(() => {
       dark = true;
@@ -146,8 +166,11 @@ describe('<ThemeSync>', () => {
     });
     expect(document.documentElement.dataset.theme).toBe('dark');
 
-    setSession(makeSession({ attributes: { theme: 'light' } }));
-    view.rerender(<ThemeSync />);
+    // The user saves a theme: the page follows it, not the operating system.
+    await act(() => session!.saveSettings({ theme: 'light' }));
+    expect(network.callsTo('put', '/api/portal/v1/settings/').map((c) => c.body)).toEqual([
+      { theme: 'light' },
+    ]);
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 });

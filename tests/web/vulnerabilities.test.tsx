@@ -3,17 +3,16 @@
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { VulnerabilitiesPage } from '../../src/web/features/vulnerabilities/VulnerabilitiesPage.tsx';
 import { STORAGE_KEYS } from '../../src/web/shell/local-storage.ts';
-import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
-import { makeSession, makeUser, setSession } from './shell-session-mock.ts';
 
-vi.mock('../../src/web/shell/session-bridge.ts', () => import('./shell-session-mock.ts'));
 withKeyDispatcher();
 
 const REPORT = '/api/ngreports/v1/vulnerabilities/';
@@ -54,7 +53,7 @@ const ROWS: Vulnerability[] = [
 
 let network: FakeNetwork;
 
-function renderPage() {
+async function renderPage() {
   const data = {
     customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
     loaded: { customers: true, contacts: true, agents: true },
@@ -66,8 +65,8 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  setSession(makeSession({ me: { ...makeUser(), permissions: ['global_user', 'read_all'] } }));
   network = freshNetwork({ unmatched: 'not-found' });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
   network.on('get', REPORT, { status: 200, body: { vulnerabilities: ROWS } });
   network.on('get', AGENTS, (call) => ({
     status: 200 as const,
@@ -107,7 +106,7 @@ beforeEach(() => {
 
 describe('vulnerabilities screen', () => {
   it('lists a row per customer and OS with the counts of each list', async () => {
-    renderPage();
+    await renderPage();
     const acme = (await screen.findByRole('rowheader', { name: 'Acme Corp' })).closest('tr')!;
     expect(
       within(acme)
@@ -120,14 +119,14 @@ describe('vulnerabilities screen', () => {
 
   it('asks only for the customers of the shell filter', async () => {
     localStorage.setItem(STORAGE_KEYS.selectedCustomers, JSON.stringify([{ customer_id: GLOBEX }]));
-    renderPage();
+    await renderPage();
     await screen.findByRole('rowheader', { name: 'Acme Corp' });
     expect(network.callsTo('get', REPORT)[0]!.query.getAll('customer_ids')).toEqual([GLOBEX]);
   });
 
   it('drills down by keyboard to the agents affected and a finding’s CVE details', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     await screen.findByRole('rowheader', { name: 'Acme Corp' });
     await user.keyboard('jj');
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Globex'));
@@ -155,14 +154,15 @@ describe('vulnerabilities screen', () => {
 
   it('says so when no agent reported anything', async () => {
     network.on('get', REPORT, { status: 200, body: { vulnerabilities: [] } });
-    renderPage();
+    await renderPage();
     expect((await screen.findByRole('status')).textContent).toContain('No agent of the selected customers');
   });
 
   it('offers a retry after a failed load', async () => {
     const user = userEvent.setup();
-    network.on('get', REPORT, { status: 401, body: { message: 'no' } as never });
-    renderPage();
+    // A 401 would end the session (the real session provider is here): a broken server instead.
+    network.on('get', REPORT, apiError(500, 'Down'));
+    await renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Unable to load the vulnerabilities');
     network.on('get', REPORT, { status: 200, body: { vulnerabilities: ROWS } });

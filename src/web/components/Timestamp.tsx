@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../shell/session-bridge.ts';
+import { useSession } from '../session/use-session.ts';
 import { useNow } from '../shell/ticker/TickerProvider.tsx';
 import { formatTimestamp, parseTimestampFormat } from './timestamp-format.ts';
 

@@ -1,4 +1,4 @@
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 
 /**
  * Whether the user may create and change cases and mutes (openapi/paths/cases.yaml and

@@ -6,7 +6,7 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { SortHeaderCell } from '../../components/table/SortHeaderCell.tsx';
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import type { Customer, CustomerListQuery, CustomerSort } from './api.ts';
 import { CustomerDetails } from './CustomerDetails.tsx';
 import { CustomerForm } from './CustomerForm.tsx';

@@ -1,4 +1,4 @@
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 
 /** Customers are the provider's to manage: staff with `modify_all` (openapi/paths/customers.yaml). */
 export function useCanManageCustomers(): boolean {

@@ -6,6 +6,7 @@ import { listSelection, type MutesCommandTarget, useProvideCommandTarget } from 
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import { useSession } from '../../session/use-session.ts';
 import {
   useIsActivePage,
   useSelectedCustomers,
@@ -13,7 +14,6 @@ import {
   useTickerEvent,
   useToasts,
 } from '../../shell/index.ts';
-import { useSession } from '../../shell/session-bridge.ts';
 import { useCanChange } from '../cases/use-can-change.ts';
 import { MuteList, MutePlaceholders } from './MuteList.tsx';
 import { MutePanel } from './MutePanel.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { applyUserLocale, currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import type { UserAttributes } from '../../session/types.ts';
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import { applyTheme, DARK_QUERY, resolveTheme } from '../../shell/theme/resolve-theme.ts';
 import { TimestampFormatField } from './TimestampFormatField.tsx';
 import { useSavePreference } from './use-save-preference.ts';

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../../shell/data/ShellDataProvider.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useIsActivePage } from '../../shell/navigation/active-page.ts';
-import { useSession } from '../../shell/session-bridge.ts';
 import { PreferencesForm } from './PreferencesForm.tsx';
 
 /** /profile: who the user is, their preferences, MDR profile and sign-in settings. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserAttributes } from '../../session/types.ts';
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import { useToasts } from '../../shell/toasts/ToastsProvider.tsx';
 
 /** Saves preferences at once (PUT /api/portal/v1/settings/) and says so with a toast. */

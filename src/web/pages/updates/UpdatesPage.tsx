@@ -4,8 +4,8 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/navigation/active-page.ts';
-import { useSession } from '../../shell/session-bridge.ts';
 import { UpdateRow } from './UpdateRow.tsx';
 import { useUpdatesPage } from './use-updates-page.ts';
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { useSession } from '../session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 import {
   type Agent,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSession } from '../../session/use-session.ts';
 import { useSelectedCustomers } from '../customers/SelectedCustomersProvider.tsx';
-import { useSession } from '../session-bridge.ts';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 import { playAlertSound } from './alert-sound.ts';
 import { loadOpenCounts } from './load.ts';

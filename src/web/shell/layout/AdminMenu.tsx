@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
 import { Menu, type MenuEntry } from '../../components/Menu.tsx';
-import { useImpersonation, useSession } from '../session-bridge.ts';
+import { useImpersonation } from '../../session/use-impersonation.ts';
+import { useSession } from '../../session/use-session.ts';
 import { impersonatorEmail } from './impersonator-email.ts';
 
 /**

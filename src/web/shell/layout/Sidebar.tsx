@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/use-session.ts';
 import { useSelectedCustomers } from '../customers/SelectedCustomersProvider.tsx';
 import { useShellData } from '../data/ShellDataProvider.tsx';
 import { useOpenCounts } from '../data/use-open-counts.ts';
-import { useSession } from '../session-bridge.ts';
 import { SidebarLink } from './SidebarLink.tsx';
 import { type SidebarItemId, sidebarGroups } from './sidebar-items.ts';
 

@@ -1,14 +1,10 @@
-import type { Impersonation, Session } from '../session-bridge.ts';
+import type { Session } from '../../session/types.ts';
+import type { Impersonation } from '../../session/use-impersonation.ts';
 
-/** The impersonator's e-mail, wherever the session layer keeps it. */
-export function impersonatorEmail(session: Session, impersonation: Impersonation): string | null {
-  const fromUser = session.me?.user.impersonator?.email;
-  if (fromUser) return fromUser;
-  const { impersonator } = impersonation;
-  if (typeof impersonator === 'string') return impersonator;
-  if (impersonator && typeof impersonator === 'object' && 'email' in impersonator) {
-    const email = (impersonator as { email: unknown }).email;
-    if (typeof email === 'string') return email;
-  }
-  return null;
+/** The impersonator's e-mail: the loaded user names it, else the impersonation hook. */
+export function impersonatorEmail(
+  session: Session,
+  impersonation: Pick<Impersonation, 'impersonator'>,
+): string | null {
+  return session.me?.user.impersonator?.email ?? impersonation.impersonator ?? null;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSession } from '../../session/use-session.ts';
 import { loadNewUpdatesCount } from '../data/load.ts';
-import { useSession } from '../session-bridge.ts';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 
 /** Platform updates newer than the user's updates_seen_at attribute; checked on every refresh. */

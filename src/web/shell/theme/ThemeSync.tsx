@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import { applyTheme, DARK_QUERY, resolveTheme } from './resolve-theme.ts';
 
 function usePrefersDark(): boolean {

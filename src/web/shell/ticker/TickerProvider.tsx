@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { tickerMachine } from '../../../../machines/ticker/ticker.machine.ts';
-import { useSession } from '../session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 import { createStore } from '../store.ts';
 
 /** What the two periodic timers trigger: 'refresh' every 60 s, 'reload' every 5 minutes. */

@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import type { ActorRefFrom } from 'xstate';
 import { type Notification, SEVERITIES, type Severity } from '../../../../machines/toasts/toasts.context.ts';
 import { toastsMachine } from '../../../../machines/toasts/toasts.machine.ts';
+import { useSession } from '../../session/use-session.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../local-storage.ts';
-import { useSession } from '../session-bridge.ts';
 
 type ToastsActor = ActorRefFrom<typeof toastsMachine>;
 
