@@ -1,24 +1,54 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { baseURL, DEMO_PASSWORD } from '../../playwright.config.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
 export const ANALYST = 'analyst@watchfloor.example';
 export const CUSTOMER_USER = 'user@acme.example';
 
+/** The session each person got from their first sign-in, per origin: `${origin} ${email}`. */
+const sessions = new Map<string, string>();
+const SESSION_KEY = 'watchfloor.session';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]');
+
 /**
- * Opens `path`, signs in on the identity provider's page with the keyboard, as a person does
- * (type the e-mail, Tab, type the password, Enter), and waits for the console's sidebar.
+ * Opens `path` signed in as `email`. The first time per person (and origin) in a run it signs in
+ * on the identity provider's page with the keyboard, as a person does (type the e-mail, Tab, type
+ * the password, Enter); later tests start from that person's stored session, as a browser that
+ * stayed signed in would. A session a test ended (log out, impersonation) is met by the sign-in
+ * page, and the person signs in again there.
  */
 export async function signIn(page: Page, email: string, path = '/') {
+  const origin = new URL(path, baseURL).origin;
+  const key = `${origin} ${email}`;
+  const stored = sessions.get(key);
+  if (stored) {
+    // Any page of the origin will do to write its storage; the health answer is the lightest.
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(({ name, value }) => localStorage.setItem(name, value), {
+      name: SESSION_KEY,
+      value: stored,
+    });
+  }
   await page.goto(path);
+  if (stored) {
+    await expect(sidebar(page).or(page.locator('#email'))).toBeVisible();
+    if (await sidebar(page).isVisible()) return;
+    sessions.delete(key);
+  }
   await expect(page.locator('#email')).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await expect(page.locator('#password')).toBeFocused();
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]')).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+  const token = await page.evaluate(
+    (name) => JSON.parse(localStorage.getItem(name) ?? '{}').token,
+    SESSION_KEY,
+  );
+  if (token) sessions.set(key, JSON.stringify({ token }));
 }
 
 /** Presses Tab until the target has focus (keyboard only). */
