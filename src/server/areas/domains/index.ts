@@ -12,3 +12,8 @@ import {
 export const domainHandlers: Handlers<
   'listDomains' | 'createDomains' | 'getDomain' | 'updateDomain' | 'listLookalikes' | 'getLookalike'
 > = { listDomains, createDomains, getDomain, updateDomain, listLookalikes, getLookalike };
+
+export { generateCandidates } from './fuzzers/index.ts';
+export { DnsClient } from './resolver.ts';
+export { type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';
+export { lookalikeSettings } from './settings.ts';
