@@ -16,5 +16,5 @@ export const domainHandlers: Handlers<
 export { generateCandidates } from './fuzzers/index.ts';
 export { DnsClient } from './resolver.ts';
 export { classify, confidenceOf, riskBreakdown, riskOf } from './risk.ts';
-export { type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';
+export { observeCandidates, type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';
 export { lookalikeSettings } from './settings.ts';

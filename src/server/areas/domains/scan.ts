@@ -3,7 +3,7 @@ import { customers, lookalikes, monitoredDomains, threatIndicators } from '../..
 import type { Db } from '../../db/types.ts';
 import { createAlertRecord } from '../alerts/index.ts';
 import { countryOf, registrationDate } from './enrich.ts';
-import { generateCandidates } from './fuzzers/index.ts';
+import { type Candidate, generateCandidates } from './fuzzers/index.ts';
 import { type Observation, observe } from './observe.ts';
 import { scanPrincipal } from './principal.ts';
 import type { DnsClient } from './resolver.ts';
@@ -74,6 +74,17 @@ function changeText(before: LookalikeState, after: LookalikeState): string {
   return parts.join(', ');
 }
 
+/** Resolves every candidate, `concurrency` at a time; wildcard answers of parent zones are asked once. */
+export function observeCandidates(
+  candidates: readonly Candidate[],
+  dns: DnsClient,
+  httpPort: number | null,
+  concurrency = 32,
+): Promise<Observation[]> {
+  const wildcardCache = new Map<string, Promise<string[]>>();
+  return pool(candidates, concurrency, (c) => observe(c.name, { dns, httpPort, wildcardCache }));
+}
+
 /**
  * One scan of one monitored domain: every candidate resolved, each lookalike's state advanced
  * (changing only after repeated observations) and an alert raised for each change.
@@ -84,11 +95,7 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
   const existing = new Map(
     (await db.select().from(lookalikes).where(eq(lookalikes.domainUid, domain.uid))).map((r) => [r.name, r]),
   );
-  const wildcardCache = new Map<string, Promise<string[]>>();
-  const httpPort = deps.settings.httpPort;
-  const observations = await pool(candidates, deps.concurrency ?? 32, (c) =>
-    observe(c.name, { dns: deps.dns, httpPort, wildcardCache }),
-  );
+  const observations = await observeCandidates(candidates, deps.dns, deps.settings.httpPort, deps.concurrency);
   const registeredNames = candidates
     .filter((_, i) => observations[i]!.outcome === 'registered')
     .map((c) => c.name);
