@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient, scanDomain } from '../../../src/server/areas/domains/index.ts';
-import { alerts, lookalikes, monitoredDomains } from '../../../src/server/db/schema/index.ts';
+import { alerts, lookalikes, monitoredDomains, mutes } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
 import { type LocalDns, startLocalDns, type Zone } from '../../helpers/local-dns.ts';
@@ -82,6 +82,12 @@ describe.each(backends())('lookalike scans on %s', (backend) => {
       payload: { customer_id: t.fixtures.acme.customerId, names: ['acme.com'] },
     });
     expect(added.statusCode).toBe(201);
+    // A customer's mute applies to lookalike alerts as to any other.
+    await t.database.db.insert(mutes).values({
+      customerId: t.fixtures.acme.customerId,
+      conditions: [{ field: 'title', operator: 'contains', value: 'acme.org' }],
+      description: 'our own parked name',
+    });
 
     const first = await scan();
     expect(first.candidates).toBeGreaterThan(500);
@@ -129,6 +135,11 @@ describe.each(backends())('lookalike scans on %s', (backend) => {
       'Lookalike of acme.com registered: acme.org',
     ]);
     expect(raised.every((a) => a.customerId === t.fixtures.acme.customerId)).toBe(true);
+    expect(raised.find((a) => a.title.endsWith('acme.org'))?.status).toBe('muted');
+    expect(raised.find((a) => a.title.endsWith('acme-login.com'))).toMatchObject({
+      status: 'new',
+      priority: 'high',
+    });
     // The registration date is asked once per lookalike, not on every scan.
     expect(rdapCalls).toBeLessThanOrEqual(6);
   });
