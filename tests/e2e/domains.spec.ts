@@ -34,7 +34,19 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.locator(`.domain-row[data-domain="${name}"]`)).toBeVisible();
+  const added = page.locator(`.domain-row[data-domain="${name}"]`);
+  await expect(added).toContainText('Monitored');
+
+  // Pausing asks first; the safe answer has the focus.
+  await tabTo(page, added.getByRole('button', { name: `Pause monitoring of ${name}` }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Pause monitoring?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(added).toContainText('Paused');
 
   // A seeded domain: its lookalikes, riskiest first.
   const seeded = rows
