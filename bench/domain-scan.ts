@@ -17,7 +17,8 @@ const candidates = generateCandidates(DOMAIN);
 const zones = new Map<string, Zone>();
 // One candidate in 25 registered, as real scans of a well-known brand find.
 candidates.forEach((c, i) => {
-  if (i % 25 === 0) zones.set(c.name, { A: ['192.0.2.10'], NS: ['ns1.parking.example'], MX: [`mail.${c.name}`] });
+  if (i % 25 === 0)
+    zones.set(c.name, { A: ['192.0.2.10'], NS: ['ns1.parking.example'], MX: [`mail.${c.name}`] });
 });
 const dns = await startLocalDns(zones);
 
@@ -64,7 +65,9 @@ const result = {
   scanQueriesPerSecond: Math.round(median(scan.map((s) => s.queriesPerSecond))),
   queriesPerCandidate: Number(median(scan.map((s) => s.queriesPerCandidate)).toFixed(2)),
 };
-console.log(`\nLookalike scan of ${DOMAIN}: ${result.candidates} candidates, ${result.registered} registered`);
+console.log(
+  `\nLookalike scan of ${DOMAIN}: ${result.candidates} candidates, ${result.registered} registered`,
+);
 console.log(`  raw DNS (A only)        ${result.baselineQueriesPerSecond} queries/s  (baseline)`);
 console.log(
   `  scan (A, AAAA, NS, MX)  ${result.scanCandidatesPerSecond} candidates/s, ${result.scanQueriesPerSecond} queries/s (${(result.scanQueriesPerSecond / result.baselineQueriesPerSecond).toFixed(2)}x baseline), ${result.queriesPerCandidate} queries a candidate`,

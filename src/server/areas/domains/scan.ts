@@ -95,7 +95,12 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
   const existing = new Map(
     (await db.select().from(lookalikes).where(eq(lookalikes.domainUid, domain.uid))).map((r) => [r.name, r]),
   );
-  const observations = await observeCandidates(candidates, deps.dns, deps.settings.httpPort, deps.concurrency);
+  const observations = await observeCandidates(
+    candidates,
+    deps.dns,
+    deps.settings.httpPort,
+    deps.concurrency,
+  );
   const registeredNames = candidates
     .filter((_, i) => observations[i]!.outcome === 'registered')
     .map((c) => c.name);
