@@ -1650,6 +1650,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tacklebox/v1/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monitored domains the caller may see, by name. */
+        get: operations["listDomains"];
+        put?: never;
+        /** Adds one domain or many (bulk) for a customer. A name already monitored for that customer is answered as it is. */
+        post: operations["createDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tacklebox/v1/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One monitored domain. */
+        get: operations["getDomain"];
+        /** Turns monitoring of a domain on or off. */
+        put: operations["updateDomain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tacklebox/v1/domains/{id}/lookalikes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lookalikes scans found for a domain, riskiest first. */
+        get: operations["listLookalikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tacklebox/v1/domains/{id}/lookalikes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lookalike with its records and risk breakdown. */
+        get: operations["getLookalike"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/{kind}/{value}": {
         parameters: {
             query?: never;
@@ -2576,6 +2646,22 @@ export interface components {
              */
             private: boolean;
         };
+        Domain: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            customer_name: string;
+            /** Format: uuid */
+            customerId: string;
+            domain: string;
+            highest_risk: number | null;
+            /** Format: date-time */
+            last_scanned_at: string | null;
+            /** @description Lookalikes currently registered. */
+            lookalike_count: number;
+            /** Format: uuid */
+            uid: string;
+        };
         EnrolmentToken: {
             /** Format: date-time */
             created_at: string;
@@ -2748,6 +2834,48 @@ export interface components {
             is_beta: boolean;
             name: string;
         };
+        Lookalike: {
+            addresses: string[];
+            /** @description Days since registration (RDAP). */
+            age_days: number | null;
+            classification: components["schemas"]["LookalikeClassification"];
+            /** @description How settled the state is (repeated observations agree). */
+            confidence: number;
+            /** @description ISO country of the first address */
+            country: string | null;
+            /** Format: uuid */
+            domainUid: string;
+            /** Format: date-time */
+            first_seen: string;
+            fuzzer: string;
+            has_mx: boolean;
+            /** Format: date-time */
+            last_seen: string;
+            mx: string[];
+            name: string;
+            name_servers: string[];
+            /** @description A different state has been observed but not yet confirmed. */
+            pending: boolean;
+            popularity: number | null;
+            registered: boolean;
+            /** Format: date-time */
+            registered_on: string | null;
+            resolves: boolean;
+            risk: number;
+            risk_breakdown: components["schemas"]["RiskFactor"][];
+            serves_page: boolean;
+            /** Format: date-time */
+            state_changed_at: string | null;
+            /** @description The zone answers any label */
+            wildcard: boolean;
+        };
+        /**
+         * @description What the lookalike is set up for, from its state: unregistered, parked (registered, no
+         *     address and no mail), mail (MX records, no web page), web (serves a page, no MX), phishing
+         *     (serves a page and takes mail).
+         * @enum {string}
+         */
+        LookalikeClassification: "unregistered" | "parked" | "mail" | "web" | "phishing";
         Mute: {
             conditions: components["schemas"]["MuteCondition"][];
             /** Format: date-time */
@@ -2865,6 +2993,14 @@ export interface components {
             from: string | null;
             /** Format: date-time */
             to: string;
+        };
+        RiskFactor: {
+            /** @description The observation behind it (the fuzzer */
+            detail: string;
+            /** @enum {string} */
+            factor: "fuzzer" | "has_mx" | "serves_page" | "resolves" | "young" | "wildcard" | "popularity";
+            /** @description Points this factor adds to the risk. */
+            weight: number;
         };
         SavedSearch: {
             /** Format: date-time */
@@ -6338,6 +6474,178 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: components["schemas"]["Domain"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required; missing or empty answers 'Please select a customer'. */
+                    customer_id?: string | null;
+                    names: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The domains, in the order given. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: components["schemas"]["Domain"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLookalikes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lookalikes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: components["schemas"]["Domain"];
+                        lookalikes: components["schemas"]["Lookalike"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLookalike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lookalike. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lookalike"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     lookupThreat: {

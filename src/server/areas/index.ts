@@ -4,6 +4,7 @@ import { authHandlers } from './auth/index.ts';
 import { caseHandlers } from './cases/index.ts';
 import { countHandlers } from './counts/index.ts';
 import { customerHandlers } from './customers/index.ts';
+import { domainHandlers } from './domains/index.ts';
 import { logHandlers } from './logs/index.ts';
 import { muteHandlers } from './mutes/index.ts';
 import { searchHandlers } from './search/index.ts';
@@ -31,4 +32,5 @@ export const handlers = {
   ...muteHandlers,
   ...caseHandlers,
   ...vulnerabilityHandlers,
+  ...domainHandlers,
 };

@@ -61,6 +61,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   customer_indicators: inScope,
+  monitored_domains: inScope,
+  lookalikes: inScope,
   // A customer user's look-ups carry their customer; staff look-ups carry none and only staff see them.
   threat_sightings: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,

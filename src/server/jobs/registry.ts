@@ -1,4 +1,5 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
+import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
 import { maintainLogPartitions } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
@@ -39,6 +40,14 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       else log.info(`fetch-threat-feeds: ${run.feed}: ${run.count} stored`);
     }
   },
+  'scan-lookalikes': async ({ db, log }) => {
+    const settings = lookalikeSettings();
+    const dns = new DnsClient(settings.resolver);
+    for (const { domain, result } of await scanActiveDomains(db, { dns, settings }))
+      log.info(
+        `scan-lookalikes: ${domain}: ${result.candidates} candidates, ${result.registered} registered, ${result.inconclusive} inconclusive, ${result.changed} changed`,
+      );
+  },
   [INSTALLER_JOB]: async ({ db, job, log }) => {
     const installerId = String(job.payload.installer_id);
     if (await buildAgentInstaller(db, installerId))
@@ -61,6 +70,9 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'log-partitions', cron: '7 * * * *' },
   // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
   { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
+  // A lookalike's state needs two scans in a row to change: every 4 hours puts a new
+  // registration in front of analysts within a working day without hammering the resolver.
+  { kind: 'scan-lookalikes', cron: '41 */4 * * *' },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { seedAgents } from './agents.ts';
 import { AlertFactory } from './alerts.ts';
 import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
 import { seedIndicators, seedUpdates } from './content.ts';
+import { seedDomains } from './domains.ts';
 import { insertInBatches } from './insert.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     triage: root.fork(8),
     mutes: root.fork(9),
     fleet: root.fork(10),
+    domains: root.fork(11),
   };
 
   const passwordHash = await hashPassword(options.password);
@@ -117,6 +119,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const intel = await seedIndicators(db, streams.intel, now);
   const updates = await seedUpdates(db, streams.updates, now);
   report({ phase: 'content', done: intel.count + updates, total: intel.count + updates });
+
+  // Lookalike domains of each customer, as scans would have left them.
+  await seedDomains(db, streams.domains, org.customers, org.staff[0]!.contactId, now);
 
   const customers = new WeightedTable(org.customers, (c) => c.weight);
   const caseCount = Math.max(MIN_CASES, Math.round(options.alerts / ALERTS_PER_CASE));

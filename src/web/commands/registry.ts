@@ -42,7 +42,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   threat_intel: 't',
   users: 'u',
   profile: 'p',
-  domains: 'o',
 };
 
 /** Error pages are reached, not visited. */

@@ -2,6 +2,7 @@ import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
+import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
@@ -19,6 +20,7 @@ export const FEATURES = [
   agentsFeature,
   customersFeature,
   vulnerabilitiesFeature,
+  domainsFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

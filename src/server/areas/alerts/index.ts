@@ -64,5 +64,8 @@ export const alertHandlers: Handlers<AlertOperation> = {
   rerunAlertWorkflows,
 };
 
+/** The one path that stores a new alert (mutes apply): other areas' detections go through it. */
+export { createAlertRecord, type NewAlert } from './create.ts';
+
 /** The list's exact-count cap, which the benchmark compares against. */
 export { TOTAL_CAP } from './handlers/list.ts';

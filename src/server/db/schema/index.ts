@@ -1,4 +1,5 @@
 export * from './agent-reports.ts';
+export * from './domains.ts';
 export * from './fleet.ts';
 export * from './logs.ts';
 export * from './organisation.ts';

@@ -1,0 +1,20 @@
+import type { Handlers } from '../../platform/handler.ts';
+import {
+  createDomains,
+  getDomain,
+  getLookalike,
+  listDomains,
+  listLookalikes,
+  updateDomain,
+} from './handlers.ts';
+
+/** Lookalike domains (spec 2, section 7 "Domains"): monitored domains and what scans found. */
+export const domainHandlers: Handlers<
+  'listDomains' | 'createDomains' | 'getDomain' | 'updateDomain' | 'listLookalikes' | 'getLookalike'
+> = { listDomains, createDomains, getDomain, updateDomain, listLookalikes, getLookalike };
+
+export { generateCandidates } from './fuzzers/index.ts';
+export { DnsClient } from './resolver.ts';
+export { classify, confidenceOf, riskBreakdown, riskOf } from './risk.ts';
+export { observeCandidates, type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';
+export { lookalikeSettings } from './settings.ts';

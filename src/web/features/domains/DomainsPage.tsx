@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { List } from 'react-window';
+import type { ScreenProps } from '../../app/screen-props.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LoadError } from '../../components/table/LoadError.tsx';
+import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { useCustomerScope, useToasts } from '../../shell/index.ts';
+import { AddDomainsDialog } from './AddDomainsDialog.tsx';
+import { type Domain, listDomains, setDomainActive } from './api.ts';
+import { DomainRow, type DomainRowProps } from './DomainRow.tsx';
+import './domains.css';
+import { useCanManageDomains } from './use-can-manage.ts';
+
+const ROW_HEIGHT = 40;
+const MAX_HEIGHT = 520;
+const COLUMNS = ['domain', 'customer', 'status', 'lookalikes', 'risk', 'scanned', 'actions'] as const;
+
+/** /domains (spec 2, section 2 "Domains"): every monitored domain; add one or many; pause or resume monitoring. */
+export function DomainsPage(_: ScreenProps) {
+  const { t } = useTranslation('domains');
+  const { t: common } = useTranslation();
+  const { notify } = useToasts();
+  const { customerIDs, filtered } = useCustomerScope();
+  const canManage = useCanManageDomains();
+  const scope = filtered ? customerIDs : [];
+  const list = useLoad(JSON.stringify(scope), () => listDomains(scope));
+  const [adding, setAdding] = useState(false);
+  const [toggling, setToggling] = useState<Domain | null>(null);
+  const [busy, setBusy] = useState(false);
+  const domains = list.data ?? [];
+  const rowProps = useMemo<DomainRowProps>(
+    () => ({ domains, canManage, onToggle: setToggling }),
+    [domains, canManage],
+  );
+  const height = Math.min(MAX_HEIGHT, Math.max(domains.length, 1) * ROW_HEIGHT);
+
+  async function toggle(domain: Domain) {
+    setBusy(true);
+    try {
+      await setDomainActive(domain.uid, !domain.active);
+      notify({
+        severity: 'success',
+        title: domain.active
+          ? t('toggle.paused', { domain: domain.domain })
+          : t('toggle.resumed', { domain: domain.domain }),
+        message: domain.customer_name,
+      });
+      list.reload();
+    } catch {
+      notify({ severity: 'danger', title: t('errors.update'), message: common('tryAgainLater') });
+    } finally {
+      setBusy(false);
+      setToggling(null);
+    }
+  }
+
+  return (
+    <div className="page-body domains-page">
+      <header className="page-header">
+        <div>
+          <h1>{t('title')}</h1>
+          <p className="muted">{t('subtitle')}</p>
+        </div>
+        {canManage && (
+          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+            {t('add')}
+          </button>
+        )}
+      </header>
+      <div className="slow-load-host" aria-busy={list.status === 'loading'}>
+        <SlowLoadNotice loading={list.status === 'loading'} />
+        {list.status === 'error' ? (
+          <LoadError
+            error={list.error}
+            message={t('errors.load')}
+            retryLabel={t('retry')}
+            onRetry={list.reload}
+          />
+        ) : list.status === 'ready' && domains.length === 0 ? (
+          <p className="empty" role="status">
+            {t('list.empty')}
+          </p>
+        ) : (
+          // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
+          <div
+            role="grid"
+            aria-label={t('list.label')}
+            aria-rowcount={domains.length + 1}
+            className="domain-grid"
+          >
+            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
+            <div role="row" tabIndex={-1} aria-rowindex={1} className="domain-row domain-row--header">
+              {COLUMNS.map((column) => (
+                // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+                <span key={column} role="columnheader" tabIndex={-1}>
+                  {t(`columns.${column}`)}
+                </span>
+              ))}
+            </div>
+            <List
+              role="rowgroup"
+              rowComponent={DomainRow}
+              rowCount={domains.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              defaultHeight={height}
+              style={{ height }}
+            />
+          </div>
+        )}
+        {list.status === 'loading' && (
+          <span className="sr-only" role="status">
+            {t('loading')}
+          </span>
+        )}
+      </div>
+      {adding && (
+        <AddDomainsDialog
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            list.reload();
+          }}
+        />
+      )}
+      {toggling && (
+        <ConfirmDialog
+          title={toggling.active ? t('toggle.pauseTitle') : t('toggle.resumeTitle')}
+          confirmLabel={toggling.active ? t('toggle.pauseConfirm') : t('toggle.resumeConfirm')}
+          danger={toggling.active}
+          busy={busy}
+          onCancel={() => setToggling(null)}
+          onConfirm={() => toggle(toggling)}
+        >
+          <p>
+            {toggling.active
+              ? t('toggle.pauseBody', { domain: toggling.domain })
+              : t('toggle.resumeBody', { domain: toggling.domain })}
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

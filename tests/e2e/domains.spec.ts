@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+
+/**
+ * Keyboard only: g o opens the domains; a domain is added for a customer (after the spec's
+ * 'Please select a customer'); a seeded domain's lookalikes open, then one lookalike with its
+ * risk breakdown.
+ */
+test('an analyst adds a domain for a customer and opens a lookalike with its risk breakdown', async ({
+  page,
+}) => {
+  await signIn(page, ANALYST, '/');
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
+  const rows = page.locator('.domain-row:not(.domain-row--header)');
+  await expect(rows.first()).toBeVisible();
+  await expectAccessible(page);
+
+  await tabTo(page, page.getByRole('button', { name: 'Add domains' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add domains' });
+  await expect(dialog.getByLabel('Customer')).toBeFocused();
+  const name = `watch${Date.now()}.example`;
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(name);
+  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Please select a customer')).toBeVisible();
+  await expectAccessible(page);
+
+  await tabTo(page, dialog.getByLabel('Customer'));
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const added = page.locator(`.domain-row[data-domain="${name}"]`);
+  await expect(added).toContainText('Monitored');
+
+  // Pausing asks first; the safe answer has the focus.
+  await tabTo(page, added.getByRole('button', { name: `Pause monitoring of ${name}` }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Pause monitoring?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(added).toContainText('Paused');
+
+  // A seeded domain: its lookalikes, riskiest first.
+  const seeded = rows
+    .filter({ hasNot: page.locator(`[data-domain="${name}"]`) })
+    .first()
+    .getByRole('link');
+  const domain = (await seeded.textContent()) ?? '';
+  await tabTo(page, seeded);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
+  const lookalike = page.locator('.lookalike-table tbody tr').first().getByRole('link');
+  await expect(lookalike).toBeVisible();
+  await expectAccessible(page);
+
+  const lookalikeName = (await lookalike.textContent()) ?? '';
+  await tabTo(page, lookalike);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: lookalikeName })).toBeVisible();
+  const breakdown = page.locator('.risk-table');
+  await expect(breakdown.getByRole('rowheader', { name: 'How it was made' })).toBeVisible();
+  await expect(breakdown.getByRole('rowheader', { name: 'Risk (0 to 100)' })).toBeVisible();
+  await expect(page.getByText('MX record')).toBeVisible();
+  await expectAccessible(page);
+});
