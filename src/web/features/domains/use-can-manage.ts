@@ -1,4 +1,4 @@
-import { useSession } from '../../shell/session-bridge.ts';
+import { useSession } from '../../session/use-session.ts';
 
 /** Same rule as the server's requireModify: staff need `modify_all`; customer users manage their own domains. */
 export function useCanManageDomains(): boolean {
