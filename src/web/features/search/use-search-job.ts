@@ -40,9 +40,10 @@ export function useSearchJob(pollMs = SEARCH_POLL_MS) {
   const polling = selectPolling(snapshot);
   useEffect(() => {
     if (!polling || pollMs <= 0) return;
-    const timer = setTimeout(() => send({ type: 'poll' }), pollMs);
-    return () => clearTimeout(timer);
-  }, [polling, pollMs, send, snapshot.context.job]);
+    // A poll while a read is on its way is ignored by the machine.
+    const timer = setInterval(() => send({ type: 'poll' }), pollMs);
+    return () => clearInterval(timer);
+  }, [polling, pollMs, send]);
   return { snapshot, send };
 }
 
