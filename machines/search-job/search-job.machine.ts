@@ -22,9 +22,10 @@ export function asSearchError(error: unknown): SearchCallError {
 }
 
 const submit = { target: '#searchJob.Submitting', actions: 'setRequest' } as const;
+const open = { target: '#searchJob.Polling', actions: 'setId' } as const;
 
 /** In every state a new search may be submitted; the server cancels the older one. */
-const settled = { on: { submit, rerun: { guard: 'hasJob', target: '#searchJob.Rerunning' } } } as const;
+const settled = { on: { submit, open, rerun: { guard: 'hasJob', target: '#searchJob.Rerunning' } } } as const;
 
 /**
  * One log search as the screen runs it (issue 11): submitted (Submitting), then counted by the
@@ -51,6 +52,7 @@ export const searchJobMachine = setup({
     }),
   },
   actions: {
+    setId: assign(({ event }) => (event.type === 'open' ? { id: event.id, job: null, error: null } : {})),
     setRequest: assign(({ event }) =>
       event.type === 'submit' ? { request: event.request, error: null } : {},
     ),
@@ -68,7 +70,7 @@ export const searchJobMachine = setup({
   context: { request: null, id: null, job: null, error: null },
   initial: 'Idle',
   states: {
-    Idle: { on: { submit } },
+    Idle: { on: { submit, open } },
     Submitting: {
       invoke: {
         id: 'startSearch',
@@ -86,7 +88,7 @@ export const searchJobMachine = setup({
       on: { submit },
     },
     SubmitFailed: {
-      on: { submit, retry: { guard: 'hasRequest', target: 'Submitting' } },
+      on: { submit, open, retry: { guard: 'hasRequest', target: 'Submitting' } },
     },
     Rerunning: {
       invoke: {

@@ -52,6 +52,7 @@ const ONE = '/api/search/v1/search/{id}' as const;
 
 const EVENTS: AnyEventObject[] = [
   { type: 'submit', request: REQUEST },
+  { type: 'open', id: SEARCH_ID },
   { type: 'poll' },
   { type: 'rerun' },
   { type: 'retry' },
