@@ -7,6 +7,7 @@ import { AlertFactory } from './alerts.ts';
 import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
 import { seedIndicators, seedUpdates } from './content.ts';
 import { insertInBatches } from './insert.ts';
+import { seedLogEvents } from './logs.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
 import { TriageFactory } from './triage.ts';
@@ -48,6 +49,8 @@ export interface SeedSummary {
   detections: number;
   discussions: number;
   activity: number;
+  /** Log events of the first customers (search screen demo). */
+  logEvents: number;
   durationMs: number;
 }
 
@@ -97,6 +100,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     triage: root.fork(8),
     mutes: root.fork(9),
     fleet: root.fork(10),
+    logs: root.fork(11),
   };
 
   const passwordHash = await hashPassword(options.password);
@@ -174,6 +178,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   await syncIds(db, 'alerts');
   await syncIds(db, 'discussions');
   await finishCases(db);
+  const logEvents = await seedLogEvents(db, streams.logs, org.customers, now);
 
   const summary: SeedSummary = {
     partnerId: org.partnerId,
@@ -190,6 +195,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     detections: triage.counts.detections,
     discussions: triage.counts.discussions,
     activity: triage.counts.activity,
+    logEvents,
     durationMs: Math.round(performance.now() - started),
   };
   report({ phase: 'done', done: options.alerts, total: options.alerts });

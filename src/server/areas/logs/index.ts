@@ -59,5 +59,6 @@ export const logHandlers: Handlers<
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
 export { authenticateIngest } from './ingest-auth.ts';
-export { maintainLogPartitions } from './partitions.ts';
+export { daysOf, normaliseEvent } from './normalise.ts';
+export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
 export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';

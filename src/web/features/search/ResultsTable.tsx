@@ -23,6 +23,7 @@ interface RowProps {
 
 const rawLines = (event: LogEvent) => JSON.stringify(event.raw, null, 2).split('\n').length;
 const rawHeight = (event: LogEvent) => Math.min(RAW_MAX, rawLines(event) * RAW_LINE + 16);
+const shownTime = (time: string) => new Date(time).toISOString().replace('T', ' ').slice(0, 23);
 const cellText = (event: LogEvent, column: Column) => {
   const value = event[column];
   return value === null || value === undefined ? '' : String(value);
@@ -50,14 +51,13 @@ function ResultRow({ index, style, ...p }: RowComponentProps<RowProps>) {
           className="search-expand"
           aria-expanded={open}
           aria-controls={open ? rawId : undefined}
-          aria-label={p.expandLabel(event.time)}
+          aria-label={p.expandLabel(shownTime(event.time))}
           tabIndex={index === p.focused ? 0 : -1}
           onFocus={() => p.onFocusRow(index)}
           onClick={() => p.onToggle(event.id)}
           onKeyDown={(e) => p.onKey(e, index)}
         >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span>{' '}
-          {new Date(event.time).toISOString().replace('T', ' ').slice(0, 23)}
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {shownTime(event.time)}
         </button>
       </span>
       {p.columns.map((column) => (

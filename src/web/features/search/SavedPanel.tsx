@@ -6,6 +6,7 @@ import {
   createSaved,
   deleteHistoryEntry,
   deleteSaved,
+  type HistoryEntry,
   listHistory,
   listSaved,
   type SavedSearch,
@@ -96,7 +97,7 @@ export function SaveSearchForm(props: {
 export function SavedAndHistory(props: {
   version: number;
   onOpenSaved(saved: SavedSearch): void;
-  onOpenHistory(id: string): void;
+  onOpenHistory(entry: HistoryEntry): void;
 }) {
   const { t } = useTranslation('search');
   const [changes, setChanges] = useState(0);
@@ -141,7 +142,7 @@ export function SavedAndHistory(props: {
         <ul>
           {history.data?.map((h) => (
             <li key={h.id}>
-              <button type="button" className="link-button" onClick={() => props.onOpenHistory(h.id)}>
+              <button type="button" className="link-button" onClick={() => props.onOpenHistory(h)}>
                 {h.search_term || t('history.everything')}
               </button>{' '}
               <span className="search-scope">{t(`status.${h.status}_state`)}</span>

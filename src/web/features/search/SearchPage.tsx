@@ -1,9 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { selectSubmitting, selectTermError } from '../../../../machines/search-job/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useLoad } from '../../components/use-load.ts';
+import { useIsActivePage } from '../../shell/index.ts';
 import {
   getHits,
   getSearch,
@@ -30,7 +31,7 @@ import {
   type SearchForm,
   withFilter,
 } from './search-model.ts';
-import { useSearchJob } from './use-search-job.ts';
+import { SEARCH_POLL_MS, useSearchJob } from './use-search-job.ts';
 import './search.css';
 
 /** The form a link opens with: `?query=` (the omnibox's "search windows logs for") and `?source=`. */
@@ -40,13 +41,14 @@ function formFromLink(query: string): SearchForm {
 }
 
 /**
- * /search/{id?} (spec 2; issue 11): pick a source, type a query in any of the three modes, pick a
+ * /search/{id?} (spec 2; issue 11). The address stays as opened: each address is its own page in
+ * the shell's page cache, so a new search does not move to /search/{id}; opening that address
+ * follows the search.: pick a source, type a query in any of the three modes, pick a
  * period, and search. The search runs on the server; its first results show while it counts.
  * The field sidebar's top values narrow it (Enter includes, Shift+Enter excludes).
  */
 export function SearchPage({ params }: ScreenProps) {
   const { t } = useTranslation('search');
-  const [, navigate] = useLocation();
   const linkQuery = useSearch();
   const [form, setForm] = useState<SearchForm>(() => formFromLink(linkQuery));
   const [columns, setColumns] = useState<Column[]>(DEFAULT_COLUMNS);
@@ -60,7 +62,9 @@ export function SearchPage({ params }: ScreenProps) {
     loading: boolean;
   }>();
   const queryInput = useRef<HTMLInputElement>(null);
-  const { snapshot, send } = useSearchJob();
+  // A page kept hidden in the page cache stops polling its search (the server then abandons it).
+  const active = useIsActivePage();
+  const { snapshot, send } = useSearchJob(active ? SEARCH_POLL_MS : 0);
   const sources = useLoad('sources', listSources);
   const { job, id, error } = snapshot.context;
 
@@ -79,10 +83,6 @@ export function SearchPage({ params }: ScreenProps) {
     else if (form.term || form.source) submit(form);
     queryInput.current?.focus();
   }, []);
-  // The address names the search shown, so it can be shared and reopened.
-  useEffect(() => {
-    if (id && params.id !== id) navigate(`/search/${id}`, { replace: true });
-  }, [id, params.id, navigate]);
 
   const done = snapshot.matches('Done');
   const hits = useLoad(done && id ? `${id}/${job?.total}` : null, () => getHits(id!));
@@ -232,7 +232,10 @@ export function SearchPage({ params }: ScreenProps) {
       <SavedAndHistory
         version={savedVersion + (done ? 1 : 0)}
         onOpenSaved={openSaved}
-        onOpenHistory={(historyId) => send({ type: 'open', id: historyId })}
+        onOpenHistory={(entry) => {
+          setForm({ ...form, term: entry.search_term, source: entry.source, filters: [] });
+          send({ type: 'open', id: entry.id });
+        }}
       />
     </div>
   );
