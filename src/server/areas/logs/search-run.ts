@@ -52,7 +52,7 @@ async function stillRunning(db: Db, id: string) {
  */
 export async function runSearch(db: Db, id: string): Promise<void> {
   const [job] = await db.select().from(searchJobs).where(eq(searchJobs.id, id));
-  if (!job || job.status !== 'running') return;
+  if (job?.status !== 'running') return;
   const search = job.request as unknown as StoredSearch;
   const running = and(eq(searchJobs.id, id), eq(searchJobs.status, 'running'));
   try {

@@ -53,7 +53,6 @@ export function SaveSearchForm(props: {
       <h2>{t('saved.saveTitle')}</h2>
       <label className="search-control">
         <span>{t('saved.name')}</span>
-        {/* biome-ignore lint/a11y/noAutofocus: the form opens on purpose (keyboard command); its first field takes the focus */}
         <input autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label className="search-control">
