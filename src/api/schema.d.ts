@@ -1537,10 +1537,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The search's status, exact total and one page of events, newest first. */
+        /**
+         * The search's status, progress, total and one page of events, newest first.
+         * @description A search runs in the background, newest events first. While it runs, `total` and the
+         *     page cover the part scanned so far (`progress` percent of the period); once `done`, the
+         *     total is exact. Reading a running search keeps it alive: one not read for 5 minutes is
+         *     abandoned (cancelled, `error` "abandoned"). A failed search says why in `error`.
+         */
         get: operations["getSearch"];
         put?: never;
-        post?: never;
+        /** Run a search again; a relative period moves to now. The caller's other open searches are cancelled. */
+        post: operations["rerunSearch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5948,7 +5955,7 @@ export interface operations {
                             search_term: string;
                             source: string | null;
                             /** @enum {string} */
-                            status: "running" | "done" | "cancelled";
+                            status: "running" | "done" | "cancelled" | "failed";
                         }[];
                     };
                 };
@@ -6274,6 +6281,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        error: string | null;
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
@@ -6283,12 +6291,42 @@ export interface operations {
                         results: components["schemas"]["LogEvent"][];
                         search_after: string | null;
                         /** @enum {string} */
-                        status: "running" | "done" | "cancelled";
+                        status: "running" | "done" | "cancelled" | "failed";
                         total: number;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rerunSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The search, running again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        mode: "keyword" | "exact" | "lucene";
+                        period: components["schemas"]["ResolvedPeriod"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

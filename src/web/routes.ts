@@ -22,7 +22,6 @@ const workflowsEdit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'mo
 const DASHBOARD = [{ path: '/', name: 'dashboard' }] as const;
 
 const SHELL_ROUTES = [
-  { path: '/search/:id?', name: 'search' },
   { path: '/reports', name: 'reports' },
   { path: '/threat', name: 'threat_intel' },
   { path: '/users', name: 'users' },

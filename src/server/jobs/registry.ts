@@ -1,6 +1,6 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
-import { maintainLogPartitions } from '../areas/logs/index.ts';
+import { cleanUpSearchJobs, maintainLogPartitions, runSearch, SEARCH_JOB } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -33,6 +33,16 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     log.info(
       `log-partitions: ${dropped.length} partition(s) dropped, ${deleted} event(s) past retention deleted`,
     );
+  },
+  // A search is counted once; a failure is recorded on the search itself, not retried.
+  [SEARCH_JOB]: {
+    run: async ({ db, job }) => runSearch(db, String(job.payload.search_id)),
+    maxAttempts: 1,
+  },
+  'search-jobs-cleanup': async ({ db, log }) => {
+    const { abandoned, deleted } = await cleanUpSearchJobs(db);
+    if (abandoned + deleted === 0) return;
+    log.info(`search-jobs-cleanup: ${abandoned} abandoned search(es) ended, ${deleted} old one(s) deleted`);
   },
   'fetch-threat-feeds': async ({ db, log }) => {
     for (const run of await fetchThreatFeeds(db)) {
@@ -68,6 +78,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'agent-housekeeping', cron: '* * * * *' },
   // Partitions for the next days exist well before ingest needs them; retention is by the day.
   { kind: 'log-partitions', cron: '7 * * * *' },
+  // A search the screen stopped polling ends within a minute or so of being abandoned.
+  { kind: 'search-jobs-cleanup', cron: '* * * * *' },
   // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
   { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
   // A lookalike's state needs two scans in a row to change: every 4 hours puts a new

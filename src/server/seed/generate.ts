@@ -8,6 +8,7 @@ import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
 import { seedIndicators, seedUpdates } from './content.ts';
 import { seedDomains } from './domains.ts';
 import { insertInBatches } from './insert.ts';
+import { seedLogEvents } from './logs.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
 import { TriageFactory } from './triage.ts';
@@ -49,6 +50,8 @@ export interface SeedSummary {
   detections: number;
   discussions: number;
   activity: number;
+  /** Log events of the first customers (search screen demo). */
+  logEvents: number;
   durationMs: number;
 }
 
@@ -99,6 +102,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     mutes: root.fork(9),
     fleet: root.fork(10),
     domains: root.fork(11),
+    logs: root.fork(12),
   };
 
   const passwordHash = await hashPassword(options.password);
@@ -179,6 +183,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   await syncIds(db, 'alerts');
   await syncIds(db, 'discussions');
   await finishCases(db);
+  const logEvents = await seedLogEvents(db, streams.logs, org.customers, now);
 
   const summary: SeedSummary = {
     partnerId: org.partnerId,
@@ -195,6 +200,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     detections: triage.counts.detections,
     discussions: triage.counts.discussions,
     activity: triage.counts.activity,
+    logEvents,
     durationMs: Math.round(performance.now() - started),
   };
   report({ phase: 'done', done: options.alerts, total: options.alerts });

@@ -31,7 +31,6 @@ const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'Scre
 export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
   dashboard: placeholder,
-  search: placeholder,
   reports: placeholder,
   threat_intel: placeholder,
   users: placeholder,

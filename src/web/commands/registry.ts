@@ -90,7 +90,7 @@ const GENERAL: Command[] = [
     id: 'search.windowsLogs',
     group: 'general',
     keys: [],
-    href: (query) => `/search?query=${encodeURIComponent(query.trim())}`,
+    href: (query) => `/search?source=windows&query=${encodeURIComponent(query.trim())}`,
     label: (l) => l.commands('registry.windowsLogs'),
     labelFor: (l, query) => l.commands('fixed.windowsLogs', { query: query.trim() }),
   },

@@ -5,6 +5,7 @@ import { customersFeature } from './customers/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { searchFeature } from './search/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
@@ -21,6 +22,7 @@ export const FEATURES = [
   customersFeature,
   vulnerabilitiesFeature,
   domainsFeature,
+  searchFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

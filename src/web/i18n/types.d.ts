@@ -5,6 +5,7 @@ import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type search from '../features/search/locales/en-GB/search.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       admin: typeof admin;
       commands: typeof commands;
       mutes: typeof mutes;
+      search: typeof search;
       cases: typeof cases;
       customers: typeof customers;
       domains: typeof domains;

@@ -1,7 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { JOB_HANDLERS } from '../../../src/server/jobs/registry.ts';
+import { runDueJobs } from '../../../src/server/jobs/runner.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import type { Backend } from '../../helpers/database.ts';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** One app per backend for a test file, and the calls a log shipper and the console make. */
 export function logsContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
@@ -39,5 +43,15 @@ export function logsContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
           : JSON.stringify(payload),
     });
 
-  return Object.assign(ctx, { tokenFor, ingest });
+  /** Runs the queued searches as the job runner would (only that kind: no schedules). */
+  const runSearches = () =>
+    runDueJobs(ctx.t.database.db, {
+      workerId: 'test',
+      pollMs: 10,
+      log: quiet,
+      handlers: { 'run-search': JOB_HANDLERS['run-search']! },
+      schedules: [],
+    });
+
+  return Object.assign(ctx, { tokenFor, ingest, runSearches });
 }

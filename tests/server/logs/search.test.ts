@@ -101,6 +101,7 @@ describe.each(backends())('log search on %s', (backend) => {
     const started = await start(user, search, extra);
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as string;
+    await c.runSearches();
     const page = await c.t.as(user, { url: `/api/search/v1/search/${id}?size=50` });
     expect(page.statusCode, page.body).toBe(200);
     return { id, mode: started.json().mode, ...page.json() };
@@ -201,6 +202,7 @@ describe.each(backends())('log search on %s', (backend) => {
   it('keyset pages to the end without gaps or repeats', async () => {
     const started = await start(acmeUser(), {}, { period: { range: -1 } });
     const id = started.json().id;
+    await c.runSearches();
     const seen: string[] = [];
     let after: string | null = null;
     do {

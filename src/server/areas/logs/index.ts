@@ -8,7 +8,7 @@ import {
   listSearchHistory,
   updateSavedSearch,
 } from './saved.ts';
-import { getSearch, getSearchHits, getSearchTopValues, startSearch } from './search-handlers.ts';
+import { getSearch, getSearchHits, getSearchTopValues, rerunSearch, startSearch } from './search-handlers.ts';
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
 
@@ -25,6 +25,7 @@ export const logHandlers: Handlers<
   | 'getLogSource'
   | 'getLogSourceMappings'
   | 'startSearch'
+  | 'rerunSearch'
   | 'getSearch'
   | 'getSearchHits'
   | 'getSearchTopValues'
@@ -43,6 +44,7 @@ export const logHandlers: Handlers<
   getLogSource,
   getLogSourceMappings,
   startSearch,
+  rerunSearch,
   getSearch,
   getSearchHits,
   getSearchTopValues,
@@ -57,4 +59,6 @@ export const logHandlers: Handlers<
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
 export { authenticateIngest } from './ingest-auth.ts';
-export { maintainLogPartitions } from './partitions.ts';
+export { daysOf, normaliseEvent } from './normalise.ts';
+export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
+export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';

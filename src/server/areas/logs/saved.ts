@@ -161,7 +161,7 @@ export const listSearchHistory: Handler<'listSearchHistory'> = async (request) =
         search_term: r.search_term ?? '',
         mode: (r.mode ?? 'keyword') as 'keyword' | 'exact' | 'lucene',
         source: r.source ?? null,
-        status: row.status as 'running' | 'done' | 'cancelled',
+        status: row.status as 'running' | 'done' | 'cancelled' | 'failed',
         created_at: row.createdAt.toISOString(),
       };
     }),

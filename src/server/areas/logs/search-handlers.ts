@@ -6,17 +6,27 @@ import type { Handler, RequestOf } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import type { SearchFilter } from './filters.ts';
-import { resolvePeriod } from './period.ts';
+import { DEFAULT_RANGE_SECONDS, resolvePeriod } from './period.ts';
 import { detectMode } from './query.ts';
-import { countOf, hitsOverTime, type StoredSearch, searchPage, topValues, whereOf } from './search.ts';
+import { hitsOverTime, type StoredSearch, searchPage, topValues, whereOf } from './search.ts';
+import { enqueueSearchRun, type SearchJobRow, scannedPart } from './search-run.ts';
 import { findSource } from './sources.ts';
 
 const DEFAULT_PAGE = 100;
 
+/** Cancels the user's open searches: a newer search replaces them, as in the screen. */
+function cancelOpen(tx: Db, userId: string, except?: string) {
+  const open = and(eq(searchJobs.userId, userId), eq(searchJobs.status, 'running'));
+  return tx
+    .update(searchJobs)
+    .set({ status: 'cancelled', finishedAt: new Date() })
+    .where(except ? and(open, ne(searchJobs.id, except)) : open);
+}
+
 /**
  * Starts a search: checks it (a Lucene syntax error is a 400 with its position), keeps it as a
- * job and answers its id. The caller's older open searches are cancelled: a newer search replaces
- * them, as in the screen.
+ * job, queues its background run and answers its id at once. The caller's older open searches
+ * are cancelled.
  */
 export const startSearch: Handler<'startSearch'> = async (request, reply) => {
   const principal = principalOf(request);
@@ -26,6 +36,7 @@ export const startSearch: Handler<'startSearch'> = async (request, reply) => {
   const source = body.search.source ?? null;
   if (source && !findSource(source)) throw badRequest('search.source', 'is not a known source');
   const period = resolvePeriod(body.period);
+  const absolute = body.period?.from !== undefined || body.period?.to !== undefined;
   const stored: StoredSearch = {
     mode,
     search_term: term,
@@ -34,22 +45,57 @@ export const startSearch: Handler<'startSearch'> = async (request, reply) => {
     from: period.from?.toISOString() ?? null,
     to: period.to.toISOString(),
     customer_ids: requestedCustomers(principal.scope.customerIds, body.customer_ids),
+    range_seconds: absolute ? null : Math.max(0, body.period?.range ?? DEFAULT_RANGE_SECONDS),
   };
   // Compiled now so a bad term or filter is refused before anything is kept.
   whereOf(stored);
   const job = await asCaller(request, async (tx) => {
-    await tx
-      .update(searchJobs)
-      .set({ status: 'cancelled', finishedAt: new Date() })
-      .where(and(eq(searchJobs.userId, principal.user.contactId), eq(searchJobs.status, 'running')));
+    await cancelOpen(tx, principal.user.contactId);
     const [created] = await tx
       .insert(searchJobs)
       .values({ userId: principal.user.contactId, request: stored as unknown as Record<string, unknown> })
       .returning();
     return created!;
   });
+  await enqueueSearchRun(request.server.db, job.id);
   reply.status(201);
   return { id: job.id, mode, period: { from: stored.from, to: stored.to } };
+};
+
+/**
+ * Runs a search again: a relative period moves to now, the count starts over in the background,
+ * and the caller's other open searches are cancelled.
+ */
+export const rerunSearch: Handler<'rerunSearch'> = async (request) => {
+  const principal = principalOf(request);
+  const job = await asCaller(request, async (tx) => {
+    const old = await jobOf(tx, request.params.id);
+    const search = old.request as unknown as StoredSearch;
+    if (search.range_seconds != null) {
+      const period = resolvePeriod({ range: search.range_seconds || -1 });
+      search.from = period.from?.toISOString() ?? null;
+      search.to = period.to.toISOString();
+    }
+    await cancelOpen(tx, principal.user.contactId, old.id);
+    const [updated] = await tx
+      .update(searchJobs)
+      .set({
+        request: search as unknown as Record<string, unknown>,
+        status: 'running',
+        progress: 0,
+        total: 0,
+        scannedFrom: null,
+        error: null,
+        finishedAt: null,
+        lastReadAt: new Date(),
+      })
+      .where(eq(searchJobs.id, old.id))
+      .returning();
+    return updated!;
+  });
+  await enqueueSearchRun(request.server.db, job.id);
+  const search = job.request as unknown as StoredSearch;
+  return { id: job.id, mode: search.mode, period: { from: search.from, to: search.to } };
 };
 
 async function jobOf(tx: Db, id: string) {
@@ -60,33 +106,44 @@ async function jobOf(tx: Db, id: string) {
 
 type WithId = RequestOf<'getSearch'> | RequestOf<'getSearchHits'> | RequestOf<'getSearchTopValues'>;
 
-/** The job's search, run under the caller's row-level security (a job of another user is not found). */
-function withJob<T>(request: WithId, fn: (tx: Db, search: StoredSearch, status: string) => Promise<T>) {
+/** The job, read under the caller's row-level security (a job of another user is not found). */
+function withJob<T>(request: WithId, fn: (tx: Db, job: SearchJobRow, search: StoredSearch) => Promise<T>) {
   return asCaller(request, async (tx) => {
     const job = await jobOf(tx, request.params.id);
-    return fn(tx, job.request as unknown as StoredSearch, job.status);
+    return fn(tx, job, job.request as unknown as StoredSearch);
   });
 }
 
-/** The search's status and one page of results with the exact total; `search_after` pages on. */
+/**
+ * The search's status and progress with one page of the events scanned so far (newest first, so
+ * the first page is final as soon as it is full); `total` is exact once the status is done.
+ * Reading keeps a running search alive: one nobody reads is abandoned.
+ */
 export const getSearch: Handler<'getSearch'> = async (request) =>
-  withJob(request, async (tx, search, status) => {
-    const base = { id: request.params.id, mode: search.mode, period: { from: search.from, to: search.to } };
-    if (status === 'cancelled')
-      return { ...base, status, progress: 100, total: 0, results: [], search_after: null };
-    const page = await searchPage(tx, search, request.query.size ?? DEFAULT_PAGE, request.query.search_after);
-    const total = await countOf(tx, search);
-    if (status === 'running') {
-      await tx
-        .update(searchJobs)
-        .set({ status: 'done', finishedAt: new Date() })
-        .where(and(eq(searchJobs.id, request.params.id), ne(searchJobs.status, 'cancelled')));
+  withJob(request, async (tx, job, search) => {
+    if (job.status === 'running') {
+      await tx.update(searchJobs).set({ lastReadAt: new Date() }).where(eq(searchJobs.id, job.id));
     }
-    return { ...base, status: 'done' as const, progress: 100, total, ...page };
+    const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+    const base = {
+      id: job.id,
+      mode: search.mode,
+      period: { from: search.from, to: search.to },
+      status,
+      progress: job.progress,
+      total: job.total,
+      error: job.error,
+    };
+    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+    if (!part) return { ...base, results: [], search_after: null };
+    const page = await searchPage(tx, part, request.query.size ?? DEFAULT_PAGE, request.query.search_after);
+    return { ...base, ...page };
   });
 
 export const getSearchHits: Handler<'getSearchHits'> = async (request) =>
-  withJob(request, (tx, search) => hitsOverTime(tx, search));
+  withJob(request, (tx, _job, search) => hitsOverTime(tx, search));
 
 export const getSearchTopValues: Handler<'getSearchTopValues'> = async (request) =>
-  withJob(request, (tx, search) => topValues(tx, search, request.params.field, request.query.count ?? 10));
+  withJob(request, (tx, _job, search) =>
+    topValues(tx, search, request.params.field, request.query.count ?? 10),
+  );

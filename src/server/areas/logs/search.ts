@@ -15,6 +15,8 @@ export interface StoredSearch {
   from: string | null;
   to: string;
   customer_ids: string[];
+  /** A relative period's length in seconds (0 for all time); running it again moves it to now. */
+  range_seconds?: number | null;
 }
 
 /** The search's events: the caller's customers, the period, the source, the term and the filters. */

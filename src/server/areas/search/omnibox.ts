@@ -6,15 +6,17 @@ import { alertsCategory } from './alerts.ts';
 import { casesCategory } from './cases.ts';
 import { customersCategory } from './customers.ts';
 import { type Category, FOUND_COLUMNS, type FoundRow, type OmniboxItem } from './item.ts';
+import { logsCategory } from './logs.ts';
 import { searchTerms } from './terms.ts';
 import { updatesCategory } from './updates.ts';
 
-/** The categories in the order the answer lists them. Logs have no table to search yet. */
+/** The categories in the order the answer lists them (spec 1, section 2.5). */
 const CATEGORIES: Category[] = [
   agentsCategory,
   customersCategory,
   alertsCategory,
   casesCategory,
+  logsCategory,
   updatesCategory,
 ];
 

@@ -53,6 +53,15 @@ export const searchJobs = pgTable(
     status: text('status').notNull().default('running'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Percent of the period scanned by the background run. */
+    progress: integer('progress').notNull().default(0),
+    /** Events counted so far (exact once done). */
+    total: integer('total').notNull().default(0),
+    /** The run scans newest first: events from here to `to` are counted (partial results). */
+    scannedFrom: timestamp('scanned_from', { withTimezone: true }),
+    error: text('error'),
+    /** A running search nobody reads for a while is abandoned and ended by `search-jobs-cleanup`. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_jobs_user_idx').on(t.userId, t.createdAt)],
 );

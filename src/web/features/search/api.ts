@@ -1,0 +1,82 @@
+import type { SearchJobView, SearchRequest } from '../../../../machines/search-job/search-job.context.ts';
+import { api } from '../../../api/client.ts';
+import type { components, paths } from '../../../api/schema.d.ts';
+import { dataOf } from '../../api/errors.ts';
+
+export type LogEvent = components['schemas']['LogEvent'];
+export type LogSource = components['schemas']['LogSource'];
+export type SavedSearch = components['schemas']['SavedSearch'];
+export type SavedSearchInput = components['schemas']['SavedSearchInput'];
+export type SearchFilter = components['schemas']['SearchFilter'];
+export type SearchPage =
+  paths['/api/search/v1/search/{id}']['get']['responses']['200']['content']['application/json'];
+export type HitsOverTime =
+  paths['/api/search/v1/graphs/{id}/hits']['get']['responses']['200']['content']['application/json'];
+export type TopValues =
+  paths['/api/search/v1/meta/{id}/top/{field}']['get']['responses']['200']['content']['application/json'];
+export type HistoryEntry =
+  paths['/api/search/v1/history/']['get']['responses']['200']['content']['application/json']['history'][number];
+
+/** The first page the screen shows of a search; further pages come with `search_after`. */
+export const FIRST_PAGE = 200;
+
+/** POST /search/: answers the new search's id at once; the server cancels the caller's older one. */
+export async function startSearch(request: SearchRequest, signal?: AbortSignal) {
+  const body =
+    request as paths['/api/search/v1/search/']['post']['requestBody']['content']['application/json'];
+  return dataOf(await api.POST('/api/search/v1/search/', { body, signal }));
+}
+
+/** POST /search/{id}: runs the search again. */
+export async function rerunSearch(id: string, signal?: AbortSignal) {
+  return dataOf(await api.POST('/api/search/v1/search/{id}', { params: { path: { id } }, signal }));
+}
+
+/** GET /search/{id}: status, progress, total and a page of the events counted so far. */
+export async function getSearch(
+  id: string,
+  after?: string | null,
+  signal?: AbortSignal,
+): Promise<SearchPage> {
+  const query = { size: FIRST_PAGE, ...(after ? { search_after: after } : {}) };
+  return dataOf(await api.GET('/api/search/v1/search/{id}', { params: { path: { id }, query }, signal }));
+}
+
+/** The machine's view of a page. */
+export const jobView = (page: SearchPage): SearchJobView => page;
+
+export async function getHits(id: string): Promise<HitsOverTime> {
+  return dataOf(await api.GET('/api/search/v1/graphs/{id}/hits', { params: { path: { id } } }));
+}
+
+export async function getTopValues(id: string, field: string): Promise<TopValues> {
+  return dataOf(
+    await api.GET('/api/search/v1/meta/{id}/top/{field}', {
+      params: { path: { id, field }, query: { count: 10 } },
+    }),
+  );
+}
+
+export async function listSources(): Promise<LogSource[]> {
+  return dataOf(await api.GET('/api/search/v1/sources/')).sources;
+}
+
+export async function listSaved(): Promise<SavedSearch[]> {
+  return dataOf(await api.GET('/api/search/v1/saved/')).saved;
+}
+
+export async function createSaved(input: SavedSearchInput): Promise<SavedSearch> {
+  return dataOf(await api.POST('/api/search/v1/saved/', { body: input }));
+}
+
+export async function deleteSaved(id: string): Promise<void> {
+  dataOf(await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } }));
+}
+
+export async function listHistory(): Promise<HistoryEntry[]> {
+  return dataOf(await api.GET('/api/search/v1/history/', { params: { query: { size: 50 } } })).history;
+}
+
+export async function deleteHistoryEntry(id: string): Promise<void> {
+  dataOf(await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } }));
+}

@@ -1,0 +1,11 @@
+import { defineFeature } from '../feature.ts';
+
+/** Log search (spec 2; issue 11): the /search screen. Its sidebar link is the shell's (group 2). */
+export const searchFeature = defineFeature({
+  id: 'search',
+  routes: [{ path: '/search/:id?', name: 'search' }],
+  screens: {
+    search: () => import('./SearchPage.tsx').then((m) => m.SearchPage),
+  },
+  namespaces: ['search'],
+});

@@ -1,0 +1,50 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type {
+  LoadInput,
+  SearchJobView,
+  SubmitInput,
+} from '../../../../machines/search-job/search-job.context.ts';
+import { searchJobMachine } from '../../../../machines/search-job/search-job.machine.ts';
+import { selectPolling } from '../../../../machines/search-job/selectors.ts';
+import { getSearch, jobView, rerunSearch, startSearch } from './api.ts';
+
+/** How often a running search is read again while the server counts it. */
+export const SEARCH_POLL_MS = 700;
+
+/**
+ * The search-job machine with the real calls: submits a search, reads it again every
+ * SEARCH_POLL_MS while it runs (partial results show as they come), runs it again. A newer submit
+ * aborts the older call (the machine stops its actor) and the server cancels the older job.
+ */
+export function useSearchJob(pollMs = SEARCH_POLL_MS) {
+  const machine = useMemo(
+    () =>
+      searchJobMachine.provide({
+        actors: {
+          startSearch: fromPromise<{ id: string }, SubmitInput>(({ input, signal }) =>
+            startSearch(input.request, signal),
+          ),
+          rerunSearch: fromPromise<{ id: string }, LoadInput>(({ input, signal }) =>
+            rerunSearch(input.id, signal),
+          ),
+          loadSearch: fromPromise<SearchJobView, LoadInput>(async ({ input, signal }) =>
+            jobView(await getSearch(input.id, null, signal)),
+          ),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const polling = selectPolling(snapshot);
+  useEffect(() => {
+    if (!polling || pollMs <= 0) return;
+    // A poll while a read is on its way is ignored by the machine.
+    const timer = setInterval(() => send({ type: 'poll' }), pollMs);
+    return () => clearInterval(timer);
+  }, [polling, pollMs, send]);
+  return { snapshot, send };
+}
+
+export type SearchJobApi = ReturnType<typeof useSearchJob>;

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+
+test.describe('log search', () => {
+  test('an analyst finds events with a Lucene query, narrows with a top value and saves the search', async ({
+    page,
+  }) => {
+    await signIn(page, ANALYST, '/search');
+    const query = page.getByRole('searchbox', { name: 'Query' });
+    await expect(query).toBeFocused();
+    await expectAccessible(page);
+
+    // A syntax error is shown at its position.
+    await page.keyboard.type('EventID:(4625');
+    await expect(page.getByText('Lucene', { exact: true })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Syntax error at position' })).toBeVisible();
+
+    // A Lucene query over the demo customers' Windows events of the last 15 minutes.
+    await query.fill('');
+    await page.keyboard.type('EventID:4625 OR EventID:4624');
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: /^\d+ events?$/ });
+    await expect(status).toBeVisible({ timeout: 20_000 });
+    const total = Number((await status.textContent())?.split(' ')[0]);
+    expect(total).toBeGreaterThan(1);
+    const grid = page.getByRole('grid', { name: 'Events' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page);
+
+    // The raw event opens on Enter.
+    const firstRow = grid.getByRole('button', { name: /show or hide the raw event/ }).first();
+    await tabTo(page, firstRow);
+    await page.keyboard.press('Enter');
+    await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
+    await expect(grid.locator('pre.search-raw').first()).toContainText('"EventID"');
+
+    // Narrow with the host field's top value: exact counts, Enter includes it.
+    const hostField = page
+      .getByRole('complementary', { name: 'Fields' })
+      .getByRole('button', { name: 'host', exact: true });
+    await tabTo(page, hostField);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/of \d+ events have this field/)).toBeVisible();
+    const topValue = page.getByRole('list', { name: 'Top values of host' }).getByRole('button').first();
+    const host = (await topValue.locator('span').first().textContent())!;
+    const count = Number(await topValue.locator('.search-top-n').textContent());
+    await tabTo(page, topValue);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(`host is ${host}`);
+    await expect(page.getByRole('status').filter({ hasText: `${count} event` })).toBeVisible({
+      timeout: 20_000,
+    });
+    const hosts = await grid.locator('.search-cell--host[role="gridcell"]').allTextContents();
+    expect(new Set(hosts)).toEqual(new Set([host]));
+
+    // Save the search, privately.
+    await tabTo(page, page.getByRole('button', { name: 'Save search…' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await page.keyboard.type(`Failed logons on ${host}`);
+    await page.keyboard.press('Enter');
+    const saved = page.getByRole('region', { name: 'Saved searches' });
+    await expect(saved.getByRole('button', { name: `Failed logons on ${host}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText('EventID:4625 OR EventID:4624');
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { SearchRequest } from '../../machines/search-job/search-job.context.ts';
+import { searchJobMachine } from '../../machines/search-job/search-job.machine.ts';
+import { selectTermError } from '../../machines/search-job/selectors.ts';
+import type { SearchPage } from '../../src/web/features/search/api.ts';
+import { useSearchJob } from '../../src/web/features/search/use-search-job.ts';
+import { apiError, freshNetwork } from '../helpers/fake-network.ts';
+import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
+
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+
+const SEARCH_ID = '00000000-0000-4000-8000-00000005ea01';
+const REQUEST: SearchRequest = {
+  search: { source: 'windows', search_term: 'EventID:4625 AND host:DC*', filters: [] },
+  period: { range: 900 },
+};
+const EVENT = {
+  id: '17',
+  time: '2026-01-01T10:00:00.000Z',
+  customer_id: '00000000-0000-4000-8000-00000000ac01',
+  source: 'windows',
+  host: 'ACME-DC-01',
+  src_ip: '10.0.0.5',
+  dst_ip: null,
+  user: 'j.smith',
+  event_id: 4625,
+  severity: 'warning',
+  message: 'An account failed to log on.',
+  raw: { EventID: 4625 },
+};
+const page = (status: SearchPage['status'], progress: number, total: number, error: string | null = null) =>
+  ({
+    id: SEARCH_ID,
+    status,
+    progress,
+    mode: 'lucene',
+    period: { from: '2026-01-01T09:45:00.000Z', to: '2026-01-01T10:00:00.000Z' },
+    total,
+    error,
+    results: total > 0 && status !== 'cancelled' && status !== 'failed' ? [EVENT] : [],
+    search_after: null,
+  }) satisfies SearchPage;
+
+const START = '/api/search/v1/search/' as const;
+const ONE = '/api/search/v1/search/{id}' as const;
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'submit', request: REQUEST },
+  { type: 'open', id: SEARCH_ID },
+  { type: 'poll' },
+  { type: 'rerun' },
+  { type: 'retry' },
+  { type: 'xstate.done.actor.startSearch', output: { id: SEARCH_ID } },
+  {
+    type: 'xstate.error.actor.startSearch',
+    error: { code: 'bad_request', message: 'search_term: syntax error at position 9' },
+  },
+  { type: 'xstate.done.actor.rerunSearch', output: { id: SEARCH_ID } },
+  { type: 'xstate.error.actor.rerunSearch', error: { code: 'not_found', message: 'Search gone' } },
+  ...[
+    page('running', 0, 0),
+    page('running', 40, 3),
+    page('done', 100, 5),
+    page('failed', 30, 0, 'statement timeout'),
+    page('cancelled', 20, 0),
+  ].map((output) => ({ type: 'xstate.done.actor.loadSearch', output })),
+  { type: 'xstate.error.actor.loadSearch', error: { code: 'internal', message: 'offline' } },
+];
+
+const STATUS_OF: Record<string, number> = { bad_request: 400, not_found: 404, internal: 500 };
+const failure = (error: { code: string; message: string }) => apiError(STATUS_OF[error.code]!, error.message);
+
+/** The server's answers that make the hook's real calls end as each event says. */
+const OUTCOMES: NetworkOutcomes = {
+  'xstate.done.actor.startSearch': (event, network) =>
+    network.respond('post', START, {
+      status: 201,
+      body: { ...event.output, mode: 'lucene', period: page('running', 0, 0).period },
+    }),
+  'xstate.error.actor.startSearch': (event, network) => network.respond('post', START, failure(event.error)),
+  'xstate.done.actor.rerunSearch': (event, network) =>
+    network.respond('post', ONE, {
+      status: 200,
+      body: { ...event.output, mode: 'lucene', period: page('running', 0, 0).period },
+    }),
+  'xstate.error.actor.rerunSearch': (event, network) => network.respond('post', ONE, failure(event.error)),
+  'xstate.done.actor.loadSearch': (event, network) =>
+    network.respond('get', ONE, { status: 200, body: event.output }),
+  'xstate.error.actor.loadSearch': (event, network) => network.respond('get', ONE, failure(event.error)),
+};
+
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+});
+
+/** The search screen's job hook (no timer: the test plays each poll). */
+async function start() {
+  const network = freshNetwork();
+  signIn(network);
+  const hook = await renderAppHook(() => useSearchJob(0));
+  unmounts.push(hook.unmount);
+  return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };
+}
+
+/** The model compares errors by code and message; the real one also carries the field errors. */
+const withoutFields = (context: object) => {
+  const error = (context as { error: { code: string; message: string } | null }).error;
+  return { ...context, error: error ? { code: error.code, message: error.message } : null };
+};
+
+describe('search job: paths generated from the model, on the screen’s hook and real calls', () => {
+  const types = new Set(EVENTS.map((e) => e.type));
+  const paths = machineModel(searchJobMachine, {
+    events: EVENTS,
+    input: {},
+    filterEvents: (_, e) => types.has(e.type),
+  }).getShortestPaths();
+
+  it('reaches every state', () => {
+    const values = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    for (const v of [
+      'Idle',
+      'Submitting',
+      'SubmitFailed',
+      'Polling',
+      'Running',
+      'Partial',
+      'Done',
+      'Failed',
+      'Cancelled',
+      'Rerunning',
+    ])
+      expect(values).toContain(v);
+  });
+
+  for (const path of paths) {
+    it(describePath(path.steps), async () => {
+      const driver = await start();
+      for (const s of path.steps) {
+        await driver.play(s.event);
+        const real = driver.actor.getSnapshot();
+        expect(real.value, s.event.type).toEqual(s.state.value);
+        expect(withoutFields(real.context), s.event.type).toEqual(withoutFields(s.state.context));
+        // Each call runs exactly while the machine waits on it.
+        expect(driver.network.isWaiting('post', START)).toBe(real.matches('Submitting'));
+        expect(driver.network.isWaiting('post', ONE)).toBe(real.matches('Rerunning'));
+        expect(driver.network.isWaiting('get', ONE)).toBe(real.matches('Polling'));
+        if (real.matches('Submitting')) {
+          expect(driver.network.callsTo('post', START).at(-1)!.body).toEqual(REQUEST);
+        }
+        if (real.matches('Polling') || real.matches('Rerunning')) {
+          const method = real.matches('Polling') ? 'get' : 'post';
+          expect(driver.network.callsTo(method, ONE).at(-1)!.params).toEqual({ id: SEARCH_ID });
+        }
+      }
+    });
+  }
+});
+
+describe('search job: scenarios', () => {
+  it('shows partial results while the server counts, then the exact total', async () => {
+    const driver = await start();
+    await driver.play({ type: 'submit', request: REQUEST });
+    await driver.play({ type: 'xstate.done.actor.startSearch', output: { id: SEARCH_ID } });
+    await driver.play({ type: 'xstate.done.actor.loadSearch', output: page('running', 0, 0) });
+    expect(driver.actor.getSnapshot().value).toBe('Running');
+    await driver.play({ type: 'poll' });
+    await driver.play({ type: 'xstate.done.actor.loadSearch', output: page('running', 40, 3) });
+    expect(driver.actor.getSnapshot().value).toBe('Partial');
+    expect(driver.actor.getSnapshot().context.job?.results).toEqual([EVENT]);
+    await driver.play({ type: 'poll' });
+    await driver.play({ type: 'xstate.done.actor.loadSearch', output: page('done', 100, 5) });
+    expect(driver.actor.getSnapshot().value).toBe('Done');
+    expect(driver.actor.getSnapshot().context.job?.total).toBe(5);
+  });
+
+  it('a newer search replaces the older: the older read is dropped, never shown', async () => {
+    const driver = await start();
+    await driver.play({ type: 'submit', request: REQUEST });
+    await driver.play({ type: 'xstate.done.actor.startSearch', output: { id: SEARCH_ID } });
+    expect(driver.network.isWaiting('get', ONE)).toBe(true);
+    const newer: SearchRequest = { search: { search_term: '"exact phrase"' } };
+    await driver.play({ type: 'submit', request: newer });
+    expect(driver.network.isWaiting('get', ONE)).toBe(false);
+    expect(driver.network.callsTo('post', START).at(-1)!.body).toEqual(newer);
+    expect(driver.actor.getSnapshot().context.request).toEqual(newer);
+  });
+
+  it('a Lucene syntax error keeps its field and position for the query bar', async () => {
+    const driver = await start();
+    await driver.play({ type: 'submit', request: REQUEST });
+    await driver.network.respond('post', START, {
+      status: 400,
+      body: {
+        error: {
+          code: 'bad_request',
+          message: 'search_term: syntax error at position 9',
+          details: [{ field: 'search_term', reason: 'syntax error at position 9: Expected term' }],
+        },
+      },
+    } as never);
+    await driver.act(async () => {});
+    const snapshot = driver.actor.getSnapshot();
+    expect(snapshot.value).toBe('SubmitFailed');
+    expect(selectTermError(snapshot as never)?.reason).toContain('position 9');
+  });
+});
