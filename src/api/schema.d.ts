@@ -1742,6 +1742,23 @@ export interface paths {
         patch: operations["updateThreatFeed"];
         trace?: never;
     };
+    "/api/threat/hibp/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The breaches of an e-mail account; starts a look-up when there is none (or it is a day old). */
+        get: operations["getBreachLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/indicators": {
         parameters: {
             query?: never;
@@ -2313,6 +2330,34 @@ export interface components {
             knowledge_base_url?: string;
             /** @description openid email profile roles watchfloor */
             scope: string;
+        };
+        BreachLookup: {
+            account: string;
+            attempts: number;
+            breaches: {
+                breach_date: string | null;
+                data_classes: string[];
+                domain: string;
+                name: string;
+                pwn_count: number | null;
+                title: string;
+                verified: boolean;
+            }[];
+            /** @description Why a failed look-up failed. */
+            error: string | null;
+            /** @enum {string} */
+            kind: "email";
+            /** @description While in progress: ask again after this many seconds. */
+            poll_seconds: number | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** @enum {string} */
+            status: "in_progress" | "done" | "failed";
+            /**
+             * Format: date-time
+             * @description When the look-up finished.
+             */
+            timestamp: string | null;
         };
         BulkThreatResult: {
             counts: {
@@ -6507,6 +6552,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getBreachLookup: {
+        parameters: {
+            query?: {
+                /** @description true starts a failed look-up again. */
+                again?: boolean;
+            };
+            header?: never;
+            path: {
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The look-up; in_progress says to ask again after poll_seconds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreachLookup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Breach look-ups are not configured (code breach_lookup_not_configured). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listIndicators: {

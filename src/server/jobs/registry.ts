@@ -1,7 +1,7 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { maintainLogPartitions } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
-import { fetchThreatFeeds } from '../areas/threat/index.ts';
+import { BREACH_JOB, breachLookupJob, fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -39,6 +39,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       else log.info(`fetch-threat-feeds: ${run.feed}: ${run.count} stored`);
     }
   },
+  // Spec 2, section 9: up to 5 attempts, waiting attempt × (5 s + jitter up to 30 s).
+  [BREACH_JOB]: breachLookupJob(),
   [INSTALLER_JOB]: async ({ db, job, log }) => {
     const installerId = String(job.payload.installer_id);
     if (await buildAgentInstaller(db, installerId))

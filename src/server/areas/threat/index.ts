@@ -6,6 +6,7 @@ import type { FetchLike } from './feeds/fetch.ts';
 import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
+import { getBreachLookup } from './hibp/handler.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { verdictCache } from './verdict.ts';
 
@@ -21,6 +22,7 @@ export const threatHandlers: Handlers<
   | 'createThreatFeed'
   | 'updateThreatFeed'
   | 'getCves'
+  | 'getBreachLookup'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -32,7 +34,10 @@ export const threatHandlers: Handlers<
   createThreatFeed,
   updateThreatFeed,
   getCves,
+  getBreachLookup,
 };
+
+export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';
 
 export { importNvdFile, type NvdImportCounts } from './nvd-import.ts';
 
