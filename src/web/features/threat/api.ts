@@ -1,0 +1,23 @@
+import { api } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { dataOf } from '../../api/errors.ts';
+
+export type ThreatIntel = components['schemas']['ThreatIntel'];
+export type BreachLookup = components['schemas']['BreachLookup'];
+export type BulkThreatResult = components['schemas']['BulkThreatResult'];
+
+export type ThreatKind = ThreatIntel['kind'];
+
+/** The store's verdict on an IP, domain or file hash (the omnibox card uses the same call). */
+export async function lookupThreat(kind: ThreatKind, value: string): Promise<ThreatIntel> {
+  return dataOf(await api.GET('/api/threat/{kind}/{value}', { params: { path: { kind, value } } }));
+}
+
+/** The account's breach look-up; starts one when there is none, `again` restarts a failed one. */
+export async function getBreachLookup(account: string, again = false): Promise<BreachLookup> {
+  return dataOf(
+    await api.GET('/api/threat/hibp/{account}', {
+      params: { path: { account }, query: again ? { again: true } : {} },
+    }),
+  );
+}
