@@ -23,15 +23,6 @@ export function asLookupError(error: unknown): LookupError {
   return { code: 'error', message: String(error) };
 }
 
-const startLookup = {
-  target: '.Loading',
-  actions: assign(({ event }: { event: BreachLookupEvent }) =>
-    event.type === 'lookup'
-      ? { account: event.account, lookup: null, error: null, pollErrors: 0, again: false }
-      : {},
-  ),
-} as const;
-
 const routeByStatus = [
   { guard: 'inProgress', target: 'InProgress' },
   { guard: 'done', target: 'Done' },
@@ -54,6 +45,13 @@ export const breachLookupMachine = setup({
       throw new Error('loadLookup is provided by the screen');
     }),
   },
+  actions: {
+    startLookup: assign(({ event }) =>
+      event.type === 'lookup'
+        ? { account: event.account, lookup: null, error: null, pollErrors: 0, again: false }
+        : {},
+    ),
+  },
   guards: {
     inProgress: ({ context }) => context.lookup?.status === 'in_progress',
     done: ({ context }) => context.lookup?.status === 'done',
@@ -65,7 +63,7 @@ export const breachLookupMachine = setup({
   id: 'breachLookup',
   context: { account: null, lookup: null, error: null, pollErrors: 0, again: false },
   initial: 'Idle',
-  on: { lookup: startLookup },
+  on: { lookup: { target: '.Loading', actions: 'startLookup' } },
   states: {
     Idle: {},
     Loading: {
