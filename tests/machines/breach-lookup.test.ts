@@ -136,13 +136,19 @@ describe('breach look-up: scenarios', () => {
       await play({ type: 'lookup', account: ACCOUNT });
       await play({ type: 'xstate.done.actor.loadLookup', output: lookup('in_progress') });
       expect(selectPolling(actor.getSnapshot() as never)).toBe(true);
-      await hook.act(() => vi.advanceTimersByTime(9_999));
+      await hook.act(() => {
+        vi.advanceTimersByTime(9_999);
+      });
       expect(network.callsTo('get', HIBP)).toHaveLength(1);
-      await hook.act(() => vi.advanceTimersByTime(1));
+      await hook.act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(network.callsTo('get', HIBP)).toHaveLength(2);
       await play({ type: 'xstate.done.actor.pollLookup', output: lookup('done') });
       expect(actor.getSnapshot().value).toBe('Done');
-      await hook.act(() => vi.advanceTimersByTime(30_000));
+      await hook.act(() => {
+        vi.advanceTimersByTime(30_000);
+      });
       expect(network.callsTo('get', HIBP)).toHaveLength(2);
     } finally {
       vi.useRealTimers();
