@@ -1811,6 +1811,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Static analysis of a file (at most 10 MiB, else 413); the file is the request body. */
+        post: operations["analyseSandboxFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/updates/v1/updates/": {
         parameters: {
             query?: never;
@@ -2367,6 +2384,8 @@ export interface components {
                 unrecognised: number;
             };
             results: {
+                /** @description How many breaches a finished breach query found. */
+                breaches: number | null;
                 country: string | null;
                 /** @enum {string} */
                 det: "B" | "G" | "U";
@@ -2375,8 +2394,11 @@ export interface components {
                 /** @description The first line that named it. */
                 line: number;
                 malware_group: string | null;
-                /** @enum {string|null} */
-                note: "breach_lookup_not_configured" | null;
+                /**
+                 * @description E-mail addresses: where their breach query stands (poll GET /threat/hibp/{account} for one in progress).
+                 * @enum {string|null}
+                 */
+                note: "breach_lookup_not_configured" | "breach_lookup_in_progress" | "breach_lookup_done" | "breach_lookup_failed" | null;
                 risk: number;
                 /** @description The value the store was asked about (a URL's host); null for e-mail. */
                 scored: string | null;
@@ -2910,6 +2932,42 @@ export interface components {
             from: string | null;
             /** Format: date-time */
             to: string;
+        };
+        SandboxIndicator: {
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            /** @enum {string} */
+            kind: "ip" | "domain" | "file" | "url" | "email";
+            malware_group: string | null;
+            risk: number;
+            scored: string | null;
+            source: string | null;
+            threat_categories: string[];
+            value: string;
+        };
+        SandboxReport: {
+            /** @description Shannon entropy in bits a byte; above 7.2 suggests packed or encrypted content. */
+            entropy: number;
+            /** @description IPs, domains, URLs, hashes and e-mail addresses found in the strings (at most 500), riskiest first. */
+            indicators: components["schemas"]["SandboxIndicator"][];
+            md5: string;
+            name: string | null;
+            sha1: string;
+            sha256: string;
+            size: number;
+            strings: {
+                /** @description Printable runs of 6 or more characters (ASCII and UTF-16LE). */
+                count: number;
+                /** @description The first 200. */
+                sample: string[];
+            };
+            /** @description From the magic bytes; null when they name no known type (plain text, say). */
+            type: null | {
+                ext: string;
+                mime: string;
+            };
+            /** @description The store's verdict on the file's SHA-256 (or MD5, SHA-1). */
+            verdict: components["schemas"]["SandboxIndicator"];
         };
         SavedSearch: {
             /** Format: date-time */
@@ -6426,6 +6484,7 @@ export interface operations {
                     /** @description The file: one indicator a line; # starts a comment. */
                     text: string;
                 };
+                "text/plain": string;
             };
         };
         responses: {
@@ -6704,6 +6763,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    analyseSandboxFile: {
+        parameters: {
+            query?: {
+                /** @description The file's name, shown with the report. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description What the file is and what it names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listUpdates: {

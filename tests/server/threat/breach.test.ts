@@ -193,6 +193,25 @@ describe.each(backends())('breach look-ups on %s', (backend) => {
     expect(restarted).toMatchObject({ status: 'in_progress', attempts: 0 });
   });
 
+  it('bulk files: e-mail addresses get a breach query, finished ones say how many breaches', async () => {
+    const response = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'pwned[at]acme[.]test\nfresh@acme.test\n198.51.100.1\n',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(
+      response.json().results.map((r: Record<string, unknown>) => [r.value, r.note, r.breaches]),
+    ).toEqual([
+      ['pwned@acme.test', 'breach_lookup_done', 1],
+      ['fresh@acme.test', 'breach_lookup_in_progress', null],
+      ['198.51.100.1', null, null],
+    ]);
+    await runUntilSettled('fresh@acme.test');
+    expect((await lookup('fresh@acme.test')).json().status).toBe('done');
+  });
+
   it('gives up at once on a refusal retrying cannot fix', async () => {
     await lookup('refused@acme.test');
     await runUntilSettled('refused@acme.test');

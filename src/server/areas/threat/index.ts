@@ -8,6 +8,7 @@ import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { getBreachLookup } from './hibp/handler.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
+import { analyseSandboxFile } from './sandbox.ts';
 import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence: look-ups of an IP address, domain or file hash, the indicator store by hand, and CVE details. */
@@ -23,6 +24,7 @@ export const threatHandlers: Handlers<
   | 'updateThreatFeed'
   | 'getCves'
   | 'getBreachLookup'
+  | 'analyseSandboxFile'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -35,6 +37,7 @@ export const threatHandlers: Handlers<
   updateThreatFeed,
   getCves,
   getBreachLookup,
+  analyseSandboxFile,
 };
 
 export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';

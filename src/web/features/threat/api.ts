@@ -5,6 +5,7 @@ import { dataOf } from '../../api/errors.ts';
 export type ThreatIntel = components['schemas']['ThreatIntel'];
 export type BreachLookup = components['schemas']['BreachLookup'];
 export type BulkThreatResult = components['schemas']['BulkThreatResult'];
+export type SandboxReport = components['schemas']['SandboxReport'];
 
 export type ThreatKind = ThreatIntel['kind'];
 
