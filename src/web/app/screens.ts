@@ -33,7 +33,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   dashboard: placeholder,
   search: placeholder,
   reports: placeholder,
-  threat_intel: placeholder,
   users: placeholder,
   integrations: placeholder,
   integration: placeholder,

@@ -4,6 +4,7 @@ import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { threatFeature } from './threat/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
@@ -19,6 +20,7 @@ export const FEATURES = [
   agentsFeature,
   customersFeature,
   vulnerabilitiesFeature,
+  threatFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

@@ -4,6 +4,7 @@ import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type threat from '../features/threat/locales/en-GB/threat.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       alerts: typeof alerts;
       agents: typeof agents;
       vulnerabilities: typeof vulnerabilities;
+      threat: typeof threat;
       auth: typeof auth;
       common: typeof common;
       discussions: typeof discussions;

@@ -22,3 +22,23 @@ export async function getBreachLookup(account: string, again = false): Promise<B
     }),
   );
 }
+
+export type BulkRow = BulkThreatResult['results'][number];
+
+/** Scores one part of a bulk file (JSON {text}); the screen sends a large file in parts. */
+export async function bulkLookup(text: string): Promise<BulkThreatResult> {
+  // JSON is asked for (the call may also answer CSV): the body is the result object.
+  return dataOf(await api.POST('/api/threat/bulk', { body: { text } })) as BulkThreatResult;
+}
+
+/** Static analysis of a file: its bytes go as they are (application/octet-stream). */
+export async function analyseFile(file: Blob, name: string): Promise<SandboxReport> {
+  return dataOf(
+    await api.POST('/api/threat/sandbox', {
+      params: { query: { name } },
+      body: file as never,
+      bodySerializer: (body: unknown) => body as Blob,
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+  );
+}
