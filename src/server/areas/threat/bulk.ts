@@ -1,13 +1,14 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { toCsv } from '../../../common/csv.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { customerIndicators, threatIndicators, threatSightings } from '../../db/schema/index.ts';
+import { customerIndicators, threatIndicators } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { ResultOf } from '../../platform/handler.ts';
 import { type BulkBreach, bulkBreaches } from './bulk-breach.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
 import { type Classified, classify } from './refang.ts';
+import { recordSightings } from './sightings.ts';
 import { warningListed } from './warning-list.ts';
 
 /** At most this many distinct indicators a request: a larger file is split by whoever sends it. */
@@ -139,19 +140,7 @@ export async function bulkLookup(
   const unique = [...new Map(lookups.map((l) => [keyOf(l.kind, l.value), l])).values()];
   const found = await verdicts(tx, principal, unique);
   const noBreach: BulkBreach = { note: 'breach_lookup_not_configured', breaches: null };
-  const customerId = principal.scope.global ? null : (principal.scope.customerIds[0] ?? null);
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    await tx.insert(threatSightings).values(
-      unique.slice(i, i + CHUNK).map((l) => ({
-        partnerId: principal.scope.partnerId,
-        customerId,
-        userId: principal.scope.userId,
-        kind: l.kind,
-        value: l.value,
-        context: 'bulk',
-      })),
-    );
-  }
+  await recordSightings(tx, principal, unique, 'bulk');
   const results: Row[] = items.map(({ line, classified }) => {
     const lookup = classified.lookup;
     const verdict = lookup ? (found.get(keyOf(lookup.kind, lookup.value)) ?? UNKNOWN) : UNKNOWN;

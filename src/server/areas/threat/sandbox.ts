@@ -1,9 +1,9 @@
-import { threatSightings } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { verdicts } from './bulk.ts';
 import { analyseBytes } from './sandbox-analysis.ts';
+import { recordSightings } from './sightings.ts';
 
 type Indicator = ResultOf<'analyseSandboxFile'>['indicators'][number];
 
@@ -26,16 +26,7 @@ export const analyseSandboxFile: Handler<'analyseSandboxFile'> = async (request)
   const unique = [...new Map(lookups.map((l) => [`${l.kind} ${l.value}`, l])).values()];
   const found = await asCaller(request, async (tx) => {
     const verdictsFound = await verdicts(tx, principal, unique);
-    await tx.insert(threatSightings).values(
-      unique.map((l) => ({
-        partnerId: principal.scope.partnerId,
-        customerId: principal.scope.global ? null : (principal.scope.customerIds[0] ?? null),
-        userId: principal.scope.userId,
-        kind: l.kind,
-        value: l.value,
-        context: 'sandbox',
-      })),
-    );
+    await recordSightings(tx, principal, unique, 'sandbox');
     return verdictsFound;
   });
   const scored = (kind: Indicator['kind'], value: string, lookup: { kind: string; value: string } | null) => {

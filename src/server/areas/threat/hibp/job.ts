@@ -45,7 +45,7 @@ export function breachLookupJob(options: BreachJobOptions = {}): JobKind {
     run: async ({ db, job, log }) => {
       const id = lookupIdOf(job.payload);
       const [row] = await db.select().from(breachLookups).where(eq(breachLookups.id, id));
-      if (!row || row.status !== 'in_progress') return;
+      if (row?.status !== 'in_progress') return;
       const client = options.client ?? defaultClient();
       try {
         const breaches = await client.breaches(row.account);
