@@ -5,3 +5,9 @@
 
 /** Most alerts one bulk update may touch, by ids or by filter: `AlertBulkIds` maxItems. */
 export const BULK_LIMIT = 10_000;
+
+/** Largest file the sandbox analyses (POST /threat/sandbox): 10 MiB, larger is refused with 413. */
+export const SANDBOX_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Largest bulk look-up file (POST /threat/bulk): the server's 1 MiB body limit. */
+export const BULK_FILE_MAX_BYTES = 1024 * 1024;

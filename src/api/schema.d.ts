@@ -1819,6 +1819,23 @@ export interface paths {
         patch: operations["updateThreatFeed"];
         trace?: never;
     };
+    "/api/threat/hibp/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The breaches of an e-mail account; starts a look-up when there is none (or it is a day old). */
+        get: operations["getBreachLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/indicators": {
         parameters: {
             query?: never;
@@ -1865,6 +1882,23 @@ export interface paths {
         put?: never;
         /** Expires an indicator now; it no longer answers look-ups. */
         post: operations["expireIndicator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Static analysis of a file (at most 10 MiB, else 413); the file is the request body. */
+        post: operations["analyseSandboxFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2391,6 +2425,34 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        BreachLookup: {
+            account: string;
+            attempts: number;
+            breaches: {
+                breach_date: string | null;
+                data_classes: string[];
+                domain: string;
+                name: string;
+                pwn_count: number | null;
+                title: string;
+                verified: boolean;
+            }[];
+            /** @description Why a failed look-up failed. */
+            error: string | null;
+            /** @enum {string} */
+            kind: "email";
+            /** @description While in progress: ask again after this many seconds. */
+            poll_seconds: number | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** @enum {string} */
+            status: "in_progress" | "done" | "failed";
+            /**
+             * Format: date-time
+             * @description When the look-up finished.
+             */
+            timestamp: string | null;
+        };
         BulkThreatResult: {
             counts: {
                 duplicates: number;
@@ -2399,6 +2461,8 @@ export interface components {
                 unrecognised: number;
             };
             results: {
+                /** @description How many breaches a finished breach query found. */
+                breaches: number | null;
                 country: string | null;
                 /** @enum {string} */
                 det: "B" | "G" | "U";
@@ -2407,8 +2471,11 @@ export interface components {
                 /** @description The first line that named it. */
                 line: number;
                 malware_group: string | null;
-                /** @enum {string|null} */
-                note: "breach_lookup_not_configured" | null;
+                /**
+                 * @description E-mail addresses: where their breach query stands (poll GET /threat/hibp/{account} for one in progress).
+                 * @enum {string|null}
+                 */
+                note: "breach_lookup_not_configured" | "breach_lookup_in_progress" | "breach_lookup_done" | "breach_lookup_failed" | null;
                 risk: number;
                 /** @description The value the store was asked about (a URL's host); null for e-mail. */
                 scored: string | null;
@@ -3008,6 +3075,42 @@ export interface components {
             factor: "fuzzer" | "has_mx" | "serves_page" | "resolves" | "young" | "wildcard" | "popularity";
             /** @description Points this factor adds to the risk. */
             weight: number;
+        };
+        SandboxIndicator: {
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            /** @enum {string} */
+            kind: "ip" | "domain" | "file" | "url" | "email";
+            malware_group: string | null;
+            risk: number;
+            scored: string | null;
+            source: string | null;
+            threat_categories: string[];
+            value: string;
+        };
+        SandboxReport: {
+            /** @description Shannon entropy in bits a byte; above 7.2 suggests packed or encrypted content. */
+            entropy: number;
+            /** @description IPs, domains, URLs, hashes and e-mail addresses found in the strings (at most 500), riskiest first. */
+            indicators: components["schemas"]["SandboxIndicator"][];
+            md5: string;
+            name: string | null;
+            sha1: string;
+            sha256: string;
+            size: number;
+            strings: {
+                /** @description Printable runs of 6 or more characters (ASCII and UTF-16LE). */
+                count: number;
+                /** @description The first 200. */
+                sample: string[];
+            };
+            /** @description From the magic bytes; null when they name no known type (plain text, say). */
+            type: null | {
+                ext: string;
+                mime: string;
+            };
+            /** @description The store's verdict on the file's SHA-256 (or MD5, SHA-1). */
+            verdict: components["schemas"]["SandboxIndicator"];
         };
         SavedSearch: {
             /** Format: date-time */
@@ -6727,6 +6830,7 @@ export interface operations {
                     /** @description The file: one indicator a line; # starts a comment. */
                     text: string;
                 };
+                "text/plain": string;
             };
         };
         responses: {
@@ -6855,6 +6959,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getBreachLookup: {
+        parameters: {
+            query?: {
+                /** @description true starts a failed look-up again. */
+                again?: boolean;
+            };
+            header?: never;
+            path: {
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The look-up; in_progress says to ask again after poll_seconds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BreachLookup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Breach look-ups are not configured (code breach_lookup_not_configured). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listIndicators: {
         parameters: {
             query?: {
@@ -6969,6 +7109,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    analyseSandboxFile: {
+        parameters: {
+            query?: {
+                /** @description The file's name, shown with the report. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description What the file is and what it names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The file is larger than 10 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listUpdates: {

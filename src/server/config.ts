@@ -24,6 +24,25 @@ export interface Config {
   trustProxy: boolean | string;
   /** Log ingest: the largest batch body (INGEST_MAX_BYTES) and the batches stored at once per process (INGEST_MAX_IN_FLIGHT). */
   ingest: { maxBytes: number; maxInFlight: number };
+  /** Breach look-ups (Have I Been Pwned v3): HIBP_API_URL, HIBP_API_KEY, HIBP_RATE_PER_MINUTE. */
+  hibp: HibpSettings;
+}
+
+export interface HibpSettings {
+  url: string;
+  /** Unset: breach look-ups are not configured and say so. */
+  key: string | undefined;
+  /** Requests a minute the plan allows (the token bucket's rate). */
+  ratePerMinute: number;
+}
+
+/** The breach provider's settings; the job runner reads them the same way the API does. */
+export function hibpSettings(env: NodeJS.ProcessEnv = process.env): HibpSettings {
+  return {
+    url: (env.HIBP_API_URL || 'https://haveibeenpwned.com/api/v3').replace(/\/+$/, ''),
+    key: env.HIBP_API_KEY || undefined,
+    ratePerMinute: positiveInteger(env, 'HIBP_RATE_PER_MINUTE', 10),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: positiveInteger(env, 'INGEST_MAX_BYTES', 5 * 1024 * 1024),
       maxInFlight: positiveInteger(env, 'INGEST_MAX_IN_FLIGHT', 4),
     },
+    hibp: hibpSettings(env),
   };
 }
 

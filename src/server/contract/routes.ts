@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
 import { authenticateAgent } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest, parseNdjson } from '../areas/logs/index.ts';
@@ -43,6 +44,12 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       .filter((o) => o.operation['x-body-limit'] === 'ingest')
       .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
   );
+  // Files for static analysis (POST /threat/sandbox): larger than a console call, never executed.
+  const sandboxSized = new Set(
+    operations
+      .filter((o) => o.operation['x-body-limit'] === 'sandbox')
+      .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
   const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
@@ -60,6 +67,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     else if (methods.some((method) => ingestSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];
     if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
+    if (methods.some((method) => sandboxSized.has(key(method)))) route.bodyLimit = SANDBOX_MAX_BYTES;
   });
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -68,6 +76,11 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       done(error as Error, undefined);
     }
   });
+
+  // Uploaded files (sandbox analysis) arrive as raw bytes.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   await app.register(openapiGlue, {
     specification: structuredClone(contract),

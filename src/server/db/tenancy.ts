@@ -65,6 +65,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   lookalikes: inScope,
   // A customer user's look-ups carry their customer; staff look-ups carry none and only staff see them.
   threat_sightings: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
+  // Breach results: a customer's look-ups are its own; staff look-ups carry no customer and only staff see them.
+  breach_lookups: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 

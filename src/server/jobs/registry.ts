@@ -2,7 +2,7 @@ import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/
 import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
 import { cleanUpSearchJobs, maintainLogPartitions, runSearch, SEARCH_JOB } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
-import { fetchThreatFeeds } from '../areas/threat/index.ts';
+import { BREACH_JOB, breachLookupJob, fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -58,6 +58,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
         `scan-lookalikes: ${domain}: ${result.candidates} candidates, ${result.registered} registered, ${result.inconclusive} inconclusive, ${result.changed} changed`,
       );
   },
+  // Spec 2, section 9: up to 5 attempts, waiting attempt × (5 s + jitter up to 30 s).
+  [BREACH_JOB]: breachLookupJob(),
   [INSTALLER_JOB]: async ({ db, job, log }) => {
     const installerId = String(job.payload.installer_id);
     if (await buildAgentInstaller(db, installerId))

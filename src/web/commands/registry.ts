@@ -39,7 +39,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   dashboard: 'd',
   search: 's',
   reports: 'r',
-  threat_intel: 't',
   users: 'u',
   profile: 'p',
 };

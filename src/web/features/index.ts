@@ -6,6 +6,7 @@ import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
 import { searchFeature } from './search/index.ts';
+import { threatFeature } from './threat/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
@@ -23,6 +24,7 @@ export const FEATURES = [
   vulnerabilitiesFeature,
   domainsFeature,
   searchFeature,
+  threatFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

@@ -6,6 +6,7 @@ import type customers from '../features/customers/locales/en-GB/customers.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type search from '../features/search/locales/en-GB/search.json';
+import type threat from '../features/threat/locales/en-GB/threat.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       alerts: typeof alerts;
       agents: typeof agents;
       vulnerabilities: typeof vulnerabilities;
+      threat: typeof threat;
       auth: typeof auth;
       common: typeof common;
       discussions: typeof discussions;

@@ -90,11 +90,40 @@ describe.each(backends())('bulk look-ups on %s', (backend) => {
     expect(response.headers['content-disposition']).toContain('threat-lookup.csv');
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"line","kind","value","scored","det","risk","country","threat_categories","malware_group","source","note"',
+      '"line","kind","value","scored","det","risk","country","threat_categories","malware_group","source","note","breaches"',
     );
     expect(lines).toHaveLength(7);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(lines[2]).toBe('"3","ip","198.51.100.7","198.51.100.7","B","90","RU","","","hosts",""');
+    expect(lines[2]).toBe('"3","ip","198.51.100.7","198.51.100.7","B","90","RU","","","hosts","",""');
+  });
+
+  it('takes the file itself as text/plain', async () => {
+    const response = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk?format=csv',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      payload: FILE,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body.trimEnd().split('\r\n')).toHaveLength(7);
+    const blank = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      headers: { 'content-type': 'text/plain' },
+      payload: '\n\n',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.details).toEqual([
+      { field: 'text', reason: 'is empty: the file has no lines' },
+    ]);
+    const tooLarge = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'a'.repeat(1024 * 1024 + 1),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.code).toBeTruthy();
   });
 
   it('limits are clear errors', async () => {

@@ -1,12 +1,14 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { toCsv } from '../../../common/csv.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { customerIndicators, threatIndicators, threatSightings } from '../../db/schema/index.ts';
+import { customerIndicators, threatIndicators } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { ResultOf } from '../../platform/handler.ts';
+import { type BulkBreach, bulkBreaches } from './bulk-breach.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
 import { type Classified, classify } from './refang.ts';
+import { recordSightings } from './sightings.ts';
 import { warningListed } from './warning-list.ts';
 
 /** At most this many distinct indicators a request: a larger file is split by whoever sends it. */
@@ -50,7 +52,11 @@ const UNKNOWN: Verdict = {
 const keyOf = (kind: string, value: string) => `${kind} ${value}`;
 
 /** The store's verdicts on many values at once: shared, warning lists, and the caller's customers' own. */
-async function verdicts(tx: Db, principal: Principal, lookups: { kind: IndicatorKind; value: string }[]) {
+export async function verdicts(
+  tx: Db,
+  principal: Principal,
+  lookups: { kind: IndicatorKind; value: string }[],
+) {
   const found = new Map<string, Verdict>();
   const now = new Date();
   for (let i = 0; i < lookups.length; i += CHUNK) {
@@ -116,39 +122,44 @@ async function verdicts(tx: Db, principal: Principal, lookups: { kind: Indicator
   return found;
 }
 
-/** Scores every line of a file and records each indicator looked up as a sighting. */
-export async function bulkLookup(tx: Db, principal: Principal, text: string): Promise<BulkResult> {
+/**
+ * Scores every line of a file and records each indicator looked up as a sighting; e-mail
+ * addresses get a breach query when breach look-ups are configured. `started` are the breach
+ * look-ups whose jobs the caller queues once this transaction has committed.
+ */
+export async function bulkLookup(
+  tx: Db,
+  principal: Principal,
+  text: string,
+  breachConfigured = false,
+): Promise<BulkResult & { started: string[] }> {
   const { items, unrecognised, duplicates } = readBulkText(text);
+  const emails = items.filter((i) => i.classified.kind === 'email').map((i) => i.classified.value);
+  const breach = await bulkBreaches(tx, principal, emails, breachConfigured);
   const lookups = items.flatMap((i) => (i.classified.lookup ? [i.classified.lookup] : []));
   const unique = [...new Map(lookups.map((l) => [keyOf(l.kind, l.value), l])).values()];
   const found = await verdicts(tx, principal, unique);
-  const customerId = principal.scope.global ? null : (principal.scope.customerIds[0] ?? null);
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    await tx.insert(threatSightings).values(
-      unique.slice(i, i + CHUNK).map((l) => ({
-        partnerId: principal.scope.partnerId,
-        customerId,
-        userId: principal.scope.userId,
-        kind: l.kind,
-        value: l.value,
-        context: 'bulk',
-      })),
-    );
-  }
+  const noBreach: BulkBreach = { note: 'breach_lookup_not_configured', breaches: null };
+  await recordSightings(tx, principal, unique, 'bulk');
   const results: Row[] = items.map(({ line, classified }) => {
     const lookup = classified.lookup;
     const verdict = lookup ? (found.get(keyOf(lookup.kind, lookup.value)) ?? UNKNOWN) : UNKNOWN;
+    const email = classified.kind === 'email' ? (breach.byAccount.get(classified.value) ?? noBreach) : null;
     return {
       line,
       kind: classified.kind,
       value: classified.value,
       scored: lookup?.value ?? null,
       ...verdict,
-      // E-mail accounts are for breach look-ups, which are not configured on this server.
-      note: classified.kind === 'email' ? 'breach_lookup_not_configured' : null,
+      note: email?.note ?? null,
+      breaches: email?.breaches ?? null,
     };
   });
-  return { results, counts: { indicators: results.length, unrecognised, duplicates } };
+  return {
+    results,
+    counts: { indicators: results.length, unrecognised, duplicates },
+    started: breach.started,
+  };
 }
 
 export const BULK_CSV_HEADERS = [
@@ -163,6 +174,7 @@ export const BULK_CSV_HEADERS = [
   'malware_group',
   'source',
   'note',
+  'breaches',
 ] as const;
 
 /** The results as CSV through the shared writer (formula cells neutralised). */

@@ -9,6 +9,7 @@ import { rejectNulCharacters } from '../../platform/input.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { bulkCsv, bulkLookup } from './bulk.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
+import { enqueueBreachLookup } from './hibp/job.ts';
 import { type StoreVerdict, storeVerdict } from './verdict.ts';
 
 const VALID = { ip: isIp, domain: isDomain, file: isFileHash } as const;
@@ -84,7 +85,13 @@ export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
 export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, reply) => {
   rejectNulCharacters(request);
   const principal = principalOf(request);
-  const result = await asCaller(request, (tx) => bulkLookup(tx, principal, request.body.text));
+  // The file itself (text/plain), or JSON {text}.
+  const text = typeof request.body === 'string' ? request.body : request.body.text;
+  if (!text.trim()) throw badRequest('text', 'is empty: the file has no lines');
+  const { started, ...result } = await asCaller(request, (tx) =>
+    bulkLookup(tx, principal, text, Boolean(request.server.config.hibp.key)),
+  );
+  for (const id of started) await enqueueBreachLookup(request.server.db, id);
   if (request.query.format !== 'csv') return result;
   reply
     .type('text/csv; charset=utf-8')

@@ -6,7 +6,9 @@ import type { FetchLike } from './feeds/fetch.ts';
 import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
+import { getBreachLookup } from './hibp/handler.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
+import { analyseSandboxFile } from './sandbox.ts';
 import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence: look-ups of an IP address, domain or file hash, the indicator store by hand, and CVE details. */
@@ -21,6 +23,8 @@ export const threatHandlers: Handlers<
   | 'createThreatFeed'
   | 'updateThreatFeed'
   | 'getCves'
+  | 'getBreachLookup'
+  | 'analyseSandboxFile'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -32,7 +36,11 @@ export const threatHandlers: Handlers<
   createThreatFeed,
   updateThreatFeed,
   getCves,
+  getBreachLookup,
+  analyseSandboxFile,
 };
+
+export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';
 
 export { importNvdFile, type NvdImportCounts } from './nvd-import.ts';
 

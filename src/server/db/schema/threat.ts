@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -118,3 +119,44 @@ export const customerIndicators = pgTable(
   },
   (t) => [uniqueIndex('customer_indicators_value_idx').on(t.customerId, t.kind, t.value)],
 );
+
+/**
+ * Breach look-ups of e-mail accounts (Have I Been Pwned): tenant data. A customer user's look-up
+ * belongs to their customer; a staff look-up to no customer (seen by staff only). One row per
+ * owner and account: in progress while the job runs, then done with the breaches, or failed.
+ */
+export const breachLookups = pgTable(
+  'breach_lookups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id').notNull(),
+    customerId: uuid('customer_id'),
+    account: text('account').notNull(),
+    /** in_progress, done or failed. */
+    status: text('status').notNull().default('in_progress'),
+    /** The provider's breaches: name, title, domain, breach date, data classes. */
+    breaches: jsonb('breaches').$type<BreachEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    requestedBy: uuid('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('breach_lookups_owner_idx').on(
+      t.partnerId,
+      sql`coalesce(${t.customerId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.account,
+    ),
+  ],
+);
+
+export interface BreachEntry {
+  name: string;
+  title: string;
+  domain: string;
+  breach_date: string | null;
+  pwn_count: number | null;
+  data_classes: string[];
+  verified: boolean;
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectCanRetry } from '../../../../machines/breach-lookup/selectors.ts';
+import { failureText } from './messages.ts';
+import { useBreachLookup } from './use-breach-lookup.ts';
+
+/** The breaches of one e-mail account, read again every 10 s while the server looks it up. */
+export function BreachResult({ account }: { account: string }) {
+  const { t } = useTranslation('threat');
+  const { snapshot, send, lookup } = useBreachLookup();
+  useEffect(() => send({ type: 'lookup', account }), [account, send]);
+  const state = snapshot.value;
+  return (
+    <section className="threat-breach" aria-live="polite" aria-label={t('breach.heading', { account })}>
+      <h3>{t('breach.heading', { account })}</h3>
+      {(state === 'Loading' || state === 'Idle') && <p className="muted">{t('breach.loading')}</p>}
+      {(state === 'InProgress' || state === 'Polling') && (
+        <p className="muted">{t('breach.inProgress', { attempts: lookup?.attempts ?? 0 })}</p>
+      )}
+      {state === 'NotConfigured' && <p role="alert">{t('errors.notConfigured')}</p>}
+      {state === 'Error' && <p role="alert">{failureText(t, snapshot.context.error)}</p>}
+      {state === 'Failed' && (
+        <p role="alert">
+          {t('breach.failed', {
+            attempts: lookup?.attempts ?? 0,
+            reason: lookup?.error ?? snapshot.context.error?.message ?? '',
+          })}
+        </p>
+      )}
+      {selectCanRetry(snapshot) && (
+        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+          {t('retry')}
+        </button>
+      )}
+      {state === 'Done' &&
+        lookup &&
+        (lookup.breaches.length === 0 ? (
+          <p>{t('breach.none')}</p>
+        ) : (
+          <table className="threat-table">
+            <caption>{t('breach.count', { count: lookup.breaches.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('breach.name')}</th>
+                <th scope="col">{t('breach.date')}</th>
+                <th scope="col">{t('breach.data')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lookup.breaches.map((b) => (
+                <tr key={b.name}>
+                  <td>
+                    {b.title}
+                    {b.domain ? ` (${b.domain})` : ''}
+                  </td>
+                  <td>{b.breach_date ?? t('none')}</td>
+                  <td>{b.data_classes.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { breachLookupMachine } from '../../machines/breach-lookup/breach-lookup.machine.ts';
+import { selectPolling } from '../../machines/breach-lookup/selectors.ts';
+import type { BreachLookup } from '../../src/web/features/threat/api.ts';
+import { useBreachLookup } from '../../src/web/features/threat/use-breach-lookup.ts';
+import { apiError, freshNetwork } from '../helpers/fake-network.ts';
+import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
+import { renderAppHook } from '../helpers/render-hook.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
+
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+
+const ACCOUNT = 'pat@acme.example';
+const lookup = (status: BreachLookup['status'], attempts = 1): BreachLookup => ({
+  kind: 'email',
+  account: ACCOUNT,
+  status,
+  breaches:
+    status === 'done'
+      ? [
+          {
+            name: 'Adobe',
+            title: 'Adobe',
+            domain: 'adobe.com',
+            breach_date: '2013-10-04',
+            pwn_count: 152445165,
+            data_classes: ['Passwords'],
+            verified: true,
+          },
+        ]
+      : [],
+  timestamp: status === 'in_progress' ? null : '2026-01-01T10:00:00.000Z',
+  requested_at: '2026-01-01T09:59:00.000Z',
+  attempts,
+  error: status === 'failed' ? 'the provider answered 503' : null,
+  poll_seconds: status === 'in_progress' ? 10 : null,
+});
+
+const HIBP = '/api/threat/hibp/{account}' as const;
+const notConfigured = () =>
+  new Response(
+    JSON.stringify({
+      error: { code: 'breach_lookup_not_configured', message: 'Breach look-ups are not configured' },
+    }),
+    { status: 503, headers: { 'content-type': 'application/json' } },
+  );
+const failure = (error: { code: string; message: string }) =>
+  error.code === 'breach_lookup_not_configured' ? notConfigured() : apiError(500, error.message);
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'lookup', account: ACCOUNT },
+  { type: 'poll' },
+  { type: 'retry' },
+  ...(['in_progress', 'done', 'failed'] as const).flatMap((status) => [
+    { type: 'xstate.done.actor.loadLookup', output: lookup(status, status === 'failed' ? 5 : 1) },
+    { type: 'xstate.done.actor.pollLookup', output: lookup(status, status === 'failed' ? 5 : 2) },
+  ]),
+  {
+    type: 'xstate.error.actor.loadLookup',
+    error: { code: 'breach_lookup_not_configured', message: 'Breach look-ups are not configured' },
+  },
+  { type: 'xstate.error.actor.loadLookup', error: { code: 'internal', message: 'offline' } },
+  { type: 'xstate.error.actor.pollLookup', error: { code: 'internal', message: 'offline' } },
+];
+
+/** The server's answers that make the hook's real call end as each event says. */
+const OUTCOMES: NetworkOutcomes = {
+  'xstate.done.actor.loadLookup': (event, network) =>
+    network.respond('get', HIBP, { status: 200, body: event.output }),
+  'xstate.error.actor.loadLookup': (event, network) => network.respond('get', HIBP, failure(event.error)),
+  'xstate.done.actor.pollLookup': (event, network) =>
+    network.respond('get', HIBP, { status: 200, body: event.output }),
+  'xstate.error.actor.pollLookup': (event, network) => network.respond('get', HIBP, failure(event.error)),
+};
+
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+});
+
+/** The threat screen's breach hook (no timer: the test plays each poll). */
+async function start() {
+  const network = freshNetwork();
+  signIn(network);
+  const hook = await renderAppHook(() => useBreachLookup(0));
+  unmounts.push(hook.unmount);
+  return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };
+}
+
+describe('breach look-up: paths generated from the model, on the screen’s hook and real calls', () => {
+  const paths = machineModel(breachLookupMachine, { events: EVENTS, input: undefined }).getShortestPaths();
+
+  it('reaches every state, and fails after five reads in a row that fail', () => {
+    const values = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    for (const v of ['Idle', 'Loading', 'InProgress', 'Polling', 'Done', 'Failed', 'Error', 'NotConfigured'])
+      expect(values).toContain(v);
+    const failedByReads = paths
+      .map((p) => p.steps.findIndex((s) => s.state.value === 'Failed' && s.state.context.pollErrors === 5))
+      .map((at, i) => paths[i]!.steps.slice(0, at + 1))
+      .find((steps) => steps.length > 0);
+    expect(failedByReads?.filter((s) => s.event.type === 'xstate.error.actor.pollLookup')).toHaveLength(5);
+  });
+
+  for (const path of paths) {
+    it(describePath(path.steps), async () => {
+      const driver = await start();
+      for (const s of path.steps) {
+        await driver.play(s.event);
+        const real = driver.actor.getSnapshot();
+        expect(real.value, s.event.type).toEqual(s.state.value);
+        expect(real.context, s.event.type).toEqual(s.state.context);
+        // The call runs exactly while the machine waits on it.
+        const waiting = real.matches('Loading') || real.matches('Polling');
+        expect(driver.network.isWaiting('get', HIBP)).toBe(waiting);
+        if (waiting) {
+          const call = driver.network.callsTo('get', HIBP).at(-1)!;
+          expect(call.params).toEqual({ account: ACCOUNT });
+          expect(call.query.get('again')).toBe(real.context.again ? 'true' : null);
+        }
+      }
+    });
+  }
+});
+
+describe('breach look-up: scenarios', () => {
+  it('reads again every 10 s while in progress and stops when done', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const network = freshNetwork();
+      signIn(network);
+      const hook = await renderAppHook(() => useBreachLookup());
+      unmounts.push(hook.unmount);
+      const { play, actor } = hookPlayer(hook, network, OUTCOMES);
+      await play({ type: 'lookup', account: ACCOUNT });
+      await play({ type: 'xstate.done.actor.loadLookup', output: lookup('in_progress') });
+      expect(selectPolling(actor.getSnapshot() as never)).toBe(true);
+      await hook.act(() => {
+        vi.advanceTimersByTime(9_999);
+      });
+      expect(network.callsTo('get', HIBP)).toHaveLength(1);
+      await hook.act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(network.callsTo('get', HIBP)).toHaveLength(2);
+      await play({ type: 'xstate.done.actor.pollLookup', output: lookup('done') });
+      expect(actor.getSnapshot().value).toBe('Done');
+      await hook.act(() => {
+        vi.advanceTimersByTime(30_000);
+      });
+      expect(network.callsTo('get', HIBP)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
