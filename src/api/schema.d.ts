@@ -1598,6 +1598,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/syslog-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Syslog senders known by address, of the caller's customers (staff only).
+         * @description Syslog (UDP and TCP on SYSLOG_PORT) stores a message for the customer whose ingest token it carries in its structured data (`[watchfloor@32473 token="<token>"]`, any SD-ID of the form name@number), else for the customer whose syslog source holds the sender's address (the narrowest network wins).
+         */
+        get: operations["listSyslogSources"];
+        put?: never;
+        /** Map a sender address or network to a customer (staff who may change data). */
+        post: operations["createSyslogSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/syslog-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a syslog sender; its messages are dropped from now on unless they carry a token. */
+        delete: operations["deleteSyslogSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/support/v1/contact/": {
         parameters: {
             query?: never;
@@ -2952,6 +2990,20 @@ export interface components {
         SubscriptionUpdate: {
             billing?: components["schemas"]["SubscriptionBilling"];
             status?: components["schemas"]["SubscriptionStatus"];
+        };
+        SyslogSource: {
+            /** @description CIDR, e.g. 192.0.2.10/32. */
+            address: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            source: string;
         };
         ThreatFeed: {
             enabled: boolean;
@@ -6230,6 +6282,93 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSyslogSources: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The syslog sources, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        syslog_sources: components["schemas"]["SyslogSource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSyslogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An IP address or a network in CIDR notation. */
+                    address: string;
+                    /** Format: uuid */
+                    customer_id: string;
+                    name: string;
+                    /** @description A source id from /sources/. */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyslogSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSyslogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -54,6 +54,7 @@ export const TENANT_POLICIES: Record<string, string> = {
   integration_mappings: inScope,
   log_events: inScope,
   ingest_tokens: inScope,
+  syslog_sources: inScope,
   log_retention: inScope,
   // A search is its user's own: pages, graphs and top values of another's search are not found.
   // Spec 2, section 6: private to the owner, customer to users of that customer, global to the organisation.

@@ -10,6 +10,7 @@ import {
 } from './saved.ts';
 import { getSearch, getSearchHits, getSearchTopValues, startSearch } from './search-handlers.ts';
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
+import { createSyslogSource, deleteSyslogSource, listSyslogSources } from './syslog/handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
 
 /**
@@ -34,6 +35,9 @@ export const logHandlers: Handlers<
   | 'deleteSavedSearch'
   | 'listSearchHistory'
   | 'deleteSearchHistoryEntry'
+  | 'listSyslogSources'
+  | 'createSyslogSource'
+  | 'deleteSyslogSource'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -52,9 +56,14 @@ export const logHandlers: Handlers<
   deleteSavedSearch,
   listSearchHistory,
   deleteSearchHistoryEntry,
+  listSyslogSources,
+  createSyslogSource,
+  deleteSyslogSource,
 };
 
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
 export { authenticateIngest } from './ingest-auth.ts';
 export { maintainLogPartitions } from './partitions.ts';
+/** Syslog over UDP and TCP, started by main.ts when SYSLOG_PORT is not 0. */
+export { startSyslogServer } from './syslog/server.ts';

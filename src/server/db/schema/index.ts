@@ -1,5 +1,6 @@
 export * from './agent-reports.ts';
 export * from './fleet.ts';
+export * from './log-inputs.ts';
 export * from './logs.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
