@@ -1366,6 +1366,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a search's events as CSV or NDJSON, streamed or, when large or mailed, by a job.
+         * @description Up to 10 000 events with no `emails` are streamed at once (newest first). A larger export, or one with `emails`, is answered 202: the `log-export` job writes it and mails the download link (valid 7 days) to each address through the outbox; a large export without an address is refused with 'Please include a valid email to send the generated search to.' Row count and SHA-256 of the file are recorded; every export is audited.
+         */
+        post: operations["exportSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/export/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished export, by the link that was e-mailed (its key is the credential). */
+        get: operations["downloadSearchExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/graphs/{id}/hits": {
         parameters: {
             query?: never;
@@ -2777,6 +2814,25 @@ export interface components {
             /** Format: date-time */
             time: string;
             user: string | null;
+        };
+        LogExport: {
+            /** Format: date-time */
+            created_at: string;
+            emails: string[];
+            fields: string[];
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            mode: "csv" | "ndjson";
+            row_count: number | null;
+            /** Format: uuid */
+            search_id: string;
+            sha256: string | null;
+            size: number;
+            /** @enum {string} */
+            status: "streaming" | "streamed" | "queued" | "ready" | "failed";
         };
         LogSource: {
             description: string;
@@ -5799,6 +5855,79 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A search id from POST /search/. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails?: string[];
+                    fields: string[];
+                    /** @enum {string} */
+                    mode: "csv" | "ndjson";
+                    size: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Queued; the link is mailed when the file is ready. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadSearchExport: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getSearchHits: {

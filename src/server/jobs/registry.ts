@@ -1,5 +1,5 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
-import { maintainLogPartitions } from '../areas/logs/index.ts';
+import { EXPORT_JOB, maintainLogPartitions, runLogExport } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -32,6 +32,11 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     log.info(
       `log-partitions: ${dropped.length} partition(s) dropped, ${deleted} event(s) past retention deleted`,
     );
+  },
+  [EXPORT_JOB]: async ({ db, job, log }) => {
+    const exportId = String(job.payload.export_id);
+    const done = await runLogExport(db, exportId, String(job.payload.server_url));
+    if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
   },
   'fetch-threat-feeds': async ({ db, log }) => {
     for (const run of await fetchThreatFeeds(db)) {

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { downloadSearchExport, exportSearch } from './export/handlers.ts';
 import { ingestEvents } from './ingest.ts';
 import {
   createSavedSearch,
@@ -38,6 +39,8 @@ export const logHandlers: Handlers<
   | 'listSyslogSources'
   | 'createSyslogSource'
   | 'deleteSyslogSource'
+  | 'exportSearch'
+  | 'downloadSearchExport'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -59,8 +62,13 @@ export const logHandlers: Handlers<
   listSyslogSources,
   createSyslogSource,
   deleteSyslogSource,
+  exportSearch,
+  downloadSearchExport,
 };
 
+/** Large exports are written and mailed by the job runner. */
+export { EXPORT_JOB } from './export/handlers.ts';
+export { runLogExport } from './export/job.ts';
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
 export { authenticateIngest } from './ingest-auth.ts';

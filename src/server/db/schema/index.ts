@@ -1,6 +1,7 @@
 export * from './agent-reports.ts';
 export * from './fleet.ts';
 export * from './log-inputs.ts';
+export * from './log-outputs.ts';
 export * from './logs.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
