@@ -28,7 +28,7 @@ export function checkFields(fields: readonly string[]): void {
 }
 
 /** A field of a hit: a common column, else the dotted path into the raw event (a flat key as written first). */
-export function valueOf(hit: EventHit, field: string): unknown {
+export function fieldValue(hit: EventHit, field: string): unknown {
   if (COMMON.has(field)) return hit[field as keyof EventHit] ?? null;
   if (field in hit.raw) return hit.raw[field];
   let value: unknown = hit.raw;
@@ -79,11 +79,11 @@ export async function* exportChunks(
         format === 'csv'
           ? toCsv(
               fields,
-              hits.map((hit) => fields.map((field) => cell(valueOf(hit, field)))),
+              hits.map((hit) => fields.map((field) => cell(fieldValue(hit, field)))),
             ).slice(header.length)
           : hits
               .map(
-                (hit) => `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, valueOf(hit, f)])))}\n`,
+                (hit) => `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, fieldValue(hit, f)])))}\n`,
               )
               .join('');
       rows += page.results.length;
