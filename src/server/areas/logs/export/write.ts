@@ -83,7 +83,8 @@ export async function* exportChunks(
             ).slice(header.length)
           : hits
               .map(
-                (hit) => `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, fieldValue(hit, f)])))}\n`,
+                (hit) =>
+                  `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, fieldValue(hit, f)])))}\n`,
               )
               .join('');
       rows += page.results.length;
