@@ -1366,6 +1366,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/alerting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert rules of saved searches (the caller's own; staff see every rule of the organisation). */
+        get: operations["listLogAlertRules"];
+        put?: never;
+        /**
+         * Set a saved search's alert settings (one rule per saved search; saving again replaces them).
+         * @description The `log-alerting` job runs every enabled rule each minute: a customer with at least `threshold` events of the saved search in the last `period` seconds gets an alert through the one alert-creation path (mutes apply), unless the rule raised one for that customer less than `realert` minutes ago; every suppressed firing is recorded with its reason.
+         */
+        post: operations["saveLogAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop alerting on a saved search (its owner, or staff). */
+        delete: operations["deleteLogAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/{id}/firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule's latest firings, newest first, of the customers the caller may see; suppressed ones with their reason. */
+        get: operations["listLogAlertFirings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** When the settings would have fired over the last 7 days, run every minute (before saving). */
+        post: operations["backtestLogAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/export/{id}": {
         parameters: {
             query?: never;
@@ -2796,6 +2868,40 @@ export interface components {
             id: number;
             /** Format: uuid */
             integration_id: string;
+        };
+        LogAlertRule: {
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_run_at: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            period: number;
+            priority: components["schemas"]["Priority"];
+            /** @enum {string} */
+            realert: "always" | "1" | "2" | "5" | "10" | "30";
+            /** Format: uuid */
+            saved_search_id: string;
+            threshold: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LogAlertSettings: {
+            enabled?: boolean;
+            /** @description Seconds of events each run counts. */
+            period: number;
+            priority: components["schemas"]["Priority"];
+            /**
+             * @description Minutes before the same customer is alerted again.
+             * @enum {string}
+             */
+            realert: "always" | "1" | "2" | "5" | "10" | "30";
+            /** Format: uuid */
+            saved_search_id: string;
+            threshold: number;
         };
         LogEvent: {
             /** Format: uuid */
@@ -5855,6 +5961,170 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listLogAlertRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["LogAlertRule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogAlertSettings"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogAlertRule"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogAlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLogAlertFirings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        firings: {
+                            alert_id: number | null;
+                            count: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** Format: date-time */
+                            fired_at: string;
+                            /** @enum {string} */
+                            outcome: "fired" | "suppressed";
+                            /** @enum {string|null} */
+                            reason: "realert" | "muted" | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    backtestLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogAlertSettings"];
+            };
+        };
+        responses: {
+            /** @description The firings (at most 500 listed) and their totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fired: number;
+                        firings: {
+                            count: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** @enum {string} */
+                            outcome: "fired" | "suppressed";
+                            /** @enum {string|null} */
+                            reason: "realert" | null;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        suppressed: number;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportSearch: {

@@ -1,5 +1,5 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
-import { EXPORT_JOB, maintainLogPartitions, runLogExport } from '../areas/logs/index.ts';
+import { EXPORT_JOB, maintainLogPartitions, runLogAlerting, runLogExport } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -38,6 +38,14 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     const done = await runLogExport(db, exportId, String(job.payload.server_url));
     if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
   },
+  'log-alerting': async ({ db, log }) => {
+    const { rules, fired, suppressed, failed } = await runLogAlerting(db);
+    for (const failure of failed) log.warn(`log-alerting: rule ${failure}`);
+    if (fired + suppressed > 0)
+      log.info(
+        `log-alerting: ${rules} rule(s) run, ${fired} alert(s) raised, ${suppressed} firing(s) suppressed`,
+      );
+  },
   'fetch-threat-feeds': async ({ db, log }) => {
     for (const run of await fetchThreatFeeds(db)) {
       if (run.error) log.warn(`fetch-threat-feeds: ${run.feed} failed: ${run.error}`);
@@ -64,6 +72,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'agent-housekeeping', cron: '* * * * *' },
   // Partitions for the next days exist well before ingest needs them; retention is by the day.
   { kind: 'log-partitions', cron: '7 * * * *' },
+  // Saved searches' alert rules: realert steps are whole minutes, so every minute.
+  { kind: 'log-alerting', cron: '* * * * *' },
   // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
   { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
 ];

@@ -64,5 +64,7 @@ export const alertHandlers: Handlers<AlertOperation> = {
   rerunAlertWorkflows,
 };
 
+/** The one alert-creation path (mutes apply), for areas that raise alerts of their own (log alerting). */
+export { createAlertRecord } from './create.ts';
 /** The list's exact-count cap, which the benchmark compares against. */
 export { TOTAL_CAP } from './handlers/list.ts';

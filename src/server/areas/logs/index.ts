@@ -1,4 +1,11 @@
 import type { Handlers } from '../../platform/handler.ts';
+import {
+  backtestLogAlertRule,
+  deleteLogAlertRule,
+  listLogAlertFirings,
+  listLogAlertRules,
+  saveLogAlertRule,
+} from './alerting/handlers.ts';
 import { downloadSearchExport, exportSearch } from './export/handlers.ts';
 import { ingestEvents } from './ingest.ts';
 import {
@@ -41,6 +48,11 @@ export const logHandlers: Handlers<
   | 'deleteSyslogSource'
   | 'exportSearch'
   | 'downloadSearchExport'
+  | 'listLogAlertRules'
+  | 'saveLogAlertRule'
+  | 'deleteLogAlertRule'
+  | 'listLogAlertFirings'
+  | 'backtestLogAlertRule'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -64,8 +76,15 @@ export const logHandlers: Handlers<
   deleteSyslogSource,
   exportSearch,
   downloadSearchExport,
+  listLogAlertRules,
+  saveLogAlertRule,
+  deleteLogAlertRule,
+  listLogAlertFirings,
+  backtestLogAlertRule,
 };
 
+/** Saved searches' alert rules, run every minute by the job runner. */
+export { runAlertRule, runLogAlerting } from './alerting/evaluate.ts';
 /** Large exports are written and mailed by the job runner. */
 export { EXPORT_JOB } from './export/handlers.ts';
 export { runLogExport } from './export/job.ts';
