@@ -1578,6 +1578,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each customer's log retention, events stored now by type, and data usage per day.
+         * @description `stored` and `by_type` count the events kept now; `days` is the metered usage (the hourly `log-usage` job) of the last `days` days, which outlives the events retention drops.
+         */
+        get: operations["getLogRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/saved/": {
         parameters: {
             query?: never;
@@ -2947,6 +2967,10 @@ export interface components {
             id: string;
             is_beta: boolean;
             name: string;
+        };
+        LogUsageFigure: {
+            bytes: number;
+            events: number;
         };
         Mute: {
             conditions: components["schemas"]["MuteCondition"][];
@@ -6419,6 +6443,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getLogRetention: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per customer the caller may see (or asked for). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            by_type: (components["schemas"]["LogUsageFigure"] & {
+                                source: string;
+                            })[];
+                            /** Format: uuid */
+                            customer_id: string;
+                            days: (components["schemas"]["LogUsageFigure"] & {
+                                /** Format: date */
+                                day: string;
+                            })[];
+                            retention_days: number;
+                            stored: components["schemas"]["LogUsageFigure"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listSavedSearches: {

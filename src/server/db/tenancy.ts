@@ -63,6 +63,7 @@ export const TENANT_POLICIES: Record<string, string> = {
   log_exports: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   log_alert_rules: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.global', true)) = 'on')`,
   log_alert_firings: inScope,
+  log_usage: inScope,
   search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   customer_indicators: inScope,

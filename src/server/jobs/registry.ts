@@ -1,5 +1,11 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
-import { EXPORT_JOB, maintainLogPartitions, runLogAlerting, runLogExport } from '../areas/logs/index.ts';
+import {
+  EXPORT_JOB,
+  maintainLogPartitions,
+  meterLogUsage,
+  runLogAlerting,
+  runLogExport,
+} from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -38,6 +44,10 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     const done = await runLogExport(db, exportId, String(job.payload.server_url));
     if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
   },
+  'log-usage': async ({ db, log }) => {
+    const rows = await meterLogUsage(db);
+    log.info(`log-usage: ${rows} customer, day and source figure(s) metered`);
+  },
   'log-alerting': async ({ db, log }) => {
     const { rules, fired, suppressed, failed } = await runLogAlerting(db);
     for (const failure of failed) log.warn(`log-alerting: rule ${failure}`);
@@ -72,6 +82,8 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'agent-housekeeping', cron: '* * * * *' },
   // Partitions for the next days exist well before ingest needs them; retention is by the day.
   { kind: 'log-partitions', cron: '7 * * * *' },
+  // Usage of today and yesterday, recounted hourly (late events correct yesterday's figure).
+  { kind: 'log-usage', cron: '37 * * * *' },
   // Saved searches' alert rules: realert steps are whole minutes, so every minute.
   { kind: 'log-alerting', cron: '* * * * *' },
   // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.

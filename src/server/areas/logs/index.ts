@@ -20,6 +20,7 @@ import { getSearch, getSearchHits, getSearchTopValues, startSearch } from './sea
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
 import { createSyslogSource, deleteSyslogSource, listSyslogSources } from './syslog/handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
+import { getLogRetention } from './usage/handlers.ts';
 
 /**
  * Log search (issue 11): ingest with per-customer tokens, sources, the partitioned event store
@@ -53,6 +54,7 @@ export const logHandlers: Handlers<
   | 'deleteLogAlertRule'
   | 'listLogAlertFirings'
   | 'backtestLogAlertRule'
+  | 'getLogRetention'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -81,6 +83,7 @@ export const logHandlers: Handlers<
   deleteLogAlertRule,
   listLogAlertFirings,
   backtestLogAlertRule,
+  getLogRetention,
 };
 
 /** Saved searches' alert rules, run every minute by the job runner. */
@@ -94,3 +97,5 @@ export { authenticateIngest } from './ingest-auth.ts';
 export { maintainLogPartitions } from './partitions.ts';
 /** Syslog over UDP and TCP, started by main.ts when SYSLOG_PORT is not 0. */
 export { startSyslogServer } from './syslog/server.ts';
+/** Usage metering (count and bytes by customer, day and source), hourly. */
+export { meterLogUsage } from './usage/meter.ts';

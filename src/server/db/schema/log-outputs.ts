@@ -3,10 +3,12 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -94,4 +96,24 @@ export const logAlertFirings = pgTable(
     alertId: bigint('alert_id', { mode: 'number' }),
   },
   (t) => [index('log_alert_firings_rule_idx').on(t.ruleId, t.customerId, t.firedAt)],
+);
+
+/**
+ * Log usage per customer, day (UTC) and source, metered by the `log-usage` job from the events
+ * stored: it outlives the events (retention drops them), so the retention screen shows usage over
+ * time.
+ */
+export const logUsage = pgTable(
+  'log_usage',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    meteredAt: timestamp('metered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.day, t.source] })],
 );
