@@ -1366,6 +1366,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/alerting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert rules of saved searches (the caller's own; staff see every rule of the organisation). */
+        get: operations["listLogAlertRules"];
+        put?: never;
+        /**
+         * Set a saved search's alert settings (one rule per saved search; saving again replaces them).
+         * @description The `log-alerting` job runs every enabled rule each minute: a customer with at least `threshold` events of the saved search in the last `period` seconds gets an alert through the one alert-creation path (mutes apply), unless the rule raised one for that customer less than `realert` minutes ago; every suppressed firing is recorded with its reason.
+         */
+        post: operations["saveLogAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop alerting on a saved search (its owner, or staff). */
+        delete: operations["deleteLogAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/{id}/firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rule's latest firings, newest first, of the customers the caller may see; suppressed ones with their reason. */
+        get: operations["listLogAlertFirings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/alerting/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** When the settings would have fired over the last 7 days, run every minute (before saving). */
+        post: operations["backtestLogAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/export/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a search's events as CSV or NDJSON, streamed or, when large or mailed, by a job.
+         * @description Up to 10 000 events with no `emails` are streamed at once (newest first). A larger export, or one with `emails`, is answered 202: the `log-export` job writes it and mails the download link (valid 7 days) to each address through the outbox; a large export without an address is refused with 'Please include a valid email to send the generated search to.' Row count and SHA-256 of the file are recorded; every export is audited.
+         */
+        post: operations["exportSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/export/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished export, by the link that was e-mailed (its key is the credential). */
+        get: operations["downloadSearchExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/graphs/{id}/hits": {
         parameters: {
             query?: never;
@@ -1461,6 +1570,26 @@ export interface paths {
         };
         /** Exact top values of a field in a search's events ("n of N"). */
         get: operations["getSearchTopValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each customer's log retention, events stored now by type, and data usage per day.
+         * @description `stored` and `by_type` count the events kept now; `days` is the metered usage (the hourly `log-usage` job) of the last `days` days, which outlives the events retention drops.
+         */
+        get: operations["getLogRetention"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1600,6 +1729,44 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/syslog-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Syslog senders known by address, of the caller's customers (staff only).
+         * @description Syslog (UDP and TCP on SYSLOG_PORT) stores a message for the customer whose ingest token it carries in its structured data (`[watchfloor@32473 token="<token>"]`, any SD-ID of the form name@number), else for the customer whose syslog source holds the sender's address (the narrowest network wins).
+         */
+        get: operations["listSyslogSources"];
+        put?: never;
+        /** Map a sender address or network to a customer (staff who may change data). */
+        post: operations["createSyslogSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/syslog-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget a syslog sender; its messages are dropped from now on unless they carry a token. */
+        delete: operations["deleteSyslogSource"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2882,6 +3049,40 @@ export interface components {
             /** Format: uuid */
             integration_id: string;
         };
+        LogAlertRule: {
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_run_at: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            period: number;
+            priority: components["schemas"]["Priority"];
+            /** @enum {string} */
+            realert: "always" | "1" | "2" | "5" | "10" | "30";
+            /** Format: uuid */
+            saved_search_id: string;
+            threshold: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LogAlertSettings: {
+            enabled?: boolean;
+            /** @description Seconds of events each run counts. */
+            period: number;
+            priority: components["schemas"]["Priority"];
+            /**
+             * @description Minutes before the same customer is alerted again.
+             * @enum {string}
+             */
+            realert: "always" | "1" | "2" | "5" | "10" | "30";
+            /** Format: uuid */
+            saved_search_id: string;
+            threshold: number;
+        };
         LogEvent: {
             /** Format: uuid */
             customer_id: string;
@@ -2900,6 +3101,25 @@ export interface components {
             time: string;
             user: string | null;
         };
+        LogExport: {
+            /** Format: date-time */
+            created_at: string;
+            emails: string[];
+            fields: string[];
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            mode: "csv" | "ndjson";
+            row_count: number | null;
+            /** Format: uuid */
+            search_id: string;
+            sha256: string | null;
+            size: number;
+            /** @enum {string} */
+            status: "streaming" | "streamed" | "queued" | "ready" | "failed";
+        };
         LogSource: {
             description: string;
             /** @enum {string} */
@@ -2907,6 +3127,10 @@ export interface components {
             id: string;
             is_beta: boolean;
             name: string;
+        };
+        LogUsageFigure: {
+            bytes: number;
+            events: number;
         };
         Lookalike: {
             addresses: string[];
@@ -3198,6 +3422,20 @@ export interface components {
         SubscriptionUpdate: {
             billing?: components["schemas"]["SubscriptionBilling"];
             status?: components["schemas"]["SubscriptionStatus"];
+        };
+        SyslogSource: {
+            /** @description CIDR, e.g. 192.0.2.10/32. */
+            address: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            source: string;
         };
         ThreatFeed: {
             enabled: boolean;
@@ -5995,6 +6233,243 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    listLogAlertRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["LogAlertRule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogAlertSettings"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogAlertRule"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogAlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLogAlertFirings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        firings: {
+                            alert_id: number | null;
+                            count: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** Format: date-time */
+                            fired_at: string;
+                            /** @enum {string} */
+                            outcome: "fired" | "suppressed";
+                            /** @enum {string|null} */
+                            reason: "realert" | "muted" | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    backtestLogAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogAlertSettings"];
+            };
+        };
+        responses: {
+            /** @description The firings (at most 500 listed) and their totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fired: number;
+                        firings: {
+                            count: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                            /** @enum {string} */
+                            outcome: "fired" | "suppressed";
+                            /** @enum {string|null} */
+                            reason: "realert" | null;
+                            /** Format: date-time */
+                            time: string;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        suppressed: number;
+                        /** Format: date-time */
+                        to: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A search id from POST /search/. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emails?: string[];
+                    fields: string[];
+                    /** @enum {string} */
+                    mode: "csv" | "ndjson";
+                    size: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Queued; the link is mailed when the file is ready. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadSearchExport: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getSearchHits: {
         parameters: {
             query?: never;
@@ -6214,6 +6689,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getLogRetention: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per customer the caller may see (or asked for). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            by_type: (components["schemas"]["LogUsageFigure"] & {
+                                source: string;
+                            })[];
+                            /** Format: uuid */
+                            customer_id: string;
+                            days: (components["schemas"]["LogUsageFigure"] & {
+                                /** Format: date */
+                                day: string;
+                            })[];
+                            retention_days: number;
+                            stored: components["schemas"]["LogUsageFigure"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listSavedSearches: {
@@ -6507,6 +7022,93 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSyslogSources: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The syslog sources, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        syslog_sources: components["schemas"]["SyslogSource"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSyslogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An IP address or a network in CIDR notation. */
+                    address: string;
+                    /** Format: uuid */
+                    customer_id: string;
+                    name: string;
+                    /** @description A source id from /sources/. */
+                    source: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyslogSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSyslogSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

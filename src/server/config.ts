@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Log ingest: the largest batch body (INGEST_MAX_BYTES) and the batches stored at once per process (INGEST_MAX_IN_FLIGHT). */
   ingest: { maxBytes: number; maxInFlight: number };
+  /** Syslog over UDP and TCP on SYSLOG_PORT (default 5514); 0 turns it off. */
+  syslog: { port: number };
   /** Breach look-ups (Have I Been Pwned v3): HIBP_API_URL, HIBP_API_KEY, HIBP_RATE_PER_MINUTE. */
   hibp: HibpSettings;
 }
@@ -49,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const syslogPort = Number(env.SYSLOG_PORT || 5514);
+  if (!Number.isInteger(syslogPort) || syslogPort < 0 || syslogPort > 65535)
+    throw new Error(`SYSLOG_PORT must be a port number (0 turns syslog off), got ${env.SYSLOG_PORT}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const external = Boolean(env.OIDC_ISSUER);
   if (external && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxInFlight: positiveInteger(env, 'INGEST_MAX_IN_FLIGHT', 4),
     },
     hibp: hibpSettings(env),
+    syslog: { port: syslogPort },
   };
 }
 

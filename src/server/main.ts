@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { buildApp } from './app.ts';
+import { startSyslogServer } from './areas/logs/index.ts';
 import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
@@ -26,8 +27,15 @@ const jobs =
         ...(app ? { log: app.log } : {}),
       });
 
+// Syslog is an input like HTTP ingest: served where the API is, off with SYSLOG_PORT=0.
+const syslog =
+  app && config.syslog.port !== 0
+    ? await startSyslogServer(database.db, { port: config.syslog.port, host: config.host, log: app.log })
+    : null;
+
 const shutdown = async (signal: string) => {
   console.log(`${signal}: shutting down`);
+  await syslog?.close();
   await jobs?.stop();
   await app?.close();
   await database.close();

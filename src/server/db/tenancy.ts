@@ -54,10 +54,16 @@ export const TENANT_POLICIES: Record<string, string> = {
   integration_mappings: inScope,
   log_events: inScope,
   ingest_tokens: inScope,
+  syslog_sources: inScope,
   log_retention: inScope,
   // A search is its user's own: pages, graphs and top values of another's search are not found.
   // Spec 2, section 6: private to the owner, customer to users of that customer, global to the organisation.
   saved_searches: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or scope = 'global' or (scope = 'customer' and ${inScope}))`,
+  // An export is its user's own, like the search it reads; an alert rule its owner's (staff see all).
+  log_exports: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
+  log_alert_rules: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.global', true)) = 'on')`,
+  log_alert_firings: inScope,
+  log_usage: inScope,
   search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
   audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
   customer_indicators: inScope,
@@ -78,6 +84,8 @@ export const TENANT_POLICIES: Record<string, string> = {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
   integrations: ['secrets'],
   agent_installers: ['enrolment_token'],
+  // The file and its link's key are read by the download route on the system connection only.
+  log_exports: ['content', 'download_key_hash'],
 };
 
 /** Tables every signed-in user may read but not change. */

@@ -1,6 +1,15 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
-import { cleanUpSearchJobs, maintainLogPartitions, runSearch, SEARCH_JOB } from '../areas/logs/index.ts';
+import {
+  cleanUpSearchJobs,
+  EXPORT_JOB,
+  maintainLogPartitions,
+  meterLogUsage,
+  runLogAlerting,
+  runLogExport,
+  runSearch,
+  SEARCH_JOB,
+} from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { BREACH_JOB, breachLookupJob, fetchThreatFeeds } from '../areas/threat/index.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -44,6 +53,23 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     if (abandoned + deleted === 0) return;
     log.info(`search-jobs-cleanup: ${abandoned} abandoned search(es) ended, ${deleted} old one(s) deleted`);
   },
+  [EXPORT_JOB]: async ({ db, job, log }) => {
+    const exportId = String(job.payload.export_id);
+    const done = await runLogExport(db, exportId, String(job.payload.server_url));
+    if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
+  },
+  'log-usage': async ({ db, log }) => {
+    const rows = await meterLogUsage(db);
+    log.info(`log-usage: ${rows} customer, day and source figure(s) metered`);
+  },
+  'log-alerting': async ({ db, log }) => {
+    const { rules, fired, suppressed, failed } = await runLogAlerting(db);
+    for (const failure of failed) log.warn(`log-alerting: rule ${failure}`);
+    if (fired + suppressed > 0)
+      log.info(
+        `log-alerting: ${rules} rule(s) run, ${fired} alert(s) raised, ${suppressed} firing(s) suppressed`,
+      );
+  },
   'fetch-threat-feeds': async ({ db, log }) => {
     for (const run of await fetchThreatFeeds(db)) {
       if (run.error) log.warn(`fetch-threat-feeds: ${run.feed} failed: ${run.error}`);
@@ -82,6 +108,10 @@ export const SCHEDULES: Schedule[] = [
   { kind: 'log-partitions', cron: '7 * * * *' },
   // A search the screen stopped polling ends within a minute or so of being abandoned.
   { kind: 'search-jobs-cleanup', cron: '* * * * *' },
+  // Usage of today and yesterday, recounted hourly (late events correct yesterday's figure).
+  { kind: 'log-usage', cron: '37 * * * *' },
+  // Saved searches' alert rules: realert steps are whole minutes, so every minute.
+  { kind: 'log-alerting', cron: '* * * * *' },
   // Feeds publish a few times a day at most; hourly keeps verdicts fresh without hammering them.
   { kind: 'fetch-threat-feeds', cron: '23 * * * *' },
   // A lookalike's state needs two scans in a row to change: every 4 hours puts a new

@@ -1,4 +1,12 @@
 import type { Handlers } from '../../platform/handler.ts';
+import {
+  backtestLogAlertRule,
+  deleteLogAlertRule,
+  listLogAlertFirings,
+  listLogAlertRules,
+  saveLogAlertRule,
+} from './alerting/handlers.ts';
+import { downloadSearchExport, exportSearch } from './export/handlers.ts';
 import { ingestEvents } from './ingest.ts';
 import {
   createSavedSearch,
@@ -10,7 +18,9 @@ import {
 } from './saved.ts';
 import { getSearch, getSearchHits, getSearchTopValues, rerunSearch, startSearch } from './search-handlers.ts';
 import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
+import { createSyslogSource, deleteSyslogSource, listSyslogSources } from './syslog/handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
+import { getLogRetention } from './usage/handlers.ts';
 
 /**
  * Log search (issue 11): ingest with per-customer tokens, sources, the partitioned event store
@@ -35,6 +45,17 @@ export const logHandlers: Handlers<
   | 'deleteSavedSearch'
   | 'listSearchHistory'
   | 'deleteSearchHistoryEntry'
+  | 'listSyslogSources'
+  | 'createSyslogSource'
+  | 'deleteSyslogSource'
+  | 'exportSearch'
+  | 'downloadSearchExport'
+  | 'listLogAlertRules'
+  | 'saveLogAlertRule'
+  | 'deleteLogAlertRule'
+  | 'listLogAlertFirings'
+  | 'backtestLogAlertRule'
+  | 'getLogRetention'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -54,11 +75,31 @@ export const logHandlers: Handlers<
   deleteSavedSearch,
   listSearchHistory,
   deleteSearchHistoryEntry,
+  listSyslogSources,
+  createSyslogSource,
+  deleteSyslogSource,
+  exportSearch,
+  downloadSearchExport,
+  listLogAlertRules,
+  saveLogAlertRule,
+  deleteLogAlertRule,
+  listLogAlertFirings,
+  backtestLogAlertRule,
+  getLogRetention,
 };
 
+/** Saved searches' alert rules, run every minute by the job runner. */
+export { runAlertRule, runLogAlerting } from './alerting/evaluate.ts';
+/** Large exports are written and mailed by the job runner. */
+export { EXPORT_JOB } from './export/handlers.ts';
+export { runLogExport } from './export/job.ts';
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
 export { authenticateIngest } from './ingest-auth.ts';
 export { daysOf, normaliseEvent } from './normalise.ts';
 export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
 export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';
+/** Syslog over UDP and TCP, started by main.ts when SYSLOG_PORT is not 0. */
+export { startSyslogServer } from './syslog/server.ts';
+/** Usage metering (count and bytes by customer, day and source), hourly. */
+export { meterLogUsage } from './usage/meter.ts';

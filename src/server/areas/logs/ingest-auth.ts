@@ -8,7 +8,8 @@ import { parseCompound, secretMatches } from '../../platform/secrets.ts';
 
 /** The customer and source a batch is stored for, known from its ingest token. */
 export interface IngestCaller {
-  tokenId: string;
+  /** The ingest token that sent the batch; null for syslog senders known by their address. */
+  tokenId: string | null;
   customerId: string;
   source: string;
 }
@@ -36,7 +37,27 @@ export async function authenticateIngest(
   reply: FastifyReply,
 ): Promise<void> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  const parts = match ? parseCompound(match[1]!) : null;
+  if (!match) throw unauthorized('Send the ingest token: Authorization: Bearer <token>.');
+  const caller = await callerOfToken(db, match[1]!);
+  if (inFlight >= request.server.config.ingest.maxInFlight) {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    throw new ApiError(
+      429,
+      'too_many_requests',
+      'Ingest is busy: send the batch again after Retry-After seconds.',
+    );
+  }
+  inFlight++;
+  reply.raw.once('close', () => inFlight--);
+  request.ingest = caller;
+}
+
+/**
+ * The customer and source of an ingest token `<token_id>.<secret>` (one primary-key read and a
+ * hash compare); malformed, unknown, wrong and revoked tokens are all 401. Syslog uses it too.
+ */
+export async function callerOfToken(db: Db, token: string): Promise<IngestCaller> {
+  const parts = parseCompound(token);
   if (!parts) throw unauthorized('Send the ingest token: Authorization: Bearer <token>.');
   const [row] = await db
     .select({
@@ -51,17 +72,7 @@ export async function authenticateIngest(
     .limit(1);
   if (!row || !secretMatches(parts.secret, row.hash)) throw unauthorized('Unknown ingest token.');
   if (row.revokedAt) throw unauthorized('This ingest token was revoked.');
-  if (inFlight >= request.server.config.ingest.maxInFlight) {
-    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    throw new ApiError(
-      429,
-      'too_many_requests',
-      'Ingest is busy: send the batch again after Retry-After seconds.',
-    );
-  }
-  inFlight++;
-  reply.raw.once('close', () => inFlight--);
-  request.ingest = { tokenId: row.tokenId, customerId: row.customerId, source: row.source };
+  return { tokenId: row.tokenId, customerId: row.customerId, source: row.source };
 }
 
 export function ingestCallerOf(request: FastifyRequest): IngestCaller {

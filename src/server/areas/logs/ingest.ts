@@ -54,7 +54,8 @@ export async function storeEvents(db: Db, caller: IngestCaller, rows: readonly E
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(time timestamptz, source text,
           host text, src_ip inet, dst_ip inet, user_name text, event_id integer, severity text,
           message text, raw jsonb, raw_bytes integer)`);
-      await tx.execute(sql`update ingest_tokens set last_used_at = now()
+      if (caller.tokenId)
+        await tx.execute(sql`update ingest_tokens set last_used_at = now()
         where token_id = ${caller.tokenId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
     });
   await ensurePartitions(db, daysOf(rows));
