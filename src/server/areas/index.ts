@@ -10,6 +10,7 @@ import { searchHandlers } from './search/index.ts';
 import { shellHandlers } from './shell/index.ts';
 import { threatHandlers } from './threat/index.ts';
 import { updateHandlers } from './updates/index.ts';
+import { userHandlers } from './users/index.ts';
 import { vulnerabilityHandlers } from './vulnerabilities/index.ts';
 
 /**
@@ -21,6 +22,7 @@ export const handlers = {
   ...shellHandlers,
   ...authHandlers,
   ...customerHandlers,
+  ...userHandlers,
   ...countHandlers,
   ...alertHandlers,
   ...agentHandlers,

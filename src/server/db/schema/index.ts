@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './agent-reports.ts';
 export * from './fleet.ts';
 export * from './logs.ts';
