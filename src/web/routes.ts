@@ -25,7 +25,6 @@ const SHELL_ROUTES = [
   { path: '/search/:id?', name: 'search' },
   { path: '/reports', name: 'reports' },
   { path: '/threat', name: 'threat_intel' },
-  { path: '/users', name: 'users' },
   { path: '/integrations', name: 'integrations', access: integrations },
   { path: '/integrations/:id', name: 'integration', access: integrations },
   { path: '/domains', name: 'domains' },

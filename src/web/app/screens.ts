@@ -34,7 +34,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   search: placeholder,
   reports: placeholder,
   threat_intel: placeholder,
-  users: placeholder,
   integrations: placeholder,
   integration: placeholder,
   domains: placeholder,

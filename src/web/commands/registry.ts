@@ -40,7 +40,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   search: 's',
   reports: 'r',
   threat_intel: 't',
-  users: 'u',
   profile: 'p',
   domains: 'o',
 };

@@ -4,6 +4,7 @@ import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { usersFeature } from './users/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
@@ -18,6 +19,7 @@ export const FEATURES = [
   mutesFeature,
   agentsFeature,
   customersFeature,
+  usersFeature,
   vulnerabilitiesFeature,
 ] as const;
 

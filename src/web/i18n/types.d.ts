@@ -4,6 +4,7 @@ import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type users from '../features/users/locales/en-GB/users.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       mutes: typeof mutes;
       cases: typeof cases;
       customers: typeof customers;
+      users: typeof users;
       alerts: typeof alerts;
       agents: typeof agents;
       vulnerabilities: typeof vulnerabilities;

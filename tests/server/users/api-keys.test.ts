@@ -12,7 +12,7 @@ describe.each(backends())('API keys on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend);
     const { partner, acme, globex } = t.fixtures;
-    [acmeAdmin] = (await t.database.db
+    const [inserted] = await t.database.db
       .insert(users)
       .values({
         partnerId: partner.partnerId,
@@ -21,7 +21,8 @@ describe.each(backends())('API keys on %s', (backend) => {
         validCustomerIds: [acme.customerId],
         permissions: ['read_all', 'modify_all'],
       })
-      .returning()) as [{ contactId: string }];
+      .returning();
+    acmeAdmin = inserted!;
     await t.database.db.insert(alerts).values([
       { customerId: acme.customerId, title: 'Acme alert', type: 'edr' },
       { customerId: globex.customerId, title: 'Globex alert', type: 'edr' },

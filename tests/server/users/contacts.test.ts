@@ -25,7 +25,7 @@ describe.each(backends())('managing users on %s', (backend) => {
     t = await createTestApp(backend);
     const { partner, acme, globex } = t.fixtures;
     // A customer administrator of Acme, and a provisioning user tied to Globex's subscription.
-    [acmeAdmin, robot] = (await t.database.db
+    const inserted = await t.database.db
       .insert(users)
       .values([
         {
@@ -43,7 +43,8 @@ describe.each(backends())('managing users on %s', (backend) => {
           validCustomerIds: [globex.customerId],
         },
       ])
-      .returning()) as [{ contactId: string }, { contactId: string }];
+      .returning();
+    [acmeAdmin, robot] = [inserted[0]!, inserted[1]!];
     await t.database.db
       .insert(customerSubscriptions)
       .values({ customerId: globex.customerId, product: 'MDR', billing: 'endpoint' });
