@@ -4,6 +4,7 @@ import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type access from '../features/users/locales/en-GB/access.json';
 import type users from '../features/users/locales/en-GB/users.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       cases: typeof cases;
       customers: typeof customers;
       users: typeof users;
+      access: typeof access;
       alerts: typeof alerts;
       agents: typeof agents;
       vulnerabilities: typeof vulnerabilities;

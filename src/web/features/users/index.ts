@@ -8,5 +8,5 @@ export const usersFeature = defineFeature({
     users: () => import('./UsersPage.tsx').then((m) => m.UsersPage),
   },
   gKeys: { users: 'u' },
-  namespaces: ['users'],
+  namespaces: ['users', 'access'],
 });
