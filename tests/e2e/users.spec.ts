@@ -109,3 +109,50 @@ test('an analyst invites a user for a customer, who sets a password, signs in an
   await expect(again.getByText('This invitation link is not valid')).toBeVisible();
   await again.close();
 });
+
+test('an analyst makes a read-only API key for one customer, uses it once and revokes it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  await signIn(page, ANALYST, '/profile#security');
+  const security = page.getByRole('region', { name: 'Login and authentication' });
+  await expect(security.getByRole('table', { name: 'Sessions' })).toContainText('This session');
+  await expectAccessible(page);
+
+  const name = `Export ${Date.now()}`;
+  await tabTo(page, security.getByLabel('Name', { exact: true }));
+  await page.keyboard.type(name);
+  const northwind = security.getByRole('checkbox', { name: 'Northwind Logistics' });
+  await tabTo(page, northwind);
+  await page.keyboard.press('Space');
+  await tabTo(page, security.getByRole('button', { name: 'Create key' }));
+  await page.keyboard.press('Enter');
+  const secret = security.getByLabel(/Your new key/);
+  await expect(secret).toHaveValue(/^wfk_/);
+  const key = await secret.inputValue();
+  await expect(security.getByRole('table', { name: 'API keys' })).toContainText(name);
+  await expectAccessible(page);
+
+  const script = await playwright.request.newContext({ baseURL });
+  const asKey = { headers: { authorization: `Bearer ${key}` } };
+  const customers = await script.get('/api/management/customers', asKey);
+  expect(customers.status()).toBe(200);
+  expect((await customers.json()).customers.map((c: { name: string }) => c.name)).toEqual([
+    'Northwind Logistics',
+  ]);
+  const write = await script.post('/api/alerts/v1/alerts/test', { ...asKey, data: {} });
+  expect(write.status()).toBe(403);
+
+  await tabTo(page, security.getByRole('button', { name: `Revoke ${name}` }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: `Revoke ${name}?` });
+  await expect(confirm).toBeVisible();
+  await tabTo(page, confirm.getByRole('button', { name: 'Revoke' }));
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(security.getByRole('table', { name: 'API keys' })).toContainText('Revoked');
+  expect((await script.get('/api/management/customers', asKey)).status()).toBe(401);
+  await script.dispose();
+});
