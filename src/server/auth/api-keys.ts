@@ -73,6 +73,8 @@ export async function principalForApiKey(
   });
   return {
     ...creator,
+    // A key never acts as an administrator: impersonation would hand out a session wider than the key.
+    user: { ...creator.user, isAdmin: false },
     permissions,
     scope: { ...creator.scope, customerIds, global },
     apiKey: { keyId: key.keyId, access: readOnly ? 'read' : 'read_write' },

@@ -121,6 +121,17 @@ describe.each(backends())('API keys on %s', (backend) => {
     ).toBe(403);
   });
 
+  it("never acts as an administrator: an admin's key cannot impersonate", async () => {
+    const { admin, acmeUser } = t.fixtures;
+    const { key } = (
+      await create(admin, { name: 'admin rw', global: true, access: 'read_write', expires_in_days: 1 })
+    ).json();
+    const response = await script(key, 'POST', '/api/support/v1/impersonation', {
+      contact_id: acmeUser.contactId,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('refuses revoked and expired keys', async () => {
     const { analyst, acme } = t.fixtures;
     const revoked = (
