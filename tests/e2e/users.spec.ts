@@ -52,6 +52,20 @@ test('an analyst invites a user for a customer, who sets a password, signs in an
   await expect(page.getByRole('grid', { name: 'Users' })).toBeVisible();
   await expectAccessible(page);
 
+  // j/k move through the people; Enter opens one, Esc closes it again.
+  const rows = page.getByRole('grid', { name: 'Users' }).locator('[data-row-index]');
+  await tabTo(page, page.getByRole('button', { name: 'Invite user' }));
+  await page.keyboard.press('j');
+  await expect(rows.nth(0).getByRole('button')).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(rows.nth(1).getByRole('button')).toBeFocused();
+  const second = (await rows.nth(1).getByRole('button').textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: second })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: second })).toBeHidden();
+  await expectAccessible(page);
+
   const email = `new.person.${Date.now()}@northwind.example`;
   await tabTo(page, page.getByRole('button', { name: 'Invite user' }));
   await page.keyboard.press('Enter');

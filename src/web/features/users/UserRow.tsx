@@ -9,6 +9,8 @@ export interface UserRowProps {
   customerNames: ReadonlyMap<string, string>;
   openId: string | null;
   onOpen(contact: Contact): void;
+  /** The row whose name has the focus: where j and k continue from. */
+  onFocusRow(index: number): void;
 }
 
 /** One person of the list (a react-window row): the name opens the details. */
@@ -19,6 +21,7 @@ export function UserRow({
   customerNames,
   openId,
   onOpen,
+  onFocusRow,
 }: RowComponentProps<UserRowProps>) {
   const { t } = useTranslation('users');
   const item = contacts[index];
@@ -36,6 +39,8 @@ export function UserRow({
       className="user-row"
       style={style}
       data-contact-id={item.contact_id}
+      data-row-index={index}
+      onFocus={() => onFocusRow(index)}
     >
       <Cell>
         <button

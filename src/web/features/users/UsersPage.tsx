@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { List } from 'react-window';
+import { List, useListRef } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
-import { useShellData } from '../../shell/index.ts';
+import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import { useIsActivePage, useShellData } from '../../shell/index.ts';
 import { useSession } from '../../shell/session-bridge.ts';
 import type { ManagedContact } from './api.ts';
 import { UserDetails } from './UserDetails.tsx';
@@ -32,12 +33,49 @@ export function UsersPage(_: ScreenProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ contact: ManagedContact | null } | null>(null);
   const [version, setVersion] = useState(0);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const active = useIsActivePage();
+  const listRef = useListRef(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const open = list.contacts.find((c) => c.contact_id === openId) ?? null;
   const rowProps = useMemo<UserRowProps>(
-    () => ({ contacts: list.contacts, customerNames, openId, onOpen: (c) => setOpenId(c.contact_id) }),
+    () => ({
+      contacts: list.contacts,
+      customerNames,
+      openId,
+      onOpen: (c) => setOpenId(c.contact_id),
+      onFocusRow: setCursor,
+    }),
     [list.contacts, customerNames, openId],
   );
+  // j/k move through the people (the name's button takes the focus), Enter opens, Esc closes, n invites.
+  const focusRow = useCallback(
+    (index: number) => {
+      setCursor(index);
+      listRef.current?.scrollToRow({ index, align: 'auto' });
+      requestAnimationFrame(() =>
+        gridRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] button`)?.focus(),
+      );
+    },
+    [listRef],
+  );
+  useListKeys({
+    enabled: active && form === null,
+    count: list.contacts.length,
+    focused: cursor !== null && cursor < list.contacts.length ? cursor : null,
+    setFocused: focusRow,
+    onOpen: (index) => {
+      const contact = list.contacts[index];
+      if (contact) setOpenId(contact.contact_id);
+    },
+    onBack: () => {
+      if (openId === null) return false;
+      setOpenId(null);
+      return true;
+    },
+    ...(canManage && { onNew: () => setForm({ contact: null }) }),
+  });
   const saved = (contact: ManagedContact) => {
     setForm(null);
     setOpenId(contact.contact_id);
@@ -76,6 +114,7 @@ export function UsersPage(_: ScreenProps) {
           ) : (
             // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
             <div
+              ref={gridRef}
               role="grid"
               aria-label={t('list.label')}
               aria-rowcount={list.contacts.length + 1}
@@ -92,6 +131,7 @@ export function UsersPage(_: ScreenProps) {
               </div>
               <List
                 role="rowgroup"
+                listRef={listRef}
                 rowComponent={UserRow}
                 rowCount={list.contacts.length}
                 rowHeight={ROW_HEIGHT}
