@@ -26,8 +26,23 @@ export async function inviteUser(
     invitedBy: string;
     inviterName: string;
     publicUrl: string;
+    /** Passwords are kept by an external identity provider: the mail says where to sign in, no link. */
+    externalIdp?: boolean;
   },
 ) {
+  if (input.externalIdp) {
+    await queueMail(tx, {
+      to: [input.email],
+      subject: 'You are invited to Watchfloor',
+      text: [
+        `Hello ${input.name || input.email},`,
+        '',
+        `${input.inviterName} has invited you to the Watchfloor security console.`,
+        `Sign in at ${input.publicUrl}/ with your organisation's account for ${input.email}.`,
+      ].join('\n'),
+    });
+    return null;
+  }
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   const invitationId = crypto.randomUUID();

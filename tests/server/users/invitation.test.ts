@@ -82,3 +82,34 @@ describe.each(backends())('invitation links on %s', (backend) => {
     expect(expired.body).toContain('This invitation link is not valid');
   });
 });
+
+describe('invitations with an external identity provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      OIDC_ISSUER: 'https://auth.example.test/',
+      OIDC_CLIENT_ID: 'watchfloor',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('mails where to sign in, with no password link (the provider keeps passwords)', async () => {
+    const response = await t.as(t.fixtures.analyst, {
+      method: 'POST',
+      url: '/api/management/contacts',
+      payload: {
+        email: 'sso@acme.test',
+        role_level: 'Customer',
+        valid_customer_ids: [t.fixtures.acme.customerId],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [mail] = (await t.database.db.select().from(mailOutbox)).filter((m) =>
+      m.recipients.includes('sso@acme.test'),
+    );
+    expect(mail!.text).toContain("with your organisation's account");
+    expect(mail!.text).not.toContain('/idp/invitation/');
+    expect(await t.database.db.select().from(userInvitations)).toEqual([]);
+  });
+});

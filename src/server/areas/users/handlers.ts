@@ -17,7 +17,9 @@ import { checkEmail, checkGrant, requireManageable, requireUserManager } from '.
 
 type UserRow = typeof users.$inferSelect;
 
-const present = (row: UserRow) => presentManagedContact(row, row.passwordHash === null);
+/** Invited and not yet signed in: no password of the embedded identity provider and no sign-in so far. */
+const present = (row: UserRow) =>
+  presentManagedContact(row, row.passwordHash === null && row.lastLogin === null);
 /** What the audit keeps of a user: the contract's view, never the password hash. */
 const auditView = present;
 
@@ -108,6 +110,7 @@ export const createContact: Handler<'createContact'> = async (request, reply) =>
       invitedBy: principal.user.contactId,
       inviterName: inviterName(principal),
       publicUrl: publicUrl(request),
+      externalIdp: request.server.config.oidc.external,
     });
     await auditUser(tx, principal, 'create', created, undefined, auditView(created));
     return created;
@@ -199,7 +202,8 @@ export const resendInvitation: Handler<'resendInvitation'> = async (request, rep
   const id = request.params.contact_id;
   const row = await asCaller(request, async (tx) => {
     const target = requireManageable(principal, await findUser(tx, id), id);
-    if (target.passwordHash !== null) throw conflict('This user has already set a password.');
+    if (target.passwordHash !== null || target.lastLogin !== null)
+      throw conflict('This user has already set a password or signed in.');
     await inviteUser(tx, {
       contactId: id,
       email: target.email,
@@ -207,6 +211,7 @@ export const resendInvitation: Handler<'resendInvitation'> = async (request, rep
       invitedBy: principal.user.contactId,
       inviterName: inviterName(principal),
       publicUrl: publicUrl(request),
+      externalIdp: request.server.config.oidc.external,
     });
     await auditUser(tx, principal, 'invite', target);
     return target;
