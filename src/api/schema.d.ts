@@ -1208,7 +1208,59 @@ export interface paths {
          */
         get: operations["listContacts"];
         put?: never;
+        /**
+         * Invites a user (staff with modify_all, or a customer administrator within their customers).
+         * @description Creates the user and sends an invitation through the outbox: a link, valid for 7 days and
+         *     once, where the person sets a password at the embedded identity provider. Nobody may grant
+         *     more than they have: a customer administrator (role level Customer with modify_all) can
+         *     only invite Customer users of their own customers, with permissions they hold themselves.
+         *     `synchronous` is accepted for compatibility: the user exists when the answer arrives.
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/contacts/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        /** One user the caller may manage, with permissions and invitation state. */
+        get: operations["getContact"];
+        put?: never;
         post?: never;
+        /**
+         * Deletes a user.
+         * @description 409 for a provisioning user tied to a subscription (spec 2, section 6: change the contact via
+         *     the distributor first) and for one's own account.
+         */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /** Changes a user's name, role level, customers or permissions, never beyond the caller's own. */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/api/management/contacts/{contact_id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a new invitation link to a user who has not set a password yet; earlier links stop working. */
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1344,6 +1396,107 @@ export interface paths {
         put: operations["saveSettings"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API keys (never their secrets). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Creates an API key; the answer carries the secret, shown this once.
+         * @description Staff and customer administrators (modify_all) only. A key reaches the listed customers
+         *     (each one the caller sees) or, for staff, every customer (`global`); `read` keys are
+         *     refused every POST, PUT, PATCH and DELETE. On each use the key's reach is narrowed to what
+         *     its creator may see then. Send it as `Authorization: Bearer <key>` (no cookie, no XSRF).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the caller's API keys at once. */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the caller's password at the embedded identity provider; the current one is required.
+         * @description 400 when the current password is wrong or the new one is shorter than 12 characters; 409
+         *     when sign-in goes through an external identity provider (the password is kept there) or
+         *     for an impersonated session. Other sessions of the user are ended.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own sessions that are still live, newest first. */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the caller's own sessions (the current one signs the caller out). */
+        delete: operations["endSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2580,6 +2733,31 @@ export interface components {
             /** @description Send it back with an update; it goes up with every change. */
             version: number;
         };
+        ApiKey: {
+            access: components["schemas"]["ApiKeyAccess"];
+            /** Format: date-time */
+            created_at: string;
+            customer_ids: string[];
+            /** Format: date-time */
+            expires_at: string;
+            global: boolean;
+            /** Format: uuid */
+            key_id: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @enum {string} */
+        ApiKeyAccess: "read" | "read_write";
+        ApiKeyCreate: {
+            access: components["schemas"]["ApiKeyAccess"];
+            customer_ids?: string[];
+            expires_in_days: number;
+            global?: boolean;
+            name: string;
+        };
         /** @description E-mail addresses of the people working on the alert (replaces the list). */
         AssignedUsers: string[];
         AssigneeFilter: "me" | string;
@@ -2762,6 +2940,23 @@ export interface components {
             /** @enum {string} */
             role_level: "Global" | "Customer";
             valid_customer_ids: string[];
+        };
+        ContactCreate: {
+            email: string;
+            first_name?: string;
+            last_name?: string;
+            permissions?: components["schemas"]["Permission"][];
+            /** @enum {string} */
+            role_level: "Global" | "Customer";
+            valid_customer_ids?: string[];
+        };
+        ContactUpdate: {
+            first_name?: string;
+            last_name?: string;
+            permissions?: components["schemas"]["Permission"][];
+            /** @enum {string} */
+            role_level?: "Global" | "Customer";
+            valid_customer_ids?: string[];
         };
         Count: {
             count: number;
@@ -3174,6 +3369,13 @@ export interface components {
          * @enum {string}
          */
         LookalikeClassification: "unregistered" | "parked" | "mail" | "web" | "phishing";
+        ManagedContact: {
+            admin: boolean;
+            /** @description Invited and no password set yet. */
+            invitation_pending: boolean;
+            permissions: components["schemas"]["Permission"][];
+            provisioning: boolean;
+        } & components["schemas"]["Contact"];
         Mute: {
             conditions: components["schemas"]["MuteCondition"][];
             /** Format: date-time */
@@ -3272,6 +3474,8 @@ export interface components {
             partner_id: string;
             return_url: string | null;
         };
+        /** @enum {string} */
+        Permission: "global_user" | "read_all" | "read_workflow" | "read_integration" | "read_escalation" | "modify_all" | "modify_workflow";
         PlatformUpdate: {
             /** @description Markdown. */
             body: string;
@@ -3393,6 +3597,16 @@ export interface components {
             ip: string | null;
             recipient: string | null;
             subject: string | null;
+        };
+        Session: {
+            /** Format: date-time */
+            created_at: string;
+            current: boolean;
+            /** Format: date-time */
+            expires_at: string;
+            impersonated: boolean;
+            /** Format: uuid */
+            session_id: string;
         };
         /** @enum {string} */
         Status: "new" | "open" | "acknowledged" | "escalated" | "deferred" | "reopened" | "closed" | "false_positive" | "accepted_risk" | "preview" | "muted";
@@ -5925,6 +6139,141 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    createContact: {
+        parameters: {
+            query?: {
+                synchronous?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued in the outbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedContact"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -6203,6 +6552,154 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_keys: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bearer, shown once. */
+                        key: string;
+                    } & components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     searchOmnibox: {

@@ -23,7 +23,6 @@ const DASHBOARD = [{ path: '/', name: 'dashboard' }] as const;
 
 const SHELL_ROUTES = [
   { path: '/reports', name: 'reports' },
-  { path: '/users', name: 'users' },
   { path: '/integrations', name: 'integrations', access: integrations },
   { path: '/integrations/:id', name: 'integration', access: integrations },
   { path: '/escalations', name: 'escalations', access: escalations },

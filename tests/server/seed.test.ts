@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/common/permissions.ts';
 import { PRIORITIES, STATUSES } from '../../src/common/statuses.ts';
-import { PROVISIONING_ROBOT_SUFFIX } from '../../src/server/areas/customers/index.ts';
+import { PROVISIONING_ROBOT_SUFFIX } from '../../src/server/areas/users/index.ts';
 import { verifyPassword } from '../../src/server/auth/passwords.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { partners } from '../../src/server/db/schema/index.ts';

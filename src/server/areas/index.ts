@@ -11,6 +11,7 @@ import { searchHandlers } from './search/index.ts';
 import { shellHandlers } from './shell/index.ts';
 import { threatHandlers } from './threat/index.ts';
 import { updateHandlers } from './updates/index.ts';
+import { userHandlers } from './users/index.ts';
 import { vulnerabilityHandlers } from './vulnerabilities/index.ts';
 
 /**
@@ -22,6 +23,7 @@ export const handlers = {
   ...shellHandlers,
   ...authHandlers,
   ...customerHandlers,
+  ...userHandlers,
   ...countHandlers,
   ...alertHandlers,
   ...agentHandlers,

@@ -16,6 +16,8 @@ export interface Principal {
   impersonator: { contactId: string; email: string } | null;
   permissions: readonly string[];
   scope: Scope;
+  /** Set when the caller is an API key rather than a console session. */
+  apiKey?: { keyId: string; access: 'read' | 'read_write' };
 }
 
 /**

@@ -74,6 +74,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   // Breach results: a customer's look-ups are its own; staff look-ups carry no customer and only staff see them.
   breach_lookups: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
   sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
+  // An API key is its creator's own: nobody else lists, sees or revokes it.
+  api_keys: `${samePartner} and created_by = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
 };
 
 /**
@@ -102,7 +104,7 @@ export const STAFF_WRITABLE: Record<string, 'everyone' | 'staff'> = {
 const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
-export const APPEND_ONLY = ['mail_outbox'];
+export const APPEND_ONLY = ['mail_outbox', 'user_invitations'];
 
 /** Creates the app role, grants it the tenant tables and (re)creates FORCE'd row-level security policies. Idempotent. */
 export async function ensureTenancy(db: Db): Promise<void> {

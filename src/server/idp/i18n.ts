@@ -17,6 +17,18 @@ export interface IdpStrings {
   problemText: string;
   expiredText: string;
   startAgain: string;
+  setPasswordTitle: string;
+  setPasswordIntro: string;
+  newPasswordLabel: string;
+  confirmPasswordLabel: string;
+  passwordHint: string;
+  setPassword: string;
+  passwordTooShort: string;
+  passwordsDiffer: string;
+  invitationInvalid: string;
+  passwordSetTitle: string;
+  passwordSetText: string;
+  signInNow: string;
 }
 
 export const LOCALES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'] as const;
@@ -41,6 +53,19 @@ const enGB: IdpStrings = {
   problemText: 'Something went wrong while signing you in.',
   expiredText: 'This sign-in page has expired.',
   startAgain: 'Start again',
+  setPasswordTitle: 'Set your password',
+  setPasswordIntro: 'Choose the password you will sign in to Watchfloor with as {email}.',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Repeat the new password',
+  passwordHint: 'At least 12 characters.',
+  setPassword: 'Set password',
+  passwordTooShort: 'The password must be at least 12 characters long.',
+  passwordsDiffer: 'The two passwords are not the same.',
+  invitationInvalid:
+    'This invitation link is not valid: it has been used, has expired or was replaced by a newer one. Ask the person who invited you to send it again.',
+  passwordSetTitle: 'Password set',
+  passwordSetText: 'Your password is set. Sign in with your e-mail address and the new password.',
+  signInNow: 'Sign in',
 };
 
 export const STRINGS: Record<Locale, IdpStrings> = {
@@ -50,6 +75,7 @@ export const STRINGS: Record<Locale, IdpStrings> = {
     emailLabel: 'Email',
     incorrectCredentials: 'Incorrect email or password.',
     missingCredentials: 'Enter your email and password.',
+    passwordSetText: 'Your password is set. Sign in with your email address and the new password.',
   },
   'de-DE': {
     signInTitle: 'Bei Watchfloor anmelden',
@@ -69,6 +95,20 @@ export const STRINGS: Record<Locale, IdpStrings> = {
     problemText: 'Bei der Anmeldung ist ein Fehler aufgetreten.',
     expiredText: 'Diese Anmeldeseite ist abgelaufen.',
     startAgain: 'Neu beginnen',
+    setPasswordTitle: 'Passwort festlegen',
+    setPasswordIntro: 'Wählen Sie das Passwort, mit dem Sie sich als {email} bei Watchfloor anmelden.',
+    newPasswordLabel: 'Neues Passwort',
+    confirmPasswordLabel: 'Neues Passwort wiederholen',
+    passwordHint: 'Mindestens 12 Zeichen.',
+    setPassword: 'Passwort festlegen',
+    passwordTooShort: 'Das Passwort muss mindestens 12 Zeichen lang sein.',
+    passwordsDiffer: 'Die beiden Passwörter stimmen nicht überein.',
+    invitationInvalid:
+      'Dieser Einladungslink ist ungültig: Er wurde bereits verwendet, ist abgelaufen oder wurde durch einen neueren ersetzt. Bitten Sie die Person, die Sie eingeladen hat, ihn erneut zu senden.',
+    passwordSetTitle: 'Passwort festgelegt',
+    passwordSetText:
+      'Ihr Passwort ist festgelegt. Melden Sie sich mit Ihrer E-Mail-Adresse und dem neuen Passwort an.',
+    signInNow: 'Anmelden',
   },
   'fi-FI': {
     signInTitle: 'Kirjaudu Watchflooriin',
@@ -88,6 +128,19 @@ export const STRINGS: Record<Locale, IdpStrings> = {
     problemText: 'Kirjautumisessa tapahtui virhe.',
     expiredText: 'Tämä kirjautumissivu on vanhentunut.',
     startAgain: 'Aloita alusta',
+    setPasswordTitle: 'Aseta salasana',
+    setPasswordIntro: 'Valitse salasana, jolla kirjaudut Watchflooriin osoitteella {email}.',
+    newPasswordLabel: 'Uusi salasana',
+    confirmPasswordLabel: 'Toista uusi salasana',
+    passwordHint: 'Vähintään 12 merkkiä.',
+    setPassword: 'Aseta salasana',
+    passwordTooShort: 'Salasanan on oltava vähintään 12 merkkiä pitkä.',
+    passwordsDiffer: 'Salasanat eivät ole samat.',
+    invitationInvalid:
+      'Tämä kutsulinkki ei kelpaa: se on jo käytetty, vanhentunut tai korvattu uudemmalla. Pyydä kutsun lähettäjää lähettämään se uudelleen.',
+    passwordSetTitle: 'Salasana asetettu',
+    passwordSetText: 'Salasanasi on asetettu. Kirjaudu sähköpostiosoitteellasi ja uudella salasanalla.',
+    signInNow: 'Kirjaudu sisään',
   },
 };
 

@@ -9,6 +9,7 @@ import { type Config, originsOf, withLoopbackTwin } from '../config.ts';
 import { users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { chooseLocale, type Locale } from './i18n.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { IDP_PREFIX, problemPage, type SignInPageOptions, signInPage, widenFormAction } from './pages.ts';
 import { SCOPES } from './provider.ts';
 import { SignInThrottle } from './throttle.ts';
@@ -150,6 +151,8 @@ export async function interactionRoutes(app: FastifyInstance, { provider, config
       return finish(request, reply, { login: { accountId: user.contactId }, consent: { grantId } });
     },
   );
+
+  invitationRoutes(app, { db, signInUrl, html, localeFor: (request) => localeFor(request) });
 
   app.get(`${IDP_PREFIX}/assets/logout.js`, (_request, reply) =>
     reply

@@ -41,7 +41,7 @@ interface LayoutOptions {
   script?: string;
 }
 
-function layout({ locale, title, body, script }: LayoutOptions) {
+export function layout({ locale, title, body, script }: LayoutOptions) {
   const scriptTag = script ? `<script src="${IDP_PREFIX}/assets/${script}" defer></script>` : '';
   return `<!DOCTYPE html>
 <html lang="${locale}">

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
 import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
 import { withScope } from '../db/tenancy.ts';
@@ -45,6 +46,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized();
+    if (match[1]!.startsWith(API_KEY_PREFIX)) {
+      request.principal = await principalForApiKey(app.db, match[1]!, request);
+      return;
+    }
     const claims = await app.sessionTokens.verify(match[1]!);
     request.principal = await loadPrincipal(app.db, claims);
   });

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiKeyBearer } from '../auth/api-keys.ts';
 import { forbidden } from '../errors.ts';
 import { isApiRoute, isMachineRoute } from './api-route.ts';
 
@@ -16,6 +17,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const xsrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request) || isMachineRoute(request)) return;
+    // An API key is a header a script sends on purpose, never something a browser adds by itself.
+    if (isApiKeyBearer(request.headers.authorization)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {

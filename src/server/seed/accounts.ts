@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '../../common/permissions.ts';
-import { PROVISIONING_ROBOT_SUFFIX } from '../areas/customers/index.ts';
+import { PROVISIONING_ROBOT_SUFFIX } from '../areas/users/index.ts';
 import type { StaffRole } from './catalogue/organisations.ts';
 
 /** The accounts printed on first start; the README and end-to-end tests sign in with these. */

@@ -32,7 +32,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
   dashboard: placeholder,
   reports: placeholder,
-  users: placeholder,
   integrations: placeholder,
   integration: placeholder,
   escalations: placeholder,

@@ -39,7 +39,6 @@ export const G_KEYS: Partial<Record<RouteName, string>> = {
   dashboard: 'd',
   search: 's',
   reports: 'r',
-  users: 'u',
   profile: 'p',
 };
 

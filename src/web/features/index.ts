@@ -7,6 +7,7 @@ import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.
 import { mutesFeature } from './mutes/index.ts';
 import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
+import { usersFeature } from './users/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 
 /**
@@ -21,6 +22,7 @@ export const FEATURES = [
   mutesFeature,
   agentsFeature,
   customersFeature,
+  usersFeature,
   vulnerabilitiesFeature,
   domainsFeature,
   searchFeature,

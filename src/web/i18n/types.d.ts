@@ -7,6 +7,8 @@ import type domains from '../features/domains/locales/en-GB/domains.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type search from '../features/search/locales/en-GB/search.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
+import type access from '../features/users/locales/en-GB/access.json';
+import type users from '../features/users/locales/en-GB/users.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -31,6 +33,8 @@ declare module 'i18next' {
       cases: typeof cases;
       customers: typeof customers;
       domains: typeof domains;
+      users: typeof users;
+      access: typeof access;
       alerts: typeof alerts;
       agents: typeof agents;
       vulnerabilities: typeof vulnerabilities;

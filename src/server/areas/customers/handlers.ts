@@ -11,8 +11,7 @@ import { rejectNulCharacters } from '../../platform/input.ts';
 import { isStaff } from '../../platform/permissions.ts';
 import { customerNotFound, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { visibleContacts } from './contacts.ts';
-import { presentContact, presentCustomer } from './present.ts';
+import { presentCustomer } from './present.ts';
 import { type CustomerRow, findCustomers, refreshHasSubscription } from './queries.ts';
 import { customerColumns } from './validation.ts';
 
@@ -190,10 +189,4 @@ export const updateCustomerSubscription: Handler<'updateCustomerSubscription'> =
     return oneCustomer(tx, id);
   });
   return presentCustomer(row);
-};
-
-export const listContacts: Handler<'listContacts'> = async (request) => {
-  const principal = principalOf(request);
-  const rows = await asCaller(request, (tx) => visibleContacts(tx, principal));
-  return { contacts: rows.map(presentContact) };
 };

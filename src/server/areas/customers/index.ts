@@ -3,13 +3,12 @@ import {
   createCustomer,
   createCustomerSubscription,
   deleteCustomer,
-  listContacts,
   listCustomers,
   updateCustomer,
   updateCustomerSubscription,
 } from './handlers.ts';
 
-/** Customers, their subscriptions and the organisation's contacts (spec 2, sections 3 and 7). */
+/** Customers and their subscriptions (spec 2, sections 3 and 7); their people are areas/users. */
 export const customerHandlers: Handlers<
   | 'listCustomers'
   | 'createCustomer'
@@ -17,7 +16,6 @@ export const customerHandlers: Handlers<
   | 'deleteCustomer'
   | 'createCustomerSubscription'
   | 'updateCustomerSubscription'
-  | 'listContacts'
 > = {
   listCustomers,
   createCustomer,
@@ -25,8 +23,6 @@ export const customerHandlers: Handlers<
   deleteCustomer,
   createCustomerSubscription,
   updateCustomerSubscription,
-  listContacts,
 };
 
-export { PROVISIONING_ROBOT_SUFFIX } from './contacts.ts';
 export { presentContact, presentCustomer } from './present.ts';

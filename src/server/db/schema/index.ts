@@ -1,3 +1,4 @@
+export * from './access.ts';
 export * from './agent-reports.ts';
 export * from './domains.ts';
 export * from './fleet.ts';

@@ -3,11 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { SignInSettings } from '../../features/users/profile/SignInSettings.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../../shell/data/ShellDataProvider.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useIsActivePage } from '../../shell/navigation/active-page.ts';
 import { PreferencesForm } from './PreferencesForm.tsx';
+
+/** The console's own identity provider lives at /idp; an external one keeps passwords itself. */
+const isEmbeddedIdp = (issuer: string | null) => {
+  try {
+    return issuer !== null && new URL(issuer).pathname.replace(/\/+$/, '') === '/idp';
+  } catch {
+    return false;
+  }
+};
 
 /** /profile: who the user is, their preferences, MDR profile and sign-in settings. */
 export function ProfilePage(_: ScreenProps) {
@@ -60,6 +70,7 @@ export function ProfilePage(_: ScreenProps) {
             {t('security.manage')} <Icon name="external-link" size={12} />
           </a>
         )}
+        <SignInSettings embeddedIdp={isEmbeddedIdp(issuer)} />
       </section>
     </div>
   );

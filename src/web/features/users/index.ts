@@ -1,0 +1,12 @@
+import { defineFeature } from '../feature.ts';
+
+/** Users and contacts (spec 2, sections 2 and 3): the list, invitations, access, deletion. */
+export const usersFeature = defineFeature({
+  id: 'users',
+  routes: [{ path: '/users', name: 'users' }],
+  screens: {
+    users: () => import('./UsersPage.tsx').then((m) => m.UsersPage),
+  },
+  gKeys: { users: 'u' },
+  namespaces: ['users', 'access'],
+});

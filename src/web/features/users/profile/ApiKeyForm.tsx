@@ -1,0 +1,147 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors.ts';
+import { useSession } from '../../../session/use-session.ts';
+import { useShellData, useToasts } from '../../../shell/index.ts';
+import { type ApiKey, createApiKey } from '../access-api.ts';
+
+/** A new key: name, customers (or every customer, for staff who see them all), access, expiry. */
+export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: string }): void }) {
+  const { t } = useTranslation('access');
+  const { t: common } = useTranslation();
+  const { notify } = useToasts();
+  const { customers } = useShellData();
+  const { me } = useSession();
+  const uid = useId();
+  const staff = me?.user.role_level === 'Global';
+  const [name, setName] = useState('');
+  const [global, setGlobal] = useState(false);
+  const [customerIds, setCustomerIds] = useState<string[]>([]);
+  const [access, setAccess] = useState<'read' | 'read_write'>('read');
+  const [days, setDays] = useState('90');
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!name.trim()) local.name = t('keys.required');
+    if (!global && customerIds.length === 0) local.customer_ids = t('keys.selectCustomer');
+    const expires = Number(days);
+    if (!Number.isInteger(expires) || expires < 1 || expires > 365)
+      local.expires_in_days = t('keys.daysRange');
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    try {
+      const created = await createApiKey({
+        name: name.trim(),
+        access,
+        expires_in_days: expires,
+        ...(global ? { global: true } : { customer_ids: customerIds }),
+      });
+      setName('');
+      setCustomerIds([]);
+      onCreated(created);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : [];
+      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.reason])));
+      if (fields.length === 0) {
+        const refused = error instanceof ApiError && error.status === 403;
+        notify({
+          severity: 'danger',
+          title: t('keys.createFailed'),
+          message: refused ? error.message : common('tryAgainLater'),
+        });
+      }
+    }
+    setBusy(false);
+  };
+  const error = (field: string) =>
+    errors[field] ? (
+      <p id={`${uid}-${field}-error`} className="field__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+  const describedBy = (field: string) => (errors[field] ? `${uid}-${field}-error` : undefined);
+
+  return (
+    <form className="form access-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
+      <h4 id={`${uid}-title`}>{t('keys.newTitle')}</h4>
+      <div className="field">
+        <label htmlFor={`${uid}-name`} className="field__label">
+          {t('keys.name')}
+        </label>
+        <input
+          id={`${uid}-name`}
+          className="input"
+          value={name}
+          maxLength={100}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {error('name')}
+      </div>
+      <fieldset className="user-form__choices" aria-describedby={describedBy('customer_ids')}>
+        <legend>{t('keys.customers')}</legend>
+        {staff && (
+          <label className="checkbox-field">
+            <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} />
+            {t('keys.global')}
+          </label>
+        )}
+        {!global &&
+          customers.map((c) => (
+            <label key={c.customer_id} className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={customerIds.includes(c.customer_id)}
+                onChange={(e) =>
+                  setCustomerIds((v) =>
+                    e.target.checked ? [...v, c.customer_id] : v.filter((id) => id !== c.customer_id),
+                  )
+                }
+              />
+              {c.name}
+            </label>
+          ))}
+        {error('customer_ids')}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${uid}-access`} className="field__label">
+          {t('keys.access')}
+        </label>
+        <select
+          id={`${uid}-access`}
+          className="input"
+          value={access}
+          onChange={(e) => setAccess(e.target.value as 'read')}
+        >
+          <option value="read">{t('keys.read')}</option>
+          <option value="read_write">{t('keys.read_write')}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${uid}-days`} className="field__label">
+          {t('keys.expiresInDays')}
+        </label>
+        <input
+          id={`${uid}-days`}
+          className="input"
+          type="number"
+          min={1}
+          max={365}
+          value={days}
+          aria-invalid={errors.expires_in_days ? true : undefined}
+          aria-describedby={describedBy('expires_in_days')}
+          onChange={(e) => setDays(e.target.value)}
+        />
+        {error('expires_in_days')}
+      </div>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t('keys.create')}
+      </button>
+    </form>
+  );
+}
