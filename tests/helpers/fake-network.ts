@@ -159,9 +159,16 @@ export class FakeNetwork {
     await settleMicrotasks();
   }
 
-  /** Fails the requests waiting on the path the way an unreachable server does. */
-  async fail<M extends Method, P extends PathWith<M>>(method: M, path: P): Promise<void> {
-    for (const held of await this.takeHeld(method, path)) held.reject(new TypeError('Failed to fetch'));
+  /**
+   * Fails the requests waiting on the path the way an unreachable server does, or with `error`
+   * (an AbortError from elsewhere, say).
+   */
+  async fail<M extends Method, P extends PathWith<M>>(
+    method: M,
+    path: P,
+    error: unknown = new TypeError('Failed to fetch'),
+  ): Promise<void> {
+    for (const held of await this.takeHeld(method, path)) held.reject(error);
     await settleMicrotasks();
   }
 

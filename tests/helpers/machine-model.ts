@@ -21,7 +21,7 @@ type Config = Record<string, unknown> & {
  * xstate/graph does not run invocations or delays, and this way the traversal takes every
  * answer a call can give. Transitions, guards and actions stay the machine's own.
  */
-function effectsAsEvents(node: Config, id: string): Config {
+function effectsAsEvents(node: Config, id: string, sharedClock: boolean): Config {
   const { invoke, after, states, on, ...rest } = node;
   const events: Record<string, unknown> = { ...on };
   for (const invocation of [invoke ?? []].flat() as { id: string; onDone?: unknown; onError?: unknown }[]) {
@@ -29,11 +29,11 @@ function effectsAsEvents(node: Config, id: string): Config {
     if (invocation.onError) events[`xstate.error.actor.${invocation.id}`] = invocation.onError;
   }
   for (const [delay, transition] of Object.entries(after ?? {}))
-    events[`xstate.after.${delay}.${id}`] = transition;
+    events[sharedClock ? `xstate.after.${delay}` : `xstate.after.${delay}.${id}`] = transition;
   const result: Config = { ...rest, on: events };
   if (states) {
     result.states = Object.fromEntries(
-      Object.entries(states).map(([k, v]) => [k, effectsAsEvents(v, `${id}.${k}`)]),
+      Object.entries(states).map(([k, v]) => [k, effectsAsEvents(v, `${id}.${k}`, sharedClock)]),
     );
   }
   return result;
@@ -52,10 +52,16 @@ export function machineModel<TInput>(
     impossible?: string[];
     /** Which events can happen in a state (a modal dialog open, say); all by default. */
     filterEvents?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
+    /**
+     * One event per named delay (`xstate.after.<delay>`) instead of one per state: parallel
+     * regions waiting on the same delay fire together, as one clock does when events take no
+     * time and the test waits the delay out after the last one.
+     */
+    sharedClock?: boolean;
   },
 ) {
-  const { impossible = [], filterEvents, ...rest } = options;
-  const config = effectsAsEvents(machine.config as unknown as Config, machine.id);
+  const { impossible = [], filterEvents, sharedClock = false, ...rest } = options;
+  const config = effectsAsEvents(machine.config as unknown as Config, machine.id, sharedClock);
   const model: AnyStateMachine = createMachine(config as never, machine.implementations as never);
   return createTestModel(model, {
     ...rest,
@@ -64,10 +70,20 @@ export function machineModel<TInput>(
   } as never);
 }
 
-/** A path's steps as a test name: `done.actor.loadUser → {"Ready":"Idle"}, …`. */
-export const describePath = (steps: readonly { event: AnyEventObject; state: { value: unknown } }[]) =>
-  steps.map((s) => `${s.event.type.replace('xstate.', '')} → ${JSON.stringify(s.state.value)}`).join(', ') ||
-  'start';
+/**
+ * A path's steps as a test name: `done.actor.loadUser → {"Ready":"Idle"}, …`; `detail` adds what
+ * tells sample events of one type apart (the text typed, say).
+ */
+export const describePath = (
+  steps: readonly { event: AnyEventObject; state: { value: unknown } }[],
+  detail: (event: AnyEventObject) => string = () => '',
+) =>
+  steps
+    .map((s) => {
+      const more = detail(s.event);
+      return `${s.event.type.replace('xstate.', '')}${more ? ` ${more}` : ''} → ${JSON.stringify(s.state.value)}`;
+    })
+    .join(', ') || 'start';
 
 /**
  * How each model event that ends a call happens on the fake network: the answer the server gives
@@ -109,7 +125,7 @@ export async function playEvent(
   if (/^xstate\.(done|error)\.actor\./.test(event.type)) {
     throw new Error(`no network outcome for ${event.type}: add it to the test's outcomes`);
   }
-  const delay = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  const delay = /^xstate\.after\.([^.]+)/.exec(event.type);
   if (delay) {
     if (!options.advance) throw new Error(`${event.type} needs a clock: pass advance`);
     return options.advance(delay[1]!);
@@ -131,13 +147,14 @@ export function hookPlayer<TSnapshot>(
   hook: RenderedMachineHook<TSnapshot>,
   network: FakeNetwork,
   outcomes: NetworkOutcomes,
+  options: { advance?: (delay: string) => Promise<void> } = {},
 ) {
   const actor = {
     send: (event: never) => hook.result.current.send(event),
     getSnapshot: (): TSnapshot => hook.result.current.snapshot,
   };
   const play = async (event: AnyEventObject) => {
-    await hook.act(() => playEvent(actor, event, network, outcomes, { waitForChange: false }));
+    await hook.act(() => playEvent(actor, event, network, outcomes, { ...options, waitForChange: false }));
     await hook.act(() => settleMicrotasks());
   };
   return { actor, play };

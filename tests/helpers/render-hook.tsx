@@ -15,7 +15,17 @@ import { expectSignIn, SignedIn, untilSignedIn } from './signed-in-session.tsx';
  * fake network first (tests/helpers/signed-in-session.tsx: `signIn(network)`); the hook runs
  * once the user is loaded.
  */
-export async function renderAppHook<T>(hook: () => T, { path = '/' }: { path?: string } = {}) {
+export async function renderAppHook<T>(
+  hook: () => T,
+  {
+    path = '/',
+    around = (children) => children,
+  }: {
+    path?: string;
+    /** Providers of the shell the hook needs besides the toasts (the customer filter, say). */
+    around?: (children: ReactNode) => ReactNode;
+  } = {},
+) {
   await i18next.changeLanguage('en-GB');
   const location = memoryLocation({ path, record: true });
   let toasts: ReturnType<typeof useToastsActor> | null = null;
@@ -28,7 +38,7 @@ export async function renderAppHook<T>(hook: () => T, { path = '/' }: { path?: s
       <SignedIn>
         <ToastsProvider>
           <ToastsProbe />
-          {children}
+          {around(children)}
         </ToastsProvider>
       </SignedIn>
     </Router>

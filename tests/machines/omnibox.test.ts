@@ -1,380 +1,310 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, type AnyStateMachine, createActor, createMachine, fromPromise } from 'xstate';
-import { createTestModel } from 'xstate/graph';
-import {
-  DEBOUNCE_MS,
-  type Indicator,
-  type OmniboxSuggestion,
-  type SearchInput,
-  type ThreatIntel,
-} from '../../machines/omnibox/omnibox.context.ts';
+// @vitest-environment jsdom
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { DEBOUNCE_MS } from '../../machines/omnibox/omnibox.context.ts';
 import { omniboxMachine } from '../../machines/omnibox/omnibox.machine.ts';
 import { selectGroups, selectLoading, selectThreatCard } from '../../machines/omnibox/selectors.ts';
+import { describePath, machineModel } from '../helpers/machine-model.ts';
+import {
+  INVALID,
+  OMNIBOX,
+  type OmniboxSnapshot,
+  SUGGESTIONS,
+  startOmnibox,
+  suggestion,
+  THREAT,
+  verdict,
+} from './omnibox-network.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
+// The web app's client captures fetch when it loads: the fake network goes in first.
+await vi.hoisted(() => import('../helpers/fake-network.ts'));
+// The omnibox hook keeps its actor inside: note it, to compare it with the model.
+vi.mock('@xstate/react', async (original) =>
+  (await import('../helpers/made-actors.ts')).recordingActors(await original()),
+);
+
+const unmounts: (() => void)[] = [];
 afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  localStorage.clear();
 });
 
-const suggestion = (id: string, category: OmniboxSuggestion['category'], label = id): OmniboxSuggestion => ({
-  id,
-  value: id,
-  label,
-  icon: category,
-  url: `/${category}/${id}`,
-  category,
-});
+async function start(options: { customers?: string[] } = {}) {
+  const driver = await startOmnibox(options);
+  unmounts.push(driver.unmount);
+  return driver;
+}
 
-const SUGGESTIONS = [
-  suggestion('alert:1', 'alerts', '#1 Brute force (SRV-DC-01)'),
-  suggestion('agent:9', 'agents'),
-];
-const verdict = (det: ThreatIntel['det'], risk = 80): ThreatIntel => ({
-  kind: 'ip',
-  value: '185.220.101.4',
-  risk,
-  det,
-  country: 'DE',
-  registrant_organization: 'Example Hosting',
-  popularity: 1200,
-  threat_categories: ['tor', 'scanner'],
-  malware_group: null,
-});
-const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
-const BOOM = new Error('Invalid response from omnibox endpoint');
-/** Plain copies for the model: xstate/graph tells events apart by their JSON, and errors have none. */
-const MODEL_ABORT = { name: 'AbortError', message: 'The operation was aborted.' };
-const MODEL_BOOM = { name: 'Error', message: BOOM.message };
-
-/** The sample events of the model: keystrokes, the debounce running out and every answer. */
-const MODEL_EVENTS: AnyEventObject[] = [
+/** Keystrokes, the debounce running out (both regions' timers) and every answer of the server. */
+const EVENTS: AnyEventObject[] = [
   { type: 'type', query: 'SRV-DC' },
   { type: 'type', query: '185.220.101.4' },
   { type: 'type', query: '>status' },
   { type: 'type', query: '' },
   { type: 'clear' },
-  { type: 'tick' },
+  { type: 'xstate.after.DEBOUNCE' },
   { type: 'xstate.done.actor.search', output: SUGGESTIONS },
-  { type: 'xstate.error.actor.search', error: MODEL_ABORT },
-  { type: 'xstate.error.actor.search', error: MODEL_BOOM },
+  { type: 'xstate.error.actor.search', error: { name: 'AbortError', message: 'The operation was aborted.' } },
+  { type: 'xstate.error.actor.search', error: { name: 'Error', message: INVALID } },
   { type: 'xstate.done.actor.lookupThreat', output: verdict('B') },
   { type: 'xstate.done.actor.lookupThreat', output: verdict('U', 0) },
-  { type: 'xstate.error.actor.lookupThreat', error: MODEL_BOOM },
+  { type: 'xstate.error.actor.lookupThreat', error: { name: 'ApiError', message: 'Threat service down' } },
 ];
 
-type Config = Record<string, unknown> & {
-  invoke?: { id: string; onDone?: unknown; onError?: unknown };
-  after?: Record<string, unknown>;
-  states?: Record<string, Config>;
-  on?: Record<string, unknown>;
-};
+const paths = machineModel(omniboxMachine, {
+  events: EVENTS,
+  input: undefined,
+  sharedClock: true,
+  filterEvents: (snapshot, event) => {
+    // A keystroke changes the text; the same text again is not a keystroke.
+    if (event.type === 'type') return event.query !== snapshot.context.query;
+    if (event.type === 'xstate.after.DEBOUNCE')
+      return snapshot.matches({ Search: 'Debouncing' }) || snapshot.matches({ Threat: 'Waiting' });
+    if (event.type.includes('actor.search')) return snapshot.matches({ Search: 'Searching' });
+    if (event.type.includes('actor.lookupThreat')) return snapshot.matches({ Threat: 'Looking' });
+    return true;
+  },
+}).getShortestPaths();
 
-/**
- * The machine's config with invocations turned into the events that end them and the 500 ms
- * delays into one `tick` event (xstate/graph refuses invocations and does not pass time). Both
- * regions' timers start on the same keystroke, so one tick fires both, as the real clock does.
- */
-function asModelConfig(node: Config): Config {
-  const { invoke, after, states, on, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  if (invoke?.onDone) events[`xstate.done.actor.${invoke.id}`] = invoke.onDone;
-  if (invoke?.onError) events[`xstate.error.actor.${invoke.id}`] = invoke.onError;
-  if (after) events.tick = after.DEBOUNCE;
-  const result: Config = { ...rest, on: events };
-  if (states)
-    result.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, asModelConfig(v)]));
-  return result;
-}
+const detail = (event: AnyEventObject) =>
+  event.type === 'type'
+    ? JSON.stringify(event.query)
+    : (event.error?.message ?? event.output?.det ?? (event.output ? 'answer' : ''));
 
-function omniboxModel() {
-  const config = asModelConfig(omniboxMachine.config as unknown as Config);
-  const model: AnyStateMachine = createMachine(config as never, omniboxMachine.implementations as never);
-  return createTestModel(model, {
-    events: MODEL_EVENTS,
-    filterEvents: (snapshot, event) => {
-      // A keystroke changes the text; the same text again is not a keystroke.
-      if (event.type === 'type') return (event as { query: string }).query !== snapshot.context.query;
-      if (event.type === 'tick')
-        return snapshot.matches({ Search: 'Debouncing' }) || snapshot.matches({ Threat: 'Waiting' });
-      if (event.type.includes('actor.search')) return snapshot.matches({ Search: 'Searching' });
-      if (event.type.includes('actor.lookupThreat')) return snapshot.matches({ Threat: 'Looking' });
-      return true;
-    },
-  });
-}
-
-interface Call<TInput> {
-  input: TInput;
-  signal: AbortSignal;
-  settled: boolean;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
-/** The real machine with fake calls the test settles, like fetch: an aborted call rejects. */
-function drive() {
-  const searches: Call<SearchInput>[] = [];
-  const lookups: Call<Indicator>[] = [];
-  const logged: unknown[] = [];
-  const fake = <TOutput, TInput>(calls: Call<TInput>[]) =>
-    fromPromise<TOutput, TInput>(
-      ({ input, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const call: Call<TInput> = {
-            input,
-            signal,
-            settled: false,
-            resolve: (value) => {
-              call.settled = true;
-              resolve(value as TOutput);
-            },
-            reject: (error) => {
-              call.settled = true;
-              reject(error);
-            },
-          };
-          calls.push(call);
-          signal.addEventListener('abort', () => call.reject(abortError()));
-        }),
-    );
-  const machine = omniboxMachine.provide({
-    actors: {
-      search: fake<OmniboxSuggestion[], SearchInput>(searches),
-      lookupThreat: fake<ThreatIntel, Indicator>(lookups),
-    },
-    actions: { logError: (_, { error }) => logged.push(error) },
-  });
-  const actor = createActor(machine).start();
-  const flush = async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-
-  async function play(event: AnyEventObject) {
-    if (event.type === 'tick') {
-      vi.advanceTimersByTime(DEBOUNCE_MS);
-      return flush();
-    }
-    const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (settled) {
-      const call = (settled[2] === 'search' ? searches : lookups).at(-1)!;
-      if (settled[1] === 'done') call.resolve((event as unknown as { output: unknown }).output);
-      else call.reject((event as unknown as { error: unknown }).error);
-      return flush();
-    }
-    actor.send(event as never);
-    await flush();
-  }
-  return { actor, searches, lookups, logged, play, flush };
-}
-
-const describePath = (steps: { event: AnyEventObject; state: { value: unknown } }[]) =>
-  steps
-    .map((s) => {
-      const query = (s.event as { query?: string }).query;
-      return `${s.event.type.replace('xstate.', '')}${query !== undefined ? ` "${query}"` : ''} → ${JSON.stringify(s.state.value)}`;
-    })
-    .join(', ') || 'start';
-
-describe('omnibox machine: shortest paths of its model', () => {
-  const paths = omniboxModel().getShortestPaths();
-
+describe('omnibox: paths generated from the model, on the palette’s hook and real calls', () => {
   it('reaches every state of both regions', () => {
-    const values = paths.flatMap((p) => p.steps.map((s) => s.state));
-    for (const search of ['Idle', 'Debouncing', 'Searching', 'Showing', 'Aborted', 'Error']) {
+    const states = paths.flatMap((p) => p.steps.map((s) => s.state));
+    for (const search of ['Idle', 'Debouncing', 'Searching', 'Showing', 'Aborted', 'Error'])
       expect(
-        values.some((s) => s.matches({ Search: search })),
+        states.some((s) => s.matches({ Search: search })),
         search,
       ).toBe(true);
-    }
-    for (const threat of ['None', 'Waiting', 'Looking', 'Card', 'Hidden']) {
+    for (const threat of ['None', 'Waiting', 'Looking', 'Card', 'Hidden'])
       expect(
-        values.some((s) => s.matches({ Threat: threat })),
+        states.some((s) => s.matches({ Threat: threat })),
         threat,
       ).toBe(true);
-    }
   });
 
   paths.forEach((path, i) => {
-    it(`#${i} ${describePath(path.steps)}`, async () => {
-      const driver = drive();
+    it(`#${i} ${describePath(path.steps, detail)}`, async () => {
+      const driver = await start();
       for (const step of path.steps) {
-        const searchesBefore = driver.searches.length;
-        const loggedBefore = driver.logged.length;
-        await driver.play(step.event);
-        const snapshot = driver.actor.getSnapshot();
-        expect(snapshot.value, step.event.type).toEqual(step.state.value);
-        expect(snapshot.context, step.event.type).toEqual(step.state.context);
-        // Loading is exactly "a search is in flight", and it always ends.
-        expect(selectLoading(snapshot)).toBe(snapshot.matches({ Search: 'Searching' }));
-        if (snapshot.matches({ Search: 'Searching' })) {
-          const current = driver.searches.at(-1)!;
-          expect(current.input.query).toBe(snapshot.context.query.trim());
-          expect(current.signal.aborted).toBe(false);
-          // Every older search has ended (answered or aborted): only the newest runs.
-          expect(driver.searches.slice(0, -1).every((s) => s.settled)).toBe(true);
+        const { event } = step;
+        const model = step.state as unknown as OmniboxSnapshot;
+        const searches = driver.network.callsTo('get', OMNIBOX).length;
+        const logged = driver.logged().length;
+        await driver.play(event);
+        const real = driver.actor.getSnapshot();
+        expect(real.value, event.type).toEqual(model.value);
+        expect(real.context, event.type).toEqual(model.context);
+        // What the person sees: the grouped suggestions, the spinner, the threat card.
+        const seen = driver.result.current;
+        expect(seen.groups).toEqual(selectGroups(model));
+        expect(seen.loading).toBe(selectLoading(model));
+        expect(seen.loading).toBe(real.matches({ Search: 'Searching' }));
+        expect(seen.threat).toEqual(selectThreatCard(model));
+        expect(seen.threat?.det ?? 'none').not.toBe('U');
+        // Only the newest search is in flight: an older one was aborted when a newer started.
+        expect(driver.searchesWaiting()).toBe(real.matches({ Search: 'Searching' }) ? 1 : 0);
+        const started = driver.network.callsTo('get', OMNIBOX).length - searches;
+        const searchStarts = event.type === 'xstate.after.DEBOUNCE' && real.matches({ Search: 'Searching' });
+        expect(started).toBe(searchStarts ? 1 : 0);
+        if (real.matches({ Search: 'Searching' })) {
+          const call = driver.network.callsTo('get', OMNIBOX).at(-1)!;
+          expect(call.query.get('query')).toBe(real.context.query.trim());
+          expect(call.query.getAll('customer_ids')).toEqual([]);
         }
-        if (step.event.type === 'tick' && snapshot.matches({ Search: 'Searching' })) {
-          expect(driver.searches.length).toBe(searchesBefore + 1);
-        }
-        // Only a failure that is not an abort is logged.
-        const newlyLogged = driver.logged.slice(loggedBefore);
-        if (
-          step.event.type.startsWith('xstate.error') &&
-          (step.event as { error: Error }).error === MODEL_BOOM
-        ) {
-          expect(newlyLogged).toEqual([MODEL_BOOM]);
-        } else {
-          expect(newlyLogged).toEqual([]);
-        }
-        // The threat card is never shown for an unknown verdict.
-        expect(selectThreatCard(snapshot)?.det ?? 'none').not.toBe('U');
+        expect(driver.network.isWaiting('get', THREAT)).toBe(real.matches({ Threat: 'Looking' }));
+        if (real.matches({ Threat: 'Looking' }))
+          expect(driver.network.callsTo('get', THREAT).at(-1)!.params).toEqual(real.context.indicator);
+        // Only a failure that is not an abort is logged, with its message.
+        const failed = event.type.startsWith('xstate.error') && event.error.name !== 'AbortError';
+        expect(driver.logged().slice(logged)).toEqual(failed ? [event.error.message] : []);
       }
-      driver.actor.stop();
     });
   });
 });
 
-describe('omnibox machine: scenarios', () => {
+describe('omnibox: scenarios on the palette’s hook', () => {
   it('searches exactly 500 ms after the last keystroke', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: 'S' });
-    vi.advanceTimersByTime(300);
-    driver.actor.send({ type: 'type', query: 'SRV' });
-    vi.advanceTimersByTime(DEBOUNCE_MS - 1);
-    expect(driver.searches).toHaveLength(0);
+    const driver = await start();
+    await driver.type('S');
+    await driver.advance(300);
+    await driver.type('SRV');
+    await driver.advance(DEBOUNCE_MS - 1);
+    expect(driver.network.callsTo('get', OMNIBOX)).toHaveLength(0);
     expect(driver.actor.getSnapshot().matches({ Search: 'Debouncing' })).toBe(true);
-    expect(selectLoading(driver.actor.getSnapshot())).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(driver.searches.map((s) => s.input.query)).toEqual(['SRV']);
-    expect(selectLoading(driver.actor.getSnapshot())).toBe(true);
+    expect(driver.result.current.loading).toBe(false);
+    await driver.advance(1);
+    expect(driver.network.callsTo('get', OMNIBOX).map((c) => c.query.get('query'))).toEqual(['SRV']);
+    expect(driver.result.current.loading).toBe(true);
   });
 
-  it('a newer search aborts the older one, whose late answer is never shown', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: 'SRV' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    const older = driver.searches[0]!;
-    driver.actor.send({ type: 'type', query: 'SRV-DC' });
-    expect(older.signal.aborted).toBe(true);
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    const newer = driver.searches[1]!;
-    expect(newer.input.query).toBe('SRV-DC');
-    older.resolve([suggestion('stale', 'alerts')]);
-    await driver.flush();
-    expect(driver.actor.getSnapshot().matches({ Search: 'Searching' })).toBe(true);
-    newer.resolve(SUGGESTIONS);
-    await driver.flush();
+  it('a newer search aborts the older one, whose answer never comes', async () => {
+    const driver = await start();
+    await driver.type('SRV');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.isWaiting('get', OMNIBOX)).toBe(true);
+    await driver.type('SRV-DC');
+    // The older request was aborted: it no longer waits, and nothing is logged for it.
+    expect(driver.network.isWaiting('get', OMNIBOX)).toBe(false);
+    await driver.advance(DEBOUNCE_MS);
+    const calls = driver.network.callsTo('get', OMNIBOX);
+    expect(calls.map((c) => c.query.get('query'))).toEqual(['SRV', 'SRV-DC']);
+    expect(driver.searchesWaiting()).toBe(1);
+    await driver.play({ type: 'xstate.done.actor.search', output: SUGGESTIONS });
     const snapshot = driver.actor.getSnapshot();
     expect(snapshot.matches({ Search: 'Showing' })).toBe(true);
-    expect(snapshot.context.suggestions).toEqual(SUGGESTIONS);
     expect(snapshot.context.searchedQuery).toBe('SRV-DC');
-    expect(driver.logged).toEqual([]);
+    expect(driver.result.current.groups).toEqual([
+      { category: 'agents', items: [SUGGESTIONS[1]] },
+      { category: 'alerts', items: [SUGGESTIONS[0]] },
+    ]);
+    expect(driver.logged()).toEqual([]);
   });
 
   it('ignores an aborted request: loading ends, nothing is logged, earlier suggestions stay', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: 'SRV' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.searches[0]!.resolve(SUGGESTIONS);
-    await driver.flush();
-    driver.actor.send({ type: 'type', query: 'SRV-' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.searches[1]!.reject(abortError());
-    await driver.flush();
-    const snapshot = driver.actor.getSnapshot();
-    expect(snapshot.matches({ Search: 'Aborted' })).toBe(true);
-    expect(selectLoading(snapshot)).toBe(false);
-    expect(driver.logged).toEqual([]);
-    expect(snapshot.context.suggestions).toEqual(SUGGESTIONS);
+    const driver = await start();
+    await driver.type('SRV');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.play({ type: 'xstate.done.actor.search', output: SUGGESTIONS });
+    await driver.type('SRV-');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.play({ type: 'xstate.error.actor.search', error: { name: 'AbortError' } });
+    expect(driver.actor.getSnapshot().matches({ Search: 'Aborted' })).toBe(true);
+    expect(driver.result.current.loading).toBe(false);
+    expect(driver.logged()).toEqual([]);
+    expect(driver.result.current.groups.flatMap((g) => g.items)).toHaveLength(2);
   });
 
-  it('only logs any other error, and loading ends', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: 'SRV' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.searches[0]!.reject(BOOM);
-    await driver.flush();
-    const snapshot = driver.actor.getSnapshot();
-    expect(snapshot.matches({ Search: 'Error' })).toBe(true);
-    expect(selectLoading(snapshot)).toBe(false);
-    expect(driver.logged).toEqual([BOOM]);
+  it('logs an invalid answer, a failing server or network, and loading ends each time', async () => {
+    const driver = await start();
+    await driver.type('SRV');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.act(() => driver.network.respond('get', OMNIBOX, new Response(null, { status: 204 })));
+    expect(driver.actor.getSnapshot().matches({ Search: 'Error' })).toBe(true);
+    expect(driver.result.current.loading).toBe(false);
+    await driver.type('SRV-D');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.act(() =>
+      driver.network.respond('get', OMNIBOX, {
+        status: 400,
+        body: { error: { code: 'bad_request', message: 'Query too long' } },
+      }),
+    );
+    await driver.type('SRV-DC');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.result.current.loading).toBe(true);
+    await driver.act(() => driver.network.fail('get', OMNIBOX));
+    expect(driver.result.current.loading).toBe(false);
+    expect(driver.logged()).toEqual([INVALID, 'Query too long', 'Failed to fetch']);
   });
 
   it('does not search for a blank text or a > command, and clearing empties the list', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: '   ' });
-    driver.actor.send({ type: 'type', query: '>status closed' });
-    vi.advanceTimersByTime(DEBOUNCE_MS * 4);
-    expect(driver.searches).toHaveLength(0);
+    const driver = await start();
+    await driver.type('   ');
+    await driver.type('>status closed');
+    await driver.advance(DEBOUNCE_MS * 4);
+    expect(driver.network.callsTo('get', OMNIBOX)).toHaveLength(0);
     expect(driver.actor.getSnapshot().matches({ Search: 'Idle' })).toBe(true);
-    driver.actor.send({ type: 'type', query: 'WS-FIN' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.searches[0]!.resolve(SUGGESTIONS);
-    await driver.flush();
-    driver.actor.send({ type: 'clear' });
+    await driver.type('WS-FIN');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.play({ type: 'xstate.done.actor.search', output: SUGGESTIONS });
+    expect(driver.result.current.groups).toHaveLength(2);
+    await driver.play({ type: 'clear' });
     expect(driver.actor.getSnapshot().context).toMatchObject({
       query: '',
       suggestions: [],
       searchedQuery: null,
     });
+    expect(driver.result.current.groups).toEqual([]);
   });
 
   it('groups suggestions by category in a fixed order', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: 'acme' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.searches[0]!.resolve([
-      suggestion('update:1', 'updates'),
-      suggestion('alert:1', 'alerts'),
-      suggestion('customer:1', 'customers'),
-      suggestion('alert:2', 'alerts'),
-    ]);
-    await driver.flush();
-    const groups = selectGroups(driver.actor.getSnapshot());
+    const driver = await start();
+    await driver.type('acme');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.play({
+      type: 'xstate.done.actor.search',
+      output: [
+        suggestion('update:1', 'updates'),
+        suggestion('alert:1', 'alerts'),
+        suggestion('customer:1', 'customers'),
+        suggestion('alert:2', 'alerts'),
+      ],
+    });
+    const { groups } = driver.result.current;
     expect(groups.map((g) => g.category)).toEqual(['customers', 'alerts', 'updates']);
     expect(groups[1]!.items.map((i) => i.id)).toEqual(['alert:1', 'alert:2']);
   });
 
-  it('looks up an IP, domain or hash longer than 5 characters after the pause; B shows the card, U hides it', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: '1.2.3' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    expect(driver.lookups).toHaveLength(0);
-
-    driver.actor.send({ type: 'type', query: '185.220.101.4' });
-    vi.advanceTimersByTime(DEBOUNCE_MS - 1);
-    expect(driver.lookups).toHaveLength(0);
-    vi.advanceTimersByTime(1);
-    expect(driver.lookups.map((l) => l.input)).toEqual([{ kind: 'ip', value: '185.220.101.4' }]);
-    driver.lookups[0]!.resolve(verdict('B'));
-    await driver.flush();
-    expect(selectThreatCard(driver.actor.getSnapshot())).toEqual(verdict('B'));
-
-    driver.actor.send({ type: 'type', query: 'unknown-site.example' });
-    expect(selectThreatCard(driver.actor.getSnapshot())).toBeNull();
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    expect(driver.lookups.at(-1)!.input).toEqual({ kind: 'domain', value: 'unknown-site.example' });
-    driver.lookups.at(-1)!.resolve({ ...verdict('U', 0), kind: 'domain', value: 'unknown-site.example' });
-    await driver.flush();
-    expect(driver.actor.getSnapshot().matches({ Threat: 'Hidden' })).toBe(true);
-    expect(selectThreatCard(driver.actor.getSnapshot())).toBeNull();
-
-    driver.actor.send({ type: 'type', query: 'd41d8cd98f00b204e9800998ecf8427e' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    expect(driver.lookups.at(-1)!.input.kind).toBe('file');
+  it('sends the customer filter’s selection, only when one is active', async () => {
+    const driver = await start({ customers: ['00000000-0000-4000-8000-00000000ac01'] });
+    await driver.type('acme');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.act(() => driver.result.current.filter.clear());
+    await driver.type('acme corp');
+    await driver.advance(DEBOUNCE_MS);
+    const calls = driver.network.callsTo('get', OMNIBOX);
+    expect(calls.map((c) => c.query.getAll('customer_ids'))).toEqual([
+      ['00000000-0000-4000-8000-00000000ac01'],
+      [],
+    ]);
   });
 
-  it('keeps the card when only surrounding spaces change', async () => {
-    const driver = drive();
-    driver.actor.send({ type: 'type', query: '185.220.101.4' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    driver.lookups[0]!.resolve(verdict('B'));
-    await driver.flush();
-    driver.actor.send({ type: 'type', query: '185.220.101.4 ' });
-    vi.advanceTimersByTime(DEBOUNCE_MS);
-    expect(driver.lookups).toHaveLength(1);
-    expect(selectThreatCard(driver.actor.getSnapshot())).not.toBeNull();
+  it('looks up an IP, domain or hash longer than 5 characters after the pause; B shows the card, U hides it', async () => {
+    const driver = await start();
+    await driver.type('1.2.3');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.callsTo('get', THREAT)).toHaveLength(0);
+
+    await driver.type('185.220.101.4');
+    await driver.advance(DEBOUNCE_MS - 1);
+    expect(driver.network.callsTo('get', THREAT)).toHaveLength(0);
+    await driver.advance(1);
+    expect(driver.network.callsTo('get', THREAT).map((c) => c.params)).toEqual([
+      { kind: 'ip', value: '185.220.101.4' },
+    ]);
+    await driver.play({ type: 'xstate.done.actor.lookupThreat', output: verdict('B') });
+    expect(driver.result.current.threat).toEqual(verdict('B'));
+
+    await driver.type('unknown-site.example');
+    expect(driver.result.current.threat).toBeNull();
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.callsTo('get', THREAT).at(-1)!.params).toEqual({
+      kind: 'domain',
+      value: 'unknown-site.example',
+    });
+    await driver.play({
+      type: 'xstate.done.actor.lookupThreat',
+      output: { ...verdict('U', 0), kind: 'domain', value: 'unknown-site.example' },
+    });
+    expect(driver.actor.getSnapshot().matches({ Threat: 'Hidden' })).toBe(true);
+    expect(driver.result.current.threat).toBeNull();
+
+    await driver.type('d41d8cd98f00b204e9800998ecf8427e');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.callsTo('get', THREAT).at(-1)!.params.kind).toBe('file');
+  });
+
+  it('keeps the card when only surrounding spaces change, and asks once per indicator', async () => {
+    const driver = await start();
+    await driver.type('185.220.101.4');
+    await driver.advance(DEBOUNCE_MS);
+    await driver.play({ type: 'xstate.done.actor.lookupThreat', output: verdict('B') });
+    await driver.type('185.220.101.4 ');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.callsTo('get', THREAT)).toHaveLength(1);
+    expect(driver.result.current.threat).toEqual(verdict('B'));
+    // Typed again later, the verdict comes from the page's cache, not the server.
+    await driver.type('');
+    await driver.type('185.220.101.4');
+    await driver.advance(DEBOUNCE_MS);
+    expect(driver.network.callsTo('get', THREAT)).toHaveLength(1);
+    expect(driver.result.current.threat).toEqual(verdict('B'));
   });
 });
