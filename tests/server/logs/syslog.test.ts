@@ -25,6 +25,7 @@ describe.each(backends())('syslog input on %s', (backend) => {
       payload: { search: { search_term: term } },
     });
     expect(started.statusCode, started.body).toBe(201);
+    await c.runSearches();
     const page = await c.t.as(user, { url: `/api/search/v1/search/${started.json().id}?size=50` });
     expect(page.statusCode, page.body).toBe(200);
     return page.json().results as {
