@@ -9,6 +9,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // Vitest's default here was one worker; the API tests wait on the database half the time,
+    // so two files at once use both cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { adminQuery } from './global-setup.ts';
@@ -34,5 +36,30 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
       await database.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
+  };
+}
+
+/**
+ * A database that two processes open one after the other (the crash tests: one is killed, the
+ * next finds what it left): a PGlite folder, or a new database on the TEST_DATABASE_URL server.
+ * Empty: the first process to open it migrates it.
+ */
+export async function databaseForProcesses(backend: Backend, label: string) {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), `watchfloor-${label}-`));
+    return {
+      where: dir,
+      open: () => openDatabase({ dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true }),
+    };
+  }
+  const name = `watchfloor_${label.replaceAll('-', '_')}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    where: url.href,
+    open: () => openDatabase({ databaseUrl: url.href, dataDir: '' }),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
 }

@@ -1,47 +1,14 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { jobs } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs } from '../../src/server/jobs/runner.ts';
-import { backends } from '../helpers/database.ts';
+import { backends, databaseForProcesses } from '../helpers/database.ts';
 
 const LEASE_MS = 60_000;
 const worker = new URL('../helpers/claim-job-and-hang.ts', import.meta.url).pathname;
-
-/** A database two processes can open one after the other: a PGlite directory or a PostgreSQL database. */
-async function sharedPlace(backend: string) {
-  if (backend === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-crash-'));
-    return {
-      where: dir,
-      open: () => openDatabase({ dataDir: dir }),
-      drop: async () => rmSync(dir, { recursive: true }),
-    };
-  }
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `watchfloor_crash_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base.href });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base.href);
-  url.pathname = `/${name}`;
-  return {
-    where: url.href,
-    open: () => openDatabase({ databaseUrl: url.href, dataDir: '' }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 /** Starts a worker process that claims a job of `kind`, waits for its claim, then kills it with SIGKILL. */
 async function claimAndCrash(where: string, kind: string): Promise<string> {
@@ -64,7 +31,7 @@ async function claimAndCrash(where: string, kind: string): Promise<string> {
 
 describe.each(backends())('a worker killed while holding a job, on %s', (backend) => {
   it('leaves the job to be claimed again once its lease runs out', { timeout: 60_000 }, async () => {
-    const place = await sharedPlace(backend);
+    const place = await databaseForProcesses(backend, 'crash');
     let database: Database | undefined;
     try {
       database = await place.open();

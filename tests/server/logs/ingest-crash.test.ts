@@ -1,48 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../src/server/db/client.ts';
+import type { Database } from '../../../src/server/db/client.ts';
 import { ingestTokens } from '../../../src/server/db/schema/index.ts';
 import { resultRows } from '../../../src/server/db/tenancy.ts';
 import { hashSecret, newSecret } from '../../../src/server/platform/secrets.ts';
-import { backends } from '../../helpers/database.ts';
+import { backends, databaseForProcesses } from '../../helpers/database.ts';
 import { insertFixtures } from '../../helpers/fixtures.ts';
 
 const server = new URL('../../helpers/ingest-server.ts', import.meta.url).pathname;
 const BATCH = 250;
-
-/** A database two processes can open one after the other: a PGlite directory or a PostgreSQL database. */
-async function sharedPlace(backend: string) {
-  if (backend === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'watchfloor-ingest-crash-'));
-    return {
-      where: dir,
-      open: () => openDatabase({ dataDir: dir }),
-      drop: async () => rmSync(dir, { recursive: true }),
-    };
-  }
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `watchfloor_ingest_crash_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base.href });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(base.href);
-  url.pathname = `/${name}`;
-  return {
-    where: url.href,
-    open: () => openDatabase({ databaseUrl: url.href, dataDir: '' }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
 
 async function startServer(where: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', server, where], {
@@ -106,7 +74,7 @@ function shipper(port: number, token: string, lanes: number) {
 
 describe.each(backends())('HTTP ingest killed mid-stream, on %s', (backend) => {
   it('keeps every acknowledged event', { timeout: 180_000 }, async () => {
-    const place = await sharedPlace(backend);
+    const place = await databaseForProcesses(backend, 'ingest-crash');
     let database: Database | undefined;
     let child: ChildProcess | undefined;
     try {

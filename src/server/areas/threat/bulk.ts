@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { toCsv } from '../../../common/csv.ts';
+import { bulkCsv } from '../../../common/threat-bulk.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { customerIndicators, threatIndicators } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -162,25 +162,5 @@ export async function bulkLookup(
   };
 }
 
-export const BULK_CSV_HEADERS = [
-  'line',
-  'kind',
-  'value',
-  'scored',
-  'det',
-  'risk',
-  'country',
-  'threat_categories',
-  'malware_group',
-  'source',
-  'note',
-  'breaches',
-] as const;
-
 /** The results as CSV through the shared writer (formula cells neutralised). */
-export function bulkCsv(result: BulkResult): string {
-  return toCsv(
-    BULK_CSV_HEADERS,
-    result.results.map((r) => BULK_CSV_HEADERS.map((h) => r[h])),
-  );
-}
+export const bulkResultCsv = (result: BulkResult): string => bulkCsv(result.results);

@@ -7,7 +7,7 @@ import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { bulkCsv, bulkLookup } from './bulk.ts';
+import { bulkLookup, bulkResultCsv } from './bulk.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
 import { enqueueBreachLookup } from './hibp/job.ts';
 import { type StoreVerdict, storeVerdict } from './verdict.ts';
@@ -97,5 +97,5 @@ export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, rep
     .type('text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="threat-lookup.csv"');
   // The CSV is the same result written by the shared writer; the contract's text/csv answer.
-  return bulkCsv(result) as unknown as typeof result;
+  return bulkResultCsv(result) as unknown as typeof result;
 };

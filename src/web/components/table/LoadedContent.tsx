@@ -9,7 +9,7 @@ export interface LoadedContentProps {
   /** True when the load came back with nothing to show. */
   empty: boolean;
   /** The screen's words for each state. */
-  labels: { empty: string; loadFailed: string; retry: string };
+  labels: { empty: string; loadFailed: string; retry: string; loading?: string };
   /** Shown above whatever state the load is in (a heading, a search box, a "reported at" line). */
   before?: ReactNode;
   /** A section when it stands as one part of a page (a tab), else a div. */
@@ -20,7 +20,8 @@ export interface LoadedContentProps {
 
 /**
  * Every state of one loaded list or report in one place: busy (with the slow-load notice past its
- * wait), the error with a retry, the empty message, else the content.
+ * wait, and said to screen readers when `labels.loading` is given), the error with a retry, the
+ * empty message, else the content.
  */
 export function LoadedContent({
   load,
@@ -52,6 +53,11 @@ export function LoadedContent({
         </p>
       ) : (
         children
+      )}
+      {load.status === 'loading' && labels.loading && (
+        <span className="sr-only" role="status">
+          {labels.loading}
+        </span>
       )}
     </Host>
   );

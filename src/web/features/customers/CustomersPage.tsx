@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
 import type { SortState } from '../../../../machines/table/table.context.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { SortHeaderCell } from '../../components/table/SortHeaderCell.tsx';
 import { useSession } from '../../session/use-session.ts';
 import type { Customer, CustomerListQuery, CustomerSort } from './api.ts';
@@ -103,65 +102,55 @@ export function CustomersPage(_: ScreenProps) {
         ))}
       </fieldset>
       <div className="two-panes">
-        <div className="slow-load-host" aria-busy={list.status === 'loading'}>
-          <SlowLoadNotice loading={list.status === 'loading'} />
-          {list.status === 'error' ? (
-            <LoadError
-              error={list.error}
-              message={t('errors.load')}
-              retryLabel={t('retry')}
-              onRetry={list.reload}
-            />
-          ) : list.status === 'ready' && list.customers.length === 0 ? (
-            <p className="empty" role="status">
-              {t('list.empty')}
-            </p>
-          ) : (
-            // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
-            <div
-              role="grid"
-              aria-label={t('list.label')}
-              aria-rowcount={list.customers.length + 1}
-              className="customer-grid"
-            >
-              {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
-              <div role="row" tabIndex={-1} aria-rowindex={1} className="customer-row customer-row--header">
-                {COLUMNS.flatMap((column) => [
-                  <SortHeaderCell
-                    key={column}
-                    column={column}
-                    label={t(`columns.${column}`)}
-                    sort={sort ?? { column: 'name', direction: 'asc' }}
-                    onSort={onSort}
-                    className="customer-row__header"
-                  />,
-                  ...(column === 'name'
-                    ? [
-                        // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-                        <span key="status" role="columnheader" tabIndex={-1} className="customer-row__header">
-                          {t('columns.status')}
-                        </span>,
-                      ]
-                    : []),
-                ])}
-              </div>
-              <List
-                role="rowgroup"
-                rowComponent={CustomerRow}
-                rowCount={list.customers.length}
-                rowHeight={ROW_HEIGHT}
-                rowProps={rowProps}
-                defaultHeight={height}
-                style={{ height }}
-              />
+        <LoadedContent
+          load={list}
+          empty={list.customers.length === 0}
+          labels={{
+            empty: t('list.empty'),
+            loadFailed: t('errors.load'),
+            retry: t('retry'),
+            loading: t('loading'),
+          }}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
+          <div
+            role="grid"
+            aria-label={t('list.label')}
+            aria-rowcount={list.customers.length + 1}
+            className="customer-grid"
+          >
+            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
+            <div role="row" tabIndex={-1} aria-rowindex={1} className="customer-row customer-row--header">
+              {COLUMNS.flatMap((column) => [
+                <SortHeaderCell
+                  key={column}
+                  column={column}
+                  label={t(`columns.${column}`)}
+                  sort={sort ?? { column: 'name', direction: 'asc' }}
+                  onSort={onSort}
+                  className="customer-row__header"
+                />,
+                ...(column === 'name'
+                  ? [
+                      // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+                      <span key="status" role="columnheader" tabIndex={-1} className="customer-row__header">
+                        {t('columns.status')}
+                      </span>,
+                    ]
+                  : []),
+              ])}
             </div>
-          )}
-          {list.status === 'loading' && (
-            <span className="sr-only" role="status">
-              {t('loading')}
-            </span>
-          )}
-        </div>
+            <List
+              role="rowgroup"
+              rowComponent={CustomerRow}
+              rowCount={list.customers.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              defaultHeight={height}
+              style={{ height }}
+            />
+          </div>
+        </LoadedContent>
         {open && (
           <CustomerDetails
             customer={open}

@@ -1,24 +1,8 @@
-import { toCsv } from '../../../common/csv.ts';
+import { bulkCsv } from '../../../common/threat-bulk.ts';
 import type { BulkRow, BulkThreatResult } from './api.ts';
 
 /** Lines a part of a bulk file carries: parts keep each request small and show progress. */
 export const BULK_PART_LINES = 500;
-
-/** The columns of the CSV download, as the server's own CSV has them. */
-export const BULK_COLUMNS = [
-  'line',
-  'kind',
-  'value',
-  'scored',
-  'det',
-  'risk',
-  'country',
-  'threat_categories',
-  'malware_group',
-  'source',
-  'note',
-  'breaches',
-] as const;
 
 /** A file's lines in parts, each with the number of its first line. */
 export function partsOf(text: string, size = BULK_PART_LINES): { first: number; text: string }[] {
@@ -55,9 +39,4 @@ export class BulkResults {
   }
 }
 
-/** The rows as CSV through the shared writer (formula cells neutralised). */
-export const bulkCsv = (rows: readonly BulkRow[]) =>
-  toCsv(
-    BULK_COLUMNS,
-    rows.map((r) => BULK_COLUMNS.map((c) => r[c])),
-  );
+export { bulkCsv };

@@ -2,8 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useShellData } from '../../shell/index.ts';
@@ -98,55 +97,45 @@ export function UsersPage(_: ScreenProps) {
         )}
       </header>
       <div className="two-panes">
-        <div className="slow-load-host" aria-busy={list.status === 'loading'}>
-          <SlowLoadNotice loading={list.status === 'loading'} />
-          {list.status === 'error' ? (
-            <LoadError
-              error={list.error}
-              message={t('errors.load')}
-              retryLabel={t('retry')}
-              onRetry={list.reload}
-            />
-          ) : list.status === 'ready' && list.contacts.length === 0 ? (
-            <p className="empty" role="status">
-              {t('list.empty')}
-            </p>
-          ) : (
-            // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
-            <div
-              ref={gridRef}
-              role="grid"
-              aria-label={t('list.label')}
-              aria-rowcount={list.contacts.length + 1}
-              className="user-grid"
-            >
-              {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
-              <div role="row" tabIndex={-1} aria-rowindex={1} className="user-row user-row--header">
-                {COLUMNS.map((column) => (
-                  // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-                  <span key={column} role="columnheader" tabIndex={-1}>
-                    {t(`columns.${column}`)}
-                  </span>
-                ))}
-              </div>
-              <List
-                role="rowgroup"
-                listRef={listRef}
-                rowComponent={UserRow}
-                rowCount={list.contacts.length}
-                rowHeight={ROW_HEIGHT}
-                rowProps={rowProps}
-                defaultHeight={height}
-                style={{ height }}
-              />
+        <LoadedContent
+          load={list}
+          empty={list.contacts.length === 0}
+          labels={{
+            empty: t('list.empty'),
+            loadFailed: t('errors.load'),
+            retry: t('retry'),
+            loading: t('loading'),
+          }}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
+          <div
+            ref={gridRef}
+            role="grid"
+            aria-label={t('list.label')}
+            aria-rowcount={list.contacts.length + 1}
+            className="user-grid"
+          >
+            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
+            <div role="row" tabIndex={-1} aria-rowindex={1} className="user-row user-row--header">
+              {COLUMNS.map((column) => (
+                // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+                <span key={column} role="columnheader" tabIndex={-1}>
+                  {t(`columns.${column}`)}
+                </span>
+              ))}
             </div>
-          )}
-          {list.status === 'loading' && (
-            <span className="sr-only" role="status">
-              {t('loading')}
-            </span>
-          )}
-        </div>
+            <List
+              role="rowgroup"
+              listRef={listRef}
+              rowComponent={UserRow}
+              rowCount={list.contacts.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              defaultHeight={height}
+              style={{ height }}
+            />
+          </div>
+        </LoadedContent>
         {open && (
           <UserDetails
             contact={open}
