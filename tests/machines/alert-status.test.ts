@@ -6,6 +6,7 @@ import { alertStatusMachine, changeAllowed } from '../../machines/alert-status/a
 import { selectDialogOpen } from '../../machines/alert-status/selectors.ts';
 import { useAlertStatus } from '../../src/web/features/alerts/detail/use-alert-status.ts';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
+import { anAlert } from '../helpers/alert-fixture.ts';
 import { apiError, freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
 import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
@@ -14,37 +15,7 @@ import { signIn } from '../helpers/signed-in-session.tsx';
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
 
-const ALERT: Alert = {
-  id: 42,
-  customer_id: '00000000-0000-4000-8000-00000000ac01',
-  case_id: null,
-  title: 'Suspicious PowerShell',
-  type: 'edr',
-  status: 'new',
-  priority: 'high',
-  risk_score: 70,
-  classification: null,
-  assigned_users: [],
-  host_name: 'ACME-WS-01',
-  host_os: 'windows-11',
-  log_level: null,
-  external_source: null,
-  '@timestamp': '2025-06-01T08:00:00.000Z',
-  updated_at: '2025-06-01T08:00:00.000Z',
-  version: 3,
-  allowed_transitions: ['open', 'acknowledged', 'closed', 'false_positive'],
-  can_edit: true,
-  confidence: null,
-  detections_count: 1,
-  entity: { host: 'ACME-WS-01', ip: null, process: null, user: null },
-  entity_id: null,
-  fields: {},
-  file: null,
-  merged_into: null,
-  sender: null,
-  severity: null,
-  url: null,
-};
+const ALERT: Alert = anAlert({ id: 42 });
 const SAVED: Alert = { ...ALERT, version: 4, status: 'closed', allowed_transitions: ['reopened'] };
 const FRESH: Alert = {
   ...ALERT,

@@ -10,6 +10,7 @@ import type { AlertsCommandTarget } from '../../src/web/commands/target.ts';
 import { useCommandFlow } from '../../src/web/commands/use-command-flow.ts';
 import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { useToasts } from '../../src/web/shell/index.ts';
+import { anAlert } from '../helpers/alert-fixture.ts';
 import { apiError, freshNetwork } from '../helpers/fake-network.ts';
 import { hookPlayer, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
@@ -50,37 +51,7 @@ export const NOT_MUTED: CommandOutcome = {
   summary: '3 failed: #11 Alert not found; #12 Alert not found; #13 Alert not found',
 };
 
-export const ALERT: Alert = {
-  id: 11,
-  customer_id: '00000000-0000-4000-8000-00000000ac01',
-  case_id: null,
-  title: 'Suspicious PowerShell',
-  type: 'edr',
-  status: 'new',
-  priority: 'high',
-  risk_score: 70,
-  classification: null,
-  assigned_users: [],
-  host_name: 'ACME-WS-01',
-  host_os: 'windows-11',
-  log_level: null,
-  external_source: null,
-  '@timestamp': '2025-06-01T08:00:00.000Z',
-  updated_at: '2025-06-01T08:00:00.000Z',
-  version: 3,
-  allowed_transitions: ['open', 'acknowledged', 'closed', 'false_positive'],
-  can_edit: true,
-  confidence: null,
-  detections_count: 1,
-  entity: { host: 'ACME-WS-01', ip: null, process: null, user: null },
-  entity_id: null,
-  fields: {},
-  file: null,
-  merged_into: null,
-  sender: null,
-  severity: null,
-  url: null,
-};
+export const ALERT: Alert = anAlert({ id: 11 });
 
 const muteOf = (body: components['schemas']['MuteCreate']): components['schemas']['Mute'] => ({
   id: `00000000-0000-4000-8000-0000000000${body.source_alert_id}`,
