@@ -46,8 +46,8 @@ export function CustomerDetails({
     ['email', 'phone', 'address', 'city', 'state', 'zip', 'country', 'country_iso', 'url'] as const
   ).filter((f) => customer[f]);
   return (
-    <section className="customer-details" aria-labelledby="customer-details-heading">
-      <header className="customer-details__header">
+    <section className="details-pane" aria-labelledby="customer-details-heading">
+      <header className="details-pane__header">
         <h2 id="customer-details-heading">{customer.name}</h2>
         {canManage && (
           <div className="button-row">

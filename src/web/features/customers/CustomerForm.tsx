@@ -95,7 +95,7 @@ export function CustomerForm({
         </>
       }
     >
-      <form id={`${uid}-form`} className="form customer-form" onSubmit={submit} noValidate>
+      <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
         {TEXT.map((field) => (
           <div className="field" key={field}>
             <label htmlFor={`${uid}-${field}`} className="field__label">

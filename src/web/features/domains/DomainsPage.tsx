@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { useLoad } from '../../components/use-load.ts';
@@ -90,15 +91,10 @@ export function DomainsPage(_: ScreenProps) {
             aria-rowcount={domains.length + 1}
             className="domain-grid"
           >
-            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
-            <div role="row" tabIndex={-1} aria-rowindex={1} className="domain-row domain-row--header">
-              {COLUMNS.map((column) => (
-                // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-                <span key={column} role="columnheader" tabIndex={-1}>
-                  {t(`columns.${column}`)}
-                </span>
-              ))}
-            </div>
+            <GridHeaderRow
+              className="domain-row domain-row--header"
+              labels={COLUMNS.map((column) => t(`columns.${column}`))}
+            />
             <List
               role="rowgroup"
               rowComponent={DomainRow}

@@ -76,8 +76,8 @@ export function UserDetails({
       : contact.valid_customer_ids.map((c) => customerNames.get(c) ?? c).join(', ');
 
   return (
-    <section className="user-details" aria-labelledby="user-details-heading">
-      <header className="user-details__header">
+    <section className="details-pane" aria-labelledby="user-details-heading">
+      <header className="details-pane__header">
         <h2 id="user-details-heading">{contact.name || contact.email}</h2>
         {managed && (
           <div className="button-row">

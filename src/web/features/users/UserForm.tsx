@@ -109,7 +109,7 @@ export function UserForm({
         </>
       }
     >
-      <form id={`${uid}-form`} className="form user-form" onSubmit={submit} noValidate>
+      <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
         {!contact && (
           <div className="field">
             <label htmlFor={`${uid}-email`} className="field__label">

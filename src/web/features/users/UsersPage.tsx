@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
@@ -115,15 +116,10 @@ export function UsersPage(_: ScreenProps) {
             aria-rowcount={list.contacts.length + 1}
             className="user-grid"
           >
-            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
-            <div role="row" tabIndex={-1} aria-rowindex={1} className="user-row user-row--header">
-              {COLUMNS.map((column) => (
-                // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-                <span key={column} role="columnheader" tabIndex={-1}>
-                  {t(`columns.${column}`)}
-                </span>
-              ))}
-            </div>
+            <GridHeaderRow
+              className="user-row user-row--header"
+              labels={COLUMNS.map((column) => t(`columns.${column}`))}
+            />
             <List
               role="rowgroup"
               listRef={listRef}
