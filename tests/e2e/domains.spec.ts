@@ -10,6 +10,7 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   page,
 }) => {
   await signIn(page, ANALYST, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('o');
   await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
