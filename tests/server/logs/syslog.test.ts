@@ -69,28 +69,21 @@ describe.each(backends())('syslog input on %s', (backend) => {
       source: 'syslog',
     });
     expect(again.statusCode).toBe(409);
-    const bad = await create(c.t.fixtures.analyst, {
-      customer_id: acme,
-      name: 'Bad',
-      address: '10.0.0.1/24',
-      source: 'syslog',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details[0].field).toBe('address');
-    const notAddress = await create(c.t.fixtures.analyst, {
-      customer_id: acme,
-      name: 'Bad',
-      address: 'fw.example',
-      source: 'syslog',
-    });
-    expect(notAddress.statusCode).toBe(400);
-    const unknownSource = await create(c.t.fixtures.analyst, {
-      customer_id: acme,
-      name: 'Bad',
-      address: '10.0.0.0/8',
-      source: 'nope',
-    });
-    expect(unknownSource.statusCode).toBe(400);
+    const refused: [string, Record<string, string>, string][] = [
+      ['an address with host bits set', { address: '10.0.0.1/24' }, 'address'],
+      ['a host name', { address: 'fw.example' }, 'address'],
+      ['an unknown source', { address: '10.0.0.0/8', source: 'nope' }, 'source'],
+    ];
+    for (const [what, change, field] of refused) {
+      const answer = await create(c.t.fixtures.analyst, {
+        customer_id: acme,
+        name: 'Bad',
+        source: 'syslog',
+        ...change,
+      });
+      expect(answer.statusCode, what).toBe(400);
+      expect(answer.json().error.details[0].field, what).toBe(field);
+    }
     const customerUser = await create(c.t.fixtures.acmeUser, {
       customer_id: acme,
       name: 'Mine',
