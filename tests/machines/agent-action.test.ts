@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { agentActionMachine } from '../../machines/agent-action/agent-action.machine.ts';
 import { selectForceCancel } from '../../machines/agent-action/selectors.ts';
 import type { AgentAction } from '../../src/web/features/agents/api.ts';
 import { useAgentAction } from '../../src/web/features/agents/use-agent-action.ts';
-import { apiError, freshNetwork } from '../helpers/fake-network.ts';
-import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
-import { renderAppHook } from '../helpers/render-hook.tsx';
-import { signIn } from '../helpers/signed-in-session.tsx';
+import { failureByCode, hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
+import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
@@ -83,8 +81,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.cancelAction', error: { code: 'conflict', message: 'It finished' } },
 ];
 
-const STATUS_OF: Record<string, number> = { bad_request: 400, conflict: 409, internal: 500 };
-const failure = (error: { code: string; message: string }) => apiError(STATUS_OF[error.code]!, error.message);
+const failure = failureByCode({ bad_request: 400, conflict: 409, internal: 500 });
 
 /** The server's answers that make the hook's real calls end as each event says. */
 const OUTCOMES: NetworkOutcomes = {
@@ -101,19 +98,11 @@ const OUTCOMES: NetworkOutcomes = {
     network.respond('post', CANCEL, failure(event.error)),
 };
 
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
 /** The detail page's action hook for one agent (no timer: the test plays each poll). */
-async function start(action: AgentAction | null = null) {
-  const network = freshNetwork();
-  signIn(network);
-  const hook = await renderAppHook(() => useAgentAction(AGENT_ID, action, undefined, 0));
-  unmounts.push(hook.unmount);
-  return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };
-}
+const start = hookStarter(
+  (action: AgentAction | null = null) => useAgentAction(AGENT_ID, action, undefined, 0),
+  OUTCOMES,
+);
 
 describe('agent action: paths generated from the model, on the page’s hook and real calls', () => {
   const types = new Set(EVENTS.map((e) => e.type));
@@ -124,7 +113,7 @@ describe('agent action: paths generated from the model, on the page’s hook and
   }).getShortestPaths();
 
   it('reaches every state', () => {
-    const values = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    const values = statesReached(paths);
     for (const v of [
       'Idle',
       'Requesting',
@@ -143,30 +132,23 @@ describe('agent action: paths generated from the model, on the page’s hook and
       expect(values).toContain(v);
   });
 
-  for (const path of paths) {
-    it(describePath(path.steps), async () => {
-      const driver = await start();
-      for (const s of path.steps) {
-        await driver.play(s.event);
-        const real = driver.actor.getSnapshot();
-        expect(real.value, s.event.type).toEqual(s.state.value);
-        expect(real.context, s.event.type).toEqual(s.state.context);
-        // Each call runs exactly while the machine waits on it.
-        expect(driver.network.isWaiting('post', REQUEST)).toBe(real.matches('Requesting'));
-        expect(driver.network.isWaiting('get', LIST)).toBe(real.matches('Polling'));
-        expect(driver.network.isWaiting('post', CANCEL)).toBe(real.matches('Cancelling'));
-        if (real.matches('Requesting')) {
-          const call = driver.network.callsTo('post', REQUEST).at(-1)!;
-          expect(call.params).toEqual({ agent_id: AGENT_ID, action: 'isolate' });
-          expect(call.body).toEqual({ parameters: { length: 3600 } });
-        }
-        if (real.matches('Cancelling')) {
-          const call = driver.network.callsTo('post', CANCEL).at(-1)!;
-          expect(call.body).toEqual(real.context.action?.status === 'running' ? { force: true } : {});
-        }
+  itFollowsEveryPath(paths, () => start(), {
+    check(real, network) {
+      // Each call runs exactly while the machine waits on it.
+      expect(network.isWaiting('post', REQUEST)).toBe(real.matches('Requesting'));
+      expect(network.isWaiting('get', LIST)).toBe(real.matches('Polling'));
+      expect(network.isWaiting('post', CANCEL)).toBe(real.matches('Cancelling'));
+      if (real.matches('Requesting')) {
+        const call = network.callsTo('post', REQUEST).at(-1)!;
+        expect(call.params).toEqual({ agent_id: AGENT_ID, action: 'isolate' });
+        expect(call.body).toEqual({ parameters: { length: 3600 } });
       }
-    });
-  }
+      if (real.matches('Cancelling')) {
+        const call = network.callsTo('post', CANCEL).at(-1)!;
+        expect(call.body).toEqual(real.context.action?.status === 'running' ? { force: true } : {});
+      }
+    },
+  });
 });
 
 describe('agent action: scenarios', () => {

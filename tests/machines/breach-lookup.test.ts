@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { breachLookupMachine } from '../../machines/breach-lookup/breach-lookup.machine.ts';
 import { selectPolling } from '../../machines/breach-lookup/selectors.ts';
 import type { BreachLookup } from '../../src/web/features/threat/api.ts';
 import { useBreachLookup } from '../../src/web/features/threat/use-breach-lookup.ts';
-import { apiError, freshNetwork } from '../helpers/fake-network.ts';
-import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
-import { renderAppHook } from '../helpers/render-hook.tsx';
-import { signIn } from '../helpers/signed-in-session.tsx';
+import { apiError } from '../helpers/fake-network.ts';
+import { hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
+import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
@@ -77,25 +76,14 @@ const OUTCOMES: NetworkOutcomes = {
   'xstate.error.actor.pollLookup': (event, network) => network.respond('get', HIBP, failure(event.error)),
 };
 
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
-/** The threat screen's breach hook (no timer: the test plays each poll). */
-async function start() {
-  const network = freshNetwork();
-  signIn(network);
-  const hook = await renderAppHook(() => useBreachLookup(0));
-  unmounts.push(hook.unmount);
-  return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };
-}
+/** The threat screen's breach hook; with no interval the test plays each poll. */
+const start = hookStarter((pollMs?: number) => useBreachLookup(pollMs), OUTCOMES);
 
 describe('breach look-up: paths generated from the model, on the screen’s hook and real calls', () => {
   const paths = machineModel(breachLookupMachine, { events: EVENTS, input: undefined }).getShortestPaths();
 
   it('reaches every state, and fails after five reads in a row that fail', () => {
-    const values = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    const values = statesReached(paths);
     for (const v of ['Idle', 'Loading', 'InProgress', 'Polling', 'Done', 'Failed', 'Error', 'NotConfigured'])
       expect(values).toContain(v);
     const failedByReads = paths
@@ -105,36 +93,25 @@ describe('breach look-up: paths generated from the model, on the screen’s hook
     expect(failedByReads?.filter((s) => s.event.type === 'xstate.error.actor.pollLookup')).toHaveLength(5);
   });
 
-  for (const path of paths) {
-    it(describePath(path.steps), async () => {
-      const driver = await start();
-      for (const s of path.steps) {
-        await driver.play(s.event);
-        const real = driver.actor.getSnapshot();
-        expect(real.value, s.event.type).toEqual(s.state.value);
-        expect(real.context, s.event.type).toEqual(s.state.context);
-        // The call runs exactly while the machine waits on it.
-        const waiting = real.matches('Loading') || real.matches('Polling');
-        expect(driver.network.isWaiting('get', HIBP)).toBe(waiting);
-        if (waiting) {
-          const call = driver.network.callsTo('get', HIBP).at(-1)!;
-          expect(call.params).toEqual({ account: ACCOUNT });
-          expect(call.query.get('again')).toBe(real.context.again ? 'true' : null);
-        }
+  itFollowsEveryPath(paths, () => start(0), {
+    check(real, network) {
+      // The call runs exactly while the machine waits on it.
+      const waiting = real.matches('Loading') || real.matches('Polling');
+      expect(network.isWaiting('get', HIBP)).toBe(waiting);
+      if (waiting) {
+        const call = network.callsTo('get', HIBP).at(-1)!;
+        expect(call.params).toEqual({ account: ACCOUNT });
+        expect(call.query.get('again')).toBe(real.context.again ? 'true' : null);
       }
-    });
-  }
+    },
+  });
 });
 
 describe('breach look-up: scenarios', () => {
   it('reads again every 10 s while in progress and stops when done', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const network = freshNetwork();
-      signIn(network);
-      const hook = await renderAppHook(() => useBreachLookup());
-      unmounts.push(hook.unmount);
-      const { play, actor } = hookPlayer(hook, network, OUTCOMES);
+      const { play, actor, network, ...hook } = await start();
       await play({ type: 'lookup', account: ACCOUNT });
       await play({ type: 'xstate.done.actor.loadLookup', output: lookup('in_progress') });
       expect(selectPolling(actor.getSnapshot() as never)).toBe(true);

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { SearchRequest } from '../../machines/search-job/search-job.context.ts';
 import { searchJobMachine } from '../../machines/search-job/search-job.machine.ts';
 import { selectTermError } from '../../machines/search-job/selectors.ts';
 import type { SearchPage } from '../../src/web/features/search/api.ts';
 import { useSearchJob } from '../../src/web/features/search/use-search-job.ts';
-import { apiError, freshNetwork } from '../helpers/fake-network.ts';
-import { describePath, hookPlayer, machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
-import { renderAppHook } from '../helpers/render-hook.tsx';
-import { signIn } from '../helpers/signed-in-session.tsx';
+import { failureByCode, hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
+import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
@@ -73,8 +71,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadSearch', error: { code: 'internal', message: 'offline' } },
 ];
 
-const STATUS_OF: Record<string, number> = { bad_request: 400, not_found: 404, internal: 500 };
-const failure = (error: { code: string; message: string }) => apiError(STATUS_OF[error.code]!, error.message);
+const failure = failureByCode({ bad_request: 400, not_found: 404, internal: 500 });
 
 /** The server's answers that make the hook's real calls end as each event says. */
 const OUTCOMES: NetworkOutcomes = {
@@ -95,19 +92,8 @@ const OUTCOMES: NetworkOutcomes = {
   'xstate.error.actor.loadSearch': (event, network) => network.respond('get', ONE, failure(event.error)),
 };
 
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
 /** The search screen's job hook (no timer: the test plays each poll). */
-async function start() {
-  const network = freshNetwork();
-  signIn(network);
-  const hook = await renderAppHook(() => useSearchJob(0));
-  unmounts.push(hook.unmount);
-  return { ...hook, network, ...hookPlayer(hook, network, OUTCOMES) };
-}
+const start = hookStarter(() => useSearchJob(0), OUTCOMES);
 
 /** The model compares errors by code and message; the real one also carries the field errors. */
 const withoutFields = (context: object) => {
@@ -124,7 +110,7 @@ describe('search job: paths generated from the model, on the screen’s hook and
   }).getShortestPaths();
 
   it('reaches every state', () => {
-    const values = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)));
+    const values = statesReached(paths);
     for (const v of [
       'Idle',
       'Submitting',
@@ -140,28 +126,22 @@ describe('search job: paths generated from the model, on the screen’s hook and
       expect(values).toContain(v);
   });
 
-  for (const path of paths) {
-    it(describePath(path.steps), async () => {
-      const driver = await start();
-      for (const s of path.steps) {
-        await driver.play(s.event);
-        const real = driver.actor.getSnapshot();
-        expect(real.value, s.event.type).toEqual(s.state.value);
-        expect(withoutFields(real.context), s.event.type).toEqual(withoutFields(s.state.context));
-        // Each call runs exactly while the machine waits on it.
-        expect(driver.network.isWaiting('post', START)).toBe(real.matches('Submitting'));
-        expect(driver.network.isWaiting('post', ONE)).toBe(real.matches('Rerunning'));
-        expect(driver.network.isWaiting('get', ONE)).toBe(real.matches('Polling'));
-        if (real.matches('Submitting')) {
-          expect(driver.network.callsTo('post', START).at(-1)!.body).toEqual(REQUEST);
-        }
-        if (real.matches('Polling') || real.matches('Rerunning')) {
-          const method = real.matches('Polling') ? 'get' : 'post';
-          expect(driver.network.callsTo(method, ONE).at(-1)!.params).toEqual({ id: SEARCH_ID });
-        }
+  itFollowsEveryPath(paths, start, {
+    comparable: withoutFields,
+    check(real, network) {
+      // Each call runs exactly while the machine waits on it.
+      expect(network.isWaiting('post', START)).toBe(real.matches('Submitting'));
+      expect(network.isWaiting('post', ONE)).toBe(real.matches('Rerunning'));
+      expect(network.isWaiting('get', ONE)).toBe(real.matches('Polling'));
+      if (real.matches('Submitting')) {
+        expect(network.callsTo('post', START).at(-1)!.body).toEqual(REQUEST);
       }
-    });
-  }
+      if (real.matches('Polling') || real.matches('Rerunning')) {
+        const method = real.matches('Polling') ? 'get' : 'post';
+        expect(network.callsTo(method, ONE).at(-1)!.params).toEqual({ id: SEARCH_ID });
+      }
+    },
+  });
 });
 
 describe('search job: scenarios', () => {
