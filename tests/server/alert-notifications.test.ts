@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertNotificationQueue, mailOutbox, mutes, users } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
@@ -114,6 +114,25 @@ describe.each(backends())('alert e-mail notifications on %s', (backend) => {
     expect(await mailsTo(acmeUser.email)).toHaveLength(0);
     expect(await mailsTo(admin.email)).toHaveLength(0);
     await t.database.db.delete(mutes);
+  });
+
+  it('empties a long queue in one run, a mail per batch of events', async () => {
+    const { acmeUser, acme } = t.fixtures;
+    await prefer(acmeUser, { email_new_alert: true });
+    const alert = await testAlert();
+    // As if a busy ingest had raised thousands of alerts since the last run.
+    await t.database.db.execute(sql`
+      insert into ${alertNotificationQueue} (alert_id, customer_id, event)
+      select ${alert.id}, ${acme.customerId}::uuid, 'new' from generate_series(1, 2100)`);
+    await runNotificationJob();
+    expect(await t.database.db.select().from(alertNotificationQueue)).toHaveLength(0);
+    const mails = await mailsTo(acmeUser.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Watchfloor: 101 alert notifications',
+      'Watchfloor: 2000 alert notifications',
+    ]);
+    expect(mails.find((m) => m.subject.includes('2000'))!.text).toContain('…and 1975 more');
   });
 
   it('refuses a preference that is not a switch, changing nothing', async () => {

@@ -32,8 +32,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
       log.error(`deliver-mail: ${failed} given up after the last attempt; see mail_outbox.last_error`);
   },
   [NOTIFICATION_JOB]: async ({ db, log }) => {
-    const mails = await sendAlertNotifications(db, loadConfig().publicUrl);
-    if (mails) log.info(`${NOTIFICATION_JOB}: ${mails} notification mail${mails === 1 ? '' : 's'} queued`);
+    const { events, mails } = await sendAlertNotifications(db, loadConfig().publicUrl);
+    if (events) log.info(`${NOTIFICATION_JOB}: ${events} alert event(s), ${mails} mail(s) queued`);
   },
   'agent-housekeeping': async ({ db, log }) => {
     const done = await agentHousekeeping(db);

@@ -18,6 +18,7 @@ type NotificationEvent = keyof typeof PREFERENCE;
 const LINES_PER_MAIL = 25;
 /** Queue rows one run takes: a bulk update of 10 000 alerts is mailed over a few runs. */
 const BATCH = 2000;
+const MAX_BATCHES_PER_RUN = 50;
 
 interface QueuedEvent {
   alert_id: number;
@@ -91,9 +92,25 @@ const describeValue = (value: unknown): string => {
  * Mails what is queued (system connection, one transaction: the rows taken and the mail queued are
  * kept together, so a failed run is retried whole). Each person hears only of alerts of customers
  * they can see, only of the kinds they asked for, and never of their own changes; all of one run
- * goes in one mail per person. Answers how many mails were queued.
+ * goes in one mail per person (per batch). Answers how many events were taken and mails queued.
  */
-export async function sendAlertNotifications(db: Db, publicUrl: string): Promise<number> {
+export async function sendAlertNotifications(
+  db: Db,
+  publicUrl: string,
+): Promise<{ events: number; mails: number }> {
+  const done = { events: 0, mails: 0 };
+  // Batch after batch until the queue is empty (a busy ingest can raise thousands a minute), each
+  // batch its own transaction; bounded so one run cannot hold the worker for ever.
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const { events, mails } = await sendBatch(db, publicUrl);
+    done.events += events;
+    done.mails += mails;
+    if (events < BATCH) break;
+  }
+  return done;
+}
+
+async function sendBatch(db: Db, publicUrl: string): Promise<{ events: number; mails: number }> {
   return db.transaction(async (tx) => {
     const taken = await tx
       .delete(alertNotificationQueue)
@@ -109,7 +126,7 @@ export async function sendAlertNotifications(db: Db, publicUrl: string): Promise
         ),
       )
       .returning();
-    if (taken.length === 0) return 0;
+    if (taken.length === 0) return { events: 0, mails: 0 };
     taken.sort((a, b) => a.id - b.id);
 
     const alertIds = [...new Set(taken.map((row) => row.alertId))];
@@ -199,6 +216,6 @@ export async function sendAlertNotifications(db: Db, publicUrl: string): Promise
         ].join('\n\n'),
       });
     }
-    return lines.size;
+    return { events: taken.length, mails: lines.size };
   });
 }
