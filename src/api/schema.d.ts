@@ -3754,8 +3754,21 @@ export interface components {
             alert_audio?: boolean;
             /** @enum {integer} */
             default_page_size?: 10 | 25 | 50 | 100;
+            /** @description Mail me when an alert assigned to me changes. */
+            email_alert_updated?: boolean;
+            /** @description Mail me when I am assigned an alert. */
+            email_assigned_alert?: boolean;
+            /** @description Mail me of every new alert of the customers I can see. */
+            email_new_alert?: boolean;
+            lab_agent_actions?: boolean;
             lab_aviator?: boolean;
+            lab_beta_integrations?: boolean;
+            lab_beta_reports?: boolean;
             lab_escalations?: boolean;
+            lab_microsoft?: boolean;
+            lab_new_case_interface?: boolean;
+            lab_terminal?: boolean;
+            lab_workflows?: boolean;
             /** @enum {string} */
             locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI";
             /** @enum {string} */

@@ -55,4 +55,29 @@ test('an analyst creates a customer and adds a subscription, whose status change
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
   await expect(details.getByRole('combobox', { name: 'Status of Managed EDR' })).toHaveValue('suspended');
+
+  // Agents and alerts: a test alert through the one alert path, an installer link by e-mail.
+  await tabTo(page, details.getByRole('button', { name: 'Create test alert' }));
+  await page.keyboard.press('Enter');
+  const opened = details.getByRole('link', { name: /^Open test alert \d+$/ });
+  await expect(opened).toBeVisible();
+  await tabTo(page, details.getByRole('button', { name: 'Download agent…' }));
+  await page.keyboard.press('Enter');
+  const installer = page.getByRole('dialog', { name: `Agent installer for ${name}` });
+  await expect(installer).toContainText(ANALYST);
+  await tabTo(page, installer.getByRole('radio', { name: 'Windows' }));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(installer.getByRole('radio', { name: 'Linux' })).toBeChecked();
+  await expectAccessible(page);
+  await tabTo(page, installer.getByRole('button', { name: 'E-mail me the link' }));
+  await page.keyboard.press('Enter');
+  await expect(installer).toBeHidden();
+  await expect(page.getByText(`The download link is on its way to ${ANALYST}.`)).toBeVisible();
+
+  // The test alert opens from its link like any alert.
+  await tabTo(page, opened);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alerts\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Test alert/ })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   parseTimestampFormat,
 } from '../../src/web/components/timestamp-format.ts';
 import i18next from '../../src/web/i18n/index.ts';
+import { MdrProfile } from '../../src/web/pages/profile/MdrProfile.tsx';
 import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
@@ -102,5 +103,87 @@ describe('preferences', () => {
     await user.type(offset, '-05:30{Enter}');
     await waitFor(() => expect(saved()).toEqual([{ timestamp_format: '-05:30' }]));
     expect(offset.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('saves each e-mail notification and labs switch on its own, showing what is on', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    const assigned = screen.getByRole('switch', { name: /Assigned alert/ });
+    expect(assigned.getAttribute('aria-checked')).toBe('false');
+    await user.click(assigned);
+    await waitFor(() => expect(saved()).toEqual([{ email_assigned_alert: true }]));
+    await waitFor(() => expect(assigned.getAttribute('aria-checked')).toBe('true'));
+    await user.click(screen.getByRole('switch', { name: /Alert updated/ }));
+    await user.click(screen.getByRole('switch', { name: 'Workflows' }));
+    await user.click(assigned);
+    await waitFor(() =>
+      expect(saved()).toEqual([
+        { email_assigned_alert: true },
+        { email_alert_updated: true },
+        { lab_workflows: true },
+        { email_assigned_alert: false },
+      ]),
+    );
+    const labs = screen.getByRole('group', { name: 'Labs' });
+    expect(within(labs).getAllByRole('switch')).toHaveLength(9);
+  });
+});
+
+describe('MDR profile', () => {
+  const customer = (name: string, mdr: boolean, products: [string, 'active' | 'suspended'][] = []) => ({
+    customer_id: crypto.randomUUID(),
+    name,
+    has_subscription: products.some(([, status]) => status === 'active'),
+    mdr,
+    created_time: '2025-01-01T00:00:00Z',
+    modified_time: '2025-01-01T00:00:00Z',
+    subscriptions: products.map(([product, status]) => ({
+      subscription_id: crypto.randomUUID(),
+      product,
+      status,
+      billing: 'endpoint' as const,
+      created_at: '2025-01-01T00:00:00Z',
+      updated_at: '2025-01-01T00:00:00Z',
+    })),
+  });
+
+  it('names the provider and the covered customers with their active subscriptions', async () => {
+    signIn(network, { partner: { name: 'Northwind MSSP' } });
+    await renderInShell(<MdrProfile />, {
+      path: '/profile',
+      data: {
+        loaded: { customers: true, contacts: true, agents: true },
+        customers: [
+          customer('Acme', true, [
+            ['EDR', 'active'],
+            ['SIEM', 'suspended'],
+          ]),
+          customer('Globex', false, [['EDR', 'active']]),
+          customer('Initech', true),
+        ],
+      },
+    });
+    expect(await screen.findByText('Northwind MSSP')).toBeTruthy();
+    expect(screen.getByText('2 of 3 customers')).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'CustomerActive subscriptions',
+      'AcmeEDR',
+      'InitechNo active subscription',
+    ]);
+    expect(screen.getByText(/1 other customer you can see is not covered/)).toBeTruthy();
+  });
+
+  it('says when no customer is covered', async () => {
+    signIn(network);
+    await renderInShell(<MdrProfile />, {
+      path: '/profile',
+      data: {
+        loaded: { customers: true, contacts: true, agents: true },
+        customers: [customer('Globex', false)],
+      },
+    });
+    expect(await screen.findByText(/None of the customers you can see/)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

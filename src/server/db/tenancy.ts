@@ -46,6 +46,8 @@ export const TENANT_POLICIES: Record<string, string> = {
   cases: inScope,
   discussions: inScope,
   alert_activity: inScope,
+  // Pending alert e-mail notifications: written by request work for its own customers only.
+  alert_notification_queue: inScope,
   detections: inScope,
   mutes: inScope,
   alert_rules: inScope,

@@ -1,4 +1,5 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
+import { NOTIFICATION_JOB, sendAlertNotifications } from '../areas/alerts/index.ts';
 import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
 import {
   cleanUpSearchJobs,
@@ -12,6 +13,7 @@ import {
 } from '../areas/logs/index.ts';
 import { expireMutes } from '../areas/mutes/index.ts';
 import { BREACH_JOB, breachLookupJob, fetchThreatFeeds } from '../areas/threat/index.ts';
+import { loadConfig } from '../config.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { deliverDueMail } from '../mail/outbox.ts';
 import type { JobDefinition, Schedule } from './types.ts';
@@ -28,6 +30,10 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     if (retrying) log.warn(`deliver-mail: ${retrying} to retry later (${mail.description})`);
     if (failed)
       log.error(`deliver-mail: ${failed} given up after the last attempt; see mail_outbox.last_error`);
+  },
+  [NOTIFICATION_JOB]: async ({ db, log }) => {
+    const { events, mails } = await sendAlertNotifications(db, loadConfig().publicUrl);
+    if (events) log.info(`${NOTIFICATION_JOB}: ${events} alert event(s), ${mails} mail(s) queued`);
   },
   'agent-housekeeping': async ({ db, log }) => {
     const done = await agentHousekeeping(db);
@@ -102,6 +108,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
 export const SCHEDULES: Schedule[] = [
   { kind: 'expire-mutes', cron: '* * * * *' },
   { kind: 'deliver-mail', cron: '* * * * *' },
+  // Alert e-mail notifications within a minute or two of the change (then deliver-mail sends them).
+  { kind: NOTIFICATION_JOB, cron: '* * * * *' },
   // Isolations end and pending actions expire within a minute of their time.
   { kind: 'agent-housekeeping', cron: '* * * * *' },
   // Partitions for the next days exist well before ingest needs them; retention is by the day.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled control: the label wraps it, so a click on the label focuses it. */
@@ -9,6 +9,49 @@ export function Field({ label, children }: { label: ReactNode; children: ReactNo
       <span className="field__label">{label}</span>
       {children}
     </label>
+  );
+}
+
+/** The id of a field's error message, for the control's aria-describedby. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** A field's error (the spec's message), announced when it appears; nothing without one. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={errorIdOf(id)} className="field__error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  /** The refusal to show under the field; the control is marked invalid and described by it. */
+  error?: string | undefined;
+}
+
+/** A labelled text input with its error under it, tied to it by aria-invalid and aria-describedby. */
+export function InputField({ id, label, value, onChange, error, className, ...rest }: InputFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        {...rest}
+        id={id}
+        className={className ?? 'input'}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorIdOf(id) : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={id} error={error} />
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { alertActivity, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { isStaff } from '../../platform/permissions.ts';
+import { notificationEvents, queueNotificationEvents } from './notifications.ts';
 
 export type AlertActivity = components['schemas']['AlertActivity'];
 
@@ -64,6 +65,8 @@ export async function recordActivity(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
       alert_id bigint, customer_id uuid, actor_id uuid, impersonator_id uuid, action text, field text,
       before jsonb, after jsonb, comment text)`);
+  // Every alert event passes here, so the people who asked to be mailed of it hear of it.
+  await queueNotificationEvents(tx, notificationEvents(actor, entries));
 }
 
 /** One activity row, returned as written (manual notes). */

@@ -69,3 +69,6 @@ export { createAlertRecord, type NewAlert } from './create.ts';
 
 /** The list's exact-count cap, which the benchmark compares against. */
 export { TOTAL_CAP } from './handlers/list.ts';
+
+/** E-mail notifications of alert events (profile preferences), sent by the alert-notifications job. */
+export { NOTIFICATION_JOB, sendAlertNotifications } from './notifications.ts';

@@ -57,6 +57,28 @@ export const alertActivity = pgTable(
   (t) => [index('alert_activity_alert_idx').on(t.alertId, t.at)],
 );
 
+/**
+ * Alert events waiting to be mailed to the people who asked for them (profile: e-mail
+ * notifications). Written in the transaction of the change, on the one alert path; the
+ * alert-notifications job works out who may hear of each, queues the mail and deletes the rows.
+ */
+export const alertNotificationQueue = pgTable('alert_notification_queue', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  // A customer deleted meanwhile takes its pending notifications with it.
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.customerId, { onDelete: 'cascade' }),
+  alertId: bigint('alert_id', { mode: 'number' }).notNull(),
+  /** Who made the change (never told of their own changes); null for the system. */
+  actorId: uuid('actor_id'),
+  /** 'new' | 'assigned' | 'updated' */
+  event: text('event').notNull(),
+  field: text('field'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Individual detections that make up an alert (process, file, sign-in, e-mail evidence). */
 export const detections = pgTable(
   'detections',

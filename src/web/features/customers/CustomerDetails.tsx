@@ -4,6 +4,7 @@ import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, deleteCustomer } from './api.ts';
+import { CustomerActions } from './CustomerActions.tsx';
 import { Subscriptions } from './Subscriptions.tsx';
 
 /** The open customer: contact details, flags, subscriptions; edit and delete (asking first, naming what goes with it). */
@@ -81,6 +82,7 @@ export function CustomerDetails({
         </div>
       </dl>
       <Subscriptions customer={customer} canManage={canManage} onChanged={onChanged} />
+      {canManage && <CustomerActions customer={customer} />}
       {confirming && (
         <ConfirmDialog
           title={t('delete.title', { name: customer.name })}

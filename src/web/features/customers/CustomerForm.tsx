@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { InputField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
@@ -97,26 +98,16 @@ export function CustomerForm({
     >
       <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
         {TEXT.map((field) => (
-          <div className="field" key={field}>
-            <label htmlFor={`${uid}-${field}`} className="field__label">
-              {t(`fields.${field}`)}
-            </label>
-            <input
-              id={`${uid}-${field}`}
-              className="input"
-              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-              value={text[field]}
-              required={field === 'name'}
-              aria-invalid={errors[field] ? true : undefined}
-              aria-describedby={errors[field] ? `${uid}-${field}-error` : undefined}
-              onChange={(event) => setText((v) => ({ ...v, [field]: event.target.value }))}
-            />
-            {errors[field] && (
-              <p id={`${uid}-${field}-error`} className="field__error" role="alert">
-                {errors[field]}
-              </p>
-            )}
-          </div>
+          <InputField
+            key={field}
+            id={`${uid}-${field}`}
+            label={t(`fields.${field}`)}
+            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+            value={text[field]}
+            required={field === 'name'}
+            error={errors[field]}
+            onChange={(value) => setText((v) => ({ ...v, [field]: value }))}
+          />
         ))}
         {FLAGS.map((flag) => (
           <label className="checkbox-field" key={flag}>

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import type { UserAttributes } from '../../session/types.ts';
 import { useSession } from '../../session/use-session.ts';
 import { applyTheme, DARK_QUERY, resolveTheme } from '../../shell/theme/resolve-theme.ts';
+import { PreferenceSwitches, type SwitchAttribute } from './PreferenceSwitches.tsx';
 import { TimestampFormatField } from './TimestampFormatField.tsx';
 import { useSavePreference } from './use-save-preference.ts';
 
@@ -26,6 +27,26 @@ const LANGUAGE_NAMES = {
 } as const satisfies Record<Language, string>;
 
 const PAGE_SIZES: readonly PageSize[] = [10, 25, 50, 100];
+
+/** Spec 2, section 3: mail sent through the outbox by the alert-notifications job. */
+const EMAIL_NOTIFICATIONS = [
+  { attribute: 'email_assigned_alert', label: 'email.assigned', help: 'email.assignedHelp' },
+  { attribute: 'email_new_alert', label: 'email.new', help: 'email.newHelp' },
+  { attribute: 'email_alert_updated', label: 'email.updated', help: 'email.updatedHelp' },
+] as const satisfies readonly { attribute: SwitchAttribute; label: string; help: string }[];
+
+/** Spec 2, section 3: opt-in features per user (section 6). */
+const LABS = [
+  { attribute: 'lab_agent_actions', label: 'labs.agentActions' },
+  { attribute: 'lab_beta_integrations', label: 'labs.betaIntegrations' },
+  { attribute: 'lab_beta_reports', label: 'labs.betaReports' },
+  { attribute: 'lab_new_case_interface', label: 'labs.newCaseInterface' },
+  { attribute: 'lab_workflows', label: 'labs.workflows' },
+  { attribute: 'lab_terminal', label: 'labs.terminal' },
+  { attribute: 'lab_microsoft', label: 'labs.microsoft' },
+  { attribute: 'lab_aviator', label: 'labs.aviator' },
+  { attribute: 'lab_escalations', label: 'labs.escalations' },
+] as const satisfies readonly { attribute: SwitchAttribute; label: string }[];
 
 /**
  * The user's preferences (spec 1, section 3: user attributes). Every change is saved at once
@@ -129,6 +150,23 @@ export function PreferencesForm() {
           <span className="field__help">{t('alertAudio.help')}</span>
         </label>
       </div>
+
+      <PreferenceSwitches
+        legend={t('email.legend')}
+        help={t('email.help')}
+        switches={EMAIL_NOTIFICATIONS.map((s) => ({
+          attribute: s.attribute,
+          label: t(s.label),
+          help: t(s.help),
+        }))}
+        onSave={(values) => void save(values)}
+      />
+      <PreferenceSwitches
+        legend={t('labs.legend')}
+        help={t('labs.help')}
+        switches={LABS.map((s) => ({ attribute: s.attribute, label: t(s.label) }))}
+        onSave={(values) => void save(values)}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../../shell/data/ShellDataProvider.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useIsActivePage } from '../../shell/navigation/active-page.ts';
+import { MdrProfile } from './MdrProfile.tsx';
 import { PreferencesForm } from './PreferencesForm.tsx';
 
 /** The console's own identity provider lives at /idp; an external one keeps passwords itself. */
@@ -59,7 +60,7 @@ export function ProfilePage(_: ScreenProps) {
 
       <section className="card" id="mdr" aria-labelledby="mdr-title">
         <h2 id="mdr-title">{t('mdr.title')}</h2>
-        <p className="muted">{t('mdr.placeholder')}</p>
+        <MdrProfile />
       </section>
 
       <section className="card" id="security" aria-labelledby="security-title">

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
+import { errorIdOf, FieldError, InputField } from '../../../components/FormFields.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, createApiKey } from '../access-api.ts';
@@ -57,33 +58,21 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
     }
     setBusy(false);
   };
-  const error = (field: string) =>
-    errors[field] ? (
-      <p id={`${uid}-${field}-error`} className="field__error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
-  const describedBy = (field: string) => (errors[field] ? `${uid}-${field}-error` : undefined);
-
   return (
     <form className="form access-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
       <h4 id={`${uid}-title`}>{t('keys.newTitle')}</h4>
-      <div className="field">
-        <label htmlFor={`${uid}-name`} className="field__label">
-          {t('keys.name')}
-        </label>
-        <input
-          id={`${uid}-name`}
-          className="input"
-          value={name}
-          maxLength={100}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-          onChange={(e) => setName(e.target.value)}
-        />
-        {error('name')}
-      </div>
-      <fieldset className="user-form__choices" aria-describedby={describedBy('customer_ids')}>
+      <InputField
+        id={`${uid}-name`}
+        label={t('keys.name')}
+        value={name}
+        maxLength={100}
+        error={errors.name}
+        onChange={setName}
+      />
+      <fieldset
+        className="user-form__choices"
+        aria-describedby={errors.customer_ids ? errorIdOf(`${uid}-customer_ids`) : undefined}
+      >
         <legend>{t('keys.customers')}</legend>
         {staff && (
           <label className="checkbox-field">
@@ -106,7 +95,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
               {c.name}
             </label>
           ))}
-        {error('customer_ids')}
+        <FieldError id={`${uid}-customer_ids`} error={errors.customer_ids} />
       </fieldset>
       <div className="field">
         <label htmlFor={`${uid}-access`} className="field__label">
@@ -122,23 +111,16 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
           <option value="read_write">{t('keys.read_write')}</option>
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${uid}-days`} className="field__label">
-          {t('keys.expiresInDays')}
-        </label>
-        <input
-          id={`${uid}-days`}
-          className="input"
-          type="number"
-          min={1}
-          max={365}
-          value={days}
-          aria-invalid={errors.expires_in_days ? true : undefined}
-          aria-describedby={describedBy('expires_in_days')}
-          onChange={(e) => setDays(e.target.value)}
-        />
-        {error('expires_in_days')}
-      </div>
+      <InputField
+        id={`${uid}-days`}
+        label={t('keys.expiresInDays')}
+        type="number"
+        min={1}
+        max={365}
+        value={days}
+        error={errors.expires_in_days}
+        onChange={setDays}
+      />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('keys.create')}
       </button>

@@ -5,6 +5,7 @@ import { Timestamp } from '../../../components/Timestamp.tsx';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, listApiKeys, revokeApiKey } from '../access-api.ts';
 import { useCanManageUsers } from '../use-can-manage.ts';
+import { ActionTable } from './ActionTable.tsx';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
 
 const state = (key: ApiKey) =>
@@ -60,62 +61,42 @@ export function ApiKeys() {
           />
         </div>
       )}
-      {failed ? (
-        <p role="alert">
-          {t('keys.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={load}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : keys === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : keys.length === 0 ? (
-        <p>{t('keys.none')}</p>
-      ) : (
-        <table className="table" aria-labelledby={`${uid}-title`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('keys.name')}</th>
-              <th scope="col">{t('keys.customers')}</th>
-              <th scope="col">{t('keys.access')}</th>
-              <th scope="col">{t('keys.expires')}</th>
-              <th scope="col">{t('keys.lastUsed')}</th>
-              <th scope="col">{t('keys.state')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.key_id}>
-                <td>{k.name}</td>
-                <td>
-                  {k.global ? t('keys.global') : k.customer_ids.map((id) => names.get(id) ?? id).join(', ')}
-                </td>
-                <td>{t(`keys.${k.access}`)}</td>
-                <td>
-                  <Timestamp iso={k.expires_at} />
-                </td>
-                <td>{k.last_used_at ? <Timestamp iso={k.last_used_at} /> : t('keys.never')}</td>
-                <td>{t(`keys.states.${state(k)}`)}</td>
-                <td>
-                  {state(k) === 'active' && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={t('keys.revokeNamed', { name: k.name })}
-                      onClick={() => setRevoking(k)}
-                    >
-                      {t('keys.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ActionTable
+        labelledBy={`${uid}-title`}
+        rows={keys}
+        failed={failed}
+        failedText={t('keys.loadFailed')}
+        onRetry={load}
+        emptyText={t('keys.none')}
+        rowKey={(k) => k.key_id}
+        columns={[
+          { header: t('keys.name'), cell: (k) => k.name },
+          {
+            header: t('keys.customers'),
+            cell: (k) =>
+              k.global ? t('keys.global') : k.customer_ids.map((id) => names.get(id) ?? id).join(', '),
+          },
+          { header: t('keys.access'), cell: (k) => t(`keys.${k.access}`) },
+          { header: t('keys.expires'), cell: (k) => <Timestamp iso={k.expires_at} /> },
+          {
+            header: t('keys.lastUsed'),
+            cell: (k) => (k.last_used_at ? <Timestamp iso={k.last_used_at} /> : t('keys.never')),
+          },
+          { header: t('keys.state'), cell: (k) => t(`keys.states.${state(k)}`) },
+        ]}
+        action={(k) =>
+          state(k) === 'active' && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t('keys.revokeNamed', { name: k.name })}
+              onClick={() => setRevoking(k)}
+            >
+              {t('keys.revoke')}
+            </button>
+          )
+        }
+      />
       {canCreate && (
         <ApiKeyForm
           onCreated={(created) => {

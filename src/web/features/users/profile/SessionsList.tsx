@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { useToasts } from '../../../shell/index.ts';
 import { endSession, listSessions, type Session } from '../access-api.ts';
+import { ActionTable } from './ActionTable.tsx';
 
 /** One's own live sessions, newest first; each can be ended (this one signs out). */
 export function SessionsList() {
@@ -31,51 +32,30 @@ export function SessionsList() {
   return (
     <div className="access-block">
       <h3 id="sessions-title">{t('sessions.title')}</h3>
-      {failed ? (
-        <p role="alert">
-          {t('sessions.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={load}>
-            {t('retry')}
+      <ActionTable
+        labelledBy="sessions-title"
+        rows={sessions}
+        failed={failed}
+        failedText={t('sessions.loadFailed')}
+        onRetry={load}
+        rowKey={(s) => s.session_id}
+        columns={[
+          { header: t('sessions.started'), cell: (s) => <Timestamp iso={s.created_at} /> },
+          { header: t('sessions.expires'), cell: (s) => <Timestamp iso={s.expires_at} /> },
+          {
+            header: t('sessions.kind'),
+            cell: (s) =>
+              [s.current && t('sessions.current'), s.impersonated && t('sessions.impersonated')]
+                .filter(Boolean)
+                .join(', ') || t('sessions.other'),
+          },
+        ]}
+        action={(s) => (
+          <button type="button" className="button button--small" onClick={() => end(s)}>
+            {s.current ? t('sessions.signOut') : t('sessions.end')}
           </button>
-        </p>
-      ) : sessions === null ? (
-        <p role="status">{t('loading')}</p>
-      ) : (
-        <table className="table" aria-labelledby="sessions-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('sessions.started')}</th>
-              <th scope="col">{t('sessions.expires')}</th>
-              <th scope="col">{t('sessions.kind')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.session_id}>
-                <td>
-                  <Timestamp iso={s.created_at} />
-                </td>
-                <td>
-                  <Timestamp iso={s.expires_at} />
-                </td>
-                <td>
-                  {[s.current && t('sessions.current'), s.impersonated && t('sessions.impersonated')]
-                    .filter(Boolean)
-                    .join(', ') || t('sessions.other')}
-                </td>
-                <td>
-                  <button type="button" className="button button--small" onClick={() => end(s)}>
-                    {s.current ? t('sessions.signOut') : t('sessions.end')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+        )}
+      />
     </div>
   );
 }
