@@ -55,6 +55,50 @@ export function InputField({ id, label, value, onChange, error, className, ...re
   );
 }
 
+export interface CheckboxChoicesProps<T extends string> {
+  id: string;
+  legend: ReactNode;
+  choices: readonly { value: T; label: ReactNode }[];
+  chosen: readonly T[];
+  onChange(chosen: T[]): void;
+  error?: string | undefined;
+  /** Controls before the choices (an "all customers" switch, say). */
+  children?: ReactNode;
+}
+
+/** A group of checkboxes (customers, permissions) with its legend and its error under it. */
+export function CheckboxChoices<T extends string>({
+  id,
+  legend,
+  choices,
+  chosen,
+  onChange,
+  error,
+  children,
+}: CheckboxChoicesProps<T>) {
+  return (
+    <fieldset className="user-form__choices" aria-describedby={error ? errorIdOf(id) : undefined}>
+      <legend>{legend}</legend>
+      {children}
+      {choices.map((choice) => (
+        <label key={choice.value} className="checkbox-field">
+          <input
+            type="checkbox"
+            checked={chosen.includes(choice.value)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked ? [...chosen, choice.value] : chosen.filter((v) => v !== choice.value),
+              )
+            }
+          />
+          {choice.label}
+        </label>
+      ))}
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
 export interface FormFooterProps {
   /** The id of the form the primary button submits (the footer sits outside the form). */
   form: string;

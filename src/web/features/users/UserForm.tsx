@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { CheckboxChoices, InputField, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
@@ -39,8 +40,6 @@ export function UserForm({
   const offered = PERMISSIONS.filter(
     (p) => mine.includes(p) && (roleLevel === 'Global' || p !== 'global_user'),
   );
-  const toggle = <T,>(list: T[], value: T, on: boolean) =>
-    on ? [...list, value] : list.filter((v) => v !== value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,14 +84,6 @@ export function UserForm({
     }
   };
 
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <p id={`${uid}-${field}-error`} className="field__error" role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
-  const describedBy = (field: string) => (errors[field] ? `${uid}-${field}-error` : undefined);
-
   return (
     <ModalDialog
       title={contact ? t('form.editTitle', { name: contact.name || contact.email }) : t('form.newTitle')}
@@ -111,89 +102,56 @@ export function UserForm({
     >
       <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
         {!contact && (
-          <div className="field">
-            <label htmlFor={`${uid}-email`} className="field__label">
-              {t('fields.email')}
-            </label>
-            <input
-              id={`${uid}-email`}
-              className="input"
-              type="email"
-              required
-              value={email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            {fieldError('email')}
-          </div>
+          <InputField
+            id={`${uid}-email`}
+            label={t('fields.email')}
+            type="email"
+            required
+            value={email}
+            error={errors.email}
+            onChange={setEmail}
+          />
         )}
-        <div className="field">
-          <label htmlFor={`${uid}-first`} className="field__label">
-            {t('fields.first_name')}
-          </label>
-          <input
-            id={`${uid}-first`}
-            className="input"
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-last`} className="field__label">
-            {t('fields.last_name')}
-          </label>
-          <input
-            id={`${uid}-last`}
-            className="input"
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-role`} className="field__label">
-            {t('fields.role_level')}
-          </label>
-          <select
-            id={`${uid}-role`}
-            className="input"
-            value={roleLevel}
-            onChange={(event) => setRoleLevel(event.target.value as RoleLevel)}
-          >
-            <option value="Customer">{t('roleLevel.Customer')}</option>
-            {callerGlobal && <option value="Global">{t('roleLevel.Global')}</option>}
-          </select>
-        </div>
+        <InputField
+          id={`${uid}-first`}
+          label={t('fields.first_name')}
+          value={firstName}
+          onChange={setFirstName}
+        />
+        <InputField
+          id={`${uid}-last`}
+          label={t('fields.last_name')}
+          value={lastName}
+          onChange={setLastName}
+        />
+        <SelectField
+          id={`${uid}-role`}
+          label={t('fields.role_level')}
+          value={roleLevel}
+          onChange={(value) => setRoleLevel(value as RoleLevel)}
+          options={[
+            { value: 'Customer', label: t('roleLevel.Customer') },
+            ...(callerGlobal ? [{ value: 'Global', label: t('roleLevel.Global') }] : []),
+          ]}
+        />
         {roleLevel === 'Customer' && (
-          <fieldset className="user-form__choices" aria-describedby={describedBy('valid_customer_ids')}>
-            <legend>{t('fields.valid_customer_ids')}</legend>
-            {customers.map((c) => (
-              <label key={c.customer_id} className="checkbox-field">
-                <input
-                  type="checkbox"
-                  checked={customerIds.includes(c.customer_id)}
-                  onChange={(e) => setCustomerIds((v) => toggle(v, c.customer_id, e.target.checked))}
-                />
-                {c.name}
-              </label>
-            ))}
-            {fieldError('valid_customer_ids')}
-          </fieldset>
+          <CheckboxChoices
+            id={`${uid}-valid_customer_ids`}
+            legend={t('fields.valid_customer_ids')}
+            choices={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+            chosen={customerIds}
+            onChange={setCustomerIds}
+            error={errors.valid_customer_ids}
+          />
         )}
-        <fieldset className="user-form__choices" aria-describedby={describedBy('permissions')}>
-          <legend>{t('fields.permissions')}</legend>
-          {offered.map((p) => (
-            <label key={p} className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={granted.includes(p)}
-                onChange={(e) => setGranted((v) => toggle(v, p, e.target.checked))}
-              />
-              {t(`permissions.${p}`)}
-            </label>
-          ))}
-          {fieldError('permissions')}
-        </fieldset>
+        <CheckboxChoices
+          id={`${uid}-permissions`}
+          legend={t('fields.permissions')}
+          choices={offered.map((p) => ({ value: p, label: t(`permissions.${p}`) }))}
+          chosen={granted}
+          onChange={setGranted}
+          error={errors.permissions}
+        />
       </form>
     </ModalDialog>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
-import { errorIdOf, FieldError, InputField } from '../../../components/FormFields.tsx';
+import { CheckboxChoices, InputField } from '../../../components/FormFields.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, createApiKey } from '../access-api.ts';
@@ -69,34 +69,21 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
         error={errors.name}
         onChange={setName}
       />
-      <fieldset
-        className="user-form__choices"
-        aria-describedby={errors.customer_ids ? errorIdOf(`${uid}-customer_ids`) : undefined}
+      <CheckboxChoices
+        id={`${uid}-customer_ids`}
+        legend={t('keys.customers')}
+        choices={global ? [] : customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+        chosen={customerIds}
+        onChange={setCustomerIds}
+        error={errors.customer_ids}
       >
-        <legend>{t('keys.customers')}</legend>
         {staff && (
           <label className="checkbox-field">
             <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} />
             {t('keys.global')}
           </label>
         )}
-        {!global &&
-          customers.map((c) => (
-            <label key={c.customer_id} className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={customerIds.includes(c.customer_id)}
-                onChange={(e) =>
-                  setCustomerIds((v) =>
-                    e.target.checked ? [...v, c.customer_id] : v.filter((id) => id !== c.customer_id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
-        <FieldError id={`${uid}-customer_ids`} error={errors.customer_ids} />
-      </fieldset>
+      </CheckboxChoices>
       <div className="field">
         <label htmlFor={`${uid}-access`} className="field__label">
           {t('keys.access')}
