@@ -19,8 +19,8 @@ export const ACME_USER = { email: 'user@acme.example', firstName: 'Casey', lastN
  */
 export const ACME_ADMIN = {
   email: 'admin@acme.example',
-  firstName: 'Avery',
-  lastName: 'Lindqvist',
+  firstName: 'Noor',
+  lastName: 'Castellanos',
   permissions: ['read_all', 'modify_all'],
 } as const;
 

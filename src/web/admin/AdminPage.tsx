@@ -10,7 +10,7 @@ import { SupportPanel } from './SupportPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 import { UpdatesPanel } from './updates/UpdatesPanel.tsx';
 
-const PANELS: Record<AdminTab, () => React.JSX.Element> = {
+const PANELS: Record<AdminTab, (props: { focusSearch?: boolean }) => React.JSX.Element> = {
   users: UsersPanel,
   audit: AuditPanel,
   outbox: OutboxPanel,
@@ -26,20 +26,28 @@ const PANELS: Record<AdminTab, () => React.JSX.Element> = {
 export function AdminPage(_: ScreenProps) {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<AdminTab>('users');
+  // The users tab takes the focus into its search when the page opens, not when a person tabs back.
+  const [switched, setSwitched] = useState(false);
   const Panel = PANELS[tab];
   return (
     <div className="page-body admin-page">
       <header className="page-header">
         <h1>{t('title')}</h1>
       </header>
-      <AdminTabs tab={tab} onChange={setTab} />
+      <AdminTabs
+        tab={tab}
+        onChange={(next) => {
+          setSwitched(true);
+          setTab(next);
+        }}
+      />
       <section
         id={`admin-panel-${tab}`}
         role="tabpanel"
         aria-labelledby={`admin-tab-${tab}`}
         className="admin-panel"
       >
-        <Panel key={tab} />
+        <Panel key={tab} focusSearch={!switched} />
       </section>
     </div>
   );

@@ -11,7 +11,7 @@ import { type Contact, useContactSearch } from './use-contact-search.ts';
  * The users tab of /admin: find a user of the organisation and impersonate them (spec 1,
  * sections 2.4 and 6). The search box has the focus whenever the page is shown on this tab.
  */
-export function UsersPanel() {
+export function UsersPanel({ focusSearch = true }: { focusSearch?: boolean }) {
   const { t } = useTranslation('admin');
   const { me } = useSession();
   const { start } = useImpersonation();
@@ -23,8 +23,9 @@ export function UsersPanel() {
   const active = useIsActivePage();
 
   useEffect(() => {
-    if (active) input.current?.focus();
-  }, [active]);
+    // Not when reached through the tabs: the arrow keys keep moving along them.
+    if (active && focusSearch) input.current?.focus();
+  }, [active, focusSearch]);
 
   async function impersonate(contact: Contact) {
     setBusy(contact);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
@@ -21,6 +21,8 @@ export function UpdatesPanel() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const reload = () => setVersion((v) => v + 1);
+  // A deleted row takes its buttons with it: the focus goes back to the top of the tab, not to the page.
+  const newButton = useRef<HTMLButtonElement>(null);
 
   async function run(action: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -42,7 +44,12 @@ export function UpdatesPanel() {
     <>
       <div className="admin-panel__bar">
         <p className="muted">{t('updates.intro')}</p>
-        <button type="button" className="button button--primary" onClick={() => setForm({ update: null })}>
+        <button
+          ref={newButton}
+          type="button"
+          className="button button--primary"
+          onClick={() => setForm({ update: null })}
+        >
           {t('updates.new')}
         </button>
       </div>
