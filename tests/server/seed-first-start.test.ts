@@ -29,6 +29,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
         'admin@watchfloor.example',
         'analyst@watchfloor.example',
         'user@acme.example',
+        'admin@acme.example',
       ]);
       const file = join(dataDir, 'demo-password.txt');
       const password = readFileSync(file, 'utf8').trim();

@@ -106,6 +106,11 @@ describe('seedDemoData', () => {
     expect(customerUser.role_level).toBe('Customer');
     expect(customerUser.valid_customer_ids).toEqual([acme!.customer_id]);
     expect(customerUser.permissions).not.toContain('global_user');
+    // The customer administrator of spec 6: role level Customer with modify_all, Acme only.
+    const customerAdmin = by('admin@acme.example');
+    expect(customerAdmin).toMatchObject({ role_level: 'Customer', is_admin: false });
+    expect(customerAdmin.valid_customer_ids).toEqual([acme!.customer_id]);
+    expect([...customerAdmin.permissions].sort()).toEqual(['modify_all', 'read_all']);
 
     const robots = users.filter((u) => u.email.endsWith(PROVISIONING_ROBOT_SUFFIX));
     expect(robots).toHaveLength(1);

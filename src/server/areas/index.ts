@@ -1,3 +1,4 @@
+import { adminHandlers } from './admin/index.ts';
 import { agentHandlers } from './agents/index.ts';
 import { alertHandlers } from './alerts/index.ts';
 import { authHandlers } from './auth/index.ts';
@@ -21,6 +22,7 @@ import { vulnerabilityHandlers } from './vulnerabilities/index.ts';
  */
 export const handlers = {
   ...shellHandlers,
+  ...adminHandlers,
   ...authHandlers,
   ...customerHandlers,
   ...userHandlers,

@@ -93,7 +93,7 @@ export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
 };
 
 /** Tables every signed-in user may read but not change. */
-export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list', 'cves'];
+export const SHARED_READ_ONLY = ['threat_warning_list', 'cves'];
 
 /**
  * Shared tables only staff (role level Global) may change, with who may read them: everyone, or
@@ -102,6 +102,8 @@ export const SHARED_READ_ONLY = ['platform_updates', 'threat_warning_list', 'cve
 export const STAFF_WRITABLE: Record<string, 'everyone' | 'staff'> = {
   threat_indicators: 'everyone',
   threat_feeds: 'staff',
+  // Administrators author platform updates; drafts are filtered out for everyone else by the queries.
+  platform_updates: 'everyone',
 };
 const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 

@@ -136,3 +136,36 @@ export async function failJob(
     )
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
 }
+
+/**
+ * Queues a dead job again, due now, with every attempt back (an administrator's retry). Answers
+ * `not_dead` for a job that is still pending or finished well, and `pending` when a run of the same
+ * singleton is already waiting (a schedule moved on without it); the job is then left as it was.
+ */
+export async function requeueDeadJob(
+  db: Db,
+  id: number,
+  /** Runs in the same transaction once the job is queued again (the audit row of the retry). */
+  onRequeued: (tx: Db, job: JobRow) => Promise<void>,
+  now: Date = new Date(),
+): Promise<{ job: JobRow } | { refused: 'missing' | 'not_dead' | 'pending' }> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+    if (!job) return { refused: 'missing' as const };
+    if (!job.deadAt) return { refused: 'not_dead' as const };
+    if (job.singletonKey !== null) {
+      const [pending] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.kind, job.kind), eq(jobs.singletonKey, job.singletonKey), isNull(jobs.doneAt)));
+      if (pending) return { refused: 'pending' as const };
+    }
+    const [requeued] = await tx
+      .update(jobs)
+      .set({ doneAt: null, deadAt: null, attempts: 0, runAt: now, lockedBy: null, lockedAt: null })
+      .where(eq(jobs.id, id))
+      .returning();
+    await onRequeued(tx, requeued!);
+    return { job: requeued! };
+  });
+}

@@ -132,6 +132,7 @@ export async function seedUpdates(db: Db, rng: Rng, now: number): Promise<number
       body: u.body,
       createdAt: new Date(created),
       updatedAt: new Date(Math.min(now, created + u.editedAfter * DAY)),
+      publishedAt: new Date(created),
     };
   });
   await db.insert(platformUpdates).values(rows);

@@ -1,6 +1,6 @@
 import { customers, partners, users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
-import { ACME_USER, PROVISIONING_ROBOT, STAFF_PERMISSIONS } from './accounts.ts';
+import { ACME_ADMIN, ACME_USER, PROVISIONING_ROBOT, STAFF_PERMISSIONS } from './accounts.ts';
 import {
   COMPANY_NAMES,
   CONTACT_TITLES,
@@ -216,6 +216,19 @@ export async function seedOrganisation(
       attributes: { title: 'External IT Consultant' },
     });
   }
+  // Appended after every other row, and drawing nothing from the generator, so every earlier id
+  // and value of the demo stays as it was.
+  userRows.push({
+    partnerId,
+    email: ACME_ADMIN.email,
+    firstName: ACME_ADMIN.firstName,
+    lastName: ACME_ADMIN.lastName,
+    passwordHash,
+    roleLevel: 'Customer',
+    validCustomerIds: [acme.customerId],
+    permissions: [...ACME_ADMIN.permissions],
+    attributes: { title: 'Head of IT' },
+  });
   // Contact ids from their own stream, drawn last: fixed ids let comments and activity name their
   // authors, and drawing them here leaves every earlier draw (and so the rest of the demo) as it was.
   const ids = rng.fork(7);

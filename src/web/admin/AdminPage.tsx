@@ -1,99 +1,54 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../app/screen-props.ts';
-import { Spinner } from '../components/Spinner.tsx';
-import { useImpersonation } from '../session/use-impersonation.ts';
-import { useSession } from '../session/use-session.ts';
-import { useIsActivePage } from '../shell/navigation/active-page.ts';
+import { type AdminTab, AdminTabs } from './AdminTabs.tsx';
 import './admin.css';
-import { UsersTable } from './UsersTable.tsx';
-import { type Contact, useContactSearch } from './use-contact-search.ts';
+import { AuditPanel } from './audit/AuditPanel.tsx';
+import { JobsPanel } from './JobsPanel.tsx';
+import { OutboxPanel } from './OutboxPanel.tsx';
+import { SupportPanel } from './SupportPanel.tsx';
+import { UsersPanel } from './UsersPanel.tsx';
+import { UpdatesPanel } from './updates/UpdatesPanel.tsx';
+
+const PANELS: Record<AdminTab, (props: { focusSearch?: boolean }) => React.JSX.Element> = {
+  users: UsersPanel,
+  audit: AuditPanel,
+  outbox: OutboxPanel,
+  jobs: JobsPanel,
+  updates: UpdatesPanel,
+  support: SupportPanel,
+};
 
 /**
- * /admin (admins only): find a user of the organisation and impersonate them (spec 1,
- * sections 2.4 and 6). The search box has the focus whenever the page is shown.
+ * /admin (the provider's administrators): users and impersonation, the audit log, the mail
+ * outbox, background jobs, platform updates and support look-ups, one tab each.
  */
 export function AdminPage(_: ScreenProps) {
   const { t } = useTranslation('admin');
-  const { me } = useSession();
-  const { start } = useImpersonation();
-  const [query, setQuery] = useState('');
-  const search = useContactSearch(query);
-  const [busy, setBusy] = useState<Contact | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const active = useIsActivePage();
-
-  useEffect(() => {
-    if (active) input.current?.focus();
-  }, [active]);
-
-  async function impersonate(contact: Contact) {
-    setBusy(contact);
-    setFailure(null);
-    try {
-      // On success the session switches to the user and the dashboard opens.
-      await start(contact.contact_id);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      setFailure(t('impersonateFailed', { name: contact.name || contact.email, reason }));
-      setBusy(null);
-    }
-  }
-
-  const { status, contacts } = search;
+  const [tab, setTab] = useState<AdminTab>('users');
+  // The users tab takes the focus into its search when the page opens, not when a person tabs back.
+  const [switched, setSwitched] = useState(false);
+  const Panel = PANELS[tab];
   return (
     <div className="page-body admin-page">
       <header className="page-header">
         <h1>{t('title')}</h1>
-        <p className="muted">{t('intro')}</p>
       </header>
-      <div className="toolbar">
-        <label className="search-field">
-          <span className="sr-only">{t('search.label')}</span>
-          <input
-            ref={input}
-            type="search"
-            value={query}
-            placeholder={t('search.placeholder')}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </label>
-        {status === 'loading' && contacts.length > 0 && <Spinner label={t('loading')} />}
-      </div>
-      {failure && (
-        <p className="notice notice--danger" role="alert">
-          {failure}
-        </p>
-      )}
-      {status === 'error' ? (
-        <div className="empty" role="alert">
-          <p>{t('error')}</p>
-          <p className="muted">{search.error}</p>
-          <button type="button" className="button" onClick={search.retry}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : contacts.length === 0 ? (
-        <div className="empty" role="status">
-          {status === 'loading' ? (
-            <Spinner size="large" label={t('loading')} />
-          ) : (
-            <>
-              <p>{t('empty')}</p>
-              <p className="muted">{t('emptyHint')}</p>
-            </>
-          )}
-        </div>
-      ) : (
-        <UsersTable
-          contacts={contacts}
-          loading={status === 'loading'}
-          busyId={busy?.contact_id ?? null}
-          selfId={me?.user.contact_id ?? null}
-          onImpersonate={(contact) => void impersonate(contact)}
-        />
-      )}
+      <AdminTabs
+        tab={tab}
+        onChange={(next) => {
+          setSwitched(true);
+          setTab(next);
+        }}
+      />
+      <section
+        id={`admin-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`admin-tab-${tab}`}
+        className="admin-panel"
+      >
+        <Panel key={tab} focusSearch={!switched} />
+      </section>
     </div>
   );
 }

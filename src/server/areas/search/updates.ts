@@ -3,7 +3,7 @@ import { platformUpdates } from '../../db/schema/index.ts';
 import { type Category, PER_CATEGORY } from './item.ts';
 import { like, rank } from './rank.ts';
 
-/** Platform updates (the same for every customer) by title, ranked, then the newest first. */
+/** Published platform updates (the same for every customer) by title, ranked, then the newest first. */
 export const updatesCategory: Category = {
   query(_customerIds, terms) {
     const order = rank([platformUpdates.title], terms);
@@ -11,7 +11,7 @@ export const updatesCategory: Category = {
         null::text as status, null::text as priority, ${order} as rank,
         null::text as sort_name, ${platformUpdates.createdAt} as sort_time, ${platformUpdates.id} as sort_id
       from ${platformUpdates}
-      where ${like(platformUpdates.title, terms.match)}
+      where ${platformUpdates.publishedAt} is not null and ${like(platformUpdates.title, terms.match)}
       order by ${order}, ${platformUpdates.createdAt} desc, ${platformUpdates.id} desc
       limit ${PER_CATEGORY}`;
   },

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { platformUpdates } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { asCaller } from '../../plugins/auth.ts';
+import { isStaff } from '../../platform/permissions.ts';
+import { asCaller, principalOf } from '../../plugins/auth.ts';
 
 type Category = components['schemas']['PlatformUpdate']['category'];
 
@@ -18,20 +19,29 @@ export function presentUpdate(
     body: u.body,
     created_at: u.createdAt.toISOString(),
     updated_at: u.updatedAt.toISOString(),
+    published_at: u.publishedAt?.toISOString() ?? null,
   };
 }
 
+/** The provider's administrators write platform updates and see drafts. */
+export const isUpdateAuthor = (principal: ReturnType<typeof principalOf>) =>
+  principal.user.isAdmin && isStaff(principal);
+
 export const listUpdates: Handler<'listUpdates'> = async (request) => {
-  const { offset = 0, batch_size = 25, query, since } = request.query;
+  const { offset = 0, batch_size = 25, query, since, include_drafts = false } = request.query;
+  if (include_drafts && !isUpdateAuthor(principalOf(request)))
+    throw forbidden('Only administrators can see drafts of platform updates.');
   const text = query?.trim();
   const where = and(
+    include_drafts ? undefined : isNotNull(platformUpdates.publishedAt),
     text
       ? or(
           ilike(platformUpdates.title, `%${escapeLike(text)}%`),
           ilike(platformUpdates.body, `%${escapeLike(text)}%`),
         )
       : undefined,
-    since ? gt(platformUpdates.createdAt, new Date(since)) : undefined,
+    // New since the user last looked: published after it (a draft published later is still new).
+    since ? gt(platformUpdates.publishedAt, new Date(since)) : undefined,
   );
   return asCaller(request, async (tx) => {
     const [total] = await tx.select({ n: count() }).from(platformUpdates).where(where);
@@ -39,7 +49,12 @@ export const listUpdates: Handler<'listUpdates'> = async (request) => {
       .select()
       .from(platformUpdates)
       .where(where)
-      .orderBy(desc(platformUpdates.createdAt), desc(platformUpdates.id))
+      // Drafts first (for their authors), then the newest publication.
+      .orderBy(
+        sql`${platformUpdates.publishedAt} desc nulls first`,
+        desc(platformUpdates.createdAt),
+        desc(platformUpdates.id),
+      )
       .limit(batch_size)
       .offset(offset);
     return { total: total?.n ?? 0, updates: rows.map(presentUpdate) };
@@ -47,9 +62,11 @@ export const listUpdates: Handler<'listUpdates'> = async (request) => {
 };
 
 export const getUpdate: Handler<'getUpdate'> = async (request) => {
+  const author = isUpdateAuthor(principalOf(request));
   const [row] = await asCaller(request, (tx) =>
     tx.select().from(platformUpdates).where(eq(platformUpdates.id, request.params.id)),
   );
-  if (!row) throw notFound(`Update ${request.params.id}`);
+  // A draft is nobody's business but its authors': not found, as if it did not exist.
+  if (!row || (!row.publishedAt && !author)) throw notFound(`Update ${request.params.id}`);
   return presentUpdate(row);
 };

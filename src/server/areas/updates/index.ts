@@ -1,5 +1,8 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { changeUpdate, createUpdate, deleteUpdate } from './authoring.ts';
 import { getUpdate, listUpdates } from './handlers.ts';
 
-/** Platform updates (release notes the console announces). */
-export const updateHandlers: Handlers<'listUpdates' | 'getUpdate'> = { listUpdates, getUpdate };
+/** Platform updates (release notes the console announces), written and published by administrators. */
+export const updateHandlers: Handlers<
+  'listUpdates' | 'getUpdate' | 'createUpdate' | 'changeUpdate' | 'deleteUpdate'
+> = { listUpdates, getUpdate, createUpdate, changeUpdate, deleteUpdate };

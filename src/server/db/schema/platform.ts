@@ -11,15 +11,24 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Platform announcements shown to every user (agent releases, maintenance, features). */
-export const platformUpdates = pgTable('platform_updates', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  category: text('category').notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Platform announcements (agent releases, maintenance, features), written by administrators. Users
+ * see an update once it is published; `published_at` also drives the unread badge, so a draft
+ * published a week after it was written still counts as new.
+ */
+export const platformUpdates = pgTable(
+  'platform_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [index('platform_updates_published_idx').on(t.publishedAt)],
+);
 
 /** Server-wide secrets and settings shared by every API process (signing keys, IdP cookie keys). */
 export const serverSettings = pgTable('server_settings', {

@@ -69,7 +69,7 @@ export function UpdateDetailsPage({ params }: ScreenProps) {
             <h1>{state.update.title}</h1>
             <div className="update-row__meta">
               <CategoryBadge category={state.update.category} />
-              <Timestamp iso={state.update.created_at} />
+              <Timestamp iso={state.update.published_at ?? state.update.created_at} />
             </div>
           </header>
           <Markdown source={state.update.body} helpBase={knowledgeBaseUrl} />

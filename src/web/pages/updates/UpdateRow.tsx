@@ -21,7 +21,7 @@ export function UpdateRow({ update, isNew }: { update: PlatformUpdate; isNew: bo
       </div>
       <div className="update-row__meta">
         <CategoryBadge category={update.category} />
-        <Timestamp iso={update.created_at} />
+        <Timestamp iso={update.published_at ?? update.created_at} />
       </div>
       <MarkdownText className="update-row__excerpt" source={update.body} />
     </li>

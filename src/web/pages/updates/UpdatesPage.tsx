@@ -85,7 +85,11 @@ export function UpdatesPage(_: ScreenProps) {
       {state.status === 'ready' && state.updates.length > 0 && (
         <ul className="update-list">
           {state.updates.map((update) => (
-            <UpdateRow key={update.id} update={update} isNew={isNew(update.created_at)} />
+            <UpdateRow
+              key={update.id}
+              update={update}
+              isNew={isNew(update.published_at ?? update.created_at)}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,31 @@
+import type { Handlers } from '../../platform/handler.ts';
+import { exportAuditLog, listAuditKinds, listAuditLog } from './audit-log.ts';
+import { listJobs, retryJob } from './jobs.ts';
+import { listOutbox } from './outbox.ts';
+import { getMdrSupport, listSupportCustomers, listSupportPartners } from './support.ts';
+
+/**
+ * Administration: the provider's audit log, mail outbox and background jobs (administrators of
+ * the provider only), and the support look-ups of spec 2, section 7.
+ */
+export const adminHandlers: Handlers<
+  | 'listAuditLog'
+  | 'exportAuditLog'
+  | 'listAuditKinds'
+  | 'listOutbox'
+  | 'listJobs'
+  | 'retryJob'
+  | 'listSupportCustomers'
+  | 'listSupportPartners'
+  | 'getMdrSupport'
+> = {
+  listAuditLog,
+  exportAuditLog,
+  listAuditKinds,
+  listOutbox,
+  listJobs,
+  retryJob,
+  listSupportCustomers,
+  listSupportPartners,
+  getMdrSupport,
+};

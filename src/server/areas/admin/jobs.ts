@@ -1,0 +1,75 @@
+import { and, desc, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { audit } from '../../audit.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { requeueDeadJob } from '../../jobs/queue.ts';
+import type { JobRow } from '../../jobs/types.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { Handler, ResultOf } from '../../platform/handler.ts';
+import { requireProviderAdmin } from './access.ts';
+
+type Job = ResultOf<'retryJob'>;
+type State = Job['state'];
+
+export function jobState(row: JobRow): State {
+  if (row.deadAt) return 'failed';
+  if (row.doneAt) return 'done';
+  return row.lockedAt ? 'running' : 'queued';
+}
+
+const STATE_FILTER: Record<State, SQL> = {
+  queued: and(isNull(jobs.doneAt), isNull(jobs.lockedAt))!,
+  running: and(isNull(jobs.doneAt), isNotNull(jobs.lockedAt))!,
+  failed: isNotNull(jobs.deadAt),
+  done: and(isNotNull(jobs.doneAt), isNull(jobs.deadAt))!,
+};
+
+/** A job as administrators see it: never its payload, which may name people or private data. */
+export const presentJob = (row: JobRow): Job => ({
+  id: row.id,
+  kind: row.kind,
+  state: jobState(row),
+  attempts: row.attempts,
+  run_at: row.runAt.toISOString(),
+  locked_at: row.lockedAt?.toISOString() ?? null,
+  last_error: row.lastError,
+  done_at: row.deadAt ? null : (row.doneAt?.toISOString() ?? null),
+  failed_at: row.deadAt?.toISOString() ?? null,
+});
+
+const isCursor = (values: unknown[]): values is [number] =>
+  values.length === 1 && Number.isSafeInteger(values[0]);
+
+/** The jobs table is the deployment's (system connection); only the provider's administrators read it. */
+export const listJobs: Handler<'listJobs'> = async (request) => {
+  requireProviderAdmin(request);
+  const { state, batch_size = 50, search_after } = request.query;
+  const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
+  const rows = await request.server.db
+    .select()
+    .from(jobs)
+    .where(and(state ? STATE_FILTER[state] : undefined, after ? lt(jobs.id, after[0]) : undefined))
+    .orderBy(desc(jobs.id))
+    .limit(batch_size + 1);
+  const shown = rows.slice(0, batch_size);
+  const last = shown.at(-1);
+  return {
+    jobs: shown.map(presentJob),
+    search_after: rows.length > batch_size && last ? encodeCursor([last.id]) : null,
+  };
+};
+
+export const retryJob: Handler<'retryJob'> = async (request) => {
+  const principal = requireProviderAdmin(request);
+  const { id } = request.params;
+  const result = await requeueDeadJob(request.server.db, id, (tx, job) =>
+    audit(tx, principal, { action: 'retry', entity: 'job', entityId: String(id), after: { kind: job.kind } }),
+  );
+  if ('refused' in result) {
+    if (result.refused === 'missing') throw notFound(`Job ${id}`);
+    if (result.refused === 'pending')
+      throw conflict('A run of this job is already waiting: it will run without a retry.');
+    throw conflict('Only a failed job can be retried.');
+  }
+  return presentJob(result.job);
+};

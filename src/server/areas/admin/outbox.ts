@@ -1,0 +1,60 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { Handler, ResultOf } from '../../platform/handler.ts';
+import { requireProviderAdmin } from './access.ts';
+
+type Message = ResultOf<'listOutbox'>['messages'][number];
+
+const isCursor = (values: unknown[]): values is [number] =>
+  values.length === 1 && Number.isSafeInteger(values[0]);
+
+/**
+ * The mail outbox, newest first. Read on the system connection (request work may only add to the
+ * outbox), and only the columns below: text and html carry invitation and download links, which
+ * are credentials, so no query here ever selects them.
+ */
+export const listOutbox: Handler<'listOutbox'> = async (request) => {
+  requireProviderAdmin(request);
+  const { status, batch_size = 50, search_after } = request.query;
+  const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
+  const rows = await request.server.db
+    .select({
+      id: mailOutbox.id,
+      recipients: mailOutbox.recipients,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        status ? eq(mailOutbox.status, status) : undefined,
+        after ? lt(mailOutbox.id, after[0]) : undefined,
+      ),
+    )
+    .orderBy(desc(mailOutbox.id))
+    .limit(batch_size + 1);
+  const shown = rows.slice(0, batch_size);
+  const last = shown.at(-1);
+  return {
+    messages: shown.map(
+      (m): Message => ({
+        id: m.id,
+        recipients: m.recipients,
+        subject: m.subject,
+        status: m.status as Message['status'],
+        attempts: m.attempts,
+        last_error: m.lastError,
+        created_at: m.createdAt.toISOString(),
+        sent_at: m.sentAt?.toISOString() ?? null,
+        next_attempt_at: m.nextAttemptAt.toISOString(),
+      }),
+    ),
+    search_after: rows.length > batch_size && last ? encodeCursor([last.id]) : null,
+  };
+};

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobs, mailOutbox } from '../../../src/server/db/schema/index.ts';
+import { queueMail } from '../../../src/server/mail/outbox.ts';
+import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { backends } from '../../helpers/database.ts';
+import { insertOutsiders } from './admin-tenancy.ts';
+
+const OUTBOX = '/api/admin/v1/outbox';
+const JOBS = '/api/admin/v1/jobs';
+const SECRET_LINK = 'https://console.test/invite?token=s3cret-invitation-token';
+
+describe.each(backends())('the outbox and background jobs for administrators, on %s', (backend) => {
+  let t: TestApp;
+  let outsiders: Awaited<ReturnType<typeof insertOutsiders>>;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    outsiders = await insertOutsiders(t);
+    const db = t.database.db;
+    await queueMail(db, { to: ['new@acme.test'], subject: 'You are invited', text: `Open ${SECRET_LINK}` });
+    await queueMail(db, {
+      to: ['ops@test.example'],
+      subject: 'Export ready',
+      text: 'Download it',
+      html: `<a href="${SECRET_LINK}">`,
+    });
+    await queueMail(db, { to: ['gone@nowhere.test'], subject: 'Alert assigned', text: SECRET_LINK });
+    const [, sent, failed] = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+      .where(eq(mailOutbox.id, sent!.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: 'failed', attempts: 8, lastError: '550 mailbox unavailable' })
+      .where(eq(mailOutbox.id, failed!.id));
+    const now = new Date();
+    const rows = await db
+      .insert(jobs)
+      .values([
+        { kind: 'deliver-mail', runAt: now },
+        { kind: 'scan-lookalikes', runAt: now, lockedBy: 'worker-1', lockedAt: now, attempts: 1 },
+        {
+          kind: 'fetch-threat-feeds',
+          runAt: now,
+          attempts: 5,
+          doneAt: now,
+          deadAt: now,
+          lastError: 'feed answered 503',
+        },
+        { kind: 'expire-mutes', runAt: now, attempts: 1, doneAt: now },
+        // A failed run of a schedule whose next run is already waiting.
+        {
+          kind: 'agent-housekeeping',
+          singletonKey: 'schedule',
+          attempts: 3,
+          doneAt: now,
+          deadAt: now,
+          lastError: 'boom',
+        },
+        { kind: 'agent-housekeeping', singletonKey: 'schedule', runAt: now },
+      ])
+      .returning();
+    for (const row of rows) ids[row.kind + (row.deadAt ? ':dead' : '')] ??= row.id;
+  });
+  afterAll(() => t.close());
+
+  it('answers only the provider’s administrators', async () => {
+    for (const url of [OUTBOX, JOBS]) {
+      expect((await t.as(null, { url })).statusCode).toBe(401);
+      for (const user of [t.fixtures.analyst, t.fixtures.acmeUser, outsiders.acmeAdmin])
+        expect((await t.as(user, { url })).statusCode).toBe(403);
+    }
+    const retry = await t.as(outsiders.acmeAdmin, {
+      method: 'POST',
+      url: `${JOBS}/${ids['fetch-threat-feeds:dead']}/retry`,
+    });
+    expect(retry.statusCode).toBe(403);
+  });
+
+  it('lists mail queued, sent and failed with its error, and never a body or its links', async () => {
+    const response = await t.as(t.fixtures.admin, { url: OUTBOX });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('s3cret');
+    const { messages } = response.json() as { messages: Record<string, unknown>[] };
+    expect(messages.map((m) => [m.subject, m.status])).toEqual([
+      ['Alert assigned', 'failed'],
+      ['Export ready', 'sent'],
+      ['You are invited', 'queued'],
+    ]);
+    expect(messages[0]).toMatchObject({
+      recipients: ['gone@nowhere.test'],
+      attempts: 8,
+      last_error: '550 mailbox unavailable',
+    });
+    expect(messages[1]!.sent_at).not.toBeNull();
+    expect(Object.keys(messages[0]!)).not.toContain('text');
+    const failed = await t.as(t.fixtures.admin, { url: OUTBOX, query: { status: 'failed' } });
+    expect(failed.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['Alert assigned']);
+    const paged = await t.as(t.fixtures.admin, { url: OUTBOX, query: { batch_size: '2' } });
+    const next = await t.as(t.fixtures.admin, {
+      url: OUTBOX,
+      query: { batch_size: '2', search_after: paged.json().search_after },
+    });
+    expect(next.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['You are invited']);
+    expect((await t.as(t.fixtures.admin, { url: OUTBOX, query: { status: 'lost' } })).statusCode).toBe(400);
+  });
+
+  it('lists jobs by state: queued, running, failed with the error, done', async () => {
+    const kinds = async (state: string) =>
+      (await t.as(t.fixtures.admin, { url: JOBS, query: { state } }))
+        .json()
+        .jobs.map((j: { kind: string }) => j.kind);
+    expect(await kinds('queued')).toEqual(['agent-housekeeping', 'deliver-mail']);
+    expect(await kinds('running')).toEqual(['scan-lookalikes']);
+    expect(await kinds('failed')).toEqual(['agent-housekeeping', 'fetch-threat-feeds']);
+    expect(await kinds('done')).toEqual(['expire-mutes']);
+    const all = (await t.as(t.fixtures.admin, { url: JOBS })).json().jobs as Record<string, unknown>[];
+    const feeds = all.find((j) => j.kind === 'fetch-threat-feeds')!;
+    expect(feeds).toMatchObject({
+      state: 'failed',
+      attempts: 5,
+      last_error: 'feed answered 503',
+      done_at: null,
+    });
+    expect(Object.keys(feeds)).not.toContain('payload');
+  });
+
+  it('retries a failed job from its first attempt, and audits it', async () => {
+    const id = ids['fetch-threat-feeds:dead']!;
+    const response = await t.as(t.fixtures.admin, { method: 'POST', url: `${JOBS}/${id}/retry` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id, state: 'queued', attempts: 0, failed_at: null });
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ doneAt: null, deadAt: null, attempts: 0 });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'job'));
+    expect(entry).toMatchObject({
+      action: 'retry',
+      entityId: String(id),
+      actorId: t.fixtures.admin.contactId,
+    });
+  });
+
+  it('refuses to retry a job that has not failed, one that does not exist, or a schedule already waiting', async () => {
+    const queued = await t.as(t.fixtures.admin, {
+      method: 'POST',
+      url: `${JOBS}/${ids['deliver-mail']}/retry`,
+    });
+    expect(queued.statusCode).toBe(409);
+    expect(queued.json().error.message).toBe('Only a failed job can be retried.');
+    const missing = await t.as(t.fixtures.admin, { method: 'POST', url: `${JOBS}/999999/retry` });
+    expect(missing.statusCode).toBe(404);
+    const waiting = await t.as(t.fixtures.admin, {
+      method: 'POST',
+      url: `${JOBS}/${ids['agent-housekeeping:dead']}/retry`,
+    });
+    expect(waiting.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, ids['agent-housekeeping:dead']!));
+    expect(row!.deadAt).not.toBeNull();
+  });
+});
