@@ -1583,7 +1583,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** When the settings would have fired over the last 7 days, run every minute (before saving). */
+        /**
+         * When the settings would have fired over the last 7 days, run every minute (before saving).
+         * @description Replays the rule minute by minute with the threshold, realert and the mutes as they held then (from creation until expiry or unmuting): a firing a mute would have held is suppressed with reason `muted` and names the mute.
+         */
         post: operations["backtestLogAlertRule"];
         delete?: never;
         options?: never;
@@ -6874,15 +6877,24 @@ export interface operations {
                             count: number;
                             /** Format: uuid */
                             customer_id: string;
+                            /** @description The mute that would have held the alert (a muted firing). */
+                            mute: {
+                                description: string;
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             outcome: "fired" | "suppressed";
                             /** @enum {string|null} */
-                            reason: "realert" | null;
+                            reason: "realert" | "muted" | null;
                             /** Format: date-time */
                             time: string;
                         }[];
                         /** Format: date-time */
                         from: string;
+                        /** @description Of the suppressed, those a mute would have held. */
+                        muted: number;
+                        /** @description Held by realert or by a mute. */
                         suppressed: number;
                         /** Format: date-time */
                         to: string;

@@ -5,6 +5,7 @@ import { resultRows, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { createAlertRecord } from '../../alerts/index.ts';
 import { whereOf } from '../search.ts';
+import { ruleAlert } from './rule-alert.ts';
 import { ruleSearch } from './rule-search.ts';
 
 type RuleRow = typeof logAlertRules.$inferSelect;
@@ -26,9 +27,6 @@ async function ownerOf(db: Db, rule: RuleRow): Promise<Principal | null> {
     return null;
   }
 }
-
-const periodText = (seconds: number) =>
-  seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 
 /**
  * One run of a rule at `at`: counts the saved search's events of the period per customer; each
@@ -73,20 +71,7 @@ export async function runAlertRule(db: Db, rule: RuleRow, at = new Date()): Prom
             continue;
           }
         }
-        const alert = await createAlertRecord(tx, principal, {
-          customerId,
-          title: `Saved search "${saved.name}": ${n} events in ${periodText(rule.periodSeconds)}`,
-          type: 'log_search',
-          priority: rule.priority,
-          externalSource: 'log-alerting',
-          fields: {
-            saved_search_id: saved.id,
-            rule_id: rule.id,
-            count: n,
-            period_seconds: rule.periodSeconds,
-            threshold: rule.threshold,
-          },
-        });
+        const alert = await createAlertRecord(tx, principal, ruleAlert(saved, rule, customerId, n));
         const muted = alert.status === 'muted';
         await record(muted ? 'suppressed' : 'fired', muted ? 'muted' : null, alert.id);
         if (muted) result.suppressed++;
