@@ -103,22 +103,28 @@ export async function topValues(tx: Db, search: StoredSearch, field: string, lim
 
 const STEPS = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 10800, 21600, 43200, 86400, 604800];
 
-/** Hits over time in about 60 buckets of a round size; the start is the period's or the first event's. */
-export async function hitsOverTime(tx: Db, search: StoredSearch) {
-  const where = whereOf(search);
+/**
+ * Hits over time in about 60 buckets of a round size; the start is the period's or the first
+ * event's. The buckets follow the whole period; the counts are those of `counted` (the part a
+ * running search has scanned so far, newest first), so a running search's chart fills in from
+ * the right with the same buckets it ends with.
+ */
+export async function hitsOverTime(tx: Db, search: StoredSearch, counted: StoredSearch | null = search) {
   let from = search.from;
   if (!from) {
     const [first] = resultRows<{ first: string | null }>(
-      await tx.execute(sql`select min(time)::text as first from log_events where ${where}`),
+      await tx.execute(sql`select min(time)::text as first from log_events where ${whereOf(search)}`),
     );
     from = first?.first ? new Date(first.first).toISOString() : search.to;
   }
   const span = Math.max(1, (new Date(search.to).getTime() - new Date(from).getTime()) / 1000);
   const step = STEPS.find((s) => span / s <= 60) ?? 2_592_000;
-  const buckets = resultRows<{ time: string; count: number }>(
-    await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
-      from log_events where ${where} group by 1 order by 1`),
-  );
+  const buckets = counted
+    ? resultRows<{ time: string; count: number }>(
+        await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
+      from log_events where ${whereOf(counted)} group by 1 order by 1`),
+      )
+    : [];
   return {
     interval_seconds: step,
     from,
