@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { geoipReader, type Place, placeOf } from '../../platform/geoip.ts';
 import { type StoredSearch, whereOf } from './search.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 /** Addresses the map shows at most, the busiest first. */
 export const MAP_ADDRESSES = 500;
@@ -29,14 +32,14 @@ export async function sourceAddressMap(
   const where = search ? whereOf(search) : sql`false`;
   const rows = search
     ? resultRows<{ address: string; count: number }>(
-        await tx.execute(sql`select host(src_ip) as address, count(*)::int as count from log_events
+        await tx.execute(sql`select host(src_ip) as address, count(*)::int as count from ${EVENTS}
       where ${where} and src_ip is not null group by src_ip order by 2 desc, src_ip limit ${MAP_ADDRESSES}`),
       )
     : [];
   const [totals] = search
     ? resultRows<{ addresses: number; events: number }>(
         await tx.execute(sql`select count(distinct src_ip)::int as addresses, count(src_ip)::int as events
-      from log_events where ${where}`),
+      from ${EVENTS} where ${where}`),
       )
     : [];
   let state: GeoipState = geoipDatabase ? 'located' : 'not_configured';

@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { resultRows } from '../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { fieldRef } from './fields.ts';
 import { compileFilters, type SearchFilter } from './filters.ts';
 import { compileTerm, type QueryMode } from './query.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 /** A search as its job keeps it: everything needed to read the same events again. */
 export interface StoredSearch {
@@ -66,7 +69,7 @@ export async function searchPage(tx: Db, search: StoredSearch, size: number, aft
     await tx.execute(sql`select id::text as id, to_char(time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
         time, customer_id, source, host, host(src_ip) as src_ip, host(dst_ip) as dst_ip, user_name as "user",
         event_id, severity, message, raw
-      from log_events where ${whereOf(search)} and ${keyset}
+      from ${EVENTS} where ${whereOf(search)} and ${keyset}
       order by time desc, id desc limit ${size + 1}`),
   );
   const more = rows.length > size;
@@ -80,7 +83,7 @@ export async function searchPage(tx: Db, search: StoredSearch, size: number, aft
 
 export async function countOf(tx: Db, search: StoredSearch): Promise<number> {
   const rows = resultRows<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from log_events where ${whereOf(search)}`),
+    await tx.execute(sql`select count(*)::int as n from ${EVENTS} where ${whereOf(search)}`),
   );
   return rows[0]?.n ?? 0;
 }
@@ -90,12 +93,12 @@ export async function topValues(tx: Db, search: StoredSearch, field: string, lim
   const ref = fieldRef(field, 'field');
   const where = whereOf(search);
   const values = resultRows<{ value: string; count: number }>(
-    await tx.execute(sql`select ${ref.text} as value, count(*)::int as count from log_events
+    await tx.execute(sql`select ${ref.text} as value, count(*)::int as count from ${EVENTS}
       where ${where} and ${ref.text} is not null group by 1 order by 2 desc, 1 limit ${limit}`),
   );
   const [counts] = resultRows<{ n: number; total: number }>(
     await tx.execute(
-      sql`select count(${ref.text})::int as n, count(*)::int as total from log_events where ${where}`,
+      sql`select count(${ref.text})::int as n, count(*)::int as total from ${EVENTS} where ${where}`,
     ),
   );
   return { field, values, with_field: counts?.n ?? 0, total: counts?.total ?? 0, sampled: false };
@@ -113,7 +116,7 @@ export async function hitsOverTime(tx: Db, search: StoredSearch, counted: Stored
   let from = search.from;
   if (!from) {
     const [first] = resultRows<{ first: string | null }>(
-      await tx.execute(sql`select min(time)::text as first from log_events where ${whereOf(search)}`),
+      await tx.execute(sql`select min(time)::text as first from ${EVENTS} where ${whereOf(search)}`),
     );
     from = first?.first ? new Date(first.first).toISOString() : search.to;
   }
@@ -122,7 +125,7 @@ export async function hitsOverTime(tx: Db, search: StoredSearch, counted: Stored
   const buckets = counted
     ? resultRows<{ time: string; count: number }>(
         await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
-      from log_events where ${whereOf(counted)} group by 1 order by 1`),
+      from ${EVENTS} where ${whereOf(counted)} group by 1 order by 1`),
       )
     : [];
   return {

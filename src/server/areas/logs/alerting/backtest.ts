@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { savedSearches } from '../../../db/schema/index.ts';
-import { resultRows } from '../../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { type MuteSpan, muteHoldingAt, muteSpans } from '../../mutes/index.ts';
 import { whereOf } from '../search.ts';
 import { ruleAlert } from './rule-alert.ts';
 import { ruleSearch } from './rule-search.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 type SavedRow = typeof savedSearches.$inferSelect;
 
@@ -52,7 +55,7 @@ export async function backtestRule(
   const search = ruleSearch(saved, customerIds, new Date(end * 60_000), (end - start + periodMinutes) * 60);
   const rows = resultRows<{ customer_id: string; minute: number; n: number }>(
     await tx.execute(sql`select customer_id, floor(extract(epoch from time) / 60)::int as minute, count(*)::int as n
-      from log_events where ${whereOf(search)} group by 1, 2 order by 1, 2`),
+      from ${EVENTS} where ${whereOf(search)} group by 1, 2 order by 1, 2`),
   );
   const byCustomer = new Map<string, Map<number, number>>();
   for (const row of rows) {

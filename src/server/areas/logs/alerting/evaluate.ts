@@ -1,12 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { loadPrincipal, type Principal } from '../../../auth/principal.ts';
 import { logAlertFirings, logAlertRules, savedSearches } from '../../../db/schema/index.ts';
-import { resultRows, withScope } from '../../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { createAlertRecord } from '../../alerts/index.ts';
 import { whereOf } from '../search.ts';
 import { ruleAlert } from './rule-alert.ts';
 import { ruleSearch } from './rule-search.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 type RuleRow = typeof logAlertRules.$inferSelect;
 
@@ -42,7 +45,7 @@ export async function runAlertRule(db: Db, rule: RuleRow, at = new Date()): Prom
     const search = ruleSearch(saved, principal.scope.customerIds, at, rule.periodSeconds);
     await withScope(db, principal.scope, async (tx) => {
       const counts = resultRows<{ customer_id: string; n: number }>(
-        await tx.execute(sql`select customer_id, count(*)::int as n from log_events
+        await tx.execute(sql`select customer_id, count(*)::int as n from ${EVENTS}
           where ${whereOf(search)} group by customer_id order by customer_id`),
       );
       for (const { customer_id: customerId, n } of counts) {
