@@ -73,7 +73,9 @@ async function seed(db: Db, big: string, small: string) {
     }
   }
   const built = performance.now();
-  await db.execute(sql`create index log_events_raw_trgm_idx on log_events using gin ((raw::text) gin_trgm_ops)`);
+  await db.execute(
+    sql`create index log_events_raw_trgm_idx on log_events using gin ((raw::text) gin_trgm_ops)`,
+  );
   console.log(`\n  trigram index built in ${((performance.now() - built) / 1000).toFixed(1)} s`);
   await db.execute(sql`analyze log_events`);
 }
@@ -120,7 +122,11 @@ async function main() {
       to: to.toISOString(),
       customer_ids: [customer.customerId],
     };
-    const lucene: StoredSearch = { ...base, mode: 'lucene', search_term: 'event_id:4625 AND NOT severity:warning' };
+    const lucene: StoredSearch = {
+      ...base,
+      mode: 'lucene',
+      search_term: 'event_id:4625 AND NOT severity:warning',
+    };
     const keyword: StoredSearch = { ...base, mode: 'keyword', search_term: 'mimikatz' };
     const [{ n: hits } = { n: 0 }] = resultRows<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from log_events where customer_id = ${customer.customerId}
@@ -137,7 +143,12 @@ async function main() {
       const times = await timeRuns(fn, RUNS, 2);
       return { name, p50: percentile(times, 50), p95: percentile(times, 95), ...(target ? { target } : {}) };
     };
-    const pair = async (name: string, api: () => Promise<unknown>, baseline: () => Promise<unknown>, target?: string) => {
+    const pair = async (
+      name: string,
+      api: () => Promise<unknown>,
+      baseline: () => Promise<unknown>,
+      target?: string,
+    ) => {
       const b = await measure(`${name} (raw SQL)`, baseline);
       const a = await measure(name, api, target);
       return [{ ...a, baselineP95: b.p95 } as Figure, b];
@@ -147,14 +158,16 @@ async function main() {
       ...(await pair(
         'Lucene first page (100 events)',
         () => app((tx) => searchPage(tx, lucene, 100, undefined)),
-        () => raw(sql`select id, time, customer_id, source, host, host(src_ip), user_name, event_id, severity, message, raw
+        () =>
+          raw(sql`select id, time, customer_id, source, host, host(src_ip), user_name, event_id, severity, message, raw
           from log_events where ${rawLucene} order by time desc, id desc limit 101`),
         '< 300 ms',
       )),
       ...(await pair(
         'Lucene hits over time (7 days, 3 h buckets)',
         () => app((tx) => hitsOverTime(tx, lucene)),
-        () => raw(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)
+        () =>
+          raw(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)
           from log_events where ${rawLucene} group by 1 order by 1`),
         '< 500 ms',
       )),
@@ -171,13 +184,17 @@ async function main() {
       ...(await pair(
         'Keyword "mimikatz" first page (view, trigram)',
         () => app((tx) => searchPage(tx, keyword, 100, undefined)),
-        () => raw(sql`select id, time, raw from log_events where ${rawWhere} and raw::text ilike '%mimikatz%'
+        () =>
+          raw(sql`select id, time, raw from log_events where ${rawWhere} and raw::text ilike '%mimikatz%'
           order by time desc, id desc limit 101`),
       )),
       ...(await pair(
         'Keyword "mimikatz" count (view, trigram)',
-        () => app((tx) => tx.execute(sql`select count(*) from log_events_visible where customer_id = ${customer.customerId}::uuid
-          and time >= ${base.from}::timestamptz and raw::text ilike '%mimikatz%'`)),
+        () =>
+          app((tx) =>
+            tx.execute(sql`select count(*) from log_events_visible where customer_id = ${customer.customerId}::uuid
+          and time >= ${base.from}::timestamptz and raw::text ilike '%mimikatz%'`),
+          ),
         () => raw(sql`select count(*) from log_events where ${rawWhere} and raw::text ilike '%mimikatz%'`),
       )),
     ];
@@ -195,7 +212,10 @@ async function main() {
       `\nLog search on PostgreSQL: ${EVENTS} events of one customer over ${DAYS} days (+${Math.ceil(EVENTS / 10)} of another), ` +
         `scope one customer (${others.length} in all), Lucene "${lucene.search_term}" matches ${hits}, ${RUNS} runs each, app role ${APP_ROLE}`,
     );
-    report('API path (app role, caller scope) vs raw SQL (system connection); the last line: table under RLS vs the view', figures);
+    report(
+      'API path (app role, caller scope) vs raw SQL (system connection); the last line: table under RLS vs the view',
+      figures,
+    );
   } finally {
     await database.close();
     if (!KEEP) await admin(`drop database if exists ${NAME} with (force)`);

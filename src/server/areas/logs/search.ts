@@ -26,7 +26,12 @@ export interface StoredSearch {
 export function whereOf(search: StoredSearch): SQL {
   const customers = `{${search.customer_ids.join(',')}}`;
   const parts = [
-    sql`customer_id = any(${customers}::uuid[])`,
+    // One customer (every customer user, and staff narrowed to one) as plain equality: then the
+    // newest-first page walks the (customer, time) key backwards and stops at the page, where
+    // `= any(array)` makes PostgreSQL read and sort every match.
+    search.customer_ids.length === 1
+      ? sql`customer_id = ${search.customer_ids[0]}::uuid`
+      : sql`customer_id = any(${customers}::uuid[])`,
     sql`time <= ${search.to}::timestamptz`,
     compileTerm(search.search_term, search.mode),
     compileFilters(search.filters),
