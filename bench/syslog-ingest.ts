@@ -1,7 +1,7 @@
 /**
  * Syslog ingest throughput on PostgreSQL: events per second stored from one TCP connection
- * (octet-counted RFC 5424 frames) and from UDP datagrams (the sender paced in bursts, drops
- * counted), against the HTTP ingest path (NDJSON batches of 1 000, 4 shippers) with the same
+ * (octet-counted RFC 5424 frames) and from UDP datagrams (the sender kept at most 200 ahead
+ * of storage, drops counted), against the HTTP ingest path (NDJSON batches of 1 000, 4 shippers) with the same
  * events in the same run. Each figure runs until the events are committed (the sink's stored
  * count), so it is the rate of stored events, not of sent bytes.
  *
@@ -99,13 +99,16 @@ async function main() {
     await until(() => stored() - base >= EVENTS);
     const tcpRate = EVENTS / ((performance.now() - started) / 1000);
 
-    // UDP: bursts of 200 datagrams, each burst after the event loop turns; what is not stored
-    // within a second of the last stored one counts as dropped.
+    // UDP: bursts of 100 datagrams; what is not stored within a second of the last stored one
+    // counts as dropped.
     base = stored();
     const udp = createSocket('udp4');
     started = performance.now();
-    for (let i = 0; i < EVENTS; i += 200) {
-      for (let j = i; j < Math.min(EVENTS, i + 200); j++)
+    for (let i = 0; i < EVENTS; i += 100) {
+      // A sender that keeps at most 200 datagrams ahead of storage (about what the kernel's default receive
+      // buffer holds): the rate storage sustains, not how fast that buffer overflows.
+      while (i - (stored() - base) > 200) await new Promise((r) => setTimeout(r, 1));
+      for (let j = i; j < Math.min(EVENTS, i + 100); j++)
         udp.send(message(j, 'udp'), server.udpPort, '127.0.0.1');
       await new Promise((r) => setImmediate(r));
     }
