@@ -93,20 +93,27 @@ export async function countOf(tx: Db, search: StoredSearch): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Exact top values of a field: `n` events of `total` carry it; every count is exact. */
+/**
+ * Exact top values of a field: `n` events of `total` carry it; every count is exact. One pass
+ * over the events: the values are grouped (events without the field as one null group) and the
+ * totals are window sums over all groups before the limit.
+ */
 export async function topValues(tx: Db, search: StoredSearch, field: string, limit: number) {
   const ref = fieldRef(field, 'field');
-  const where = whereOf(search);
-  const values = resultRows<{ value: string; count: number }>(
-    await tx.execute(sql`select ${ref.text} as value, count(*)::int as count from ${EVENTS}
-      where ${where} and ${ref.text} is not null group by 1 order by 2 desc, 1 limit ${limit}`),
+  const rows = resultRows<{ value: string | null; count: number; with_field: number; total: number }>(
+    await tx.execute(sql`select value, count::int, (sum(count) filter (where value is not null) over ())::int as with_field,
+        (sum(count) over ())::int as total
+      from (select ${ref.text} as value, count(*) as count from ${EVENTS} where ${whereOf(search)} group by 1) grouped
+      order by value is null, count desc, value limit ${limit + 1}`),
   );
-  const [counts] = resultRows<{ n: number; total: number }>(
-    await tx.execute(
-      sql`select count(${ref.text})::int as n, count(*)::int as total from ${EVENTS} where ${where}`,
-    ),
-  );
-  return { field, values, with_field: counts?.n ?? 0, total: counts?.total ?? 0, sampled: false };
+  const values = rows.filter((row) => row.value !== null).slice(0, limit);
+  return {
+    field,
+    values: values.map(({ value, count }) => ({ value: value!, count })),
+    with_field: rows[0]?.with_field ?? 0,
+    total: rows[0]?.total ?? 0,
+    sampled: false,
+  };
 }
 
 const STEPS = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 10800, 21600, 43200, 86400, 604800];
