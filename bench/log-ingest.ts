@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/log-ingest.ts                        # 50 000 events, batches of 1 000, 4 shippers
  *   BENCH_EVENTS=1000000 BENCH_BATCH=5000 npx tsx bench/log-ingest.ts
+ *   BENCH_NO_TRIGRAM=1 drops the trigram index of contains-searches first (its upkeep's cost)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default) picks the server;
  *   a database watchfloor_bench_ingest is made there and dropped after.
  *
@@ -55,6 +56,9 @@ async function main() {
   const url = new URL(PG_URL);
   url.pathname = `/${NAME}`;
   const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  // BENCH_NO_TRIGRAM=1: without the contains-search index, to see what its upkeep costs ingest.
+  if (process.env.BENCH_NO_TRIGRAM === '1')
+    await database.db.execute(sql`drop index log_events_raw_trgm_idx`);
   try {
     const [partner] = await database.db.insert(partners).values({ name: 'Bench MSSP' }).returning();
     const [customer] = await database.db

@@ -5,7 +5,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const ALL = ['api-alerts', 'web-alerts-filter', 'omnibox', 'request-cost', 'agent-check-in', 'domain-scan'];
+const ALL = [
+  'api-alerts',
+  'web-alerts-filter',
+  'omnibox',
+  'request-cost',
+  'agent-check-in',
+  'domain-scan',
+  'log-ingest',
+  'log-query',
+  'syslog-ingest',
+];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 
 for (const name of chosen) {

@@ -1712,7 +1712,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** When the settings would have fired over the last 7 days, run every minute (before saving). */
+        /**
+         * When the settings would have fired over the last 7 days, run every minute (before saving).
+         * @description Replays the rule minute by minute with the threshold, realert and the mutes as they held then (from creation until expiry or unmuting): a firing a mute would have held is suppressed with reason `muted` and names the mute.
+         */
         post: operations["backtestLogAlertRule"];
         delete?: never;
         options?: never;
@@ -1764,8 +1767,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hits over time of a search, in about 60 buckets of a round size. */
+        /**
+         * Hits over time of a search, in about 60 buckets of a round size.
+         * @description While the search runs, the buckets count the part scanned so far (newest first) and `partial` is true; the buckets keep the size and start they end with.
+         */
         get: operations["getSearchHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/graphs/{id}/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The source addresses of a search's events with exact counts (the busiest 500), placed by GeoIP when configured.
+         * @description `geoip` says whether the addresses are placed: `located` (GEOIP_DATABASE is set and read), `not_configured` or `unreadable`, with a `message` saying so. Private and unknown addresses have no place. While the search runs the counts cover the part scanned so far (`partial`).
+         */
+        get: operations["getSearchMap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2008,6 +2034,23 @@ export interface paths {
         };
         /** The fields of a source's events and their types. */
         get: operations["getLogSourceMappings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/v1/sources/{id}/top/{field}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exact top values of a field over a source's events ("n of N"), in a period (the last 15 minutes by default). */
+        get: operations["getLogSourceTopValues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3885,6 +3928,8 @@ export interface components {
             /** Format: date-time */
             to?: string;
         };
+        /** @enum {string} */
+        SearchStatus: "running" | "done" | "cancelled" | "failed";
         SenderSummary: {
             address: string;
             ip: string | null;
@@ -7379,15 +7424,24 @@ export interface operations {
                             count: number;
                             /** Format: uuid */
                             customer_id: string;
+                            /** @description The mute that would have held the alert (a muted firing). */
+                            mute: {
+                                description: string;
+                                /** Format: uuid */
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             outcome: "fired" | "suppressed";
                             /** @enum {string|null} */
-                            reason: "realert" | null;
+                            reason: "realert" | "muted" | null;
                             /** Format: date-time */
                             time: string;
                         }[];
                         /** Format: date-time */
                         from: string;
+                        /** @description Of the suppressed, those a mute would have held. */
+                        muted: number;
+                        /** @description Held by realert or by a mute. */
                         suppressed: number;
                         /** Format: date-time */
                         to: string;
@@ -7498,8 +7552,53 @@ export interface operations {
                         /** Format: date-time */
                         from: string;
                         interval_seconds: number;
+                        /** @description True until the search is done: the counts cover the part scanned so far. */
+                        partial: boolean;
+                        progress: number;
+                        status: components["schemas"]["SearchStatus"];
                         /** Format: date-time */
                         to: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSearchMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses, busiest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses: {
+                            address: string;
+                            count: number;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                        }[];
+                        events_with_address: number;
+                        /** @enum {string} */
+                        geoip: "located" | "not_configured" | "unreadable";
+                        message: string | null;
+                        partial: boolean;
+                        status: components["schemas"]["SearchStatus"];
+                        /** @description Distinct source addresses in the events (also those past the 500 listed). */
+                        total_addresses: number;
                     };
                 };
             };
@@ -7910,8 +8009,7 @@ export interface operations {
                         progress: number;
                         results: components["schemas"]["LogEvent"][];
                         search_after: string | null;
-                        /** @enum {string} */
-                        status: "running" | "done" | "cancelled" | "failed";
+                        status: components["schemas"]["SearchStatus"];
                         total: number;
                     };
                 };
@@ -8023,6 +8121,52 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLogSourceTopValues: {
+        parameters: {
+            query?: {
+                count?: number;
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                from?: string;
+                /** @description Seconds back from now; 0 or less is all time. */
+                range?: number;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                field: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values, most frequent first; `with_field` of `total` events of the source carry the field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        field: string;
+                        period: components["schemas"]["ResolvedPeriod"];
+                        /** @description True when a time budget forced sampling (counts are then estimates). */
+                        sampled: boolean;
+                        source: string;
+                        total: number;
+                        values: {
+                            count: number;
+                            value: string;
+                        }[];
+                        with_field: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -28,6 +28,8 @@ export interface Config {
   syslog: { port: number };
   /** Breach look-ups (Have I Been Pwned v3): HIBP_API_URL, HIBP_API_KEY, HIBP_RATE_PER_MINUTE. */
   hibp: HibpSettings;
+  /** GEOIP_DATABASE: a MaxMind (GeoLite2/GeoIP2 City or Country) file that places addresses; unset, none. */
+  geoipDatabase: string | undefined;
 }
 
 export interface HibpSettings {
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     hibp: hibpSettings(env),
     syslog: { port: syslogPort },
+    geoipDatabase: env.GEOIP_DATABASE || undefined,
   };
 }
 

@@ -149,6 +149,61 @@ describe.each(backends())('log alerting on %s', (backend) => {
     expect(after.every((a) => a.customerId === c.t.fixtures.acme.customerId)).toBe(true);
   });
 
+  it('backtest replays mutes as they held then: a muted firing is suppressed and names its mute', async () => {
+    const db = c.t.database.db;
+    const day = 86_400_000;
+    const acme = c.t.fixtures.acme.customerId;
+    const onLogSearch = [{ field: 'type', operator: 'equals', value: 'log_search' }];
+    // Held from yesterday on: the burst of minutes ago, not the two events of two days ago.
+    await db.insert(mutes).values({
+      customerId: acme,
+      conditions: onLogSearch,
+      description: 'Since yesterday',
+      createdAt: new Date(Date.now() - day),
+    });
+    const user = c.t.fixtures.acmeUser;
+    const lower = settings({ threshold: 2, realert: '30' });
+    const once = (await post(user, '/api/search/v1/alerting/backtest', lower)).json();
+    const outcomes = (r: {
+      firings: { outcome: string; reason: string | null; mute: { description: string } | null }[];
+    }) =>
+      r.firings
+        .filter((f) => f.reason !== 'realert')
+        .map((f) => [f.outcome, f.reason, f.mute?.description ?? null]);
+    expect(outcomes(once)).toEqual([
+      ['fired', null, null],
+      ['suppressed', 'muted', 'Since yesterday'],
+    ]);
+    expect(once).toMatchObject({ fired: 1, muted: 1 });
+
+    // A mute of three days ago, unmuted by hand a day and a half ago, held the older firing.
+    await db.insert(mutes).values({
+      customerId: acme,
+      conditions: onLogSearch,
+      description: 'Old pen test',
+      state: 'inactive',
+      createdAt: new Date(Date.now() - 3 * day),
+      updatedAt: new Date(Date.now() - 1.5 * day),
+    });
+    const twice = (await post(user, '/api/search/v1/alerting/backtest', lower)).json();
+    expect(outcomes(twice)).toEqual([
+      ['suppressed', 'muted', 'Old pen test'],
+      ['suppressed', 'muted', 'Since yesterday'],
+    ]);
+    expect(twice).toMatchObject({ fired: 0, muted: 2 });
+
+    // A mute of another customer holds nothing of Acme's.
+    await db.delete(mutes).where(eq(mutes.customerId, acme));
+    await db.insert(mutes).values({
+      customerId: c.t.fixtures.globex.customerId,
+      conditions: onLogSearch,
+      description: 'Globex',
+      createdAt: new Date(Date.now() - 3 * day),
+    });
+    const none = (await post(user, '/api/search/v1/alerting/backtest', lower)).json();
+    expect(none).toMatchObject({ fired: 2, muted: 0 });
+  });
+
   it('deletes a rule (owner only)', async () => {
     const other = await c.t.as(c.t.fixtures.globexUser, {
       method: 'DELETE',

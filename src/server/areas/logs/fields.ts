@@ -2,7 +2,11 @@ import { isIP } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../errors.ts';
 
-/** Common fields and their columns; any other name is a path into the raw event. */
+/**
+ * Common fields and their columns; any other name is a path into the raw event. Searches read a
+ * view that is not a security barrier (README, "Contains-searches under row-level security"): what
+ * is compiled from here must never raise an error or have a side effect that depends on row data.
+ */
 const COLUMNS: Record<string, { column: SQL; kind: 'text' | 'ip' | 'integer' | 'time' }> = {
   time: { column: sql`time`, kind: 'time' },
   source: { column: sql`source`, kind: 'text' },

@@ -16,8 +16,20 @@ import {
   listSearchHistory,
   updateSavedSearch,
 } from './saved.ts';
-import { getSearch, getSearchHits, getSearchTopValues, rerunSearch, startSearch } from './search-handlers.ts';
-import { getLogSource, getLogSourceMappings, listLogSources } from './source-handlers.ts';
+import {
+  getSearch,
+  getSearchHits,
+  getSearchMap,
+  getSearchTopValues,
+  rerunSearch,
+  startSearch,
+} from './search-handlers.ts';
+import {
+  getLogSource,
+  getLogSourceMappings,
+  getLogSourceTopValues,
+  listLogSources,
+} from './source-handlers.ts';
 import { createSyslogSource, deleteSyslogSource, listSyslogSources } from './syslog/handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
 import { getLogRetention } from './usage/handlers.ts';
@@ -34,10 +46,12 @@ export const logHandlers: Handlers<
   | 'listLogSources'
   | 'getLogSource'
   | 'getLogSourceMappings'
+  | 'getLogSourceTopValues'
   | 'startSearch'
   | 'rerunSearch'
   | 'getSearch'
   | 'getSearchHits'
+  | 'getSearchMap'
   | 'getSearchTopValues'
   | 'listSavedSearches'
   | 'createSavedSearch'
@@ -64,10 +78,12 @@ export const logHandlers: Handlers<
   listLogSources,
   getLogSource,
   getLogSourceMappings,
+  getLogSourceTopValues,
   startSearch,
   rerunSearch,
   getSearch,
   getSearchHits,
+  getSearchMap,
   getSearchTopValues,
   listSavedSearches,
   createSavedSearch,

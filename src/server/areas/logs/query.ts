@@ -19,6 +19,8 @@ export function detectMode(term: string): QueryMode {
 }
 
 const contains = (text: SQL, value: string) => sql`${text} ilike ${`%${escapeLike(value)}%`}`;
+/** Case-sensitive, as written; LIKE rather than strpos so the trigram index serves it too. */
+const phraseIn = (text: SQL, phrase: string) => sql`${text} like ${`%${escapeLike(phrase)}%`}`;
 
 /** The search term as a condition on log_events; every value a parameter. `true` when empty. */
 export function compileTerm(term: string, mode: QueryMode = detectMode(term)): SQL {
@@ -27,7 +29,7 @@ export function compileTerm(term: string, mode: QueryMode = detectMode(term)): S
   if (mode === 'exact') {
     const phrase = trimmed.replace(/^"|"$/g, '');
     // Case-sensitive: the phrase as written, anywhere in the event.
-    return sql`strpos(${WHOLE_EVENT}, ${phrase}) > 0`;
+    return phraseIn(WHOLE_EVENT, phrase);
   }
   if (mode === 'keyword') {
     // Every word somewhere in the event, in any case, as part of a longer word too.
@@ -96,9 +98,7 @@ function compileTerm1(node: TermNode): SQL {
   if (field === '_exists_') {
     condition = sql`${fieldRef(term, 'search_term').text} is not null`;
   } else if (field === '<implicit>') {
-    condition = node.quoted
-      ? sql`strpos(${WHOLE_EVENT}, ${term}) > 0`
-      : wildcardOrContains(WHOLE_EVENT, term);
+    condition = node.quoted ? phraseIn(WHOLE_EVENT, term) : wildcardOrContains(WHOLE_EVENT, term);
   } else {
     const ref = fieldRef(field, 'search_term');
     const op = /^(>=|<=|>|<)(.+)$/.exec(term);

@@ -6,6 +6,7 @@ import type { Handler, RequestOf } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import type { SearchFilter } from './filters.ts';
+import { sourceAddressMap } from './map.ts';
 import { DEFAULT_RANGE_SECONDS, resolvePeriod } from './period.ts';
 import { detectMode } from './query.ts';
 import { hitsOverTime, type StoredSearch, searchPage, topValues, whereOf } from './search.ts';
@@ -104,7 +105,11 @@ async function jobOf(tx: Db, id: string) {
   return job;
 }
 
-type WithId = RequestOf<'getSearch'> | RequestOf<'getSearchHits'> | RequestOf<'getSearchTopValues'>;
+type WithId =
+  | RequestOf<'getSearch'>
+  | RequestOf<'getSearchHits'>
+  | RequestOf<'getSearchMap'>
+  | RequestOf<'getSearchTopValues'>;
 
 /** The job, read under the caller's row-level security (a job of another user is not found). */
 function withJob<T>(request: WithId, fn: (tx: Db, job: SearchJobRow, search: StoredSearch) => Promise<T>) {
@@ -140,8 +145,26 @@ export const getSearch: Handler<'getSearch'> = async (request) =>
     return { ...base, ...page };
   });
 
+/**
+ * Hits over time. While the search runs, the buckets count the part scanned so far (`partial`),
+ * so the chart fills in as the job goes; a cancelled or failed search has none.
+ */
 export const getSearchHits: Handler<'getSearchHits'> = async (request) =>
-  withJob(request, (tx, _job, search) => hitsOverTime(tx, search));
+  withJob(request, async (tx, job, search) => {
+    const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+    const hits = await hitsOverTime(tx, search, part);
+    return { ...hits, status, progress: job.progress, partial: status !== 'done' };
+  });
+
+/** Source addresses of the search's events for the map, placed by GeoIP when it is configured. */
+export const getSearchMap: Handler<'getSearchMap'> = async (request) =>
+  withJob(request, async (tx, job, search) => {
+    const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+    const map = await sourceAddressMap(tx, part, request.server.config.geoipDatabase);
+    return { ...map, status, partial: status !== 'done' };
+  });
 
 export const getSearchTopValues: Handler<'getSearchTopValues'> = async (request) =>
   withJob(request, (tx, _job, search) =>

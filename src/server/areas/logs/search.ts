@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { resultRows } from '../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { fieldRef } from './fields.ts';
 import { compileFilters, type SearchFilter } from './filters.ts';
 import { compileTerm, type QueryMode } from './query.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 /** A search as its job keeps it: everything needed to read the same events again. */
 export interface StoredSearch {
@@ -23,7 +26,12 @@ export interface StoredSearch {
 export function whereOf(search: StoredSearch): SQL {
   const customers = `{${search.customer_ids.join(',')}}`;
   const parts = [
-    sql`customer_id = any(${customers}::uuid[])`,
+    // One customer (every customer user, and staff narrowed to one) as plain equality: then the
+    // newest-first page walks the (customer, time) key backwards and stops at the page, where
+    // `= any(array)` makes PostgreSQL read and sort every match.
+    search.customer_ids.length === 1
+      ? sql`customer_id = ${search.customer_ids[0]}::uuid`
+      : sql`customer_id = any(${customers}::uuid[])`,
     sql`time <= ${search.to}::timestamptz`,
     compileTerm(search.search_term, search.mode),
     compileFilters(search.filters),
@@ -66,7 +74,7 @@ export async function searchPage(tx: Db, search: StoredSearch, size: number, aft
     await tx.execute(sql`select id::text as id, to_char(time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
         time, customer_id, source, host, host(src_ip) as src_ip, host(dst_ip) as dst_ip, user_name as "user",
         event_id, severity, message, raw
-      from log_events where ${whereOf(search)} and ${keyset}
+      from ${EVENTS} where ${whereOf(search)} and ${keyset}
       order by time desc, id desc limit ${size + 1}`),
   );
   const more = rows.length > size;
@@ -80,45 +88,58 @@ export async function searchPage(tx: Db, search: StoredSearch, size: number, aft
 
 export async function countOf(tx: Db, search: StoredSearch): Promise<number> {
   const rows = resultRows<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from log_events where ${whereOf(search)}`),
+    await tx.execute(sql`select count(*)::int as n from ${EVENTS} where ${whereOf(search)}`),
   );
   return rows[0]?.n ?? 0;
 }
 
-/** Exact top values of a field: `n` events of `total` carry it; every count is exact. */
+/**
+ * Exact top values of a field: `n` events of `total` carry it; every count is exact. One pass
+ * over the events: the values are grouped (events without the field as one null group) and the
+ * totals are window sums over all groups before the limit.
+ */
 export async function topValues(tx: Db, search: StoredSearch, field: string, limit: number) {
   const ref = fieldRef(field, 'field');
-  const where = whereOf(search);
-  const values = resultRows<{ value: string; count: number }>(
-    await tx.execute(sql`select ${ref.text} as value, count(*)::int as count from log_events
-      where ${where} and ${ref.text} is not null group by 1 order by 2 desc, 1 limit ${limit}`),
+  const rows = resultRows<{ value: string | null; count: number; with_field: number; total: number }>(
+    await tx.execute(sql`select value, count::int, (sum(count) filter (where value is not null) over ())::int as with_field,
+        (sum(count) over ())::int as total
+      from (select ${ref.text} as value, count(*) as count from ${EVENTS} where ${whereOf(search)} group by 1) grouped
+      order by value is null, count desc, value limit ${limit + 1}`),
   );
-  const [counts] = resultRows<{ n: number; total: number }>(
-    await tx.execute(
-      sql`select count(${ref.text})::int as n, count(*)::int as total from log_events where ${where}`,
-    ),
-  );
-  return { field, values, with_field: counts?.n ?? 0, total: counts?.total ?? 0, sampled: false };
+  const values = rows.filter((row) => row.value !== null).slice(0, limit);
+  return {
+    field,
+    values: values.map(({ value, count }) => ({ value: value!, count })),
+    with_field: rows[0]?.with_field ?? 0,
+    total: rows[0]?.total ?? 0,
+    sampled: false,
+  };
 }
 
 const STEPS = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 10800, 21600, 43200, 86400, 604800];
 
-/** Hits over time in about 60 buckets of a round size; the start is the period's or the first event's. */
-export async function hitsOverTime(tx: Db, search: StoredSearch) {
-  const where = whereOf(search);
+/**
+ * Hits over time in about 60 buckets of a round size; the start is the period's or the first
+ * event's. The buckets follow the whole period; the counts are those of `counted` (the part a
+ * running search has scanned so far, newest first), so a running search's chart fills in from
+ * the right with the same buckets it ends with.
+ */
+export async function hitsOverTime(tx: Db, search: StoredSearch, counted: StoredSearch | null = search) {
   let from = search.from;
   if (!from) {
     const [first] = resultRows<{ first: string | null }>(
-      await tx.execute(sql`select min(time)::text as first from log_events where ${where}`),
+      await tx.execute(sql`select min(time)::text as first from ${EVENTS} where ${whereOf(search)}`),
     );
     from = first?.first ? new Date(first.first).toISOString() : search.to;
   }
   const span = Math.max(1, (new Date(search.to).getTime() - new Date(from).getTime()) / 1000);
   const step = STEPS.find((s) => span / s <= 60) ?? 2_592_000;
-  const buckets = resultRows<{ time: string; count: number }>(
-    await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
-      from log_events where ${where} group by 1 order by 1`),
-  );
+  const buckets = counted
+    ? resultRows<{ time: string; count: number }>(
+        await tx.execute(sql`select to_timestamp(floor(extract(epoch from time) / ${step}) * ${step}) as time, count(*)::int as count
+      from ${EVENTS} where ${whereOf(counted)} group by 1 order by 1`),
+      )
+    : [];
   return {
     interval_seconds: step,
     from,

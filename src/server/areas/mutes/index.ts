@@ -12,4 +12,4 @@ export const muteHandlers: Handlers<'listMutes' | 'getMute' | 'createMute' | 'up
 
 /** Alert creation asks which mute silences a new alert; the job runner expires mutes. */
 export { expireMutes } from './expire.ts';
-export { findMatchingMute, type MatchableAlert } from './match.ts';
+export { findMatchingMute, type MatchableAlert, type MuteSpan, muteHoldingAt, muteSpans } from './match.ts';

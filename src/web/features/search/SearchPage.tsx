@@ -85,7 +85,11 @@ export function SearchPage({ params }: ScreenProps) {
   }, []);
 
   const done = snapshot.matches('Done');
-  const hits = useLoad(done && id ? `${id}/${job?.total}` : null, () => getHits(id!));
+  // The chart fills in while the search runs: the server counts the part scanned so far.
+  const charted = id && job && (job.status === 'running' || job.status === 'done');
+  const hits = useLoad(charted ? `${id}/${job.status}/${job.progress}/${job.total}` : null, () =>
+    getHits(id!),
+  );
   const firstPage = (job?.results ?? []) as LogEvent[];
   const events = useMemo(
     () => (more && more.id === id ? [...firstPage, ...more.events] : firstPage),

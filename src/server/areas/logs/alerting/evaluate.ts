@@ -1,11 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { loadPrincipal, type Principal } from '../../../auth/principal.ts';
 import { logAlertFirings, logAlertRules, savedSearches } from '../../../db/schema/index.ts';
-import { resultRows, withScope } from '../../../db/tenancy.ts';
+import { resultRows, VISIBLE_LOG_EVENTS, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { createAlertRecord } from '../../alerts/index.ts';
 import { whereOf } from '../search.ts';
+import { ruleAlert } from './rule-alert.ts';
 import { ruleSearch } from './rule-search.ts';
+
+/** The caller's customers' events (a view applying the tenant predicate; see db/tenancy.ts). */
+const EVENTS = sql.raw(VISIBLE_LOG_EVENTS);
 
 type RuleRow = typeof logAlertRules.$inferSelect;
 
@@ -27,9 +31,6 @@ async function ownerOf(db: Db, rule: RuleRow): Promise<Principal | null> {
   }
 }
 
-const periodText = (seconds: number) =>
-  seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
-
 /**
  * One run of a rule at `at`: counts the saved search's events of the period per customer; each
  * customer at or over the threshold gets an alert through the one alert-creation path (mutes
@@ -44,7 +45,7 @@ export async function runAlertRule(db: Db, rule: RuleRow, at = new Date()): Prom
     const search = ruleSearch(saved, principal.scope.customerIds, at, rule.periodSeconds);
     await withScope(db, principal.scope, async (tx) => {
       const counts = resultRows<{ customer_id: string; n: number }>(
-        await tx.execute(sql`select customer_id, count(*)::int as n from log_events
+        await tx.execute(sql`select customer_id, count(*)::int as n from ${EVENTS}
           where ${whereOf(search)} group by customer_id order by customer_id`),
       );
       for (const { customer_id: customerId, n } of counts) {
@@ -73,20 +74,7 @@ export async function runAlertRule(db: Db, rule: RuleRow, at = new Date()): Prom
             continue;
           }
         }
-        const alert = await createAlertRecord(tx, principal, {
-          customerId,
-          title: `Saved search "${saved.name}": ${n} events in ${periodText(rule.periodSeconds)}`,
-          type: 'log_search',
-          priority: rule.priority,
-          externalSource: 'log-alerting',
-          fields: {
-            saved_search_id: saved.id,
-            rule_id: rule.id,
-            count: n,
-            period_seconds: rule.periodSeconds,
-            threshold: rule.threshold,
-          },
-        });
+        const alert = await createAlertRecord(tx, principal, ruleAlert(saved, rule, customerId, n));
         const muted = alert.status === 'muted';
         await record(muted ? 'suppressed' : 'fired', muted ? 'muted' : null, alert.id);
         if (muted) result.suppressed++;

@@ -153,10 +153,16 @@ export const backtestLogAlertRule: Handler<'backtestLogAlertRule'> = async (requ
   const body = request.body;
   return asCaller(request, async (tx) => {
     const saved = await visibleSaved(tx, body.saved_search_id);
+    const [existing] = await tx
+      .select({ id: logAlertRules.id })
+      .from(logAlertRules)
+      .where(eq(logAlertRules.savedSearchId, saved.id));
     return backtestRule(tx, saved, principal.scope.customerIds, {
+      id: existing?.id ?? null,
       periodSeconds: body.period,
       threshold: body.threshold,
       realertMinutes: realertMinutes(body.realert as Realert),
+      priority: body.priority,
     });
   });
 };
