@@ -160,7 +160,15 @@ test('an administrator reads the outbox and the background jobs, and looks up a 
   ).toBeVisible();
   await expectAccessible(page);
 
-  await openTab(page, 'Background jobs');
+  // Each tab is a destination of the palette too, and the address names it.
+  await page.keyboard.press('/');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.type('background jobs');
+  const goJobs = palette.getByRole('option', { name: 'Administration: background jobs' });
+  await expect(goJobs).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin#jobs$/);
+  await expect(page.getByRole('tab', { name: 'Background jobs' })).toHaveAttribute('aria-selected', 'true');
   const jobs = page.getByRole('table', { name: 'Background jobs' });
   await expect(jobs).toBeVisible();
   await expect(jobs.getByRole('row').nth(1)).toBeVisible();

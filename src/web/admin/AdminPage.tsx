@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../app/screen-props.ts';
-import { type AdminTab, AdminTabs } from './AdminTabs.tsx';
+import { AdminTabs } from './AdminTabs.tsx';
+import { type AdminTab, isAdminTab } from './admin-tabs.ts';
 import './admin.css';
 import { AuditPanel } from './audit/AuditPanel.tsx';
 import { JobsPanel } from './JobsPanel.tsx';
@@ -25,9 +27,17 @@ const PANELS: Record<AdminTab, (props: { focusSearch?: boolean }) => React.JSX.E
  */
 export function AdminPage(_: ScreenProps) {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<AdminTab>('users');
+  // The address names the tab (/admin#audit), so a link or a palette command opens it.
+  const hash = useLocationProperty(() => window.location.hash.slice(1));
+  const tab: AdminTab = isAdminTab(hash) ? hash : 'users';
   // The users tab takes the focus into its search when the page opens, not when a person tabs back.
   const [switched, setSwitched] = useState(false);
+  const setTab = (next: AdminTab) =>
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#${next}`,
+    );
   const Panel = PANELS[tab];
   return (
     <div className="page-body admin-page">

@@ -1,8 +1,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const ADMIN_TABS = ['users', 'audit', 'outbox', 'jobs', 'updates', 'support'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+import { ADMIN_TABS, type AdminTab } from './admin-tabs.ts';
 
 /** The parts of /admin as tabs (WAI-ARIA tabs: arrows, Home and End move and select). */
 export function AdminTabs({ tab, onChange }: { tab: AdminTab; onChange(tab: AdminTab): void }) {

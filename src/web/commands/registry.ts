@@ -1,4 +1,5 @@
 import type { AccessRule } from '../../common/permissions.ts';
+import { ADMIN_TABS } from '../admin/admin-tabs.ts';
 import { FEATURE_COMMANDS, FEATURE_G_KEYS } from '../features/index.ts';
 import { ROUTES, type RouteName } from '../routes.ts';
 import { shortcut } from './command-helpers.ts';
@@ -69,6 +70,21 @@ function navigationCommands(): NavigationCommand[] {
   return commands;
 }
 
+/** The tabs of /admin beyond its first, each a destination of its own (`/admin#audit`). */
+function adminTabCommands(): NavigationCommand[] {
+  const admin = ROUTES.find((route) => route.name === 'admin') as { access?: AccessRule };
+  return ADMIN_TABS.filter((tab) => tab !== 'users').map((tab) => ({
+    kind: 'navigate',
+    id: `go.admin.${tab}`,
+    group: 'navigation',
+    keys: [],
+    route: 'admin',
+    path: `/admin#${tab}`,
+    access: admin.access,
+    label: (l) => l.commands(`adminTabs.${tab}`),
+  }));
+}
+
 const GENERAL: Command[] = [
   shortcut('palette.open', 'general', ['/', 'mod+k'], (l) => l.commands('registry.paletteOpen')),
   shortcut('palette.actions', 'general', ['>'], (l) => l.commands('registry.paletteActions')),
@@ -117,6 +133,7 @@ function inGroupOrder(commands: Command[]): Command[] {
 export const REGISTRY: readonly Command[] = inGroupOrder([
   ...GENERAL,
   ...navigationCommands(),
+  ...adminTabCommands(),
   ...LISTS,
   ...FEATURE_COMMANDS,
 ]);
