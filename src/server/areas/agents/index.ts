@@ -27,6 +27,13 @@ import {
   reportAgentLoginLocations,
   reportAgentVulnerabilities,
 } from './reports.ts';
+import { getAgentSettings, updateAgentSettings } from './settings.ts';
+import {
+  getTerminalCapability,
+  grantTerminalCertificate,
+  listTerminalCertificates,
+  revokeTerminalCertificate,
+} from './terminal.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
 
 /**
@@ -64,6 +71,12 @@ export const agentHandlers: Handlers<
   | 'requestAgentInstaller'
   | 'getAgentInstaller'
   | 'downloadAgentInstaller'
+  | 'getAgentSettings'
+  | 'updateAgentSettings'
+  | 'getTerminalCapability'
+  | 'listTerminalCertificates'
+  | 'grantTerminalCertificate'
+  | 'revokeTerminalCertificate'
 > = {
   listAgents,
   getAgent,
@@ -94,6 +107,12 @@ export const agentHandlers: Handlers<
   requestAgentInstaller,
   getAgentInstaller,
   downloadAgentInstaller,
+  getAgentSettings,
+  updateAgentSettings,
+  getTerminalCapability,
+  listTerminalCertificates,
+  grantTerminalCertificate,
+  revokeTerminalCertificate,
 };
 
 export { hashSecret } from '../../platform/secrets.ts';
