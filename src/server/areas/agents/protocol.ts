@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { agentActions, agentEnrolmentTokens, agents } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { ApiError, conflict, notFound } from '../../errors.ts';
@@ -88,24 +88,35 @@ export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
         : body.is_isolated
           ? { isIsolated: true }
           : { isIsolated: false, isolatedUntil: null };
+    // One statement: the agent's row and its pending actions in a single round trip.
+    const me = tx.$with('me').as(
+      tx
+        .update(agents)
+        .set({
+          version: body.version,
+          ...(body.ip !== undefined ? { ip: body.ip } : {}),
+          health: body.health,
+          healthIssues: body.health_issues ?? [],
+          ...(body.features ? { features: body.features } : {}),
+          ...(body.applied_settings ? { appliedSettings: body.applied_settings } : {}),
+          ...(body.check_in_interval ? { checkInInterval: body.check_in_interval } : {}),
+          ...isolation,
+          heartbeatAt: now,
+          firstActive: sql`coalesce(${agents.firstActive}, ${now.toISOString()}::timestamptz)`,
+        })
+        .where(eq(agents.agentId, caller.agentId))
+        .returning({ settings: agents.settings, checkInInterval: agents.checkInInterval }),
+    );
     const [agent] = await tx
-      .update(agents)
-      .set({
-        version: body.version,
-        ...(body.ip !== undefined ? { ip: body.ip } : {}),
-        health: body.health,
-        healthIssues: body.health_issues ?? [],
-        ...(body.features ? { features: body.features } : {}),
-        ...(body.applied_settings ? { appliedSettings: body.applied_settings } : {}),
-        ...(body.check_in_interval ? { checkInInterval: body.check_in_interval } : {}),
-        ...isolation,
-        heartbeatAt: now,
-        firstActive: sql`coalesce(${agents.firstActive}, ${now.toISOString()}::timestamptz)`,
+      .with(me)
+      .select({
+        settings: me.settings,
+        checkInInterval: me.checkInInterval,
+        pending: pendingActions(caller.agentId, now),
       })
-      .where(eq(agents.agentId, caller.agentId))
-      .returning({ settings: agents.settings, checkInInterval: agents.checkInInterval });
+      .from(me);
     if (!agent) throw new ApiError(401, 'unauthorized', 'Unknown agent credential.');
-    const pending = await pendingActions(tx, caller.agentId, now);
+    const pending = agent.pending;
     const queued = pending.filter((a) => a.status === 'queued').map((a) => a.actionId);
     if (queued.length > 0) {
       const receipt = `check-in at ${now.toISOString()}${body.ip ? ` from ${body.ip}` : ''}, agent ${body.version}`;
@@ -124,7 +135,7 @@ export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
         action_id: a.actionId,
         type: a.type as never,
         parameters: a.parameters,
-        expires_at: a.expiresAt.toISOString(),
+        expires_at: new Date(a.expiresAt).toISOString(),
       })),
       settings: agent.settings,
       check_in_interval: agent.checkInInterval,
@@ -133,24 +144,29 @@ export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
   });
 };
 
-function pendingActions(tx: Db, agentId: string, now: Date) {
-  return tx
-    .select({
-      actionId: agentActions.actionId,
-      type: agentActions.type,
-      parameters: agentActions.parameters,
-      status: agentActions.status,
-      expiresAt: agentActions.expiresAt,
-    })
-    .from(agentActions)
-    .where(
-      and(
-        eq(agentActions.agentId, agentId),
-        inArray(agentActions.status, [...PENDING]),
-        gt(agentActions.expiresAt, now),
-      ),
-    )
-    .orderBy(asc(agentActions.createdAt));
+interface PendingAction {
+  actionId: string;
+  type: string;
+  parameters: Record<string, unknown>;
+  status: string;
+  expiresAt: string;
+}
+
+/** The agent's actions still to run, oldest first, as one JSON column of the check-in's statement. */
+function pendingActions(agentId: string, now: Date) {
+  return sql<PendingAction[]>`coalesce((
+    select json_agg(json_build_object(
+      'actionId', a.action_id, 'type', a.type, 'parameters', a.parameters,
+      'status', a.status, 'expiresAt', a.expires_at
+    ) order by a.created_at)
+    from ${agentActions} a
+    where a.agent_id = ${agentId}
+      and a.status in (${sql.join(
+        PENDING.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      and a.expires_at > ${now.toISOString()}::timestamptz
+  ), '[]'::json)`;
 }
 
 /** An action's progress as the agent reports it; the evidence goes into its steps. */
