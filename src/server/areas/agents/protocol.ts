@@ -81,67 +81,76 @@ export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
   const caller = agentOf(request);
   const body = request.body;
   const now = new Date();
-  return asAgent(request, async (tx) => {
-    const isolation =
-      body.is_isolated === undefined
-        ? {}
-        : body.is_isolated
-          ? { isIsolated: true }
-          : { isIsolated: false, isolatedUntil: null };
-    // One statement: the agent's row and its pending actions in a single round trip.
-    const me = tx.$with('me').as(
-      tx
-        .update(agents)
-        .set({
-          version: body.version,
-          ...(body.ip !== undefined ? { ip: body.ip } : {}),
-          health: body.health,
-          healthIssues: body.health_issues ?? [],
-          ...(body.features ? { features: body.features } : {}),
-          ...(body.applied_settings ? { appliedSettings: body.applied_settings } : {}),
-          ...(body.check_in_interval ? { checkInInterval: body.check_in_interval } : {}),
-          ...isolation,
-          heartbeatAt: now,
-          firstActive: sql`coalesce(${agents.firstActive}, ${now.toISOString()}::timestamptz)`,
-        })
-        .where(eq(agents.agentId, caller.agentId))
-        .returning({ settings: agents.settings, checkInInterval: agents.checkInInterval }),
-    );
-    const [agent] = await tx
-      .with(me)
-      .select({
-        settings: me.settings,
-        checkInInterval: me.checkInInterval,
-        pending: pendingActions(caller.agentId, now),
+  // The hottest call of all (every agent, every minute) runs on the system connection, without a
+  // transaction: both statements are keyed on the credential's own agent id, the boundary that
+  // row-level security would draw, and this saves the transaction's three extra round trips.
+  // Marking actions delivered is idempotent: should it fail, they are handed over again next time.
+  const tx = request.server.db;
+  const isolation =
+    body.is_isolated === undefined
+      ? {}
+      : body.is_isolated
+        ? { isIsolated: true }
+        : { isIsolated: false, isolatedUntil: null };
+  // One statement: the agent's row and its pending actions in a single round trip.
+  const me = tx.$with('me').as(
+    tx
+      .update(agents)
+      .set({
+        version: body.version,
+        ...(body.ip !== undefined ? { ip: body.ip } : {}),
+        health: body.health,
+        healthIssues: body.health_issues ?? [],
+        ...(body.features ? { features: body.features } : {}),
+        ...(body.applied_settings ? { appliedSettings: body.applied_settings } : {}),
+        ...(body.check_in_interval ? { checkInInterval: body.check_in_interval } : {}),
+        ...isolation,
+        heartbeatAt: now,
+        firstActive: sql`coalesce(${agents.firstActive}, ${now.toISOString()}::timestamptz)`,
       })
-      .from(me);
-    if (!agent) throw new ApiError(401, 'unauthorized', 'Unknown agent credential.');
-    const pending = agent.pending;
-    const queued = pending.filter((a) => a.status === 'queued').map((a) => a.actionId);
-    if (queued.length > 0) {
-      const receipt = `check-in at ${now.toISOString()}${body.ip ? ` from ${body.ip}` : ''}, agent ${body.version}`;
-      await tx
-        .update(agentActions)
-        .set({
-          status: 'delivered',
-          deliveredAt: now,
-          updatedAt: now,
-          steps: appendStep({ status: 'delivered', at: now.toISOString(), receipt }),
-        })
-        .where(and(inArray(agentActions.actionId, queued), eq(agentActions.status, 'queued')));
-    }
-    return {
-      actions: pending.map((a) => ({
-        action_id: a.actionId,
-        type: a.type as never,
-        parameters: a.parameters,
-        expires_at: new Date(a.expiresAt).toISOString(),
-      })),
-      settings: agent.settings,
-      check_in_interval: agent.checkInInterval,
-      server_time: now.toISOString(),
-    };
-  });
+      .where(eq(agents.agentId, caller.agentId))
+      .returning({ settings: agents.settings, checkInInterval: agents.checkInInterval }),
+  );
+  const [agent] = await tx
+    .with(me)
+    .select({
+      settings: me.settings,
+      checkInInterval: me.checkInInterval,
+      pending: pendingActions(caller.agentId, now),
+    })
+    .from(me);
+  if (!agent) throw new ApiError(401, 'unauthorized', 'Unknown agent credential.');
+  const pending = agent.pending;
+  const queued = pending.filter((a) => a.status === 'queued').map((a) => a.actionId);
+  if (queued.length > 0) {
+    const receipt = `check-in at ${now.toISOString()}${body.ip ? ` from ${body.ip}` : ''}, agent ${body.version}`;
+    await tx
+      .update(agentActions)
+      .set({
+        status: 'delivered',
+        deliveredAt: now,
+        updatedAt: now,
+        steps: appendStep({ status: 'delivered', at: now.toISOString(), receipt }),
+      })
+      .where(
+        and(
+          eq(agentActions.agentId, caller.agentId),
+          inArray(agentActions.actionId, queued),
+          eq(agentActions.status, 'queued'),
+        ),
+      );
+  }
+  return {
+    actions: pending.map((a) => ({
+      action_id: a.actionId,
+      type: a.type as never,
+      parameters: a.parameters,
+      expires_at: new Date(a.expiresAt).toISOString(),
+    })),
+    settings: agent.settings,
+    check_in_interval: agent.checkInInterval,
+    server_time: now.toISOString(),
+  };
 };
 
 interface PendingAction {
