@@ -450,6 +450,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/v1/agents/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many agents match the list's filters, by platform (short name), architecture and risk.
+         * @description The same filters as the agents list: every state and flag given must hold, and `q` is
+         *     part of the host name or IP address. Counted on the server over every matching agent,
+         *     not the page the client has loaded. Risk is the status code's colour (0 green, 1 yellow,
+         *     2 red, otherwise grey).
+         */
+        get: operations["getAgentTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/v1/download/{installer_id}": {
         parameters: {
             query?: never;
@@ -2668,6 +2691,10 @@ export interface components {
         };
         /** @enum {string} */
         AgentState: "online" | "offline" | "unhealthy" | "new" | "out_of_date" | "isolated";
+        AgentTotal: {
+            count: number;
+            name: string;
+        };
         AgentVulnerabilityFinding: {
             cve_ids?: string[];
             /** @description Patch id (KB5034441), application name, or the OS vulnerability's id. */
@@ -4719,6 +4746,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentTotals: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                flags?: ("sysmon" | "domain_controller" | "syslog_forwarder")[];
+                q?: string;
+                states?: components["schemas"]["AgentState"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        architecture: components["schemas"]["AgentTotal"][];
+                        platform: components["schemas"]["AgentTotal"][];
+                        risk: {
+                            count: number;
+                            /** @enum {string} */
+                            name: "green" | "yellow" | "red" | "grey";
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     downloadAgentInstaller: {

@@ -35,6 +35,7 @@ import {
   revokeTerminalCertificate,
 } from './terminal.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
+import { getAgentTotals } from './totals.ts';
 
 /**
  * Endpoint agents (spec 2, sections 4 and 7): the list, response actions, enrolment tokens, and
@@ -77,6 +78,7 @@ export const agentHandlers: Handlers<
   | 'listTerminalCertificates'
   | 'grantTerminalCertificate'
   | 'revokeTerminalCertificate'
+  | 'getAgentTotals'
 > = {
   listAgents,
   getAgent,
@@ -113,6 +115,7 @@ export const agentHandlers: Handlers<
   listTerminalCertificates,
   grantTerminalCertificate,
   revokeTerminalCertificate,
+  getAgentTotals,
 };
 
 export { hashSecret } from '../../platform/secrets.ts';
