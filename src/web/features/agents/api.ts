@@ -189,3 +189,26 @@ export async function revokeTerminalCertificate(certificateId: string) {
     }),
   );
 }
+
+export type AgentTotalsAnswer = components['schemas']['AgentTotal'];
+
+/** Totals over every agent the filters match, counted by the server (not from the loaded rows). */
+export async function getAgentTotals(query: {
+  customerIds: readonly string[];
+  states: readonly AgentState[];
+  flags: readonly ('sysmon' | 'domain_controller' | 'syslog_forwarder')[];
+  text: string;
+}) {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/totals', {
+      params: {
+        query: {
+          customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+          states: query.states.length ? [...query.states] : undefined,
+          flags: query.flags.length ? [...query.flags] : undefined,
+          q: query.text.trim() || undefined,
+        },
+      },
+    }),
+  );
+}
