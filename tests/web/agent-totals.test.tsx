@@ -48,10 +48,14 @@ describe('agent totals', () => {
   });
 
   it('says when the totals could not be loaded and offers to try again', async () => {
-    network.on('get', '/api/agents/v1/agents/totals', {
-      status: 500,
-      body: { error: { code: 'x', message: 'x' } },
-    });
+    network.on(
+      'get',
+      '/api/agents/v1/agents/totals',
+      new Response(JSON.stringify({ error: { code: 'unavailable', message: 'Down for a moment.' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await renderInShell(<AgentTotals customerIds={[]} filters={new Set()} text="" />);
     expect(await screen.findByText('The totals could not be loaded.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy());
