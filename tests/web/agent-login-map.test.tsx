@@ -11,7 +11,7 @@ import { withKeyDispatcher } from './keyboard-harness.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 // The chart itself needs a canvas; what it is asked to draw is what matters here.
-const drawLoginMap = vi.fn(() => ({ dispose: vi.fn() }));
+const drawLoginMap = vi.fn((_element: HTMLElement, _places: unknown[]) => ({ dispose: vi.fn() }));
 vi.mock('../../src/web/features/agents/echarts-login-map.ts', () => ({ drawLoginMap }));
 
 withKeyDispatcher();
