@@ -500,6 +500,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/v1/agents/{agent_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's syslog forwarder and terminal settings, what it applied, and whether the customer's licence allows syslog forwarding. */
+        get: operations["getAgentSettings"];
+        /**
+         * Turn the syslog forwarder or the terminal on or off; the agent applies it at its next check-in.
+         * @description Syslog forwarding is disabled without a compliance licence (the customer's compliance SKU):
+         *     turning it on for such a customer is refused with 403 `compliance_licence_required` and
+         *     nothing changes; turning it off is always allowed.
+         */
+        put: operations["updateAgentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/v1/agents/{agent_id}/vulnerabilities": {
         parameters: {
             query?: never;
@@ -550,6 +573,29 @@ export interface paths {
          *     see are not found: the call fails rather than act on fewer agents than asked.
          */
         post: operations["requestAgentActions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many agents match the list's filters, by platform (short name), architecture and risk.
+         * @description The same filters as the agents list: every state and flag given must hold, and `q` is
+         *     part of the host name or IP address. Counted on the server over every matching agent,
+         *     not the page the client has loaded. Risk is the status code's colour (0 green, 1 yellow,
+         *     2 red, otherwise grey).
+         */
+        get: operations["getAgentTotals"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -641,6 +687,46 @@ export interface paths {
         get: operations["getAgentInstaller"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/terminal-certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminal certificates of the caller's customers, newest first; an Owner sees all of them, anyone else their own. */
+        get: operations["listTerminalCertificates"];
+        put?: never;
+        /**
+         * Grant a user terminal access to every agent of one customer (Owner only); the certificate is e-mailed to them.
+         * @description The user is named by e-mail ('Please enter a valid Email' when it is not one; 400 when no
+         *     user with that address may see the customer). The certificate reaches them only by mail,
+         *     through the outbox; a new grant does not end earlier ones (revoke them).
+         */
+        post: operations["grantTerminalCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/terminal-certificates/{certificate_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a terminal certificate (Owner only); revoking again changes nothing. */
+        post: operations["revokeTerminalCertificate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1473,6 +1559,30 @@ export interface paths {
         head?: never;
         /** Changes a subscription's status or billing (the console asks before a status change). */
         patch: operations["updateCustomerSubscription"];
+        trace?: never;
+    };
+    "/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller can start a terminal on the agent now.
+         * @description `active_connection`: the agent is online (checked in within its interval and grace);
+         *     `capable`: its version supports the terminal (it reports the `terminal` feature) and the
+         *     terminal setting is on; `allowed`: the caller holds a live terminal certificate for the
+         *     agent's customer. `reason` says what is missing first, e.g. 'You do not have permission
+         *     to start a terminal'.
+         */
+        get: operations["getTerminalCapability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/ngreports/v1/vulnerabilities/": {
@@ -2805,8 +2915,28 @@ export interface components {
             /** @description Agents in any of these states. */
             states?: components["schemas"]["AgentState"][];
         };
+        AgentSettings: {
+            /** Format: uuid */
+            agent_id: string;
+            /** @description The settings the agent says it applied at its last check-in. */
+            applied: {
+                [key: string]: unknown;
+            };
+            /** @description Whether the customer holds the compliance SKU. */
+            compliance_licence: boolean;
+            /** Format: uuid */
+            customer_id: string;
+            syslog_forwarder: boolean;
+            /** @description Why the syslog forwarder cannot be turned on; null when it can. */
+            syslog_forwarder_reason: string | null;
+            terminal_enabled: boolean;
+        };
         /** @enum {string} */
         AgentState: "online" | "offline" | "unhealthy" | "new" | "out_of_date" | "isolated";
+        AgentTotal: {
+            count: number;
+            name: string;
+        };
         AgentVulnerabilityFinding: {
             cve_ids?: string[];
             /** @description Patch id (KB5034441), application name, or the OS vulnerability's id. */
@@ -4007,6 +4137,25 @@ export interface components {
             name: string;
             source: string;
         };
+        TerminalCertificate: {
+            /** Format: uuid */
+            certificate_id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            granted_by: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            state: "active" | "expired" | "revoked";
+        };
         ThreatFeed: {
             enabled: boolean;
             /** Format: uuid */
@@ -5002,6 +5151,63 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getAgentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAgentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    syslog_forwarder?: boolean;
+                    terminal_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getAgentVulnerabilities: {
         parameters: {
             query?: never;
@@ -5090,6 +5296,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAgentTotals: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                flags?: ("sysmon" | "domain_controller" | "syslog_forwarder")[];
+                q?: string;
+                states?: components["schemas"]["AgentState"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        architecture: components["schemas"]["AgentTotal"][];
+                        platform: components["schemas"]["AgentTotal"][];
+                        risk: {
+                            count: number;
+                            /** @enum {string} */
+                            name: "green" | "yellow" | "red" | "grey";
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     downloadAgentInstaller: {
@@ -5263,6 +5506,94 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTerminalCertificates: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the caller is an Owner. */
+                        can_grant: boolean;
+                        certificates: components["schemas"]["TerminalCertificate"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    grantTerminalCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    email: string;
+                    /** @description Default 30. */
+                    valid_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Granted and mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalCertificate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeTerminalCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalCertificate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -7007,6 +7338,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTerminalCapability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active_connection: boolean;
+                        allowed: boolean;
+                        capable: boolean;
+                        reason: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -56,3 +56,34 @@ test("a customer user sees only their customer's agents", async ({ page }) => {
   expect(customers.length).toBeGreaterThan(0);
   expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
 });
+
+test('a customer user turns on the syslog forwarder their compliance licence allows, from the keyboard', async ({
+  page,
+}) => {
+  await signIn(page, CUSTOMER_USER, '/agents');
+  const grid = page.getByRole('grid', { name: 'Agents' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await page.keyboard.press('j');
+  const first = grid.locator('[data-row-index="0"]');
+  await expect(first).toBeFocused();
+  const host = (await first.getByRole('link').textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();
+
+  // The tabs open on Actions; the arrow keys move to Overview.
+  await tabTo(page, page.getByRole('tab', { name: 'Actions' }));
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  const syslog = page.getByRole('checkbox', { name: 'Syslog forwarder' });
+  await expect(syslog).toBeEnabled();
+  await expect(page.getByText(/disabled without a compliance licen[cs]e/)).toHaveCount(0);
+  const wasOn = await syslog.isChecked();
+  await tabTo(page, syslog);
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Saved. The agent applies it at its next check-in.')).toBeVisible();
+  await expect(syslog).toBeChecked({ checked: !wasOn });
+  // Not an Owner: no grant form, and no terminal without a certificate.
+  await expect(page.getByRole('button', { name: 'Grant and e-mail' })).toHaveCount(0);
+  await expect(page.getByText('You do not have permission to start a terminal')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type FilterKey,
-  lateByParts,
-  matchesFilters,
-  platformShort,
-  totalsOf,
-} from '../../src/web/features/agents/agent-filters.ts';
+import { type FilterKey, lateByParts, matchesFilters } from '../../src/web/features/agents/agent-filters.ts';
 import type { Agent } from '../../src/web/features/agents/api.ts';
 
 const agent = (over: Partial<Agent>): Agent => ({
@@ -68,25 +62,6 @@ describe('agents list filters and totals', () => {
     expect(shown(set('syslog_forwarder'))).toEqual([]);
     expect(shown(set(), 'MAC')).toEqual(['acme-mac']);
     expect(shown(set(), '10.0.0')).toEqual(['ACME-DC-01', 'ACME-WS-02']);
-  });
-
-  it('totals count by short platform, architecture and risk', () => {
-    expect(platformShort('windows-server_2022')).toBe('windows');
-    expect(totalsOf([dc, isolated, offline])).toEqual({
-      platform: [
-        ['windows', 2],
-        ['macos', 1],
-      ],
-      architecture: [
-        ['x64', 2],
-        ['arm64', 1],
-      ],
-      risk: [
-        ['green', 1],
-        ['grey', 1],
-        ['yellow', 1],
-      ],
-    });
   });
 
   it('says how late an agent is in its largest whole unit', () => {

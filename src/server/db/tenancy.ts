@@ -42,6 +42,7 @@ export const TENANT_POLICIES: Record<string, string> = {
   agent_diagnostics: inScope,
   agent_diagnostic_chunks: inScope,
   agent_installers: inScope,
+  terminal_certificates: inScope,
   alerts: inScope,
   cases: inScope,
   discussions: inScope,
@@ -88,6 +89,7 @@ export const TENANT_POLICIES: Record<string, string> = {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
   integrations: ['secrets'],
   agent_installers: ['enrolment_token'],
+  terminal_certificates: ['secret_hash'],
   // The file and its link's key are read by the download route on the system connection only.
   log_exports: ['content', 'download_key_hash'],
 };

@@ -27,7 +27,15 @@ import {
   reportAgentLoginLocations,
   reportAgentVulnerabilities,
 } from './reports.ts';
+import { getAgentSettings, updateAgentSettings } from './settings.ts';
+import {
+  getTerminalCapability,
+  grantTerminalCertificate,
+  listTerminalCertificates,
+  revokeTerminalCertificate,
+} from './terminal.ts';
 import { createEnrolmentToken, listEnrolmentTokens, revokeEnrolmentToken } from './tokens.ts';
+import { getAgentTotals } from './totals.ts';
 
 /**
  * Endpoint agents (spec 2, sections 4 and 7): the list, response actions, enrolment tokens, and
@@ -64,6 +72,13 @@ export const agentHandlers: Handlers<
   | 'requestAgentInstaller'
   | 'getAgentInstaller'
   | 'downloadAgentInstaller'
+  | 'getAgentSettings'
+  | 'updateAgentSettings'
+  | 'getTerminalCapability'
+  | 'listTerminalCertificates'
+  | 'grantTerminalCertificate'
+  | 'revokeTerminalCertificate'
+  | 'getAgentTotals'
 > = {
   listAgents,
   getAgent,
@@ -94,6 +109,13 @@ export const agentHandlers: Handlers<
   requestAgentInstaller,
   getAgentInstaller,
   downloadAgentInstaller,
+  getAgentSettings,
+  updateAgentSettings,
+  getTerminalCapability,
+  listTerminalCertificates,
+  grantTerminalCertificate,
+  revokeTerminalCertificate,
+  getAgentTotals,
 };
 
 export { hashSecret } from '../../platform/secrets.ts';

@@ -79,3 +79,31 @@ export const agentActions = pgTable(
     index('agent_actions_pending_expiry_idx').on(t.expiresAt).where(sql`status in ('queued', 'delivered')`),
   ],
 );
+
+/**
+ * Terminal access an Owner granted a user by e-mail for every agent of one customer (spec 2,
+ * section 6). The certificate itself (`<certificate_id>.<secret>`) is mailed once; only its
+ * SHA-256 is kept. It stops working when it expires or is revoked.
+ */
+export const terminalCertificates = pgTable(
+  'terminal_certificates',
+  {
+    certificateId: uuid('certificate_id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    /** The user it was granted to, and the address it was mailed to. */
+    contactId: uuid('contact_id').notNull(),
+    email: text('email').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by'),
+    grantedBy: uuid('granted_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('terminal_certificates_customer_idx').on(t.customerId, t.createdAt),
+    index('terminal_certificates_contact_idx').on(t.contactId, t.customerId),
+  ],
+);

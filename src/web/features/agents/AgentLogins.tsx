@@ -3,6 +3,7 @@ import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { getAgentLoginLocations } from './api.ts';
+import { LoginMap } from './LoginMap.tsx';
 import { useReportLabels } from './use-report-labels.ts';
 
 /** Recent sign-ins to the endpoint and where they came from, newest first. */
@@ -19,6 +20,7 @@ export function AgentLogins({ agentId }: { agentId: string }) {
       empty={logins.length === 0}
       labels={useReportLabels('logins')}
     >
+      <LoginMap logins={logins} />
       <DataTable
         caption={t('detail.tab.logins')}
         columns={[

@@ -14,10 +14,12 @@ import { AgentInventory } from './AgentInventory.tsx';
 import { AgentIssues } from './AgentIssues.tsx';
 import { AgentLogins } from './AgentLogins.tsx';
 import { AgentOverview } from './AgentOverview.tsx';
+import { AgentSettingsPanel } from './AgentSettingsPanel.tsx';
 import './agents.css';
 import type { AgentAction } from './api.ts';
 import { PendingAction } from './PendingAction.tsx';
 import { RequestActionForm } from './RequestActionForm.tsx';
+import { TerminalAccess } from './TerminalAccess.tsx';
 import { useAgentDetail } from './use-agent-detail.ts';
 import { useAgentLabels } from './use-agent-labels.ts';
 
@@ -130,7 +132,13 @@ export function AgentPage({ params }: ScreenProps) {
         ))}
       </div>
       <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`}>
-        {tab === 'overview' && <AgentOverview agent={agent} />}
+        {tab === 'overview' && (
+          <>
+            <AgentOverview agent={agent} />
+            <AgentSettingsPanel agentId={agentId} canChange={canChange} onChanged={detail.reload} />
+            <TerminalAccess customerId={agent.customer_id} />
+          </>
+        )}
         {tab === 'inventory' && <AgentInventory agentId={agentId} />}
         {tab === 'issues' && <AgentIssues agentId={agentId} />}
         {tab === 'logins' && <AgentLogins agentId={agentId} />}

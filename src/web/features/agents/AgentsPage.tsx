@@ -194,7 +194,7 @@ export function AgentsPage(_: ScreenProps) {
         </div>
       </header>
       <AgentFilters filters={filters} onChange={setFilters} text={text} onText={setText} />
-      <AgentTotals agents={rows} />
+      <AgentTotals customerIds={customerIds} filters={filters} text={text} />
       {selected.size > 0 && (
         <SelectionBar
           label={t('list.selected', { count: selected.size })}

@@ -23,35 +23,6 @@ export function matchesFilters(agent: Agent, filters: ReadonlySet<FilterKey>, te
   return needle === '' || agent.host_name.toLowerCase().includes(needle) || (agent.ip ?? '').includes(needle);
 }
 
-/** A platform's short name: the part before the first dash or underscore (spec 2, section 3). */
-export const platformShort = (platform: string) => platform.split(/[-_]/)[0] || platform;
-
-/** Risk from the status code: 0 green, 1 yellow, 2 red, anything else grey. */
-export type Risk = 'green' | 'yellow' | 'red' | 'grey';
-export const riskOf = (code: number): Risk =>
-  code === 0 ? 'green' : code === 1 ? 'yellow' : code === 2 ? 'red' : 'grey';
-
-export interface Totals {
-  platform: [string, number][];
-  architecture: [string, number][];
-  risk: [Risk, number][];
-}
-
-const counted = <K extends string>(keys: Iterable<K>): [K, number][] => {
-  const counts = new Map<K, number>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-};
-
-/** How many of the agents run on each platform and architecture and have each risk. */
-export function totalsOf(agents: readonly Agent[]): Totals {
-  return {
-    platform: counted(agents.map((a) => platformShort(a.platform))),
-    architecture: counted(agents.map((a) => a.architecture)),
-    risk: counted(agents.map((a) => riskOf(a.status_code))),
-  };
-}
-
 /** "Late by" as the largest whole unit: seconds, minutes, hours or days. */
 export function lateByParts(seconds: number): {
   unit: 'seconds' | 'minutes' | 'hours' | 'days';

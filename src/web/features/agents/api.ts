@@ -137,3 +137,78 @@ export async function getAgentDiagnostics(agentId: string): Promise<AgentDiagnos
 /** Where a complete bundle downloads from (the browser fetches it with the session's cookie). */
 export const diagnosticsDownloadUrl = (agentId: string, bundleId: string) =>
   `/api/agents/v1/agents/${encodeURIComponent(agentId)}/diagnostics/${encodeURIComponent(bundleId)}/download`;
+
+export type AgentSettings = components['schemas']['AgentSettings'];
+export type TerminalCertificate = components['schemas']['TerminalCertificate'];
+
+export async function getAgentSettings(agentId: string): Promise<AgentSettings> {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/{agent_id}/settings', { params: { path: { agent_id: agentId } } }),
+  );
+}
+
+/** Turns a setting on or off; the syslog forwarder without a compliance licence is refused (403). */
+export async function updateAgentSettings(
+  agentId: string,
+  change: { syslog_forwarder?: boolean; terminal_enabled?: boolean },
+): Promise<AgentSettings> {
+  return dataOf(
+    await api.PUT('/api/agents/v1/agents/{agent_id}/settings', {
+      params: { path: { agent_id: agentId } },
+      body: change,
+    }),
+  );
+}
+
+export async function getTerminalCapability(agentId: string) {
+  return dataOf(
+    await api.GET('/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}', {
+      params: { path: { agent_id: agentId } },
+    }),
+  );
+}
+
+export async function listTerminalCertificates(customerId: string) {
+  return dataOf(
+    await api.GET('/api/agents/v1/terminal-certificates', {
+      params: { query: { customer_ids: [customerId] } },
+    }),
+  );
+}
+
+export async function grantTerminalCertificate(customerId: string, email: string) {
+  return dataOf(
+    await api.POST('/api/agents/v1/terminal-certificates', { body: { customer_id: customerId, email } }),
+  );
+}
+
+export async function revokeTerminalCertificate(certificateId: string) {
+  return dataOf(
+    await api.POST('/api/agents/v1/terminal-certificates/{certificate_id}/revoke', {
+      params: { path: { certificate_id: certificateId } },
+    }),
+  );
+}
+
+export type AgentTotalsAnswer = components['schemas']['AgentTotal'];
+
+/** Totals over every agent the filters match, counted by the server (not from the loaded rows). */
+export async function getAgentTotals(query: {
+  customerIds: readonly string[];
+  states: readonly AgentState[];
+  flags: readonly ('sysmon' | 'domain_controller' | 'syslog_forwarder')[];
+  text: string;
+}) {
+  return dataOf(
+    await api.GET('/api/agents/v1/agents/totals', {
+      params: {
+        query: {
+          customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+          states: query.states.length ? [...query.states] : undefined,
+          flags: query.flags.length ? [...query.flags] : undefined,
+          q: query.text.trim() || undefined,
+        },
+      },
+    }),
+  );
+}

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadedContent } from '../../components/table/LoadedContent.tsx';
+import { useLoad } from '../../components/use-load.ts';
+import { type AgentSettings, getAgentSettings, getTerminalCapability, updateAgentSettings } from './api.ts';
+
+type Setting = 'syslog_forwarder' | 'terminal_enabled';
+
+/**
+ * The agent's syslog forwarder and terminal switches (saved at once; the agent applies them at its
+ * next check-in) and whether the caller could start a terminal now. The syslog forwarder is
+ * disabled without the customer's compliance licence, and says so.
+ */
+export function AgentSettingsPanel({
+  agentId,
+  canChange,
+  onChanged,
+}: {
+  agentId: string;
+  canChange: boolean;
+  onChanged(): void;
+}) {
+  const { t } = useTranslation('agents');
+  const uid = useId();
+  const settings = useLoad(agentId, () => getAgentSettings(agentId));
+  const capability = useLoad(agentId, () => getTerminalCapability(agentId));
+  const [saved, setSaved] = useState<AgentSettings | null>(null);
+  const [message, setMessage] = useState('');
+  const [saving, setSaving] = useState(false);
+  const current = saved ?? settings.data;
+
+  const change = (setting: Setting, on: boolean) => {
+    setSaving(true);
+    setMessage('');
+    updateAgentSettings(agentId, { [setting]: on }).then(
+      (next) => {
+        setSaved(next);
+        setSaving(false);
+        setMessage(t('settings.saved'));
+        capability.reload();
+        onChanged();
+      },
+      () => {
+        setSaving(false);
+        setMessage(t('settings.failed'));
+      },
+    );
+  };
+
+  const cap = capability.data;
+  const terminalState = !cap
+    ? ''
+    : !cap.allowed
+      ? t('settings.terminal.noPermission')
+      : !cap.capable
+        ? t('settings.terminal.notCapable')
+        : !cap.active_connection
+          ? t('settings.terminal.notConnected')
+          : t('settings.terminal.ready');
+
+  return (
+    <LoadedContent
+      as="section"
+      className="agent-page__section"
+      load={settings}
+      empty={false}
+      labels={{ empty: '', loadFailed: t('settings.loadFailed'), retry: t('retry') }}
+      before={<h2 id={`${uid}-title`}>{t('settings.title')}</h2>}
+    >
+      {current && (
+        <fieldset className="agent-settings" aria-labelledby={`${uid}-title`} disabled={saving}>
+          <label className="agent-settings__switch">
+            <input
+              type="checkbox"
+              checked={current.syslog_forwarder}
+              disabled={!canChange || (!current.compliance_licence && !current.syslog_forwarder)}
+              aria-describedby={current.compliance_licence ? undefined : `${uid}-licence`}
+              onChange={(e) => change('syslog_forwarder', e.target.checked)}
+            />{' '}
+            {t('settings.syslogForwarder')}
+          </label>
+          {!current.compliance_licence && (
+            <p id={`${uid}-licence`} className="muted">
+              {t('settings.noComplianceLicence')}
+            </p>
+          )}
+          <label className="agent-settings__switch">
+            <input
+              type="checkbox"
+              checked={current.terminal_enabled}
+              disabled={!canChange}
+              onChange={(e) => change('terminal_enabled', e.target.checked)}
+            />{' '}
+            {t('settings.terminalEnabled')}
+          </label>
+          <p>
+            {t('settings.terminal.label')}: <span>{terminalState}</span>
+          </p>
+          <p role="status">{message}</p>
+        </fieldset>
+      )}
+    </LoadedContent>
+  );
+}
