@@ -2217,7 +2217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Static analysis of a file (at most 10 MiB, else 413); the file is the request body. */
+        /** Static analysis of a file (at most 10 MiB, else 413), uploaded in a form or sent as the request body. */
         post: operations["analyseSandboxFile"];
         delete?: never;
         options?: never;
@@ -7929,6 +7929,13 @@ export interface operations {
                     /** @description The file: one indicator a line; # starts a comment. */
                     text: string;
                 };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file (at most 1 MiB): one indicator a line; # starts a comment.
+                     */
+                    file: string;
+                };
                 "text/plain": string;
             };
         };
@@ -7945,6 +7952,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The uploaded file is larger than 1 MiB (code too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCves: {
@@ -8213,7 +8229,7 @@ export interface operations {
     analyseSandboxFile: {
         parameters: {
             query?: {
-                /** @description The file's name, shown with the report. */
+                /** @description The file's name, shown with the report (an uploaded form's file name otherwise). */
                 name?: string;
             };
             header?: never;
@@ -8223,6 +8239,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/octet-stream": unknown;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, at most 10 MiB.
+                     */
+                    file: string;
+                };
             };
         };
         responses: {

@@ -43,7 +43,10 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
   await tabTo(page, fileInput);
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
+  const upload = page.waitForRequest((r) => r.url().includes('/api/threat/bulk') && r.method() === 'POST');
   await (await chooser).setFiles({ name: 'iocs.txt', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
+  // The screen uploads the file as a browser's form does.
+  expect((await upload).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   await expect(page.getByText('4 indicators, 2 lines not recognised, 0 duplicates.')).toBeVisible();
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table.getByRole('row')).toHaveCount(5);
