@@ -3095,6 +3095,15 @@ export interface components {
             last_scanned_at: string | null;
             /** @description Lookalikes currently registered. */
             lookalike_count: number;
+            /** @description Why a failed scan failed. */
+            scan_error: string | null;
+            /**
+             * @description The scan queued when the domain was added or switched back on: queued, scanning (ask
+             *     again until it is null, then its lookalikes are listed), failed (after its last
+             *     attempt; the scheduled scans go on); null when none is pending.
+             * @enum {string|null}
+             */
+            scan_status: "queued" | "scanning" | "failed" | null;
             /** Format: uuid */
             uid: string;
         };
