@@ -2225,6 +2225,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/threat/sightings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sightings of one alert's field values, or of one indicator, with the store's verdict on each. */
+        get: operations["listThreatSightings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/updates/v1/updates/": {
         parameters: {
             query?: never;
@@ -3747,6 +3764,30 @@ export interface components {
             value: string;
             /** @description The warning list naming the value as known good (det G, risk 0). */
             warning_list?: string | null;
+        };
+        ThreatSighting: {
+            /** @description context alert: the alert whose field named the value. */
+            alert_id: number | null;
+            /** @enum {string} */
+            context: "lookup" | "bulk" | "sandbox" | "alert";
+            /**
+             * Format: uuid
+             * @description Null for a staff look-up.
+             */
+            customer_id: string | null;
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            /** @description context alert: the field's path, e.g. network.destination_ip. */
+            field: string | null;
+            /** @enum {string} */
+            kind: "ip" | "domain" | "file";
+            malware_group: string | null;
+            risk: number;
+            /** Format: date-time */
+            seen_at: string;
+            source: string | null;
+            threat_categories: string[];
+            value: string;
         };
         Token: {
             access_token: string;
@@ -8278,6 +8319,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listThreatSightings: {
+        parameters: {
+            query?: {
+                /** @description The alert whose fields matched the store. */
+                alert_id?: number;
+                kind?: "ip" | "domain" | "file";
+                limit?: number;
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sightings, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sightings: components["schemas"]["ThreatSighting"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUpdates: {

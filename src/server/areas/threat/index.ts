@@ -9,6 +9,7 @@ import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { getBreachLookup } from './hibp/handler.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { analyseSandboxFile } from './sandbox.ts';
+import { listThreatSightings } from './sightings-list.ts';
 import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence: look-ups of an IP address, domain or file hash, the indicator store by hand, and CVE details. */
@@ -25,6 +26,7 @@ export const threatHandlers: Handlers<
   | 'getCves'
   | 'getBreachLookup'
   | 'analyseSandboxFile'
+  | 'listThreatSightings'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -38,6 +40,7 @@ export const threatHandlers: Handlers<
   getCves,
   getBreachLookup,
   analyseSandboxFile,
+  listThreatSightings,
 };
 
 export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';
@@ -57,3 +60,5 @@ export async function fetchThreatFeeds(db: Db, fetcher?: FetchLike, now?: Date):
 export function dropCachedVerdicts(): void {
   verdictCache.clear();
 }
+
+export { recordAlertSightings } from './alert-sightings.ts';

@@ -3,7 +3,7 @@ import { badRequest } from '../../errors.ts';
 import type { Handler, RequestOf, ResultOf } from '../../platform/handler.ts';
 import { readUploadedFile, type UploadedFile } from '../../platform/upload.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { verdicts } from './bulk.ts';
+import { ownIndicatorCustomers, verdicts } from './bulk.ts';
 import { analyseBytes } from './sandbox-analysis.ts';
 import { recordSightings } from './sightings.ts';
 
@@ -34,7 +34,7 @@ export const analyseSandboxFile: Handler<'analyseSandboxFile'> = async (request)
   const lookups = [...hashes, ...report.found.flatMap((f) => (f.lookup ? [f.lookup] : []))];
   const unique = [...new Map(lookups.map((l) => [`${l.kind} ${l.value}`, l])).values()];
   const found = await asCaller(request, async (tx) => {
-    const verdictsFound = await verdicts(tx, principal, unique);
+    const verdictsFound = await verdicts(tx, ownIndicatorCustomers(principal), unique);
     await recordSightings(tx, principal, unique, 'sandbox');
     return verdictsFound;
   });
