@@ -27,8 +27,9 @@ export function indicatorsInFields(fields: Record<string, unknown>): FieldValue[
       const lookup = classify(value)?.lookup;
       const key = lookup && `${lookup.kind} ${lookup.value}`;
       if (lookup && key && !found.has(key)) found.set(key, { field: path, ...lookup });
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (value && typeof value === 'object')
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, `${path}[${i}]`);
+    } else if (value && typeof value === 'object')
       for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
   };
   walk(fields, '');
