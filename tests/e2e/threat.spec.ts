@@ -27,7 +27,10 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
   await page.keyboard.press('Enter');
   const verdict = page.getByRole('definition').filter({ hasText: 'Bad' });
   await expect(verdict).toBeVisible();
-  await expect(page.getByText('Cobalt Strike')).toBeVisible();
+  await expect(page.getByText('Cobalt Strike').first()).toBeVisible();
+  // Its sightings: this look-up among them.
+  const sightings = page.getByRole('region', { name: 'Sightings' });
+  await expect(sightings.getByRole('cell', { name: 'Look-up' }).first()).toBeVisible();
   await expectAccessible(page);
 
   // An e-mail address: this server has no breach provider key, and says so.

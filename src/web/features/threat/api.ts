@@ -57,3 +57,13 @@ export async function analyseFile(file: Blob, name: string): Promise<SandboxRepo
     }),
   );
 }
+
+export type ThreatSighting = components['schemas']['ThreatSighting'];
+
+/** Sightings of one alert's field values, or of one indicator, newest first. */
+export async function listSightings(
+  of: { alertId: number } | { kind: ThreatKind; value: string },
+): Promise<ThreatSighting[]> {
+  const query = 'alertId' in of ? { alert_id: of.alertId } : { kind: of.kind, value: of.value };
+  return dataOf(await api.GET('/api/threat/sightings', { params: { query } })).sightings;
+}
