@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient, DOMAIN_SCAN_JOB, domainScanJob } from '../../../src/server/areas/domains/index.ts';
@@ -15,8 +18,12 @@ const base = '/api/tacklebox/v1/domains';
 describe.each(backends())('a scan queued when a domain is added, on %s', (backend) => {
   let t: TestApp;
   let dns: LocalDns;
+  let topSitesFile: string;
   beforeAll(async () => {
     t = await createTestApp(backend);
+    // A Tranco-style list: the lookalike is a known, popular site.
+    topSitesFile = join(await mkdtemp(join(tmpdir(), 'top-sites-')), 'tranco.csv');
+    await writeFile(topSitesFile, '1,example.com\n4200,initech-login.com\n');
     dns = await startLocalDns(
       new Map<string, Zone>([['initech-login.com', { A: ['127.0.0.1'], MX: ['mail.initech-login.com'] }]]),
     );
@@ -28,7 +35,13 @@ describe.each(backends())('a scan queued when a domain is added, on %s', (backen
 
   const deps = (): ScanDeps => ({
     dns: new DnsClient(dns.address, { timeoutMs: 500, tries: 1 }),
-    settings: { resolver: dns.address, rdapBaseUrl: undefined, geoipDatabase: undefined, httpPort: 1 },
+    settings: {
+      resolver: dns.address,
+      rdapBaseUrl: undefined,
+      geoipDatabase: undefined,
+      httpPort: 1,
+      topSitesFile,
+    },
   });
   const runJobs = (handler = domainScanJob(deps), now?: () => Date) =>
     runDueJobs(t.database.db, {
@@ -87,6 +100,15 @@ describe.each(backends())('a scan queued when a domain is added, on %s', (backen
       expect.objectContaining({ name: 'initech-login.com', pending: false, registered: true }),
     ]);
     expect(await getDomain(domain.uid)).toMatchObject({ scan_status: null, lookalike_count: 1 });
+    // Its popularity is its rank in the top-sites list, shown as a factor of its risk.
+    const lookalike = (
+      await t.as(t.fixtures.acmeUser, {
+        method: 'GET',
+        url: `${base}/${domain.uid}/lookalikes/initech-login.com`,
+      })
+    ).json();
+    expect(lookalike.popularity).toBe(4200);
+    expect(lookalike.risk_breakdown).toContainEqual({ factor: 'popularity', weight: -20, detail: '4200' });
   });
 
   it('queues a scan when monitoring is switched back on, and none when it is switched off', async () => {
