@@ -2139,6 +2139,23 @@ export interface paths {
         patch: operations["updateThreatFeed"];
         trace?: never;
     };
+    "/api/threat/hibp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The breach history, newest first; the caller's customers' look-ups (and, for staff, staff look-ups). */
+        get: operations["listBreachLookups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/hibp/{account}": {
         parameters: {
             query?: never;
@@ -2786,6 +2803,22 @@ export interface components {
             knowledge_base_url?: string;
             /** @description openid email profile roles watchfloor */
             scope: string;
+        };
+        BreachHistoryEntry: {
+            account: string;
+            breach_count: number;
+            /**
+             * Format: uuid
+             * @description Null for a staff look-up.
+             */
+            customer_id: string | null;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** @enum {string} */
+            status: "in_progress" | "done" | "failed";
         };
         BreachLookup: {
             account: string;
@@ -8122,6 +8155,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBreachLookups: {
+        parameters: {
+            query?: {
+                /** @description Only these customers (within the caller's reach). */
+                customer_ids?: string[];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The look-ups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lookups: components["schemas"]["BreachHistoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getBreachLookup: {

@@ -7,6 +7,7 @@ import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { getBreachLookup } from './hibp/handler.ts';
+import { listBreachLookups } from './hibp/history.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { analyseSandboxFile } from './sandbox.ts';
 import { listThreatSightings } from './sightings-list.ts';
@@ -27,6 +28,7 @@ export const threatHandlers: Handlers<
   | 'getBreachLookup'
   | 'analyseSandboxFile'
   | 'listThreatSightings'
+  | 'listBreachLookups'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -41,6 +43,7 @@ export const threatHandlers: Handlers<
   getBreachLookup,
   analyseSandboxFile,
   listThreatSightings,
+  listBreachLookups,
 };
 
 export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';
