@@ -19,7 +19,7 @@ export function parseTopSites(text: string): Map<string, number> {
     const name = (ranked ? second : first)?.toLowerCase().replace(/\.$/, '');
     const rank = ranked ? Number(first) : line;
     // The first (best) rank of a name wins; a header row such as `rank,domain` names nothing.
-    if (name && name.includes('.') && rank > 0 && !ranks.has(name)) ranks.set(name, rank);
+    if (name?.includes('.') && rank > 0 && !ranks.has(name)) ranks.set(name, rank);
   }
   return ranks;
 }
