@@ -2478,6 +2478,23 @@ export interface paths {
         patch: operations["updateThreatFeed"];
         trace?: never;
     };
+    "/api/threat/hibp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The breach history, newest first; the caller's customers' look-ups (and, for staff, staff look-ups). */
+        get: operations["listBreachLookups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/hibp/{account}": {
         parameters: {
             query?: never;
@@ -2556,8 +2573,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Static analysis of a file (at most 10 MiB, else 413); the file is the request body. */
+        /** Static analysis of a file (at most 10 MiB, else 413), uploaded in a form or sent as the request body. */
         post: operations["analyseSandboxFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/threat/sightings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sightings of one alert's field values, or of one indicator, with the store's verdict on each. */
+        get: operations["listThreatSightings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3167,6 +3201,22 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        BreachHistoryEntry: {
+            account: string;
+            breach_count: number;
+            /**
+             * Format: uuid
+             * @description Null for a staff look-up.
+             */
+            customer_id: string | null;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            requested_at: string;
+            /** @enum {string} */
+            status: "in_progress" | "done" | "failed";
+        };
         BreachLookup: {
             account: string;
             attempts: number;
@@ -3492,6 +3542,15 @@ export interface components {
             last_scanned_at: string | null;
             /** @description Lookalikes currently registered. */
             lookalike_count: number;
+            /** @description Why a failed scan failed. */
+            scan_error: string | null;
+            /**
+             * @description The scan queued when the domain was added or switched back on: queued, scanning (ask
+             *     again until it is null, then its lookalikes are listed), failed (after its last
+             *     attempt; the scheduled scans go on); null when none is pending.
+             * @enum {string|null}
+             */
+            scan_status: "queued" | "scanning" | "failed" | null;
             /** Format: uuid */
             uid: string;
         };
@@ -4243,6 +4302,30 @@ export interface components {
             value: string;
             /** @description The warning list naming the value as known good (det G, risk 0). */
             warning_list?: string | null;
+        };
+        ThreatSighting: {
+            /** @description context alert: the alert whose field named the value. */
+            alert_id: number | null;
+            /** @enum {string} */
+            context: "lookup" | "bulk" | "sandbox" | "alert";
+            /**
+             * Format: uuid
+             * @description Null for a staff look-up.
+             */
+            customer_id: string | null;
+            /** @enum {string} */
+            det: "B" | "G" | "U";
+            /** @description context alert: the field's path, e.g. network.destination_ip. */
+            field: string | null;
+            /** @enum {string} */
+            kind: "ip" | "domain" | "file";
+            malware_group: string | null;
+            risk: number;
+            /** Format: date-time */
+            seen_at: string;
+            source: string | null;
+            threat_categories: string[];
+            value: string;
         };
         Token: {
             access_token: string;
@@ -9018,6 +9101,13 @@ export interface operations {
                     /** @description The file: one indicator a line; # starts a comment. */
                     text: string;
                 };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file (at most 1 MiB): one indicator a line; # starts a comment.
+                     */
+                    file: string;
+                };
                 "text/plain": string;
             };
         };
@@ -9034,6 +9124,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The uploaded file is larger than 1 MiB (code too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCves: {
@@ -9145,6 +9244,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBreachLookups: {
+        parameters: {
+            query?: {
+                /** @description Only these customers (within the caller's reach). */
+                customer_ids?: string[];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The look-ups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lookups: components["schemas"]["BreachHistoryEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getBreachLookup: {
@@ -9302,7 +9429,7 @@ export interface operations {
     analyseSandboxFile: {
         parameters: {
             query?: {
-                /** @description The file's name, shown with the report. */
+                /** @description The file's name, shown with the report (an uploaded form's file name otherwise). */
                 name?: string;
             };
             header?: never;
@@ -9312,6 +9439,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/octet-stream": unknown;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, at most 10 MiB.
+                     */
+                    file: string;
+                };
             };
         };
         responses: {
@@ -9335,6 +9469,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listThreatSightings: {
+        parameters: {
+            query?: {
+                /** @description The alert whose fields matched the store. */
+                alert_id?: number;
+                kind?: "ip" | "domain" | "file";
+                limit?: number;
+                value?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sightings, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sightings: components["schemas"]["ThreatSighting"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listUpdates: {

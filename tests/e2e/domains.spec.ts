@@ -37,6 +37,8 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   await expect(dialog).toBeHidden();
   const added = page.locator(`.domain-row[data-domain="${name}"]`);
   await expect(added).toContainText('Monitored');
+  // Its scan was queued when it was added: the row says so (the list follows it while it runs).
+  await expect(added).toContainText(/Scan queued|Scanning…/);
 
   // Pausing asks first; the safe answer has the focus.
   await tabTo(page, added.getByRole('button', { name: `Pause monitoring of ${name}` }));

@@ -27,7 +27,10 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
   await page.keyboard.press('Enter');
   const verdict = page.getByRole('definition').filter({ hasText: 'Bad' });
   await expect(verdict).toBeVisible();
-  await expect(page.getByText('Cobalt Strike')).toBeVisible();
+  await expect(page.getByText('Cobalt Strike').first()).toBeVisible();
+  // Its sightings: this look-up among them.
+  const sightings = page.getByRole('region', { name: 'Sightings' });
+  await expect(sightings.getByRole('cell', { name: 'Look-up' }).first()).toBeVisible();
   await expectAccessible(page);
 
   // An e-mail address: this server has no breach provider key, and says so.
@@ -43,7 +46,10 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
   await tabTo(page, fileInput);
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
+  const upload = page.waitForRequest((r) => r.url().includes('/api/threat/bulk') && r.method() === 'POST');
   await (await chooser).setFiles({ name: 'iocs.txt', mimeType: 'text/plain', buffer: Buffer.from(FILE) });
+  // The screen uploads the file as a browser's form does.
+  expect((await upload).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   await expect(page.getByText('4 indicators, 2 lines not recognised, 0 duplicates.')).toBeVisible();
   const table = page.getByRole('table', { name: 'Results' });
   await expect(table.getByRole('row')).toHaveCount(5);

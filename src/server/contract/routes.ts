@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
@@ -82,8 +83,12 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     done(null, body),
   );
 
+  // Uploaded files as a browser's form sends them (multipart/form-data): each handler reads its
+  // one file with its own size limit (platform/upload.ts); nothing is written to disk.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
+
   await app.register(openapiGlue, {
-    specification: structuredClone(contract),
+    specification: withStreamedForms(structuredClone(contract)),
     serviceHandlers: handlers,
     securityHandlers: {
       bearerAuth: async (request: { principal: unknown }) => {
@@ -97,4 +102,18 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       },
     },
   });
+}
+
+/**
+ * A form's parts stream to the handler (platform/upload.ts reads and checks the file), so Fastify
+ * has no parsed body to validate: the contract's multipart/form-data schemas document the fields
+ * for clients and the handler enforces them, with the same 400 and 413 errors.
+ */
+function withStreamedForms(contract: OpenApiDocument): OpenApiDocument {
+  for (const { operation } of listOperations(contract)) {
+    const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
+      ?.content;
+    if (content?.['multipart/form-data']) content['multipart/form-data'] = { schema: {} };
+  }
+  return contract;
 }

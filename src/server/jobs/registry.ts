@@ -1,6 +1,12 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { NOTIFICATION_JOB, sendAlertNotifications } from '../areas/alerts/index.ts';
-import { DnsClient, lookalikeSettings, scanActiveDomains } from '../areas/domains/index.ts';
+import {
+  DnsClient,
+  DOMAIN_SCAN_JOB,
+  domainScanJob,
+  lookalikeSettings,
+  scanActiveDomains,
+} from '../areas/domains/index.ts';
 import {
   cleanUpSearchJobs,
   EXPORT_JOB,
@@ -90,6 +96,8 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
         `scan-lookalikes: ${domain}: ${result.candidates} candidates, ${result.registered} registered, ${result.inconclusive} inconclusive, ${result.changed} changed`,
       );
   },
+  // A domain just added (or switched back on) is scanned at once, not at the next schedule.
+  [DOMAIN_SCAN_JOB]: domainScanJob(),
   // Spec 2, section 9: up to 5 attempts, waiting attempt × (5 s + jitter up to 30 s).
   [BREACH_JOB]: breachLookupJob(),
   [INSTALLER_JOB]: async ({ db, job, log }) => {

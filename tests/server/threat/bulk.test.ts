@@ -3,6 +3,7 @@ import { refang } from '../../../src/server/areas/threat/refang.ts';
 import { threatIndicators, threatSightings, threatWarningList } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
+import { formWithFile } from '../../helpers/multipart.ts';
 
 const HASH = '44d88612fea8a8f36de82e1278abb02f';
 
@@ -95,6 +96,53 @@ describe.each(backends())('bulk look-ups on %s', (backend) => {
     expect(lines).toHaveLength(7);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toBe('"3","ip","198.51.100.7","198.51.100.7","B","90","RU","","","hosts","",""');
+  });
+
+  it('takes the file uploaded in a form (multipart/form-data), with the size limit a clear 413', async () => {
+    const form = await formWithFile(FILE, 'incident.txt');
+    const response = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk?format=csv',
+      ...form,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(7);
+    expect(lines.some((l) => l.includes('198.51.100.7') && l.includes('90'))).toBe(true);
+
+    const tooLarge = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      ...(await formWithFile('a'.repeat(1024 * 1024 + 1))),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toMatchObject({
+      code: 'too_large',
+      details: [{ field: 'file', reason: 'is larger than 1 MiB' }],
+    });
+    const empty = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      ...(await formWithFile('')),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details).toEqual([
+      { field: 'file', reason: 'is empty: the file has no bytes' },
+    ]);
+    const wrongField = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      ...(await formWithFile(FILE, 'a.txt', 'document')),
+    });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().error.details[0].field).toBe('file');
+    const nul = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/bulk',
+      ...(await formWithFile('198.51.100.7\u0000\n')),
+    });
+    expect(nul.statusCode).toBe(400);
   });
 
   it('takes the file itself as text/plain', async () => {

@@ -4,6 +4,7 @@ import { entropy, printableStrings } from '../../../src/server/areas/threat/sand
 import { threatIndicators, threatSightings } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
+import { formWithFile } from '../../helpers/multipart.ts';
 
 // A PNG header, then text a dropper might carry: a C2 address, a defanged domain, a URL, a hash.
 const SAMPLE = Buffer.concat([
@@ -92,10 +93,39 @@ describe.each(backends())('the sandbox on %s', (backend) => {
     expect(large.json().error.message).toBeTruthy();
   });
 
+  it('takes the file uploaded in a form, named by its file name, with the 10 MiB limit a clear 413', async () => {
+    const response = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/sandbox',
+      ...(await formWithFile(SAMPLE, 'dropper.png')),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'dropper.png',
+      size: SAMPLE.length,
+      sha256: createHash('sha256').update(SAMPLE).digest('hex'),
+      verdict: { det: 'B', risk: 70 },
+    });
+    const large = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/sandbox',
+      ...(await formWithFile(Buffer.alloc(10 * 1024 * 1024 + 1), 'big.bin')),
+    });
+    expect(large.statusCode).toBe(413);
+    expect(large.json().error.details).toEqual([{ field: 'file', reason: 'is larger than 10 MiB' }]);
+    const none = await t.as(t.fixtures.acmeUser, {
+      method: 'POST',
+      url: '/api/threat/sandbox',
+      ...(await formWithFile(Buffer.alloc(0), 'empty.bin')),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.details).toEqual([{ field: 'file', reason: 'is empty: the file has no bytes' }]);
+  });
+
   it("never shows one customer's sandbox sightings to another", async () => {
     await upload(SAMPLE, t.fixtures.globexUser);
     const acme = await t.as(t.fixtures.acmeUser, { method: 'GET', url: '/api/threat/ip/203.0.113.9' });
-    // Acme's own sandbox run and this look-up; Globex's upload is not counted for Acme.
-    expect(acme.json().sightings.count).toBe(2);
+    // Acme's own two sandbox runs and this look-up; Globex's upload is not counted for Acme.
+    expect(acme.json().sightings.count).toBe(3);
   });
 });

@@ -6,6 +6,7 @@ import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { customerNotFound } from '../../platform/scope.ts';
 import { findMatchingMute } from '../mutes/index.ts';
+import { recordAlertSightings } from '../threat/index.ts';
 import { type ActivityEntry, recordActivity } from './activity.ts';
 import type { AlertRow } from './present.ts';
 
@@ -85,6 +86,8 @@ export async function createAlertRecord(tx: Db, principal: Principal, input: New
       after: { mute_id: mute.id },
     });
   await recordActivity(tx, principal, entries);
+  // Every field value the threat store knows becomes a sighting, shown on the alert and the indicator.
+  await recordAlertSightings(tx, principal, alert);
   await audit(tx, principal, {
     action: 'create',
     entity: 'alert',

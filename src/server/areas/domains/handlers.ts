@@ -10,6 +10,7 @@ import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { INVALID_DOMAIN, normaliseDomain, SELECT_CUSTOMER } from './names.ts';
 import { presentDomain, presentLookalike } from './present.ts';
 import { selectDomains } from './queries.ts';
+import { enqueueDomainScans, markScanRequested } from './scan-job.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,6 +58,10 @@ export const createDomains: Handler<'createDomains'> = async (request, reply) =>
       .values(unique.map((name) => ({ customerId, name, createdBy: principal.user.contactId })))
       .onConflictDoNothing()
       .returning();
+    await markScanRequested(
+      tx,
+      added.map((row) => row.uid),
+    );
     for (const row of added)
       await audit(tx, principal, {
         action: 'create',
@@ -66,15 +71,21 @@ export const createDomains: Handler<'createDomains'> = async (request, reply) =>
         after: { domain: row.name, active: row.active },
       });
     const all = await selectDomains(tx, [customerId]);
-    return unique.map((name) => all.find((row) => row.name === name)!);
+    return {
+      added: added.map((row) => row.uid),
+      rows: unique.map((name) => all.find((row) => row.name === name)!),
+    };
   });
+  // Each new domain is scanned now, so its first lookalikes appear without waiting for the schedule.
+  await enqueueDomainScans(request.server.db, rows.added);
   reply.code(201);
-  return { domains: rows.map(presentDomain) };
+  return { domains: rows.rows.map(presentDomain) };
 };
 
 export const updateDomain: Handler<'updateDomain'> = async (request) => {
   const principal = principalOf(request);
   const { id } = request.params;
+  let switchedOn = false;
   const row = await asCaller(request, async (tx) => {
     const [current] = await tx
       .select()
@@ -97,10 +108,14 @@ export const updateDomain: Handler<'updateDomain'> = async (request) => {
         before: { active: current.active },
         after: { active },
       });
+      // Switched back on: scanned now, as a new domain is, not at the next scheduled scan.
+      switchedOn = active;
+      if (switchedOn) await markScanRequested(tx, [id]);
     }
     const [updated] = await selectDomains(tx, [current.customerId], id);
     return updated!;
   });
+  if (switchedOn) await enqueueDomainScans(request.server.db, [id]);
   return presentDomain(row);
 };
 

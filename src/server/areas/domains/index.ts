@@ -17,4 +17,5 @@ export { generateCandidates } from './fuzzers/index.ts';
 export { DnsClient } from './resolver.ts';
 export { classify, confidenceOf, riskBreakdown, riskOf } from './risk.ts';
 export { observeCandidates, type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';
+export { DOMAIN_SCAN_JOB, domainScanJob } from './scan-job.ts';
 export { lookalikeSettings } from './settings.ts';

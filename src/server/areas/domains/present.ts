@@ -1,5 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import type { lookalikes } from '../../db/schema/index.ts';
+import { scanStatusOf } from './scan-job.ts';
 
 type Lookalike = components['schemas']['Lookalike'];
 type LookalikeRow = typeof lookalikes.$inferSelect;
@@ -15,6 +16,9 @@ export interface DomainRow {
   active: boolean;
   createdAt: Date;
   lastScannedAt: Date | null;
+  scanRequestedAt: Date | null;
+  scanStartedAt: Date | null;
+  scanError: string | null;
   lookalikeCount: number;
   highestRisk: number | null;
 }
@@ -28,6 +32,8 @@ export function presentDomain(row: DomainRow): components['schemas']['Domain'] {
     active: row.active,
     created_at: row.createdAt.toISOString(),
     last_scanned_at: row.lastScannedAt?.toISOString() ?? null,
+    scan_status: scanStatusOf(row),
+    scan_error: row.scanError,
     lookalike_count: Number(row.lookalikeCount),
     highest_risk: row.highestRisk === null ? null : Number(row.highestRisk),
   };

@@ -12,6 +12,9 @@ const domainColumns = {
   active: monitoredDomains.active,
   createdAt: monitoredDomains.createdAt,
   lastScannedAt: monitoredDomains.lastScannedAt,
+  scanRequestedAt: monitoredDomains.scanRequestedAt,
+  scanStartedAt: monitoredDomains.scanStartedAt,
+  scanError: monitoredDomains.scanError,
   lookalikeCount: sql<number>`(select count(*)::int from ${lookalikes} l where l.domain_uid = ${monitoredDomains.uid} and l.registered)`,
   highestRisk: sql<
     number | null

@@ -47,11 +47,19 @@ export function riskBreakdown(input: RiskInput): RiskFactor[] {
     factors.push({ factor: 'young', weight: input.ageDays < 30 ? 20 : 10, detail: String(input.ageDays) });
   // A zone that answers every name is usually parked: its records say little about intent.
   if (input.wildcard) factors.push({ factor: 'wildcard', weight: -10, detail: '*' });
-  // An established, much-visited site is rarely a fresh phishing set-up.
+  // An established, much-visited site is rarely a fresh phishing set-up: the higher its rank
+  // (1 is the most visited), the more it takes off.
   if (input.popularity !== null && input.popularity > 0)
-    factors.push({ factor: 'popularity', weight: -15, detail: String(input.popularity) });
+    factors.push({
+      factor: 'popularity',
+      weight: popularityWeight(input.popularity),
+      detail: String(input.popularity),
+    });
   return factors;
 }
+
+/** A top-10 000 site takes 20 off, a top-100 000 one 15, any other listed one 10. */
+export const popularityWeight = (rank: number) => (rank <= 10_000 ? -20 : rank <= 100_000 ? -15 : -10);
 
 export const riskOf = (factors: readonly RiskFactor[]) =>
   Math.max(

@@ -10,6 +10,7 @@ import type { DnsClient } from './resolver.ts';
 import { classify, confidenceOf, riskBreakdown, riskOf } from './risk.ts';
 import type { LookalikeSettings } from './settings.ts';
 import { advance, type LookalikeState, type Tracked, UNREGISTERED } from './state.ts';
+import { topSiteRanks } from './top-sites.ts';
 
 type DomainRow = typeof monitoredDomains.$inferSelect;
 type LookalikeRow = typeof lookalikes.$inferSelect;
@@ -104,7 +105,9 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
   const registeredNames = candidates
     .filter((_, i) => observations[i]!.outcome === 'registered')
     .map((c) => c.name);
-  const popularity = new Map(
+  // Popularity: the rank in the configured top-sites list, else the indicator store's figure.
+  const ranks = await topSiteRanks(deps.settings.topSitesFile);
+  const storePopularity = new Map(
     registeredNames.length === 0
       ? []
       : (
@@ -148,7 +151,7 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
         ? await countryOf(deps.settings.geoipDatabase, addresses[0])
         : (row?.country ?? null);
     const wildcard = obs.outcome === 'inconclusive' ? (row?.wildcard ?? false) : obs.wildcard;
-    const pop = popularity.get(candidate.name) ?? row?.popularity ?? null;
+    const pop = ranks.get(candidate.name) ?? storePopularity.get(candidate.name) ?? row?.popularity ?? null;
     const factors = riskBreakdown({
       fuzzer: candidate.fuzzer,
       state: next.state,

@@ -8,6 +8,11 @@ export interface LookalikeSettings {
   geoipDatabase: string | undefined;
   /** LOOKALIKE_HTTP_PORT: where a lookalike's web page is looked for. */
   httpPort: number;
+  /**
+   * TOP_SITES_FILE: a top-sites list (Tranco CSV `rank,domain`, or one name a line) whose rank is
+   * a lookalike's popularity; unset, popularity comes from the indicator store only, else unknown.
+   */
+  topSitesFile?: string | undefined;
 }
 
 export function lookalikeSettings(env: NodeJS.ProcessEnv = process.env): LookalikeSettings {
@@ -19,5 +24,6 @@ export function lookalikeSettings(env: NodeJS.ProcessEnv = process.env): Lookali
     rdapBaseUrl: env.RDAP_BASE_URL?.replace(/\/+$/, '') || undefined,
     geoipDatabase: env.GEOIP_DATABASE || undefined,
     httpPort: port,
+    topSitesFile: env.TOP_SITES_FILE || undefined,
   };
 }

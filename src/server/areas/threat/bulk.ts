@@ -51,10 +51,14 @@ const UNKNOWN: Verdict = {
 };
 const keyOf = (kind: string, value: string) => `${kind} ${value}`;
 
-/** The store's verdicts on many values at once: shared, warning lists, and the caller's customers' own. */
+/** Whose own indicators a caller is told: a customer user's customers'; staff are told the shared store's. */
+export const ownIndicatorCustomers = (principal: Principal): readonly string[] =>
+  principal.scope.global ? [] : principal.scope.customerIds;
+
+/** The store's verdicts on many values at once: shared, warning lists, and these customers' own. */
 export async function verdicts(
   tx: Db,
-  principal: Principal,
+  ownCustomers: readonly string[],
   lookups: { kind: IndicatorKind; value: string }[],
 ) {
   const found = new Map<string, Verdict>();
@@ -86,13 +90,13 @@ export async function verdicts(
         malware_group: r.malwareGroup,
         source: r.source,
       });
-    if (!principal.scope.global && principal.scope.customerIds.length) {
+    if (ownCustomers.length) {
       const own = await tx
         .select()
         .from(customerIndicators)
         .where(
           and(
-            inArray(customerIndicators.customerId, [...principal.scope.customerIds]),
+            inArray(customerIndicators.customerId, [...ownCustomers]),
             byKind(customerIndicators),
             or(isNull(customerIndicators.expiresAt), gt(customerIndicators.expiresAt, now)),
           ),
@@ -138,7 +142,7 @@ export async function bulkLookup(
   const breach = await bulkBreaches(tx, principal, emails, breachConfigured);
   const lookups = items.flatMap((i) => (i.classified.lookup ? [i.classified.lookup] : []));
   const unique = [...new Map(lookups.map((l) => [keyOf(l.kind, l.value), l])).values()];
-  const found = await verdicts(tx, principal, unique);
+  const found = await verdicts(tx, ownIndicatorCustomers(principal), unique);
   const noBreach: BulkBreach = { note: 'breach_lookup_not_configured', breaches: null };
   await recordSightings(tx, principal, unique, 'bulk');
   const results: Row[] = items.map(({ line, classified }) => {

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, gt, inArray, isNull, max, or } from 'drizzle-orm';
+import { BULK_FILE_MAX_BYTES } from '../../../api/limits.ts';
 import { isDomain, isFileHash, isIp } from '../../../common/patterns.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { customerIndicators, threatSightings } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
-import type { Handler } from '../../platform/handler.ts';
+import type { Handler, RequestOf } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
+import { readUploadedFile } from '../../platform/upload.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { bulkLookup, bulkResultCsv } from './bulk.ts';
 import type { IndicatorKind } from './feeds/entry.ts';
@@ -82,11 +84,23 @@ export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
   });
 };
 
-export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, reply) => {
+/** The file of a bulk look-up: uploaded in a form (multipart/form-data), as it is (text/plain), or JSON {text}. */
+async function bulkText(request: RequestOf<'bulkThreatLookup'>): Promise<string> {
+  if (request.isMultipart()) {
+    const { bytes } = await readUploadedFile(request, 'file', BULK_FILE_MAX_BYTES);
+    const text = bytes.toString('utf8');
+    if (text.includes('\u0000'))
+      throw badRequest('file', 'must not contain the NUL character: send a plain-text file');
+    return text;
+  }
   rejectNulCharacters(request);
+  const body = request.body as string | { text: string };
+  return typeof body === 'string' ? body : body.text;
+}
+
+export const bulkThreatLookup: Handler<'bulkThreatLookup'> = async (request, reply) => {
   const principal = principalOf(request);
-  // The file itself (text/plain), or JSON {text}.
-  const text = typeof request.body === 'string' ? request.body : request.body.text;
+  const text = await bulkText(request);
   if (!text.trim()) throw badRequest('text', 'is empty: the file has no lines');
   const { started, ...result } = await asCaller(request, (tx) =>
     bulkLookup(tx, principal, text, Boolean(request.server.config.hibp.key)),

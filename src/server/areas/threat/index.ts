@@ -7,8 +7,10 @@ import type { FeedRun } from './feeds/store.ts';
 import { fetchAllFeeds as fetchFeeds } from './feeds/store.ts';
 import { bulkThreatLookup, lookupThreat } from './handlers.ts';
 import { getBreachLookup } from './hibp/handler.ts';
+import { listBreachLookups } from './hibp/history.ts';
 import { createIndicator, expireIndicator, listIndicators, updateIndicator } from './indicators.ts';
 import { analyseSandboxFile } from './sandbox.ts';
+import { listThreatSightings } from './sightings-list.ts';
 import { verdictCache } from './verdict.ts';
 
 /** Threat intelligence: look-ups of an IP address, domain or file hash, the indicator store by hand, and CVE details. */
@@ -25,6 +27,8 @@ export const threatHandlers: Handlers<
   | 'getCves'
   | 'getBreachLookup'
   | 'analyseSandboxFile'
+  | 'listThreatSightings'
+  | 'listBreachLookups'
 > = {
   lookupThreat,
   bulkThreatLookup,
@@ -38,6 +42,8 @@ export const threatHandlers: Handlers<
   getCves,
   getBreachLookup,
   analyseSandboxFile,
+  listThreatSightings,
+  listBreachLookups,
 };
 
 export { BREACH_JOB, breachBackoff, breachLookupJob } from './hibp/job.ts';
@@ -57,3 +63,5 @@ export async function fetchThreatFeeds(db: Db, fetcher?: FetchLike, now?: Date):
 export function dropCachedVerdicts(): void {
   verdictCache.clear();
 }
+
+export { recordAlertSightings } from './alert-sightings.ts';

@@ -1,11 +1,22 @@
+import { SANDBOX_MAX_BYTES } from '../../../api/limits.ts';
 import { badRequest } from '../../errors.ts';
-import type { Handler, ResultOf } from '../../platform/handler.ts';
+import type { Handler, RequestOf, ResultOf } from '../../platform/handler.ts';
+import { readUploadedFile, type UploadedFile } from '../../platform/upload.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { verdicts } from './bulk.ts';
+import { ownIndicatorCustomers, verdicts } from './bulk.ts';
 import { analyseBytes } from './sandbox-analysis.ts';
 import { recordSightings } from './sightings.ts';
 
 type Indicator = ResultOf<'analyseSandboxFile'>['indicators'][number];
+
+/** The file: a form's one field `file` (multipart/form-data), or the bytes as they are (application/octet-stream). */
+async function uploadedBytes(request: RequestOf<'analyseSandboxFile'>): Promise<UploadedFile> {
+  if (request.isMultipart()) return readUploadedFile(request, 'file', SANDBOX_MAX_BYTES);
+  const body = request.body as unknown;
+  if (!Buffer.isBuffer(body) || body.length === 0)
+    throw badRequest('file', 'is empty: send the file as multipart/form-data or application/octet-stream');
+  return { name: null, bytes: body };
+}
 
 /**
  * POST /threat/sandbox: static analysis of the uploaded bytes (never executed, never stored);
@@ -13,9 +24,7 @@ type Indicator = ResultOf<'analyseSandboxFile'>['indicators'][number];
  * recorded as sightings.
  */
 export const analyseSandboxFile: Handler<'analyseSandboxFile'> = async (request) => {
-  const body = request.body as unknown;
-  if (!Buffer.isBuffer(body) || body.length === 0)
-    throw badRequest('file', 'is empty: send the file as application/octet-stream');
+  const { bytes: body, name } = await uploadedBytes(request);
   const report = await analyseBytes(body);
   const principal = principalOf(request);
   const hashes = (['sha256', 'sha1', 'md5'] as const).map((h) => ({
@@ -25,7 +34,7 @@ export const analyseSandboxFile: Handler<'analyseSandboxFile'> = async (request)
   const lookups = [...hashes, ...report.found.flatMap((f) => (f.lookup ? [f.lookup] : []))];
   const unique = [...new Map(lookups.map((l) => [`${l.kind} ${l.value}`, l])).values()];
   const found = await asCaller(request, async (tx) => {
-    const verdictsFound = await verdicts(tx, principal, unique);
+    const verdictsFound = await verdicts(tx, ownIndicatorCustomers(principal), unique);
     await recordSightings(tx, principal, unique, 'sandbox');
     return verdictsFound;
   });
@@ -48,7 +57,7 @@ export const analyseSandboxFile: Handler<'analyseSandboxFile'> = async (request)
     .map((f) => scored(f.kind, f.value, f.lookup))
     .sort((a, b) => b.risk - a.risk);
   return {
-    name: request.query.name ?? null,
+    name: request.query.name ?? name,
     size: report.size,
     md5: report.md5,
     sha1: report.sha1,

@@ -24,6 +24,13 @@ export const monitoredDomains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastScannedAt: timestamp('last_scanned_at', { withTimezone: true }),
+    /**
+     * A scan of this domain alone was queued (when it was added or switched back on), started by
+     * the scan-domain job, and failed for good: the screen tells queued, scanning and failed apart.
+     */
+    scanRequestedAt: timestamp('scan_requested_at', { withTimezone: true }),
+    scanStartedAt: timestamp('scan_started_at', { withTimezone: true }),
+    scanError: text('scan_error'),
   },
   (t) => [uniqueIndex('monitored_domains_name_idx').on(t.customerId, t.name)],
 );

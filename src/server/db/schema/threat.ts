@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -92,8 +93,14 @@ export const threatSightings = pgTable(
     value: text('value').notNull(),
     context: text('context').notNull().default('lookup'),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** context 'alert': the alert whose field named the value, and that field's path. */
+    alertId: bigint('alert_id', { mode: 'number' }),
+    field: text('field'),
   },
-  (t) => [index('threat_sightings_value_idx').on(t.kind, t.value, t.seenAt)],
+  (t) => [
+    index('threat_sightings_value_idx').on(t.kind, t.value, t.seenAt),
+    index('threat_sightings_alert_idx').on(t.alertId),
+  ],
 );
 
 /**

@@ -8,6 +8,8 @@ import { useLoad } from '../../components/use-load.ts';
 import { type Lookalike, listLookalikes } from './api.ts';
 import './domains.css';
 import { CLASSIFICATIONS, type LookalikeSort, sortLookalikes } from './lookalike-sort.ts';
+import { ScanStatus } from './ScanStatus.tsx';
+import { scanPending, useScanPoll } from './use-scan-poll.ts';
 
 const COLUMNS: readonly LookalikeSort[] = [
   'name',
@@ -23,6 +25,7 @@ export function DomainDetailsPage({ params }: ScreenProps) {
   const { t } = useTranslation('domains');
   const uid = params.uid ?? '';
   const loaded = useLoad(uid, () => listLookalikes(uid));
+  useScanPoll(scanPending(loaded.data?.domain), loaded.reload);
   const [text, setText] = useState('');
   const [classification, setClassification] = useState('');
   const [sort, setSort] = useState<{ column: LookalikeSort; direction: 'asc' | 'desc' }>({
@@ -70,6 +73,7 @@ export function DomainDetailsPage({ params }: ScreenProps) {
           )}
         </div>
       </header>
+      {domain && <ScanStatus domain={domain} />}
       <div className="domain-details__filters">
         <label htmlFor={`${id}-text`}>{t('lookalikes.filter')}</label>
         <input
@@ -98,7 +102,11 @@ export function DomainDetailsPage({ params }: ScreenProps) {
         <p role="status">{t('loading')}</p>
       ) : rows.length === 0 ? (
         <p className="empty" role="status">
-          {(loaded.data?.lookalikes.length ?? 0) === 0 ? t('lookalikes.none') : t('lookalikes.noMatch')}
+          {(loaded.data?.lookalikes.length ?? 0) > 0
+            ? t('lookalikes.noMatch')
+            : scanPending(domain)
+              ? t('lookalikes.noneYet')
+              : t('lookalikes.none')}
         </p>
       ) : (
         <table className="table lookalike-table">

@@ -33,7 +33,15 @@ export function DomainRow({ index, style, domains, canManage, onToggle }: RowCom
       <Cell>{item.active ? t('list.active') : t('list.paused')}</Cell>
       <Cell className="numeric">{item.lookalike_count}</Cell>
       <Cell className="numeric">{item.highest_risk ?? '–'}</Cell>
-      <Cell>{item.last_scanned_at ? <Timestamp iso={item.last_scanned_at} /> : t('list.notScanned')}</Cell>
+      <Cell>
+        {item.scan_status ? (
+          <span title={item.scan_error ?? undefined}>{t(`list.scan.${item.scan_status}`)}</span>
+        ) : item.last_scanned_at ? (
+          <Timestamp iso={item.last_scanned_at} />
+        ) : (
+          t('list.notScanned')
+        )}
+      </Cell>
       <Cell>
         {canManage && (
           <button type="button" className="button button--small" onClick={() => onToggle(item)}>

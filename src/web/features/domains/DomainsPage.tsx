@@ -13,6 +13,7 @@ import { type Domain, listDomains, setDomainActive } from './api.ts';
 import { DomainRow, type DomainRowProps } from './DomainRow.tsx';
 import './domains.css';
 import { useCanManageDomains } from './use-can-manage.ts';
+import { scanPending, useScanPoll } from './use-scan-poll.ts';
 
 const ROW_HEIGHT = 40;
 const MAX_HEIGHT = 520;
@@ -31,6 +32,8 @@ export function DomainsPage(_: ScreenProps) {
   const [toggling, setToggling] = useState<Domain | null>(null);
   const [busy, setBusy] = useState(false);
   const domains = list.data ?? [];
+  // A domain just added is being scanned: its row says so and the list follows until it ends.
+  useScanPoll(domains.some(scanPending), list.reload);
   const rowProps = useMemo<DomainRowProps>(
     () => ({ domains, canManage, onToggle: setToggling }),
     [domains, canManage],

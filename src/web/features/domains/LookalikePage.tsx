@@ -107,7 +107,13 @@ function facts(l: Lookalike, t: T) {
     { label: t('lookalike.confidence'), value: `${l.confidence} %` },
     { label: t('lookalike.fuzzer'), value: l.fuzzer },
     { label: t('lookalike.country'), value: l.country ?? none },
-    { label: t('lookalike.popularity'), value: l.popularity ?? none },
+    {
+      label: t('lookalike.popularity'),
+      value:
+        l.popularity === null
+          ? t('lookalike.popularityUnknown')
+          : t('lookalike.rank', { rank: l.popularity }),
+    },
     {
       label: t('lookalike.age'),
       value: l.age_days === null ? none : t('lookalike.days', { count: l.age_days }),

@@ -41,7 +41,7 @@ export function BulkUpload() {
     setState({ status: 'running', done: 0, total: parts.length });
     try {
       for (const [index, part] of parts.entries()) {
-        results.add(part.first, await bulkLookup(part.text));
+        results.add(part.first, await bulkLookup(part.text, file.name));
         setState({ status: 'running', done: index + 1, total: parts.length });
       }
       setState({ status: 'done', rows: results.rows, counts: { ...results.counts }, name: file.name });

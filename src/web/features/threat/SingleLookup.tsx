@@ -4,6 +4,7 @@ import { indicatorKind, isEmail, isUrl } from '../../../common/patterns.ts';
 import { lookupThreat, type ThreatIntel, type ThreatKind } from './api.ts';
 import { BreachResult } from './BreachResult.tsx';
 import { failureText } from './messages.ts';
+import { ThreatSightings } from './ThreatSightings.tsx';
 import { VerdictFacts } from './VerdictFacts.tsx';
 
 type Query = { kind: ThreatKind; value: string } | { kind: 'email'; value: string };
@@ -87,7 +88,12 @@ export function SingleLookup() {
       </form>
       {result.status === 'loading' && <p className="muted">{t('single.loading')}</p>}
       {result.status === 'error' && <p role="alert">{result.message}</p>}
-      {result.status === 'done' && <VerdictFacts intel={result.intel} />}
+      {result.status === 'done' && (
+        <>
+          <VerdictFacts intel={result.intel} />
+          <ThreatSightings of={{ kind: result.intel.kind, value: result.intel.value }} />
+        </>
+      )}
       {result.status === 'email' && <BreachResult key={result.account} account={result.account} />}
     </section>
   );

@@ -25,20 +25,45 @@ export async function getBreachLookup(account: string, again = false): Promise<B
 
 export type BulkRow = BulkThreatResult['results'][number];
 
-/** Scores one part of a bulk file (JSON {text}); the screen sends a large file in parts. */
-export async function bulkLookup(text: string): Promise<BulkThreatResult> {
-  // JSON is asked for (the call may also answer CSV): the body is the result object.
-  return dataOf(await api.POST('/api/threat/bulk', { body: { text } })) as BulkThreatResult;
+/** A form with the one file field the upload calls read; the browser sets its boundary. */
+function fileForm(file: Blob, name: string): FormData {
+  const form = new FormData();
+  form.set('file', file, name);
+  return form;
 }
 
-/** Static analysis of a file: its bytes go as they are (application/octet-stream). */
+/**
+ * Scores one part of a bulk file, uploaded as a file in a form (multipart/form-data); the screen
+ * sends a large file in parts so progress shows.
+ */
+export async function bulkLookup(text: string, name: string): Promise<BulkThreatResult> {
+  const form = fileForm(new Blob([text], { type: 'text/plain' }), name);
+  // JSON is asked for (the call may also answer CSV): the body is the result object.
+  return dataOf(
+    await api.POST('/api/threat/bulk', {
+      body: form as never,
+      bodySerializer: (body: unknown) => body as FormData,
+    }),
+  ) as BulkThreatResult;
+}
+
+/** Static analysis of a file, uploaded in a form (multipart/form-data). */
 export async function analyseFile(file: Blob, name: string): Promise<SandboxReport> {
   return dataOf(
     await api.POST('/api/threat/sandbox', {
       params: { query: { name } },
-      body: file as never,
-      bodySerializer: (body: unknown) => body as Blob,
-      headers: { 'content-type': 'application/octet-stream' },
+      body: fileForm(file, name) as never,
+      bodySerializer: (body: unknown) => body as FormData,
     }),
   );
+}
+
+export type ThreatSighting = components['schemas']['ThreatSighting'];
+
+/** Sightings of one alert's field values, or of one indicator, newest first. */
+export async function listSightings(
+  of: { alertId: number } | { kind: ThreatKind; value: string },
+): Promise<ThreatSighting[]> {
+  const query = 'alertId' in of ? { alert_id: of.alertId } : { kind: of.kind, value: of.value };
+  return dataOf(await api.GET('/api/threat/sightings', { params: { query } })).sightings;
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
+import { ThreatSightings } from '../../threat/ThreatSightings.tsx';
 import { rerunWorkflows } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
@@ -108,6 +109,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
           <AlertFields alert={alert} />
           <SummaryCards alert={alert} />
           <Detections alertId={alert.id} count={alert.detections_count} />
+          <ThreatSightings of={{ alertId: alert.id }} />
           <RawData fields={alert.fields} />
           <Comments
             alertId={alert.id}
