@@ -31,7 +31,8 @@ const DAYS = 30;
 
 const ids = (list: string[]) => `{${list.join(',')}}`;
 const open = `{${OPEN_STATUSES.join(',')}}`;
-const since = () => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - (DAYS - 1) * 86_400_000).toISOString();
+const since = () =>
+  new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - (DAYS - 1) * 86_400_000).toISOString();
 
 interface Case {
   name: string;
@@ -43,7 +44,9 @@ const CASES: Case[] = [
   {
     name: 'alerts over time by priority (30 days)',
     url: `/api/dashboard/alerts-over-time?days=${DAYS}`,
-    raw: (c) => sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), priority, count(*)
+    raw: (
+      c,
+    ) => sql`select to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24'), priority, count(*)
       from alerts where customer_id = any(${ids(c)}::uuid[]) and created_at >= ${since()}::timestamptz group by 1, 2`,
   },
   {
@@ -79,7 +82,9 @@ const CASES: Case[] = [
   {
     name: 'agent health (GET /dashboard/health)',
     url: '/api/dashboard/health',
-    raw: (c) => sql`select customer_id, heartbeat_at, first_active, check_in_interval, health, version, is_isolated
+    raw: (
+      c,
+    ) => sql`select customer_id, heartbeat_at, first_active, check_in_interval, health, version, is_isolated
       from agents where customer_id = any(${ids(c)}::uuid[])`,
   },
   {
@@ -118,7 +123,13 @@ async function openSeeded(): Promise<{ database: Database; cleanup: () => Promis
     await drop();
     database = await open();
     const started = Date.now();
-    await seedDemoData(database.db, { customers: 20, alerts: ALERTS, agents: 5000, seed: 1, password: 'bench-password' });
+    await seedDemoData(database.db, {
+      customers: 20,
+      alerts: ALERTS,
+      agents: 5000,
+      seed: 1,
+      password: 'bench-password',
+    });
     await vacuumAnalyze(database.db);
     console.log(`seeded ${ALERTS} alerts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -127,8 +138,13 @@ async function openSeeded(): Promise<{ database: Database; cleanup: () => Promis
 
 const { database, cleanup } = await openSeeded();
 try {
-  const [analyst] = await database.db.select().from(users).where(eq(users.email, 'analyst@watchfloor.example'));
-  const customerIds = (await database.db.select({ id: customers.customerId }).from(customers)).map((c) => c.id);
+  const [analyst] = await database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, 'analyst@watchfloor.example'));
+  const customerIds = (await database.db.select({ id: customers.customerId }).from(customers)).map(
+    (c) => c.id,
+  );
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
@@ -140,7 +156,10 @@ try {
       const response = await app.inject({ url: c.url, headers: { authorization: `Bearer ${token}` } });
       if (response.statusCode !== 200) throw new Error(`${c.url}: ${response.statusCode} ${response.body}`);
     }, RUNS);
-    const raw = await timeRuns(() => withScope(database.db, scope, (tx) => tx.execute(c.raw(customerIds))), RUNS);
+    const raw = await timeRuns(
+      () => withScope(database.db, scope, (tx) => tx.execute(c.raw(customerIds))),
+      RUNS,
+    );
     figures.push({
       name: c.name,
       p50: percentile(api, 50),

@@ -11,7 +11,10 @@ const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOStr
 
 describe.each(backends())('dashboard aggregates on %s', (backend) => {
   let t: TestApp;
-  const get = async (user: keyof Pick<TestApp['fixtures'], 'analyst' | 'acmeUser' | 'globexUser'>, url: string) => {
+  const get = async (
+    user: keyof Pick<TestApp['fixtures'], 'analyst' | 'acmeUser' | 'globexUser'>,
+    url: string,
+  ) => {
     const response = await t.as(t.fixtures[user], { url });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -112,7 +115,10 @@ describe.each(backends())('dashboard aggregates on %s', (backend) => {
 
   it('counts alerts over time by priority: by hour for a day, by UTC day otherwise', async () => {
     const { acme } = t.fixtures;
-    const hours = await get('analyst', `/api/dashboard/alerts-over-time?days=1&customer_ids=${acme.customerId}`);
+    const hours = await get(
+      'analyst',
+      `/api/dashboard/alerts-over-time?days=1&customer_ids=${acme.customerId}`,
+    );
     expect(hours.bucket).toBe('hour');
     expect(hours.buckets).toHaveLength(24);
     const totals = (b: { critical: number; high: number; medium: number; low: number }[]) =>
@@ -159,20 +165,22 @@ describe.each(backends())('dashboard aggregates on %s', (backend) => {
   it('measures time to acknowledge and to close per customer from the activity log', async () => {
     const { acme, globex } = t.fixtures;
     const times = await get('analyst', '/api/dashboard/response-times?days=7');
-    expect(times.customers).toEqual([
-      {
-        customer_id: acme.customerId,
-        alerts: 4,
-        acknowledge: { alerts: 2, median_seconds: 1200, p90_seconds: 1680 },
-        close: { alerts: 1, median_seconds: 5400, p90_seconds: 5400 },
-      },
-      {
-        customer_id: globex.customerId,
-        alerts: 2,
-        acknowledge: { alerts: 1, median_seconds: 300, p90_seconds: 300 },
-        close: { alerts: 1, median_seconds: 300, p90_seconds: 300 },
-      },
-    ].sort((a, b) => a.customer_id.localeCompare(b.customer_id)));
+    expect(times.customers).toEqual(
+      [
+        {
+          customer_id: acme.customerId,
+          alerts: 4,
+          acknowledge: { alerts: 2, median_seconds: 1200, p90_seconds: 1680 },
+          close: { alerts: 1, median_seconds: 5400, p90_seconds: 5400 },
+        },
+        {
+          customer_id: globex.customerId,
+          alerts: 2,
+          acknowledge: { alerts: 1, median_seconds: 300, p90_seconds: 300 },
+          close: { alerts: 1, median_seconds: 300, p90_seconds: 300 },
+        },
+      ].sort((a, b) => a.customer_id.localeCompare(b.customer_id)),
+    );
   });
 
   it('lists the top alert types of the span with their open alerts', async () => {
@@ -231,16 +239,24 @@ describe.each(backends())('dashboard aggregates on %s', (backend) => {
         query === other ? [] : [acme.customerId],
       );
       const health = await get('acmeUser', `/api/dashboard/health?${query}`);
-      expect(health.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(true);
+      expect(health.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(
+        true,
+      );
       const ingest = await get('acmeUser', `/api/dashboard/ingest?days=7&${query}`);
-      expect(ingest.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(true);
+      expect(ingest.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(
+        true,
+      );
       const times = await get('acmeUser', `/api/dashboard/response-times?days=7&${query}`);
-      expect(times.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(true);
+      expect(times.customers.every((c: { customer_id: string }) => c.customer_id === acme.customerId)).toBe(
+        true,
+      );
     }
     const types = await get('globexUser', '/api/dashboard/alert-types?days=30');
     expect(types.types).toEqual([{ type: 'ransomware', total: 2, open: 1 }]);
     const overTime = await get('globexUser', `/api/dashboard/alerts-over-time?days=7&${own}`);
-    expect(overTime.buckets.every((b: { critical: number; high: number }) => b.critical + b.high === 0)).toBe(true);
+    expect(overTime.buckets.every((b: { critical: number; high: number }) => b.critical + b.high === 0)).toBe(
+      true,
+    );
     const ingest = await get('globexUser', '/api/dashboard/ingest?days=7');
     expect(ingest.days.reduce((sum: number, d: { events: number }) => sum + d.events, 0)).toBe(7);
   });

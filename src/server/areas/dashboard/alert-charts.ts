@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PRIORITIES } from '../../../common/statuses.ts';
+import type { PRIORITIES } from '../../../common/statuses.ts';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';

@@ -1,5 +1,9 @@
 import type { Handlers } from '../../platform/handler.ts';
-import { getDashboardAlertsOverTime, getDashboardAlertTypes, getDashboardOpenAlerts } from './alert-charts.ts';
+import {
+  getDashboardAlertsOverTime,
+  getDashboardAlertTypes,
+  getDashboardOpenAlerts,
+} from './alert-charts.ts';
 import { getDashboardHealth } from './health.ts';
 import { getDashboardIngest } from './ingest.ts';
 import { getDashboardResponseTimes } from './response-times.ts';

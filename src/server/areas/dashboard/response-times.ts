@@ -59,7 +59,11 @@ export const getDashboardResponseTimes: Handler<'getDashboardResponseTimes'> = a
     customers: rows.map((r) => ({
       customer_id: r.customer_id,
       alerts: r.alerts,
-      acknowledge: { alerts: r.acknowledged, median_seconds: seconds(r.ack_median), p90_seconds: seconds(r.ack_p90) },
+      acknowledge: {
+        alerts: r.acknowledged,
+        median_seconds: seconds(r.ack_median),
+        p90_seconds: seconds(r.ack_p90),
+      },
       close: { alerts: r.closed, median_seconds: seconds(r.close_median), p90_seconds: seconds(r.close_p90) },
     })),
   };

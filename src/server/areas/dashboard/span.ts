@@ -12,7 +12,11 @@ export interface Span {
   since: Date;
 }
 
-export function spanOf(days: number, now = new Date(), unit: Span['unit'] = days === 1 ? 'hour' : 'day'): Span {
+export function spanOf(
+  days: number,
+  now = new Date(),
+  unit: Span['unit'] = days === 1 ? 'hour' : 'day',
+): Span {
   const size = unit === 'hour' ? HOUR : DAY;
   const count = unit === 'hour' ? 24 : days;
   const last = Math.floor(now.getTime() / size) * size;

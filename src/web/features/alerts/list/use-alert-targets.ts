@@ -74,7 +74,8 @@ export function useAlertTargets(inputs: TargetInputs) {
     };
     const build = (): BulkTargets => {
       if (!allMatching) return idsTarget(selected);
-      if (filters.keyword.trim() || stable.period) return idsTarget(filtered.slice(0, BULK_LIMIT).map((r) => r.id));
+      if (filters.keyword.trim() || stable.period)
+        return idsTarget(filtered.slice(0, BULK_LIMIT).map((r) => r.id));
       const statuses = new Set<string>();
       for (const row of filtered) statuses.add(row.status);
       return {
