@@ -78,11 +78,11 @@ export function ChartFigure({ model, label }: { model: ChartModel; label: string
     : '';
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes focus for its arrow keys and Enter
     <div
       className="dashboard-chart"
       role="application"
       aria-roledescription={t('chart.role')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes focus for its arrow keys and Enter
       tabIndex={0}
       aria-label={label}
       aria-describedby={keysId}
