@@ -5,7 +5,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const ALL = ['api-alerts', 'web-alerts-filter', 'omnibox', 'request-cost', 'agent-check-in', 'domain-scan'];
+const ALL = [
+  'api-alerts',
+  'dashboard',
+  'web-alerts-filter',
+  'omnibox',
+  'request-cost',
+  'agent-check-in',
+  'domain-scan',
+];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 
 for (const name of chosen) {
