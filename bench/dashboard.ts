@@ -58,15 +58,15 @@ const CASES: Case[] = [
   {
     name: 'time to acknowledge and close (30 days)',
     url: `/api/dashboard/response-times?days=${DAYS}`,
-    raw: (c) => sql`with handled as (
-        select a.customer_id, a.created_at,
-          (select min(s.at) from alert_activity s where s.alert_id = a.id and s.customer_id = a.customer_id
-            and s.field = 'status' and s.after #>> '{}' <> 'new') as acknowledged_at,
-          (select min(s.at) from alert_activity s where s.alert_id = a.id and s.customer_id = a.customer_id
-            and s.field = 'status' and s.after #>> '{}' = any('{closed,false_positive,accepted_risk}'::text[])) as closed_at
-        from alerts a where a.customer_id = any(${ids(c)}::uuid[]) and a.created_at >= ${since()}::timestamptz),
-      seconds as (select customer_id, extract(epoch from acknowledged_at - created_at)::float8 as ack,
-        extract(epoch from closed_at - created_at)::float8 as close from handled)
+    raw: (c) => sql`with firsts as (
+        select s.alert_id, min(s.at) filter (where s.after #>> '{}' <> 'new') as acknowledged_at,
+          min(s.at) filter (where s.after #>> '{}' = any('{closed,false_positive,accepted_risk}'::text[])) as closed_at
+        from alert_activity s where s.field = 'status' and s.customer_id = any(${ids(c)}::uuid[])
+          and s.at >= ${since()}::timestamptz group by s.alert_id),
+      seconds as (select a.customer_id, extract(epoch from f.acknowledged_at - a.created_at)::float8 as ack,
+        extract(epoch from f.closed_at - a.created_at)::float8 as close
+        from alerts a left join firsts f on f.alert_id = a.id
+        where a.customer_id = any(${ids(c)}::uuid[]) and a.created_at >= ${since()}::timestamptz)
       select customer_id, count(*), count(ack), percentile_cont(0.5) within group (order by ack),
         percentile_cont(0.9) within group (order by ack), count(close),
         percentile_cont(0.5) within group (order by close), percentile_cont(0.9) within group (order by close)
