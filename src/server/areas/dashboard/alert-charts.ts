@@ -16,11 +16,12 @@ export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> =
   const span = spanOf(request.query.days ?? 30);
   const rows = await asCaller(request, async (tx) =>
     resultRows<{ bucket: string; priority: string; n: number }>(
-      await tx.execute(sql`select to_char(date_trunc(${span.unit}, created_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as bucket,
-          priority, count(*)::int as n
-        from alerts
-        where customer_id = any(${uuidArray(ids)}::uuid[]) and created_at >= ${span.since.toISOString()}::timestamptz
-        group by 1, 2`),
+      // Grouped by the truncated time first, written as text per group rather than per alert.
+      await tx.execute(sql`select to_char(bucket, 'YYYY-MM-DD"T"HH24') as bucket, priority, n from (
+          select date_trunc(${span.unit}, created_at at time zone 'UTC') as bucket, priority, count(*)::int as n
+          from alerts
+          where customer_id = any(${uuidArray(ids)}::uuid[]) and created_at >= ${span.since.toISOString()}::timestamptz
+          group by 1, 2) counted`),
     ),
   );
   const counts = new Map<string, Record<Priority, number>>();
