@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 
 const ALL = [
   'api-alerts',
+  'dashboard',
   'web-alerts-filter',
   'omnibox',
   'request-cost',

@@ -1366,6 +1366,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/alert-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most frequent alert types of the span, with how many are still open. */
+        get: operations["getDashboardAlertTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/alerts-over-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts created per hour (last day) or per UTC day, by priority. */
+        get: operations["getDashboardAlertsOverTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent health per customer, each agent counted once by its status.
+         * @description The status is the agents list's (offline, isolated, unhealthy, out_of_date, new, online, in that order of precedence). Only customers with agents are listed.
+         */
+        get: operations["getDashboardHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Log ingest volume per day and per customer, from the metered usage.
+         * @description From the hourly `log-usage` metering (never a scan of the events). `days` lists every day of the span, days without events as zero.
+         */
+        get: operations["getDashboardIngest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/open-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open alerts now, per customer and status. */
+        get: operations["getDashboardOpenAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time to acknowledge and time to close per customer, from the alert activity log.
+         * @description Over the alerts created in the span. Acknowledged is the first status change away from `new` (someone took the alert up); closed is the first change to `closed`, `false_positive` or `accepted_risk`. Medians and 90th percentiles in seconds; null when no alert of the customer got there.
+         */
+        get: operations["getDashboardResponseTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -3483,6 +3594,20 @@ export interface components {
             /** @enum {string|null} */
             severity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL" | "NONE" | null;
         };
+        DashboardAgentStatuses: {
+            isolated: number;
+            new: number;
+            offline: number;
+            online: number;
+            out_of_date: number;
+            unhealthy: number;
+        };
+        DashboardDuration: {
+            /** @description Alerts that got there. */
+            alerts: number;
+            median_seconds: number | null;
+            p90_seconds: number | null;
+        };
         Detection: {
             alert_id: number;
             /** Format: date-time */
@@ -4505,6 +4630,8 @@ export interface components {
         CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
+        /** @description The span, in days back from now (the console's date ranges short of all time). */
+        DashboardDays: 1 | 7 | 14 | 30 | 180 | 360;
         IndicatorId: string;
         MuteId: string;
         /** @description Limit to these statuses (repeated key). */
@@ -7005,6 +7132,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Count"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardAlertTypes: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                days?: components["parameters"]["DashboardDays"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Types, most alerts first (then by name). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        types: {
+                            open: number;
+                            total: number;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardAlertsOverTime: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                days?: components["parameters"]["DashboardDays"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One bucket per hour or day of the span, oldest first, empty ones as zero. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        bucket: "hour" | "day";
+                        buckets: {
+                            critical: number;
+                            /** Format: date-time */
+                            end: string;
+                            high: number;
+                            low: number;
+                            medium: number;
+                            /** Format: date-time */
+                            start: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardHealth: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agents by customer and status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            statuses: components["schemas"]["DashboardAgentStatuses"];
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardIngest: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events and bytes per day and per customer over the span. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            bytes: number;
+                            /** Format: uuid */
+                            customer_id: string;
+                            events: number;
+                        }[];
+                        days: {
+                            bytes: number;
+                            /** Format: date */
+                            day: string;
+                            events: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardOpenAlerts: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Customers with open alerts, most first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            statuses: {
+                                acknowledged: number;
+                                deferred: number;
+                                escalated: number;
+                                new: number;
+                                open: number;
+                                reopened: number;
+                            };
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardResponseTimes: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                days?: components["parameters"]["DashboardDays"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Customers with alerts in the span. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: {
+                            acknowledge: components["schemas"]["DashboardDuration"];
+                            /** @description Alerts created in the span. */
+                            alerts: number;
+                            close: components["schemas"]["DashboardDuration"];
+                            /** Format: uuid */
+                            customer_id: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,8 +2,8 @@ import type { AccessRule } from '../common/permissions.ts';
 import { FEATURE_ROUTES, type FeatureRouteName } from './features/index.ts';
 
 /**
- * The route table (spec 1, section 2.1): the shell's own routes, with the features' routes
- * (features/index.ts) after the dashboard. `name` is the translation key of the route's title in
+ * The route table (spec 1, section 2.1): the features' routes (features/index.ts, the dashboard
+ * first), then the shell's own. `name` is the translation key of the route's title in
  * the `routes` namespace; `access` is checked by the route guard (spec 1, section 6).
  * `open` routes need no sign-in.
  */
@@ -18,8 +18,6 @@ const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration'
 const escalations: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_escalation'] };
 const workflowsRead: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
 const workflowsEdit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
-
-const DASHBOARD = [{ path: '/', name: 'dashboard' }] as const;
 
 const SHELL_ROUTES = [
   { path: '/reports', name: 'reports' },
@@ -45,11 +43,7 @@ const SHELL_ROUTES = [
   { path: '/error/403', name: 'error_403', open: true },
 ] as const satisfies readonly { path: string; name: string; open?: boolean; access?: AccessRule }[];
 
-export type RouteName =
-  | (typeof DASHBOARD)[number]['name']
-  | FeatureRouteName
-  | (typeof SHELL_ROUTES)[number]['name']
-  | 'error_400';
+export type RouteName = FeatureRouteName | (typeof SHELL_ROUTES)[number]['name'] | 'error_400';
 
 /** Every route, in the order of the navigation commands. */
-export const ROUTES: readonly RouteEntry[] = [...DASHBOARD, ...FEATURE_ROUTES, ...SHELL_ROUTES];
+export const ROUTES: readonly RouteEntry[] = [...FEATURE_ROUTES, ...SHELL_ROUTES];

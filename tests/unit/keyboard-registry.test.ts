@@ -33,7 +33,7 @@ describe('the command registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const unique = (keys: readonly string[]) => expect(new Set(keys).size).toBe(keys.length);
     // The console's keys are one set; each screen's keys (lists, an alert) another, used only there.
-    const screens = ['lists', 'alertList', 'alertScreen'];
+    const screens = ['lists', 'alertList', 'alertScreen', 'dashboard'];
     const global = REGISTRY.filter((c) => !screens.includes(c.group)).flatMap((c) => c.keys);
     unique(global);
     for (const screen of screens) {

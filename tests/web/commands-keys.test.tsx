@@ -115,6 +115,7 @@ describe('? lists every shortcut and command', () => {
       'Lists',
       'On the alert list',
       'On an open alert',
+      'On the dashboard',
       'Alerts (on the selected alerts)',
       'Cases (on the selected cases)',
       'Mutes (on the selected active mutes)',

@@ -5,6 +5,7 @@ import { authHandlers } from './auth/index.ts';
 import { caseHandlers } from './cases/index.ts';
 import { countHandlers } from './counts/index.ts';
 import { customerHandlers } from './customers/index.ts';
+import { dashboardHandlers } from './dashboard/index.ts';
 import { domainHandlers } from './domains/index.ts';
 import { logHandlers } from './logs/index.ts';
 import { muteHandlers } from './mutes/index.ts';
@@ -37,4 +38,5 @@ export const handlers = {
   ...caseHandlers,
   ...vulnerabilityHandlers,
   ...domainHandlers,
+  ...dashboardHandlers,
 };

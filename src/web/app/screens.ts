@@ -30,7 +30,6 @@ const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'Scre
  */
 export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
-  dashboard: placeholder,
   reports: placeholder,
   integrations: placeholder,
   integration: placeholder,

@@ -16,6 +16,7 @@ export type CommandGroup =
   | 'lists'
   | 'alertList'
   | 'alertScreen'
+  | 'dashboard'
   | 'alerts'
   | 'cases'
   | 'mutes'
@@ -27,6 +28,7 @@ export const GROUPS: readonly CommandGroup[] = [
   'lists',
   'alertList',
   'alertScreen',
+  'dashboard',
   'alerts',
   'cases',
   'mutes',

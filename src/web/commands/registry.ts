@@ -37,7 +37,6 @@ export { GROUPS } from './command-types.ts';
 /** `g` then a letter (spec: DESIGN section 7). Screens without a letter are in the palette. */
 export const G_KEYS: Partial<Record<RouteName, string>> = {
   ...FEATURE_G_KEYS,
-  dashboard: 'd',
   search: 's',
   reports: 'r',
   profile: 'p',

@@ -2,6 +2,7 @@ import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
+import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
@@ -17,6 +18,7 @@ import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
  * and the palette's entries.
  */
 export const FEATURES = [
+  dashboardFeature,
   casesFeature,
   alertsFeature,
   mutesFeature,

@@ -3,6 +3,7 @@ import type agents from '../features/agents/locales/en-GB/agents.json';
 import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
+import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type search from '../features/search/locales/en-GB/search.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       search: typeof search;
       cases: typeof cases;
       customers: typeof customers;
+      dashboard: typeof dashboard;
       domains: typeof domains;
       users: typeof users;
       access: typeof access;

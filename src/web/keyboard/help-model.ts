@@ -35,6 +35,8 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
       return t('help.groups.alertList');
     case 'alertScreen':
       return t('help.groups.alertScreen');
+    case 'dashboard':
+      return t('help.groups.dashboard');
     case 'alerts':
       return t('help.groups.alerts');
     case 'cases':

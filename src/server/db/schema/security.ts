@@ -120,6 +120,8 @@ export const alerts = pgTable(
   (t) => [
     index('alerts_customer_status_idx').on(t.customerId, t.status),
     index('alerts_created_idx').on(t.createdAt),
+    // The dashboard's charts over a span: index-only scans by customer and creation time.
+    index('alerts_customer_created_idx').on(t.customerId, t.createdAt, t.priority, t.type, t.status),
     index('alerts_case_idx').on(t.caseId),
     // Sort orders of the alert list, each with id as the tiebreaker of its keyset cursor.
     // The expression must stay identical to PRIORITY_RANK in src/server/areas/alerts/sorting.ts.

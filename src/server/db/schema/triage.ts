@@ -54,7 +54,13 @@ export const alertActivity = pgTable(
     comment: text('comment'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alert_activity_alert_idx').on(t.alertId, t.at)],
+  (t) => [
+    index('alert_activity_alert_idx').on(t.alertId, t.at),
+    // The dashboard's time to acknowledge and close: each alert's status changes, index only.
+    index('alert_activity_status_idx')
+      .on(t.alertId, t.at, t.customerId, t.after)
+      .where(sql`${t.field} = 'status'`),
+  ],
 );
 
 /**

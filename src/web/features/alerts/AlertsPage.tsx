@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { DEFAULT_PAGE_SIZE, type PageSize } from '../../../../machines/table/table.context.ts';
@@ -13,6 +13,7 @@ import './alerts.css';
 import { useRowDetails } from '../../components/table/use-row-details.ts';
 import { AlertsFilters } from './list/AlertsFilters.tsx';
 import { AlertsTable, ROW_HEIGHT } from './list/AlertsTable.tsx';
+import { addressFilters } from './list/address-filters.ts';
 import { BulkUpdateDialog } from './list/BulkUpdateDialog.tsx';
 import { CheckList } from './list/CheckList.tsx';
 import { COLUMN_KEYS } from './list/columns.ts';
@@ -45,21 +46,23 @@ export function AlertsPage(_: ScreenProps) {
   const { customers } = useShellData();
   const [, navigate] = useLocation();
   const active = useIsActivePage();
-  const title = new URLSearchParams(useSearch()).get('title')?.trim() || null;
-  const [days, setDays] = useState<DateRange>(-1);
-  const [filters, setFilters] = useState<ListFilters>({
-    keyword: '',
-    statuses: [],
-    priorities: [],
-    caseFilter: 'all',
-  });
+  const search = useSearch();
+  const address = useMemo(() => addressFilters(search), [search]);
+  const { title, period } = address;
+  const [days, setDays] = useState<DateRange>(address.days);
+  const [filters, setFilters] = useState<ListFilters>(address.filters);
+  // A link to other filters (the dashboard's) applies them, also to a page kept in the cache.
+  useEffect(() => {
+    setDays(address.days);
+    setFilters(address.filters);
+  }, [address]);
   const [focused, setFocused] = useState(-1);
   const keywordRef = useRef<HTMLInputElement>(null);
   const { visible, hidden, toggle: toggleColumn } = useHiddenColumns();
 
   const names = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const customerName = useCallback((id: string) => names.get(id) ?? id, [names]);
-  const data = useAlertsData({ customerIds, days, title });
+  const data = useAlertsData({ customerIds, days, title, period });
   const initialSize: PageSize = attributes.default_page_size ?? DEFAULT_PAGE_SIZE;
   const table = useAlertsTable(data.rows, filters, customerName, initialSize);
   useSortWarmup(data.rows, visible, customerName, data.status === 'ready');
@@ -79,6 +82,7 @@ export function AlertsPage(_: ScreenProps) {
     customerIds,
     days,
     title,
+    period,
     asOf: data.asOf,
   });
   const bulk = useBulkTriage((result) => {
@@ -192,6 +196,8 @@ export function AlertsPage(_: ScreenProps) {
           onDays={setDays}
           title={title}
           onClearTitle={() => navigate('/alerts')}
+          period={period}
+          onClearPeriod={() => navigate('/alerts')}
           keywordRef={keywordRef}
         />
         <CheckList

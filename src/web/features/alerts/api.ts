@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
 import { dataOf as must } from '../../api/errors.ts';
+import type { Period } from './list/address-filters.ts';
 import type {
   Alert,
   AlertActivity,
@@ -23,6 +24,8 @@ export interface LoadQuery {
   customerIds: readonly string[];
   days: DateRange;
   title: string | null;
+  /** Created within this period (a dashboard bar's), besides `days`. */
+  period?: Period | null;
 }
 
 export interface LoadProgress {
@@ -54,6 +57,8 @@ export async function loadAlerts(
             customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
             days: query.days === -1 ? undefined : query.days,
             title: query.title ?? undefined,
+            from: query.period?.from,
+            to: query.period?.to,
             sort: '@timestamp',
             order: 'desc',
             batch_size: batch,
@@ -93,6 +98,8 @@ export async function loadChangedSince(
             customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
             days: query.days === -1 ? undefined : query.days,
             title: query.title ?? undefined,
+            from: query.period?.from,
+            to: query.period?.to,
             sort: 'updated_at',
             order: 'desc',
             batch_size: 1000,

@@ -5,6 +5,7 @@ import { collapsedSelection } from '../../../components/collapsed-selection.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { useLabels } from '../shared/use-labels.ts';
 import { CASE_FILTERS, type CaseFilter, DATE_RANGES, type DateRange } from '../types.ts';
+import type { Period } from './address-filters.ts';
 import { CheckList } from './CheckList.tsx';
 import type { ListFilters } from './use-alerts-table.ts';
 
@@ -16,6 +17,9 @@ export interface AlertsFiltersProps {
   /** The omnibox's title filter (/alerts?title=…), shown as a removable chip. */
   title: string | null;
   onClearTitle(): void;
+  /** A creation period from a link (/alerts?from=…&to=…), shown as a removable chip. */
+  period: Period | null;
+  onClearPeriod(): void;
   keywordRef: RefObject<HTMLInputElement | null>;
 }
 
@@ -30,9 +34,11 @@ export function AlertsFilters({
   onDays,
   title,
   onClearTitle,
+  period,
+  onClearPeriod,
   keywordRef,
 }: AlertsFiltersProps) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const labels = useLabels();
   const statusOptions = useMemo(
     () => STATUSES.map((s) => ({ value: s.key, label: labels.status(s.key) })),
@@ -138,6 +144,22 @@ export function AlertsFilters({
             className="icon-button"
             onClick={onClearTitle}
             aria-label={t('filters.clearTitle')}
+          >
+            <Icon name="x" size={12} />
+          </button>
+        </span>
+      )}
+      {period && (
+        <span className="alerts-chip">
+          {t('filters.periodChip', {
+            from: new Date(period.from).toLocaleString(i18n.language),
+            to: new Date(period.to).toLocaleString(i18n.language),
+          })}
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onClearPeriod}
+            aria-label={t('filters.clearPeriod')}
           >
             <Icon name="x" size={12} />
           </button>

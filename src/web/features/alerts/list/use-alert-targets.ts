@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { BulkTargets } from '../../../../../machines/bulk-triage/bulk-triage.context.ts';
 import { BULK_LIMIT } from '../../../../api/limits.ts';
 import type { AlertFilter, AlertSummary, DateRange } from '../types.ts';
+import type { Period } from './address-filters.ts';
 import type { ListFilters } from './use-alerts-table.ts';
 
 export interface TargetInputs {
@@ -13,6 +14,8 @@ export interface TargetInputs {
   customerIds: readonly string[];
   days: DateRange;
   title: string | null;
+  /** A creation period from the address; the server's bulk filter has none, so such rows go by id. */
+  period: Period | null;
   /** The moment the list was read (the server's `as_of`); "update all" sends it back. */
   asOf: string | null;
 }
@@ -51,6 +54,7 @@ export function useAlertTargets(inputs: TargetInputs) {
       inputs.customerIds,
       inputs.days,
       inputs.title,
+      inputs.period,
       inputs.asOf,
     ],
   );
@@ -70,7 +74,8 @@ export function useAlertTargets(inputs: TargetInputs) {
     };
     const build = (): BulkTargets => {
       if (!allMatching) return idsTarget(selected);
-      if (filters.keyword.trim()) return idsTarget(filtered.slice(0, BULK_LIMIT).map((r) => r.id));
+      if (filters.keyword.trim() || stable.period)
+        return idsTarget(filtered.slice(0, BULK_LIMIT).map((r) => r.id));
       const statuses = new Set<string>();
       for (const row of filtered) statuses.add(row.status);
       return {

@@ -46,7 +46,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
   const refreshing = useRef<AbortController | null>(null);
   const latest = useRef({ query, audio: attributes.alert_audio === true, notify, t, tc });
   latest.current = { query, audio: attributes.alert_audio === true, notify, t, tc };
-  const key = `${query.customerIds.join(',')}|${query.days}|${query.title ?? ''}`;
+  const key = `${query.customerIds.join(',')}|${query.days}|${query.title ?? ''}|${query.period?.from ?? ''}|${query.period?.to ?? ''}`;
 
   const fail = useCallback((error: unknown) => {
     if (isAbort(error)) return;

@@ -1,0 +1,42 @@
+import { OPEN_STATUSES } from '../../../common/statuses.ts';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** The buckets of a chart's span: the last 24 hours by hour, longer spans by UTC day. */
+export interface Span {
+  unit: 'hour' | 'day';
+  /** Bucket starts, oldest first; the last one holds now. */
+  starts: Date[];
+  /** The start of the first bucket: what the queries read from. */
+  since: Date;
+}
+
+export function spanOf(
+  days: number,
+  now = new Date(),
+  unit: Span['unit'] = days === 1 ? 'hour' : 'day',
+): Span {
+  const size = unit === 'hour' ? HOUR : DAY;
+  const count = unit === 'hour' ? 24 : days;
+  const last = Math.floor(now.getTime() / size) * size;
+  const starts = Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * size));
+  return { unit, starts, since: starts[0]! };
+}
+
+export function bucketEnd(span: Span, start: Date): Date {
+  return new Date(start.getTime() + (span.unit === 'hour' ? HOUR : DAY));
+}
+
+/** A bucket's key as SQL writes it (to_char … 'YYYY-MM-DD"T"HH24') and as the span names it. */
+export function bucketKey(start: Date): string {
+  return start.toISOString().slice(0, 13);
+}
+
+/** Arrays for `= any(…)` written as literals, as the other areas' raw queries pass them. */
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+export const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
+
+export const OPEN = OPEN_STATUSES;
+/** The statuses that end an alert's handling (time to close). */
+export const CLOSING_STATUSES = ['closed', 'false_positive', 'accepted_risk'] as const;

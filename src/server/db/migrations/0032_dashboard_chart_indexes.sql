@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_customer_created_idx" ON "alerts" USING btree ("customer_id","created_at","priority","type","status");--> statement-breakpoint
+CREATE INDEX "alert_activity_status_idx" ON "alert_activity" USING btree ("alert_id","at","customer_id","after") WHERE "alert_activity"."field" = 'status';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addressFilters } from '../../src/web/features/alerts/list/address-filters.ts';
+import { alertsLink, OPEN } from '../../src/web/features/dashboard/links.ts';
+
+const searchOf = (link: string) => link.slice(link.indexOf('?'));
+
+/** What the dashboard's points open is what the alert list reads from its address. */
+describe('dashboard links to the alert list', () => {
+  it('carries a priority and a bucket of time as a creation period', () => {
+    const link = alertsLink({
+      priority: 'critical',
+      from: '2026-11-25T00:00:00.000Z',
+      to: '2026-11-26T00:00:00.000Z',
+    });
+    expect(link.startsWith('/alerts?')).toBe(true);
+    expect(addressFilters(searchOf(link))).toEqual({
+      filters: { keyword: '', statuses: [], priorities: ['critical'], caseFilter: 'all' },
+      days: -1,
+      title: null,
+      period: { from: '2026-11-25T00:00:00.000Z', to: '2026-11-26T00:00:00.000Z' },
+    });
+  });
+
+  it('narrows to a customer and a type with the keyword, statuses repeated, and a span', () => {
+    const link = alertsLink({
+      customer: 'Acme "Corp" Ltd',
+      type: 'lateral movement',
+      statuses: OPEN,
+      days: 7,
+    });
+    const read = addressFilters(searchOf(link));
+    expect(read.filters.keyword).toBe('customer:"Acme Corp Ltd" type:"lateral movement"');
+    expect(read.filters.statuses).toEqual([...OPEN]);
+    expect(read.days).toBe(7);
+    expect(read.period).toBeNull();
+  });
+
+  it('ignores what the list does not know rather than failing', () => {
+    const read = addressFilters(
+      '?priority=urgent&status=nonsense&status=new&days=5&from=yesterday&to=2026-01-01',
+    );
+    expect(read.filters.priorities).toEqual([]);
+    expect(read.filters.statuses).toEqual(['new']);
+    expect(read.days).toBe(-1);
+    expect(read.period).toBeNull();
+  });
+});
