@@ -137,6 +137,8 @@ export async function seedOrganisation(
       name,
       // Exactly one customer (the last) has no subscription, so the console's upsell path has data.
       hasSubscription: i !== count - 1,
+      // Acme keeps its logs for compliance, so the compliance data screen has figures.
+      complianceSku: i === 0,
       phone: phone(rng, place.phonePrefix, place.localDigits),
       email: `${rng.pick(['it', 'security', 'info', 'helpdesk'])}@${domain}`,
       address: streetFirst ? `${street} ${number}` : `${number} ${street}`,
