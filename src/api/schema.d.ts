@@ -1616,6 +1616,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/customers/{customer_id}/chrome-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's policy for the browser extension (defaults until first saved).
+         * @description Staff and the customer's own users read it; a customer out of reach answers 404 'A customer
+         *     with the ID {id} was not found.'
+         */
+        get: operations["getCustomerChromePolicy"];
+        /**
+         * Replaces the customer's extension policy (staff who manage customers; audited with before and after).
+         * @description Domain names are saved lower case (international names in punycode), deduplicated and
+         *     sorted. An invalid name answers 400 'Please provide a valid domain name.' naming the item;
+         *     each list holds at most 500 names; a name cannot be both allowed and blocked.
+         */
+        put: operations["updateCustomerChromePolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{customer_id}/chrome-policy/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The managed-policy JSON for Google Admin or a Chrome policy file (a download).
+         * @description What an administrator pastes into Google Admin (Apps and extensions, policy for
+         *     extensions) or a Chrome managed policy file: the console's address, the customer id and
+         *     the policy's settings, each as `{ "Value": … }`.
+         */
+        get: operations["getCustomerChromeManagedPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/customers/{customer_id}/compliance-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log data kept for compliance, by day and type, from the metered usage.
+         * @description Only for a customer with a compliance SKU (409 otherwise). The range is `from` to `to`
+         *     inclusive (UTC days; the last 30 days to today unless given, at most 366 days); the size
+         *     filters (spec 2: in bytes) keep the rows whose daily bytes lie within `min_bytes` and
+         *     `max_bytes`. Totals are of the rows kept. `format=csv` answers the rows as CSV.
+         */
+        get: operations["getCustomerComplianceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/customers/{id}": {
         parameters: {
             query?: never;
@@ -3479,6 +3551,34 @@ export interface components {
         };
         /** @description Seconds between check-ins, as the agent declares it (60 when not given). */
         CheckInInterval: number;
+        ChromeManagedPolicy: {
+            AllowedDomains: components["schemas"]["ChromeManagedValue"];
+            BlockedDomains: components["schemas"]["ChromeManagedValue"];
+            ConnectUrl: components["schemas"]["ChromeManagedValue"];
+            CustomerId: components["schemas"]["ChromeManagedValue"];
+            Enabled: components["schemas"]["ChromeManagedValue"];
+            PasswordReuseWarning: components["schemas"]["ChromeManagedValue"];
+            ReportBlockedVisits: components["schemas"]["ChromeManagedValue"];
+            RiskyDomainMode: components["schemas"]["ChromeManagedValue"];
+            ServerUrl: components["schemas"]["ChromeManagedValue"];
+        };
+        ChromeManagedValue: {
+            Value: unknown;
+        };
+        ChromePolicy: {
+            allowed_domains: string[];
+            blocked_domains: string[];
+            enabled: boolean;
+            /** @description Warn when a corporate password is typed outside the allowed domains. */
+            password_reuse_warning: boolean;
+            /** @description A blocked visit becomes an alert of the customer. */
+            report_blocked_visits: boolean;
+            /**
+             * @description What a visit to a known-bad or lookalike domain does.
+             * @enum {string}
+             */
+            risky_domain_mode: "off" | "warn" | "block";
+        };
         /**
          * @description The analyst's verdict on what the alert was.
          * @enum {string}
@@ -3486,6 +3586,34 @@ export interface components {
         Classification: "true_positive" | "benign_positive" | "false_positive" | "undetermined";
         /** @description A classification, or null to clear it. */
         ClassificationChange: components["schemas"]["Classification"] | null;
+        ComplianceData: {
+            by_type: {
+                bytes: number;
+                events: number;
+                source: string;
+            }[];
+            /** Format: uuid */
+            customer_id: string;
+            /** @description One row per day and type, newest day first, larger first within a day. */
+            days: {
+                bytes: number;
+                /** Format: date */
+                day: string;
+                events: number;
+                source: string;
+            }[];
+            /** Format: date */
+            from: string;
+            max_bytes: number | null;
+            min_bytes: number | null;
+            /** Format: date */
+            to: string;
+            total: components["schemas"]["ComplianceFigure"];
+        };
+        ComplianceFigure: {
+            bytes: number;
+            events: number;
+        };
         Contact: {
             /** Format: uuid */
             contact_id: string;
@@ -7646,6 +7774,125 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getCustomerChromePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChromePolicy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCustomerChromePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChromePolicy"];
+            };
+        };
+        responses: {
+            /** @description The policy as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChromePolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomerChromeManagedPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The managed policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChromeManagedPolicy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomerComplianceData: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+                from?: string;
+                max_bytes?: number;
+                min_bytes?: number;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored volume. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplianceData"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The customer has no compliance SKU. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteCustomer: {

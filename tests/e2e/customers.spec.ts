@@ -81,3 +81,86 @@ test('an analyst creates a customer and adds a subscription, whose status change
   await expect(page).toHaveURL(/\/alerts\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: /Test alert/ })).toBeVisible();
 });
+
+test("an analyst edits a customer's Chrome extension policy and reads its compliance data by size", async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, ANALYST, '/customers');
+  await expect(page.getByRole('grid', { name: 'Customers' })).toBeVisible();
+  // Only customers with a compliance SKU: the seed gives Acme Corp one.
+  await tabTo(page, page.getByRole('checkbox', { name: 'Has compliance SKU' }));
+  await page.keyboard.press('Space');
+  const open = page.getByRole('grid', { name: 'Customers' }).getByRole('button', { name: 'Acme Corp' });
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('region', { name: 'Acme Corp' });
+  await expect(details).toBeVisible();
+
+  // The Chrome extension policy: a bad domain is refused under its field, then saved and reopened.
+  await tabTo(page, details.getByRole('button', { name: 'Chrome extension policy…' }));
+  await page.keyboard.press('Enter');
+  const policy = page.getByRole('dialog', { name: 'Chrome extension policy for Acme Corp' });
+  const enabled = policy.getByRole('checkbox', { name: 'Extension enabled' });
+  await tabTo(page, enabled);
+  if (!(await enabled.isChecked())) await page.keyboard.press('Space');
+  await tabTo(page, policy.getByRole('combobox', { name: 'Known-bad and lookalike domains' }));
+  await page.keyboard.press('End');
+  await expect(policy.getByRole('combobox', { name: 'Known-bad and lookalike domains' })).toHaveValue(
+    'block',
+  );
+  const blocked = `blocked-${Date.now()}.example`;
+  await tabTo(page, policy.getByLabel('Blocked domains'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(`${blocked}\nnot a domain`);
+  await expectAccessible(page);
+  await tabTo(page, policy.getByRole('button', { name: 'Save policy' }));
+  await page.keyboard.press('Enter');
+  await expect(policy.getByText('Please provide a valid domain name. (not a domain)')).toBeVisible();
+  await tabTo(page, policy.getByLabel('Blocked domains'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(blocked);
+  await tabTo(page, policy.getByRole('button', { name: 'Save policy' }));
+  await page.keyboard.press('Enter');
+  await expect(policy).toBeHidden();
+  await expect(page.getByText('Chrome extension policy saved')).toBeVisible();
+
+  await tabTo(page, details.getByRole('button', { name: 'Chrome extension policy…' }));
+  await page.keyboard.press('Enter');
+  await expect(policy.getByLabel('Blocked domains')).toHaveValue(blocked);
+  await expect(policy.getByRole('checkbox', { name: 'Extension enabled' })).toBeChecked();
+  await expect(policy.getByRole('combobox', { name: 'Known-bad and lookalike domains' })).toHaveValue(
+    'block',
+  );
+  await expect(policy.getByRole('link', { name: 'Download managed policy' })).toHaveAttribute(
+    'href',
+    /\/chrome-policy\/managed$/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(policy).toBeHidden();
+
+  // Compliance data: the metered volume, filtered by daily size in bytes.
+  await tabTo(page, details.getByRole('button', { name: 'Compliance data…' }));
+  await page.keyboard.press('Enter');
+  const compliance = page.getByRole('dialog', { name: 'Compliance data for Acme Corp' });
+  await expect(compliance.getByText(/^Stored: [\d,]+ bytes in [\d,]+ events\.$/)).toBeVisible();
+  const days = compliance.getByRole('table', { name: 'Stored volume by day and type' });
+  await expect(days.getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page);
+  await tabTo(page, compliance.getByLabel('Minimum daily bytes'));
+  await page.keyboard.type('1000000000000');
+  await page.keyboard.press('Enter');
+  await expect(compliance.getByText('No stored log data matches these filters.')).toBeVisible();
+  await expect(compliance.getByText('Stored: 0 bytes in 0 events.')).toBeVisible();
+  await tabTo(page, compliance.getByLabel('Minimum daily bytes'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(days.getByRole('row').nth(1)).toBeVisible();
+  await expect(compliance.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    /[?&]min_bytes=1(&|$)/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(compliance).toBeHidden();
+});

@@ -1,5 +1,7 @@
 import { describe } from 'vitest';
 import { backends } from '../helpers/database.ts';
+import { chromePolicySuite } from './customers/chrome-policy.ts';
+import { complianceSuite } from './customers/compliance.ts';
 import { customersContext } from './customers/helpers.ts';
 import { listCustomersSuite } from './customers/list.ts';
 import { manageCustomersSuite } from './customers/manage.ts';
@@ -10,4 +12,6 @@ describe.each(backends())('customers API on %s', (backend) => {
   listCustomersSuite(ctx);
   manageCustomersSuite(ctx);
   subscriptionsSuite(ctx);
+  chromePolicySuite(ctx);
+  complianceSuite(ctx);
 });

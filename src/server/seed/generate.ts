@@ -1,3 +1,4 @@
+import { meterLogUsage } from '../areas/logs/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SecretBox } from '../auth/secret-box.ts';
 import { alerts } from '../db/schema/index.ts';
@@ -184,6 +185,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   await syncIds(db, 'discussions');
   await finishCases(db);
   const logEvents = await seedLogEvents(db, streams.logs, org.customers, now);
+  // The usage the hourly log-usage job would meter: retention and compliance figures from the start.
+  await meterLogUsage(db, new Date(now));
 
   const summary: SeedSummary = {
     partnerId: org.partnerId,

@@ -137,7 +137,8 @@ export async function seedOrganisation(
       name,
       // Exactly one customer (the last) has no subscription, so the console's upsell path has data.
       hasSubscription: i !== count - 1,
-      // Every other subscribed customer (Acme first) holds the compliance SKU: syslog forwarding needs it.
+      // Every other subscribed customer (Acme first) holds the compliance SKU: syslog forwarding needs
+      // it, and the compliance data screen has Acme's figures.
       complianceSku: i % 2 === 0 && i !== count - 1,
       phone: phone(rng, place.phonePrefix, place.localDigits),
       email: `${rng.pick(['it', 'security', 'info', 'helpdesk'])}@${domain}`,

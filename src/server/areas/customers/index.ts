@@ -1,5 +1,11 @@
 import type { Handlers } from '../../platform/handler.ts';
 import {
+  getCustomerChromeManagedPolicy,
+  getCustomerChromePolicy,
+  getCustomerComplianceData,
+  updateCustomerChromePolicy,
+} from './extras-handlers.ts';
+import {
   createCustomer,
   createCustomerSubscription,
   deleteCustomer,
@@ -16,6 +22,10 @@ export const customerHandlers: Handlers<
   | 'deleteCustomer'
   | 'createCustomerSubscription'
   | 'updateCustomerSubscription'
+  | 'getCustomerChromePolicy'
+  | 'updateCustomerChromePolicy'
+  | 'getCustomerChromeManagedPolicy'
+  | 'getCustomerComplianceData'
 > = {
   listCustomers,
   createCustomer,
@@ -23,6 +33,10 @@ export const customerHandlers: Handlers<
   deleteCustomer,
   createCustomerSubscription,
   updateCustomerSubscription,
+  getCustomerChromePolicy,
+  updateCustomerChromePolicy,
+  getCustomerChromeManagedPolicy,
+  getCustomerComplianceData,
 };
 
 export { presentContact, presentCustomer } from './present.ts';

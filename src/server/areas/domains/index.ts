@@ -14,6 +14,7 @@ export const domainHandlers: Handlers<
 > = { listDomains, createDomains, getDomain, updateDomain, listLookalikes, getLookalike };
 
 export { generateCandidates } from './fuzzers/index.ts';
+export { INVALID_DOMAIN, normaliseDomain } from './names.ts';
 export { DnsClient } from './resolver.ts';
 export { classify, confidenceOf, riskBreakdown, riskOf } from './risk.ts';
 export { observeCandidates, type ScanResult, scanActiveDomains, scanDomain } from './scan.ts';

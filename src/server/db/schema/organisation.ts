@@ -48,6 +48,8 @@ export const customers = pgTable(
     complianceSku: boolean('compliance_sku').notNull().default(false),
     /** Agents take the partner's global software package rather than one of the customer's own. */
     globalSoftwarePackage: boolean('global_software_package').notNull().default(true),
+    /** The Chrome extension's policy (areas/customers/chrome-policy.ts); null until first saved: defaults apply. */
+    chromePolicy: jsonb('chrome_policy').$type<Record<string, unknown>>(),
     createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
     modifiedTime: timestamp('modified_time', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, deleteCustomer } from './api.ts';
 import { CustomerActions } from './CustomerActions.tsx';
+import { CustomerExtras } from './CustomerExtras.tsx';
 import { Subscriptions } from './Subscriptions.tsx';
 
 /** The open customer: contact details, flags, subscriptions; edit and delete (asking first, naming what goes with it). */
@@ -83,6 +84,7 @@ export function CustomerDetails({
       </dl>
       <Subscriptions customer={customer} canManage={canManage} onChanged={onChanged} />
       {canManage && <CustomerActions customer={customer} />}
+      <CustomerExtras customer={customer} canManage={canManage} />
       {confirming && (
         <ConfirmDialog
           title={t('delete.title', { name: customer.name })}
