@@ -75,8 +75,21 @@ describe('the command registry', () => {
     const expected = ROUTES.filter(
       (r) => !('open' in r && r.open) && !r.path.replace(/\/:[^/]+\?$/, '').includes(':'),
     ).map((r) => r.name);
-    expect(NAVIGATION.map((c) => c.route).sort()).toEqual([...expected].sort());
+    const screens = NAVIGATION.filter((c) => !c.path.includes('#'));
+    expect(screens.map((c) => c.route).sort()).toEqual([...expected].sort());
     expect(findCommand('go.search')).toMatchObject({ path: '/search' });
+  });
+
+  it('goes to each administration tab by its address, with the screen’s access rule', () => {
+    const tabs = NAVIGATION.filter((c) => c.path.includes('#'));
+    expect(tabs.map((c) => c.path)).toEqual([
+      '/admin#audit',
+      '/admin#outbox',
+      '/admin#jobs',
+      '/admin#updates',
+      '/admin#support',
+    ]);
+    for (const tab of tabs) expect(tab).toMatchObject({ route: 'admin', access: { adminOnly: true } });
   });
 
   it('binds g + letter as the design says', () => {
