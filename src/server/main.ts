@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { startSyslogServer } from './areas/logs/index.ts';
 import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
+import { laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import { ensureDemoData } from './seed/first-start.ts';
@@ -16,16 +16,20 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
 const app = config.role === 'worker' ? null : await buildApp(config, database);
-const jobs =
+// Two lanes: searches people wait on, and everything else (scheduled and queued background work).
+const lanes =
   config.role === 'api'
-    ? null
-    : startJobRunner(database.db, {
-        workerId: `${hostname()}:${process.pid}`,
-        pollMs: 1000,
-        schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
-        mail: mailTransportFor(config),
-        ...(app ? { log: app.log } : {}),
-      });
+    ? []
+    : (['interactive', 'background'] as const).map((lane) =>
+        startJobRunner(database.db, {
+          workerId: `${hostname()}:${process.pid}:${lane}`,
+          pollMs: lane === 'interactive' ? 250 : 1000,
+          handlers: laneHandlers(lane),
+          schedules: lane === 'interactive' ? [] : database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
+          mail: mailTransportFor(config),
+          ...(app ? { log: app.log } : {}),
+        }),
+      );
 
 // Syslog is an input like HTTP ingest: served where the API is, off with SYSLOG_PORT=0.
 const syslog =
@@ -36,7 +40,7 @@ const syslog =
 const shutdown = async (signal: string) => {
   console.log(`${signal}: shutting down`);
   await syslog?.close();
-  await jobs?.stop();
+  await Promise.all(lanes.map((lane) => lane.stop()));
   await app?.close();
   await database.close();
   process.exit(0);

@@ -23,7 +23,7 @@ const userMenu = (page: Page) => page.getByRole('button', { name: /^User menu fo
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('watchfloor.session') ?? '');
 
 for (const { email, address, shows } of [
-  { email: ADMIN, address: '/admin', shows: /^Users$/ },
+  { email: ADMIN, address: '/admin', shows: /^Administration$/ },
   { email: ANALYST, address: '/alerts?status=new', shows: null },
   { email: CUSTOMER, address: '/profile', shows: /^Casey Morgan$/ },
 ]) {

@@ -140,4 +140,19 @@ export const SCHEDULES: Schedule[] = [
  * and counts stop using index-only scans as alerts come and change. Nightly, when the console is
  * quietest, since PGlite answers nothing else while it runs.
  */
+/**
+ * Job kinds a person is waiting on (a search they just ran): a worker runs them in a lane of their
+ * own, so a long background job (a lookalike scan, an export) never holds them back.
+ */
+export const INTERACTIVE_KINDS: readonly string[] = [SEARCH_JOB];
+
+/** The handlers of one lane: the interactive kinds, or everything else. */
+export function laneHandlers(lane: 'interactive' | 'background'): Record<string, JobDefinition> {
+  return Object.fromEntries(
+    Object.entries(JOB_HANDLERS).filter(
+      ([kind]) => INTERACTIVE_KINDS.includes(kind) === (lane === 'interactive'),
+    ),
+  );
+}
+
 export const PGLITE_SCHEDULES: Schedule[] = [...SCHEDULES, { kind: 'vacuum-analyze', cron: '17 3 * * *' }];

@@ -14,7 +14,8 @@ export function ChartTable({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <div className="dashboard-table">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls, so it takes focus for the arrow keys even without links (ingest)
+    <section className="dashboard-table" tabIndex={0} aria-label={caption}>
       <table className="table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -45,6 +46,6 @@ export function ChartTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
