@@ -72,7 +72,8 @@ beforeEach(() => {
   network
     .on('get', CASE, { status: 200, body: caseRecord(7) })
     .on('get', '/api/cases/v1/cases/aggregate/{a}/{b}', { status: 200, body: { buckets: [] } })
-    .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } });
+    .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } })
+    .on('get', '/api/cases/v1/cases/{id}/actions', { status: 200, body: { actions: [] } });
 });
 
 describe('case detail: leaving with unsaved changes', () => {
