@@ -1242,6 +1242,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/v1/cases/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent actions started from the case, newest first (at most 500), each with its steps and receipts.
+         * @description A case outside the caller's customers answers 404 'Case with ID {id} not found'. Each action
+         *     carries its current status and every step the agent reported, so the case shows whether an
+         *     action ran, not only that it was sent.
+         */
+        get: operations["listCaseAgentActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/v1/cases/{id}/alerts": {
         parameters: {
             query?: never;
@@ -7016,6 +7038,33 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listCaseAgentActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["AgentAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     assignCaseAlerts: {
