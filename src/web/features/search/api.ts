@@ -80,3 +80,22 @@ export async function listHistory(): Promise<HistoryEntry[]> {
 export async function deleteHistoryEntry(id: string): Promise<void> {
   dataOf(await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } }));
 }
+
+export type LogAlertSettings = components['schemas']['LogAlertSettings'];
+export type LogAlertRule = components['schemas']['LogAlertRule'];
+export type Backtest =
+  paths['/api/search/v1/alerting/backtest']['post']['responses']['200']['content']['application/json'];
+
+export async function listAlertRules(): Promise<LogAlertRule[]> {
+  return dataOf(await api.GET('/api/search/v1/alerting/')).rules;
+}
+
+/** When the settings would have fired over the last 7 days; nothing is saved. */
+export async function backtestAlert(settings: LogAlertSettings): Promise<Backtest> {
+  return dataOf(await api.POST('/api/search/v1/alerting/backtest', { body: settings }));
+}
+
+/** Sets the saved search's alert settings (one rule per saved search; saving again replaces it). */
+export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
+  return dataOf(await api.POST('/api/search/v1/alerting/', { body: settings }));
+}
