@@ -13,6 +13,7 @@ import {
   type SavedSearch,
   type SearchFilter,
 } from './api.ts';
+import { ExportDialog } from './ExportDialog.tsx';
 import { FieldSidebar } from './FieldSidebar.tsx';
 import { HitsChart } from './HitsChart.tsx';
 import { QueryBar, SourceSelect, TimePicker } from './QueryControls.tsx';
@@ -59,6 +60,7 @@ export function SearchPage({ params }: ScreenProps) {
   // The saved search the screen shows unchanged (just saved or opened): it can become an alert rule.
   const [currentSaved, setCurrentSaved] = useState<SavedSearch | null>(null);
   const [alerting, setAlerting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [more, setMore] = useState<{
     id: string;
     events: LogEvent[];
@@ -183,6 +185,9 @@ export function SearchPage({ params }: ScreenProps) {
           >
             {t('actions.saveAlert')}
           </button>
+          <button type="button" className="button" disabled={!done || !id} onClick={() => setExporting(true)}>
+            {t('actions.export')}
+          </button>
         </div>
       </form>
       {form.filters.length > 0 && (
@@ -220,6 +225,9 @@ export function SearchPage({ params }: ScreenProps) {
       )}
       {alerting && currentSaved && (
         <SaveAlertDialog saved={currentSaved} onClose={() => setAlerting(false)} />
+      )}
+      {exporting && id && (
+        <ExportDialog searchId={id} columns={columns} onClose={() => setExporting(false)} />
       )}
       <SearchStatus snapshot={snapshot} error={termError ? null : error} />
       {hits.data && <HitsChart hits={hits.data} />}

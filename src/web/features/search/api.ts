@@ -99,3 +99,25 @@ export async function backtestAlert(settings: LogAlertSettings): Promise<Backtes
 export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
   return dataOf(await api.POST('/api/search/v1/alerting/', { body: settings }));
 }
+
+export type ExportBody =
+  paths['/api/search/v1/export/{id}']['post']['requestBody']['content']['application/json'];
+export type LogExport = components['schemas']['LogExport'];
+
+/**
+ * POST /export/{id}. A small export without addresses comes back as the file (streamed by the
+ * server); a large or mailed one is queued and answered with its record (202).
+ */
+export async function exportSearch(
+  id: string,
+  body: ExportBody,
+): Promise<{ file: Blob; queued?: undefined } | { queued: LogExport; file?: undefined }> {
+  const result = await api.POST('/api/search/v1/export/{id}', {
+    params: { path: { id } },
+    body,
+    parseAs: 'blob',
+  });
+  const blob = dataOf(result) as unknown as Blob;
+  if (result.response.status === 202) return { queued: JSON.parse(await blob.text()) as LogExport };
+  return { file: blob };
+}
