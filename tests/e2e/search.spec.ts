@@ -94,5 +94,17 @@ test.describe('log search', () => {
     await expect(dialog.getByRole('button', { name: 'Replace alert rule' })).toBeDisabled();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+
+    // Export the events shown: a small export downloads at once.
+    await tabTo(page, page.getByRole('button', { name: 'Export…' }));
+    await page.keyboard.press('Enter');
+    const exportDialog = page.getByRole('dialog', { name: 'Export events' });
+    await expect(exportDialog.getByRole('combobox', { name: 'Format' })).toBeFocused();
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await tabTo(page, exportDialog.getByRole('button', { name: 'Download' }));
+    await page.keyboard.press('Enter');
+    expect((await download).suggestedFilename()).toMatch(/^search-.+\.csv$/);
+    await expect(exportDialog).toBeHidden();
   });
 });
