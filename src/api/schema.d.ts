@@ -3312,9 +3312,21 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        /** @description One breach the provider knows the account was in. */
+        Breach: {
+            breach_date: string | null;
+            data_classes: string[];
+            domain: string;
+            name: string;
+            pwn_count: number | null;
+            title: string;
+            verified: boolean;
+        };
         BreachHistoryEntry: {
             account: string;
             breach_count: number;
+            /** @description What the look-up found (empty until it is done). */
+            breaches: components["schemas"]["Breach"][];
             /**
              * Format: uuid
              * @description Null for a staff look-up.
@@ -3331,15 +3343,7 @@ export interface components {
         BreachLookup: {
             account: string;
             attempts: number;
-            breaches: {
-                breach_date: string | null;
-                data_classes: string[];
-                domain: string;
-                name: string;
-                pwn_count: number | null;
-                title: string;
-                verified: boolean;
-            }[];
+            breaches: components["schemas"]["Breach"][];
             /** @description Why a failed look-up failed. */
             error: string | null;
             /** @enum {string} */
