@@ -59,6 +59,8 @@ describe.each(backends())('dictionary and suffix lists of a domain on %s', (back
       url: `${base}/${uid}/fuzz-lists`,
       payload: payload as Record<string, unknown>,
     });
+  // Pages are asked of the RDAP stand-in, which answers none: no lookalike serves one.
+  const port = () => (rdap.address() as AddressInfo).port;
   const scan = async () => {
     const [domain] = await t.database.db
       .select()
@@ -66,7 +68,7 @@ describe.each(backends())('dictionary and suffix lists of a domain on %s', (back
       .where(eq(monitoredDomains.uid, acmeUid));
     await scanDomain(t.database.db, domain!, {
       dns: new DnsClient(dns.address, { timeoutMs: 500, tries: 1 }),
-      settings: { resolver: dns.address, rdapBaseUrl: rdapUrl, geoipDatabase: undefined, httpPort: null },
+      settings: { resolver: dns.address, rdapBaseUrl: rdapUrl, geoipDatabase: undefined, httpPort: port() },
     });
     return (await t.database.db.select().from(lookalikes).where(eq(lookalikes.domainUid, acmeUid))).map(
       (r) => `${r.fuzzer} ${r.name}`,
