@@ -9,6 +9,7 @@ const ALL = [
   'api-alerts',
   'dashboard',
   'web-alerts-filter',
+  'agents-list',
   'omnibox',
   'request-cost',
   'agent-check-in',

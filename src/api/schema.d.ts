@@ -1242,6 +1242,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cases/v1/cases/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent actions started from the case, newest first (at most 500), each with its steps and receipts.
+         * @description A case outside the caller's customers answers 404 'Case with ID {id} not found'. Each action
+         *     carries its current status and every step the agent reported, so the case shows whether an
+         *     action ran, not only that it was sent.
+         */
+        get: operations["listCaseAgentActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/v1/cases/{id}/alerts": {
         parameters: {
             query?: never;
@@ -2535,6 +2557,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tacklebox/v1/domains/{id}/fuzz-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The words the dictionary fuzzer and the suffixes the tld-swap fuzzer use for this domain. */
+        get: operations["getDomainFuzzLists"];
+        /**
+         * Sets the domain's dictionary words and swap suffixes; the next scan uses them.
+         * @description Words must be DNS labels (a-z, 0-9, inner hyphens, at most 30 characters; at most 200 words); suffixes must be known public suffixes (e.g. com, co.uk; at most 100). Entries are lower-cased and duplicates dropped. null restores the default list; an empty list turns that fuzzer off for the domain. Each bad entry is reported by its field (words[3]).
+         */
+        put: operations["updateDomainFuzzLists"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tacklebox/v1/domains/{id}/lookalikes": {
         parameters: {
             query?: never;
@@ -3384,9 +3427,21 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        /** @description One breach the provider knows the account was in. */
+        Breach: {
+            breach_date: string | null;
+            data_classes: string[];
+            domain: string;
+            name: string;
+            pwn_count: number | null;
+            title: string;
+            verified: boolean;
+        };
         BreachHistoryEntry: {
             account: string;
             breach_count: number;
+            /** @description What the look-up found (empty until it is done). */
+            breaches: components["schemas"]["Breach"][];
             /**
              * Format: uuid
              * @description Null for a staff look-up.
@@ -3403,15 +3458,7 @@ export interface components {
         BreachLookup: {
             account: string;
             attempts: number;
-            breaches: {
-                breach_date: string | null;
-                data_classes: string[];
-                domain: string;
-                name: string;
-                pwn_count: number | null;
-                title: string;
-                verified: boolean;
-            }[];
+            breaches: components["schemas"]["Breach"][];
             /** @description Why a failed look-up failed. */
             error: string | null;
             /** @enum {string} */
@@ -3806,6 +3853,16 @@ export interface components {
             scan_status: "queued" | "scanning" | "failed" | null;
             /** Format: uuid */
             uid: string;
+        };
+        DomainFuzzLists: {
+            /** @description False: the default suffix list. */
+            custom_tlds: boolean;
+            /** @description False: the default word list. */
+            custom_words: boolean;
+            /** @description Suffixes the tld-swap fuzzer puts the label under. */
+            tlds: string[];
+            /** @description Words the dictionary fuzzer adds to the label. */
+            words: string[];
         };
         EnrolmentToken: {
             /** Format: date-time */
@@ -7018,6 +7075,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listCaseAgentActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["AgentAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     assignCaseAlerts: {
         parameters: {
             query?: never;
@@ -9592,6 +9676,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Domain"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDomainFuzzLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists (the defaults where the domain has none of its own). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainFuzzLists"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDomainFuzzLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tlds: string[] | null;
+                    words: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The lists now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainFuzzLists"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './support.ts';
 
@@ -86,4 +87,171 @@ test('a customer user turns on the syslog forwarder their compliance licence all
   await expect(page.getByRole('button', { name: 'Grant and e-mail' })).toHaveCount(0);
   await expect(page.getByText('You do not have permission to start a terminal')).toBeVisible();
   await expectAccessible(page);
+});
+
+/**
+ * Runs the agent simulator (`npm run agents`) against the e2e server as its own process, the way
+ * a demo fleet runs beside `npm start`, and resolves each line it prints.
+ */
+function startSimulator(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/agent-simulator/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve(match: RegExpMatchArray): void }[] = [];
+  const settle = () => {
+    for (const waiter of [...waiters]) {
+      const match = lines.map((line) => line.match(waiter.pattern)).find(Boolean);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+  };
+  let buffer = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    lines.push(...parts);
+    settle();
+  });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    errors += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    /** The first line (printed so far or later) that matches; fails if the simulator stops first. */
+    waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
+      const found = new Promise<RegExpMatchArray>((resolve) => {
+        waiters.push({ pattern, resolve });
+        settle();
+      });
+      return Promise.race([
+        found,
+        exited.then((code) => {
+          throw new Error(`the simulator stopped (${code}): ${errors}\n${lines.join('\n')}`);
+        }),
+      ]);
+    },
+    /** Stops the fleet as Ctrl-C does and waits for it to say so. */
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+test('an analyst isolates an agent the simulator runs, sees it delivered and succeeded with the receipt, then ends the isolation', async ({
+  page,
+  baseURL,
+}) => {
+  // Two round trips through a real agent that checks in every 10 s (the protocol's shortest).
+  test.setTimeout(150_000);
+  // Staff hand out an enrolment token for Acme Corp (one use) through the API, as the console's
+  // own calls do: the session's bearer token and the XSRF cookie echoed in its header.
+  await signIn(page, ANALYST, '/agents');
+  const session = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}').token?.access_token as string,
+  );
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { authorization: `Bearer ${session}`, 'x-xsrf-token': xsrf };
+  const listed = await page.request.get('/api/management/customers', { headers });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { customers } = (await listed.json()) as { customers: { customer_id: string; name: string }[] };
+  const acme = customers.find((c) => c.name === 'Acme Corp');
+  expect(acme).toBeDefined();
+  const created = await page.request.post('/api/agents/v1/enrolment-tokens', {
+    headers,
+    data: { customer_id: acme!.customer_id, name: 'Isolation drill', use_limit: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+
+  // Host names unique to this run, so a retried test never meets the agent of an earlier try.
+  const prefix = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 10);
+  const fleet = startSimulator([
+    '--customer',
+    acme!.customer_id,
+    '--count',
+    '1',
+    '--interval',
+    '10',
+    '--url',
+    baseURL!,
+    '--token',
+    token,
+    '--prefix',
+    prefix,
+  ]);
+  try {
+    const [, host] = await fleet.waitFor(/enrolled (\S+) as [0-9a-f-]{36}/);
+
+    // The analyst finds the new agent by its host name and opens it.
+    await page.reload();
+    const grid = page.getByRole('grid', { name: 'Agents' });
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Host name or IP' });
+    await tabTo(page, search);
+    await page.keyboard.type(host!);
+    const row = grid.locator('[data-row-index="0"]');
+    await expect(row).toContainText(host!);
+    await expect(grid.locator('[data-row-index="1"]')).toHaveCount(0);
+    await tabTo(page, row);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();
+
+    // Isolate, asked first.
+    await tabTo(page, page.getByRole('button', { name: 'Ask the agent…' }));
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Isolate?' });
+    await expect(ask).toContainText(host!);
+    await tabTo(page, ask.getByRole('button', { name: 'Isolate' }));
+    await page.keyboard.press('Enter');
+    const isolation = page.locator('.agent-action[aria-label="Isolate"]').first();
+    await expect(isolation).toHaveAttribute('data-status', /queued|delivered|running/);
+    // Sent is not done: until the agent says so, nothing reads Succeeded.
+    await expect(isolation.locator('.badge')).not.toHaveText('Succeeded');
+
+    // The agent picks it up at its next check-in; the console follows it to its end.
+    const [, isolateReceipt] = await fleet.waitFor(new RegExp(`${host} isolate (\\w+)`));
+    expect(isolateReceipt).toBe('succeeded');
+    const done = page.locator('.agent-action[aria-label="Isolate"][data-status="succeeded"]').first();
+    await expect(done).toBeVisible({ timeout: 30_000 });
+    await expect(done.locator('.badge')).toHaveText('Succeeded');
+    const steps = done.locator('.agent-action__steps li');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(0)).toContainText('Queued');
+    await expect(steps.nth(1)).toContainText('Delivered');
+    await expect(steps.nth(2)).toContainText('Running');
+    await expect(steps.nth(3)).toContainText('Succeeded');
+    // The agent's receipt (`<host>:<action id>`) stands beside the steps it reported.
+    await expect(steps.nth(3)).toContainText(new RegExp(`receipt ${host}:[0-9a-f]{8}`));
+    await expect(done).toContainText('Exit code 0');
+    await expectAccessible(page);
+
+    // End the isolation: choose it by typing its name in the action list, asked first.
+    await tabTo(page, page.getByRole('combobox', { name: 'Action' }));
+    await page.keyboard.type('End');
+    await expect(page.getByRole('combobox', { name: 'Action' })).toHaveValue('deisolate');
+    await tabTo(page, page.getByRole('button', { name: 'Ask the agent…' }));
+    await page.keyboard.press('Enter');
+    const askEnd = page.getByRole('dialog', { name: 'End isolation?' });
+    await expect(askEnd).toContainText(host!);
+    await tabTo(page, askEnd.getByRole('button', { name: 'End isolation' }));
+    await page.keyboard.press('Enter');
+    const ending = page.locator('.agent-action[aria-label="End isolation"]').first();
+    await expect(ending).toHaveAttribute('data-status', /queued|delivered|running/);
+    await expect(ending.locator('.badge')).not.toHaveText('Succeeded');
+    await fleet.waitFor(new RegExp(`${host} deisolate succeeded`));
+    const ended = page.locator('.agent-action[aria-label="End isolation"][data-status="succeeded"]').first();
+    await expect(ended).toBeVisible({ timeout: 30_000 });
+    await expect(ended.locator('.agent-action__steps li').last()).toContainText(
+      new RegExp(`Succeeded .*receipt ${host}:[0-9a-f]{8}`),
+    );
+  } finally {
+    await fleet.stop();
+  }
 });

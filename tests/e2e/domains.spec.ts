@@ -74,3 +74,39 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   await expect(page.getByText('MX record')).toBeVisible();
   await expectAccessible(page);
 });
+
+/** Keyboard only: a domain's dictionary words edited, a bad word refused by its line, then saved. */
+test("an analyst edits a domain's dictionary and top-level domains", async ({ page }) => {
+  await signIn(page, ANALYST, '/domains');
+  const seeded = page.locator('.domain-row:not(.domain-row--header)').first().getByRole('link');
+  await expect(seeded).toBeVisible();
+  await tabTo(page, seeded);
+  await page.keyboard.press('Enter');
+  const section = page.getByRole('region', { name: 'Dictionary and top-level domains' });
+  const words = section.getByLabel('Dictionary words');
+  await expect(words).toBeVisible();
+  await expectAccessible(page);
+
+  await tabTo(page, words, 120);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('login\nnot a word\npayroll');
+  const tlds = section.getByLabel('Top-level domains');
+  await tabTo(page, tlds);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('com\nco.uk\nfi');
+  await tabTo(page, section.getByRole('button', { name: 'Save lists' }));
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('alert')).toContainText('Line 2 (not a word): a word must be a DNS label');
+  await expect(words).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  await tabTo(page, words);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('login\nPayroll\npayroll');
+  await tabTo(page, section.getByRole('button', { name: 'Save lists' }));
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('status')).toHaveText('Saved. The next scan uses these lists.');
+  await expect(words).toHaveValue('login\npayroll');
+  await expect(tlds).toHaveValue('com\nco.uk\nfi');
+  await expect(section.getByText('This domain has its own lists.')).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
 
 test.describe('log search', () => {
-  test('an analyst finds events with a Lucene query, narrows with a top value and saves the search', async ({
+  test('an analyst finds events with a Lucene query, narrows with a top value, saves the search and alerts on it after a backtest', async ({
     page,
   }) => {
     await signIn(page, ANALYST, '/search');
@@ -64,5 +64,47 @@ test.describe('log search', () => {
     await expect(saved.getByRole('button', { name: `Failed logons on ${host}`, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'History' })).toContainText('EventID:4625 OR EventID:4624');
     await expectAccessible(page);
+
+    // Turn it into an alert rule: backtest the settings over the last 7 days, then save them.
+    await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Alert on Failed logons on ${host}` });
+    await expect(dialog.getByRole('textbox', { name: /Period/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('textbox', { name: /Threshold/ })).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter');
+    const backtest = dialog.getByRole('region', { name: 'Backtest over the last 7 days' });
+    await expect(backtest.getByRole('status')).toContainText(/Would have fired \d+ times/, {
+      timeout: 20_000,
+    });
+    await expectAccessible(page);
+    const save = dialog.getByRole('button', { name: 'Save alert rule' });
+    await tabTo(page, save);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Alert rule saved for Failed logons on ${host}`)).toBeVisible();
+
+    // Opening the dialog again shows the saved rule's settings.
+    await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('textbox', { name: /Threshold/ })).toHaveValue('2');
+    await expect(dialog.getByRole('button', { name: 'Replace alert rule' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Export the events shown: a small export downloads at once.
+    await tabTo(page, page.getByRole('button', { name: 'Export…' }));
+    await page.keyboard.press('Enter');
+    const exportDialog = page.getByRole('dialog', { name: 'Export events' });
+    await expect(exportDialog.getByRole('combobox', { name: 'Format' })).toBeFocused();
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await tabTo(page, exportDialog.getByRole('button', { name: 'Download' }));
+    await page.keyboard.press('Enter');
+    expect((await download).suggestedFilename()).toMatch(/^search-.+\.csv$/);
+    await expect(exportDialog).toBeHidden();
   });
 });

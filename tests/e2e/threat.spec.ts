@@ -77,3 +77,33 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
     '"5","email","pat@acme.example","","U","0","","","","","breach_lookup_not_configured",""',
   );
 });
+
+/** Keyboard only: the breach history of the seeded customers, one look-up opened with j and Enter. */
+test('an analyst walks the breach history and opens a look-up to see its breaches', async ({ page }) => {
+  await signIn(page, ANALYST, '/threat');
+  const history = page.getByRole('region', { name: 'Breach history' });
+  const accounts = history.getByRole('row').getByRole('button');
+  await expect(accounts.first()).toBeVisible();
+  await expectAccessible(page);
+
+  // The seed gives each customer's first person two breaches (Adobe and LinkedIn): find one's row.
+  const rows = await history
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const target = rows.findIndex((cells) => cells[2] === 'Done' && cells[3] === '2');
+  expect(target).toBeGreaterThanOrEqual(0);
+  const account = rows[target]![0]!;
+
+  await tabTo(page, accounts.first());
+  for (let i = 0; i < target; i++) await page.keyboard.press('j');
+  await expect(accounts.nth(target)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const open = page.getByRole('region', { name: `Breaches of ${account}` });
+  await expect(open.getByRole('cell', { name: 'Adobe (adobe.com)' })).toBeVisible();
+  await expect(open.getByRole('cell', { name: 'LinkedIn (linkedin.com)' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.keyboard.press('Escape');
+  await expect(open).toBeHidden();
+  await expect(accounts.nth(target)).toBeFocused();
+});

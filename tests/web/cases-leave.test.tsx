@@ -72,7 +72,8 @@ beforeEach(() => {
   network
     .on('get', CASE, { status: 200, body: caseRecord(7) })
     .on('get', '/api/cases/v1/cases/aggregate/{a}/{b}', { status: 200, body: { buckets: [] } })
-    .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } });
+    .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } })
+    .on('get', '/api/cases/v1/cases/{id}/actions', { status: 200, body: { actions: [] } });
 });
 
 describe('case detail: leaving with unsaved changes', () => {
@@ -205,5 +206,42 @@ describe('case detail: saving and alerts', () => {
     network.on('get', CASE, apiError(404, 'Case with ID 7 not found'));
     await renderCase();
     expect(await screen.findByRole('heading', { level: 1, name: 'Case with ID 7 not found' })).toBeTruthy();
+  });
+
+  it('lists the agent actions started from the case with what the agent reported', async () => {
+    const at = '2026-03-02T10:00:00.000Z';
+    const action = (id: string, type: string, status: string, receipt: string | null) => ({
+      action_id: id,
+      agent_id: '00000000-0000-4000-8000-0000000a0001',
+      type,
+      status,
+      parameters: {},
+      steps: [{ status: 'queued', at }, ...(receipt ? [{ status, at, receipt }] : [])],
+    });
+    network.on('get', '/api/cases/v1/cases/{id}/actions', {
+      status: 200,
+      body: {
+        actions: [
+          action('00000000-0000-4000-8000-00000000c002', 'deisolate', 'queued', null),
+          action('00000000-0000-4000-8000-00000000c001', 'isolate', 'succeeded', 'WS-1:c001'),
+        ],
+      } as never,
+    });
+    await renderCase();
+    const section = await screen.findByRole('region', { name: 'Agent actions' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^End isolation Queued · /),
+      expect.stringMatching(/^Isolate Succeeded · .* · receipt WS-1:c001$/),
+    ]);
+    expect(within(items[1]!).getByRole('link', { name: 'Isolate' }).getAttribute('href')).toBe(
+      '/agents/00000000-0000-4000-8000-0000000a0001',
+    );
+  });
+
+  it('says when no agent action was started from the case', async () => {
+    await renderCase();
+    const section = await screen.findByRole('region', { name: 'Agent actions' });
+    expect(await within(section).findByText('No agent action was started from this case.')).toBeTruthy();
   });
 });

@@ -5,10 +5,11 @@ import { runFleet } from './fleet.ts';
  * `npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T]`
  * Runs N simulated agents of one customer against a Watchfloor server. See README.md.
  */
-const USAGE = `Usage: npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T] [--seed S]
+const USAGE = `Usage: npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T] [--seed S] [--prefix P]
 
   --customer  the customer the token belongs to (its id, checked at enrolment; or its name,
               used for host names)
+  --prefix    host names start with this instead (letters and digits, up to 10)
   --count     how many agents (default 5)
   --interval  seconds between check-ins (default 60, at least 10)
   --url       the server (default http://localhost:8080, or WATCHFLOOR_URL)
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.WATCHFLOOR_URL ?? 'http://localhost:8080' },
     token: { type: 'string', default: process.env.WATCHFLOOR_ENROLMENT_TOKEN },
     seed: { type: 'string', default: '1' },
+    prefix: { type: 'string' },
   },
 });
 const count = Number(values.count);
@@ -43,12 +45,14 @@ if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 
 const customer = values.customer;
 const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(customer);
-const prefix = isId
-  ? 'SIM'
-  : customer
-      .replace(/[^A-Za-z0-9]+/g, '')
-      .slice(0, 10)
-      .toUpperCase() || 'SIM';
+/** Host names from letters and digits of the name, so they read like an estate's (`ACME-WS-001`). */
+const hostPrefix = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .slice(0, 10)
+    .toUpperCase();
+if (values.prefix !== undefined && !hostPrefix(values.prefix)) fail('--prefix needs letters or digits');
+const prefix = values.prefix ? hostPrefix(values.prefix) : (isId ? '' : hostPrefix(customer)) || 'SIM';
 
 const controller = new AbortController();
 process.on('SIGINT', () => controller.abort());

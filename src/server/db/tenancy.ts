@@ -47,6 +47,11 @@ export const TENANT_POLICIES: Record<string, string> = {
   cases: inScope,
   discussions: inScope,
   alert_activity: inScope,
+  // The dashboard's rollups, kept by triggers on alerts in the writer's transaction.
+  alert_rollup_hourly: inScope,
+  alert_rollup_daily: inScope,
+  alert_status_counts: inScope,
+  alert_response_rollup: inScope,
   // Pending alert e-mail notifications: written by request work for its own customers only.
   alert_notification_queue: inScope,
   detections: inScope,

@@ -26,6 +26,7 @@ const USAGE = `Usage: npm run seed -- [--customers N] [--alerts N] [--agents N] 
 /** Deleted by --reset, children before parents. */
 const SEEDED_TABLES = [
   'threat_sightings',
+  'breach_lookups',
   'customer_indicators',
   'alert_activity',
   'detections',

@@ -5,6 +5,7 @@ import { alerts } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { seedAgents } from './agents.ts';
 import { AlertFactory } from './alerts.ts';
+import { seedBreachLookups } from './breaches.ts';
 import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
 import { seedIndicators, seedUpdates } from './content.ts';
 import { seedDomains } from './domains.ts';
@@ -104,6 +105,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     fleet: root.fork(10),
     domains: root.fork(11),
     logs: root.fork(12),
+    breaches: root.fork(13),
   };
 
   const passwordHash = await hashPassword(options.password);
@@ -127,6 +129,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
 
   // Lookalike domains of each customer, as scans would have left them.
   await seedDomains(db, streams.domains, org.customers, org.staff[0]!.contactId, now);
+  // Past breach look-ups of a few people per customer: the threat screen's breach history.
+  await seedBreachLookups(db, streams.breaches, org.partnerId, org.customers, org.staff[0]!.contactId, now);
 
   const customers = new WeightedTable(org.customers, (c) => c.weight);
   const caseCount = Math.max(MIN_CASES, Math.round(options.alerts / ALERTS_PER_CASE));

@@ -3,20 +3,22 @@ import { breachLookups } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
 
+/** One breach the provider stand-in reports; the history shows it as it was stored. */
+const breach = {
+  name: 'Adobe',
+  title: 'Adobe',
+  domain: 'adobe.com',
+  breach_date: '2013-10-04',
+  pwn_count: 1,
+  data_classes: [],
+  verified: true,
+};
+
 describe.each(backends())('breach history on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(backend);
     const partnerId = t.fixtures.acme.partnerId;
-    const breach = {
-      name: 'Adobe',
-      title: 'Adobe',
-      domain: 'adobe.com',
-      breach_date: '2013-10-04',
-      pwn_count: 1,
-      data_classes: [],
-      verified: true,
-    };
     await t.database.db.insert(breachLookups).values([
       {
         partnerId,
@@ -73,6 +75,7 @@ describe.each(backends())('breach history on %s', (backend) => {
         customer_id: t.fixtures.acme.customerId,
         status: 'failed',
         breach_count: 0,
+        breaches: [],
         requested_at: '2026-01-03T10:00:00.000Z',
         finished_at: '2026-01-03T10:05:00.000Z',
         error: 'the provider answered 503',
@@ -82,6 +85,7 @@ describe.each(backends())('breach history on %s', (backend) => {
         customer_id: t.fixtures.acme.customerId,
         status: 'done',
         breach_count: 2,
+        breaches: [breach, { ...breach, name: 'LinkedIn' }],
         requested_at: '2026-01-02T10:00:00.000Z',
         finished_at: '2026-01-02T10:00:20.000Z',
         error: null,

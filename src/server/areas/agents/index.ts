@@ -124,4 +124,5 @@ export { ACTION_TYPES, type ActionType } from './action-types.ts';
 export { authenticateAgent } from './agent-auth.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
 export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
+export { presentAction } from './present.ts';
 export { type AgentState, deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { listCaseAgentActions } from './handlers/agent-actions.ts';
 import { assignCaseAlerts, unassignCaseAlert } from './handlers/alerts.ts';
 import { aggregateCases, createCase, getCase, listCases, updateCase } from './handlers/cases.ts';
 import {
@@ -19,9 +20,10 @@ type CaseOperation =
   | 'listCaseDiscussions'
   | 'postCaseDiscussion'
   | 'updateCaseDiscussion'
-  | 'deleteCaseDiscussion';
+  | 'deleteCaseDiscussion'
+  | 'listCaseAgentActions';
 
-/** Cases (spec 2, section 7 "Cases"), their alerts and their comments; countCases lives with the counts. */
+/** Cases (spec 2, section 7 "Cases"), their alerts, their comments and the agent actions started from them; countCases lives with the counts. */
 export const caseHandlers: Handlers<CaseOperation> = {
   listCases,
   getCase,
@@ -34,6 +36,7 @@ export const caseHandlers: Handlers<CaseOperation> = {
   postCaseDiscussion,
   updateCaseDiscussion,
   deleteCaseDiscussion,
+  listCaseAgentActions,
 };
 
 /** Alerts take assignees by the same rule as cases. */

@@ -4,24 +4,39 @@ import { resultRows } from '../../db/tenancy.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { bucketEnd, bucketKey, OPEN, spanOf, textArray, uuidArray } from './span.ts';
+import {
+  bucketEnd,
+  bucketKey,
+  dayOf,
+  OPEN,
+  rollupOf,
+  sinceOf,
+  spanOf,
+  textArray,
+  uuidArray,
+} from './span.ts';
 
 type Priority = (typeof PRIORITIES)[number];
 type OpenStatus = 'new' | 'open' | 'acknowledged' | 'escalated' | 'deferred' | 'reopened';
 
-/** Alerts created per hour or UTC day of the span, by priority; empty buckets answer zero. */
+/** Alerts created per hour or UTC day of the span, by priority, from the rollups; empty buckets answer zero. */
 export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> = async (request) => {
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const span = spanOf(request.query.days ?? 30);
   const rows = await asCaller(request, async (tx) =>
     resultRows<{ bucket: string; priority: string; n: number }>(
-      // Grouped by the truncated time first, written as text per group rather than per alert.
-      await tx.execute(sql`select to_char(bucket, 'YYYY-MM-DD"T"HH24') as bucket, priority, n from (
-          select date_trunc(${span.unit}, created_at at time zone 'UTC') as bucket, priority, count(*)::int as n
-          from alerts
-          where customer_id = any(${uuidArray(ids)}::uuid[]) and created_at >= ${span.since.toISOString()}::timestamptz
-          group by 1, 2) counted`),
+      await tx.execute(
+        span.unit === 'hour'
+          ? sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as bucket, priority, sum(alerts)::int as n
+              from alert_rollup_hourly
+              where customer_id = any(${uuidArray(ids)}::uuid[]) and hour >= ${span.since.toISOString()}::timestamptz
+              group by hour, priority`
+          : sql`select to_char(day, 'YYYY-MM-DD"T00"') as bucket, priority, sum(alerts)::int as n
+              from alert_rollup_daily
+              where customer_id = any(${uuidArray(ids)}::uuid[]) and day >= ${dayOf(span.since)}::date
+              group by day, priority`,
+      ),
     ),
   );
   const counts = new Map<string, Record<Priority, number>>();
@@ -46,9 +61,9 @@ export const getDashboardOpenAlerts: Handler<'getDashboardOpenAlerts'> = async (
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const rows = await asCaller(request, async (tx) =>
     resultRows<{ customer_id: string; status: OpenStatus; n: number }>(
-      await tx.execute(sql`select customer_id, status, count(*)::int as n from alerts
+      await tx.execute(sql`select customer_id, status, alerts as n from alert_status_counts
         where customer_id = any(${uuidArray(ids)}::uuid[]) and status = any(${textArray(OPEN)}::text[])
-        group by 1, 2`),
+          and alerts > 0`),
     ),
   );
   const customers = new Map<string, { total: number; statuses: Record<OpenStatus, number> }>();
@@ -75,11 +90,11 @@ export const getDashboardAlertTypes: Handler<'getDashboardAlertTypes'> = async (
   const span = spanOf(request.query.days ?? 30);
   const types = await asCaller(request, async (tx) =>
     resultRows<{ type: string; total: number; open: number }>(
-      await tx.execute(sql`select type, count(*)::int as total,
-          (count(*) filter (where status = any(${textArray(OPEN)}::text[])))::int as open
-        from alerts
-        where customer_id = any(${uuidArray(ids)}::uuid[]) and created_at >= ${span.since.toISOString()}::timestamptz
-        group by type order by total desc, type limit ${request.query.limit ?? 10}`),
+      await tx.execute(sql`select type, sum(alerts)::int as total, sum(open)::int as open
+        from ${rollupOf(span)}
+        where customer_id = any(${uuidArray(ids)}::uuid[]) and ${sinceOf(span)}
+        group by type having sum(alerts) > 0
+        order by total desc, type limit ${request.query.limit ?? 10}`),
     ),
   );
   return { types };

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 
 const HOUR = 3_600_000;
@@ -40,3 +41,16 @@ export const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
 export const OPEN = OPEN_STATUSES;
 /** The statuses that end an alert's handling (time to close). */
 export const CLOSING_STATUSES = ['closed', 'false_positive', 'accepted_risk'] as const;
+
+/** A date's UTC day, as the daily rollups key it. */
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The rollup a span reads: hourly for the last 24 hours, daily otherwise (db/schema/dashboard.ts). */
+export const rollupOf = (span: Span): SQL =>
+  sql.raw(span.unit === 'hour' ? 'alert_rollup_hourly' : 'alert_rollup_daily');
+
+/** The rollup rows of the span's buckets. */
+export const sinceOf = (span: Span): SQL =>
+  span.unit === 'hour'
+    ? sql`hour >= ${span.since.toISOString()}::timestamptz`
+    : sql`day >= ${dayOf(span.since)}::date`;

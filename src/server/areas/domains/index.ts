@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { getDomainFuzzLists, updateDomainFuzzLists } from './fuzz-list-handlers.ts';
 import {
   createDomains,
   getDomain,
@@ -10,8 +11,24 @@ import {
 
 /** Lookalike domains (spec 2, section 7 "Domains"): monitored domains and what scans found. */
 export const domainHandlers: Handlers<
-  'listDomains' | 'createDomains' | 'getDomain' | 'updateDomain' | 'listLookalikes' | 'getLookalike'
-> = { listDomains, createDomains, getDomain, updateDomain, listLookalikes, getLookalike };
+  | 'listDomains'
+  | 'createDomains'
+  | 'getDomain'
+  | 'updateDomain'
+  | 'getDomainFuzzLists'
+  | 'updateDomainFuzzLists'
+  | 'listLookalikes'
+  | 'getLookalike'
+> = {
+  listDomains,
+  createDomains,
+  getDomain,
+  updateDomain,
+  getDomainFuzzLists,
+  updateDomainFuzzLists,
+  listLookalikes,
+  getLookalike,
+};
 
 export { generateCandidates } from './fuzzers/index.ts';
 export { INVALID_DOMAIN, normaliseDomain } from './names.ts';

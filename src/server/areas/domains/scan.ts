@@ -92,7 +92,11 @@ export function observeCandidates(
  */
 export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Promise<ScanResult> {
   const now = deps.now ?? new Date();
-  const candidates = generateCandidates(domain.name);
+  // The domain's own dictionary and suffix lists when it has them, else the defaults.
+  const candidates = generateCandidates(domain.name, {
+    words: domain.fuzzWords ?? undefined,
+    tlds: domain.fuzzTlds ?? undefined,
+  });
   const existing = new Map(
     (await db.select().from(lookalikes).where(eq(lookalikes.domainUid, domain.uid))).map((r) => [r.name, r]),
   );

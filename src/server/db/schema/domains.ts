@@ -31,6 +31,10 @@ export const monitoredDomains = pgTable(
     scanRequestedAt: timestamp('scan_requested_at', { withTimezone: true }),
     scanStartedAt: timestamp('scan_started_at', { withTimezone: true }),
     scanError: text('scan_error'),
+    /** The dictionary fuzzer's words for this domain; null: the default list. */
+    fuzzWords: text('fuzz_words').array(),
+    /** The suffixes the tld-swap fuzzer tries for this domain; null: the default list. */
+    fuzzTlds: text('fuzz_tlds').array(),
   },
   (t) => [uniqueIndex('monitored_domains_name_idx').on(t.customerId, t.name)],
 );

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './agent-reports.ts';
+export * from './dashboard.ts';
 export * from './domains.ts';
 export * from './fleet.ts';
 export * from './log-inputs.ts';

@@ -116,6 +116,9 @@ export const alerts = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** First status change away from `new` and first to a closing status, from alert_activity (set by trigger). */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     index('alerts_customer_status_idx').on(t.customerId, t.status),

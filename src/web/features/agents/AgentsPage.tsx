@@ -211,6 +211,8 @@ export function AgentsPage(_: ScreenProps) {
         aria-label={t('list.gridLabel')}
         aria-rowcount={rows.length + 1}
         aria-busy={list.status === 'loading'}
+        // The text its rows were filtered by: what bench/agents-list.ts waits for.
+        data-keyword={text}
         aria-multiselectable
         className="agents-grid slow-load-host"
         onKeyDown={onGridKeyDown}

@@ -22,6 +22,7 @@ import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/index.ts';
 import { getCase } from './api.ts';
+import { CaseAgentActions } from './CaseAgentActions.tsx';
 import { CaseAlerts } from './CaseAlerts.tsx';
 import { CaseDiscussions } from './CaseDiscussions.tsx';
 import { CaseEditForm } from './CaseEditForm.tsx';
@@ -158,6 +159,7 @@ function CaseDetail({ id }: { id: number }) {
             onChanged={(next) => editor.send({ type: 'case-changed', record: next })}
           />
           <CaseDiscussions caseId={record.id} active={active} canPost={record.can_edit} staff={staff} />
+          <CaseAgentActions caseId={record.id} active={active} />
         </div>
       </div>
       {confirming && (

@@ -152,3 +152,11 @@ export async function deleteCaseDiscussion(id: number, commentId: number): Promi
     params: { path: { id, comment_id: commentId } },
   });
 }
+
+export type CaseAgentAction = components['schemas']['AgentAction'];
+
+/** The agent actions started from the case, newest first, as they stand now. */
+export async function listCaseAgentActions(id: number): Promise<CaseAgentAction[]> {
+  const result = await api.GET('/api/cases/v1/cases/{id}/actions', { params: { path: { id } } });
+  return dataOf(result).actions;
+}

@@ -6,6 +6,7 @@ import type { ScreenProps } from '../../app/screen-props.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { type Lookalike, listLookalikes } from './api.ts';
+import { FuzzListsForm } from './FuzzListsForm.tsx';
 import './domains.css';
 import { CLASSIFICATIONS, type LookalikeSort, sortLookalikes } from './lookalike-sort.ts';
 import { ScanStatus } from './ScanStatus.tsx';
@@ -135,6 +136,7 @@ export function DomainDetailsPage({ params }: ScreenProps) {
           </tbody>
         </table>
       )}
+      {domain && <FuzzListsForm uid={uid} />}
     </div>
   );
 }

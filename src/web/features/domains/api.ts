@@ -44,3 +44,26 @@ export async function getLookalike(uid: string, name: string): Promise<Lookalike
     }),
   );
 }
+
+export type DomainFuzzLists = components['schemas']['DomainFuzzLists'];
+
+/** The words and suffixes the dictionary and tld-swap fuzzers use for this domain. */
+export async function getFuzzLists(uid: string): Promise<DomainFuzzLists> {
+  return dataOf(
+    await api.GET('/api/tacklebox/v1/domains/{id}/fuzz-lists', { params: { path: { id: uid } } }),
+  );
+}
+
+/** Sets the domain's own lists (null: back to the default); the next scan uses them. */
+export async function setFuzzLists(
+  uid: string,
+  words: string[] | null,
+  tlds: string[] | null,
+): Promise<DomainFuzzLists> {
+  return dataOf(
+    await api.PUT('/api/tacklebox/v1/domains/{id}/fuzz-lists', {
+      params: { path: { id: uid } },
+      body: { words, tlds },
+    }),
+  );
+}

@@ -13,10 +13,12 @@ import {
   type SavedSearch,
   type SearchFilter,
 } from './api.ts';
+import { ExportDialog } from './ExportDialog.tsx';
 import { FieldSidebar } from './FieldSidebar.tsx';
 import { HitsChart } from './HitsChart.tsx';
 import { QueryBar, SourceSelect, TimePicker } from './QueryControls.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
+import { SaveAlertDialog } from './SaveAlertDialog.tsx';
 import { SavedAndHistory, SaveSearchForm } from './SavedPanel.tsx';
 import { SearchStatus } from './SearchStatus.tsx';
 import {
@@ -55,6 +57,10 @@ export function SearchPage({ params }: ScreenProps) {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
   const [savedVersion, setSavedVersion] = useState(0);
+  // The saved search the screen shows unchanged (just saved or opened): it can become an alert rule.
+  const [currentSaved, setCurrentSaved] = useState<SavedSearch | null>(null);
+  const [alerting, setAlerting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [more, setMore] = useState<{
     id: string;
     events: LogEvent[];
@@ -114,11 +120,17 @@ export function SearchPage({ params }: ScreenProps) {
   const termError = selectTermError(snapshot);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setCurrentSaved(null);
     submit(form);
   };
-  const addFilter = (filter: SearchFilter) => submit({ ...form, filters: withFilter(form.filters, filter) });
-  const removeFilter = (index: number) =>
+  const addFilter = (filter: SearchFilter) => {
+    setCurrentSaved(null);
+    submit({ ...form, filters: withFilter(form.filters, filter) });
+  };
+  const removeFilter = (index: number) => {
+    setCurrentSaved(null);
     submit({ ...form, filters: form.filters.filter((_, i) => i !== index) });
+  };
   const toggle = useCallback(
     (eventId: string) =>
       setExpanded((open) => {
@@ -128,7 +140,10 @@ export function SearchPage({ params }: ScreenProps) {
       }),
     [],
   );
-  const openSaved = (saved: SavedSearch) => submit(formOf(saved.search, saved.period));
+  const openSaved = (saved: SavedSearch) => {
+    setCurrentSaved(saved);
+    submit(formOf(saved.search, saved.period));
+  };
 
   return (
     <div className="search-page">
@@ -161,6 +176,18 @@ export function SearchPage({ params }: ScreenProps) {
           <button type="button" className="button" onClick={() => setSaving(true)}>
             {t('actions.save')}
           </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!currentSaved}
+            title={currentSaved ? undefined : t('actions.saveAlertHint')}
+            onClick={() => setAlerting(true)}
+          >
+            {t('actions.saveAlert')}
+          </button>
+          <button type="button" className="button" disabled={!done || !id} onClick={() => setExporting(true)}>
+            {t('actions.export')}
+          </button>
         </div>
       </form>
       {form.filters.length > 0 && (
@@ -189,11 +216,18 @@ export function SearchPage({ params }: ScreenProps) {
         <SaveSearchForm
           form={form}
           onCancel={() => setSaving(false)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setSaving(false);
+            setCurrentSaved(saved);
             setSavedVersion((v) => v + 1);
           }}
         />
+      )}
+      {alerting && currentSaved && (
+        <SaveAlertDialog saved={currentSaved} onClose={() => setAlerting(false)} />
+      )}
+      {exporting && id && (
+        <ExportDialog searchId={id} columns={columns} onClose={() => setExporting(false)} />
       )}
       <SearchStatus snapshot={snapshot} error={termError ? null : error} />
       {hits.data && <HitsChart hits={hits.data} />}
@@ -237,6 +271,7 @@ export function SearchPage({ params }: ScreenProps) {
         version={savedVersion + (done ? 1 : 0)}
         onOpenSaved={openSaved}
         onOpenHistory={(entry) => {
+          setCurrentSaved(null);
           setForm({ ...form, term: entry.search_term, source: entry.source, filters: [] });
           send({ type: 'open', id: entry.id });
         }}

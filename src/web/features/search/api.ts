@@ -80,3 +80,44 @@ export async function listHistory(): Promise<HistoryEntry[]> {
 export async function deleteHistoryEntry(id: string): Promise<void> {
   dataOf(await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } }));
 }
+
+export type LogAlertSettings = components['schemas']['LogAlertSettings'];
+export type LogAlertRule = components['schemas']['LogAlertRule'];
+export type Backtest =
+  paths['/api/search/v1/alerting/backtest']['post']['responses']['200']['content']['application/json'];
+
+export async function listAlertRules(): Promise<LogAlertRule[]> {
+  return dataOf(await api.GET('/api/search/v1/alerting/')).rules;
+}
+
+/** When the settings would have fired over the last 7 days; nothing is saved. */
+export async function backtestAlert(settings: LogAlertSettings): Promise<Backtest> {
+  return dataOf(await api.POST('/api/search/v1/alerting/backtest', { body: settings }));
+}
+
+/** Sets the saved search's alert settings (one rule per saved search; saving again replaces it). */
+export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
+  return dataOf(await api.POST('/api/search/v1/alerting/', { body: settings }));
+}
+
+export type ExportBody =
+  paths['/api/search/v1/export/{id}']['post']['requestBody']['content']['application/json'];
+export type LogExport = components['schemas']['LogExport'];
+
+/**
+ * POST /export/{id}. A small export without addresses comes back as the file (streamed by the
+ * server); a large or mailed one is queued and answered with its record (202).
+ */
+export async function exportSearch(
+  id: string,
+  body: ExportBody,
+): Promise<{ file: Blob; queued?: undefined } | { queued: LogExport; file?: undefined }> {
+  const result = await api.POST('/api/search/v1/export/{id}', {
+    params: { path: { id } },
+    body,
+    parseAs: 'blob',
+  });
+  const blob = dataOf(result) as unknown as Blob;
+  if (result.response.status === 202) return { queued: JSON.parse(await blob.text()) as LogExport };
+  return { file: blob };
+}

@@ -2,6 +2,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import type { FiringBucket } from './alert-settings.ts';
 import type { HitsOverTime } from './api.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -24,6 +25,35 @@ export function drawBars(element: HTMLElement, hits: HitsOverTime) {
         data: hits.buckets.map((b) => [b.time, b.count]),
       },
     ],
+  });
+  return chart;
+}
+
+/** The backtest's firings per hour, fired and suppressed stacked; the caller disposes the chart. */
+export function drawFirings(
+  element: HTMLElement,
+  buckets: readonly FiringBucket[],
+  names: { fired: string; suppressed: string },
+) {
+  const chart = echarts.init(element, undefined, { renderer: 'canvas' });
+  const style = getComputedStyle(element);
+  const fired = style.getPropertyValue('--danger').trim() || '#c0392b';
+  const suppressed = style.getPropertyValue('--text-muted').trim() || '#8a8f98';
+  const series = (name: string, key: 'fired' | 'suppressed', color: string) => ({
+    name,
+    type: 'bar' as const,
+    stack: 'firings',
+    barMaxWidth: 8,
+    itemStyle: { color },
+    data: buckets.map((b) => [b.time, b[key]]),
+  });
+  chart.setOption({
+    animation: false,
+    grid: { left: 32, right: 8, top: 8, bottom: 24 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [series(names.fired, 'fired', fired), series(names.suppressed, 'suppressed', suppressed)],
   });
   return chart;
 }

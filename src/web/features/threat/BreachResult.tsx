@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanRetry } from '../../../../machines/breach-lookup/selectors.ts';
+import { BreachTable } from './BreachTable.tsx';
 import { failureText } from './messages.ts';
 import { useBreachLookup } from './use-breach-lookup.ts';
 
@@ -32,34 +33,7 @@ export function BreachResult({ account }: { account: string }) {
           {t('retry')}
         </button>
       )}
-      {state === 'Done' &&
-        lookup &&
-        (lookup.breaches.length === 0 ? (
-          <p>{t('breach.none')}</p>
-        ) : (
-          <table className="threat-table">
-            <caption>{t('breach.count', { count: lookup.breaches.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('breach.name')}</th>
-                <th scope="col">{t('breach.date')}</th>
-                <th scope="col">{t('breach.data')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lookup.breaches.map((b) => (
-                <tr key={b.name}>
-                  <td>
-                    {b.title}
-                    {b.domain ? ` (${b.domain})` : ''}
-                  </td>
-                  <td>{b.breach_date ?? t('none')}</td>
-                  <td>{b.data_classes.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
+      {state === 'Done' && lookup && <BreachTable breaches={lookup.breaches} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { BreachHistory } from './BreachHistory.tsx';
 import { BulkUpload } from './BulkUpload.tsx';
 import { SandboxUpload } from './SandboxUpload.tsx';
 import { SingleLookup } from './SingleLookup.tsx';
@@ -7,8 +8,9 @@ import './threat.css';
 
 /**
  * /threat (spec 2, section 2 "Threat intel"): one look-up (IP, domain, URL, hash or e-mail
- * address), a bulk file with its CSV, and the sandbox's static analysis. Tab moves between the
- * three; each form is sent with Enter.
+ * address), a bulk file with its CSV, the sandbox's static analysis and the breach history of the
+ * selected customers. Tab moves between the parts; each form is sent with Enter; the history's
+ * look-ups are walked with j/k and opened with Enter.
  */
 export function ThreatPage(_: ScreenProps) {
   const { t } = useTranslation('threat');
@@ -23,6 +25,7 @@ export function ThreatPage(_: ScreenProps) {
       <SingleLookup />
       <BulkUpload />
       <SandboxUpload />
+      <BreachHistory />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { dataOf } from '../../api/errors.ts';
 
 export type ThreatIntel = components['schemas']['ThreatIntel'];
 export type BreachLookup = components['schemas']['BreachLookup'];
+export type Breach = components['schemas']['Breach'];
+export type BreachHistoryEntry = components['schemas']['BreachHistoryEntry'];
 export type BulkThreatResult = components['schemas']['BulkThreatResult'];
 export type SandboxReport = components['schemas']['SandboxReport'];
 
@@ -21,6 +23,12 @@ export async function getBreachLookup(account: string, again = false): Promise<B
       params: { path: { account }, query: again ? { again: true } : {} },
     }),
   );
+}
+
+/** Past breach look-ups of the given customers (all within reach when none), newest first. */
+export async function listBreachHistory(customerIds: readonly string[]): Promise<BreachHistoryEntry[]> {
+  const query = customerIds.length > 0 ? { customer_ids: [...customerIds] } : {};
+  return dataOf(await api.GET('/api/threat/hibp', { params: { query } })).lookups;
 }
 
 export type BulkRow = BulkThreatResult['results'][number];

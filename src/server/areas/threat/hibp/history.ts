@@ -32,6 +32,7 @@ export const listBreachLookups: Handler<'listBreachLookups'> = async (request) =
       customer_id: r.customerId,
       status: r.status as 'in_progress' | 'done' | 'failed',
       breach_count: r.breaches.length,
+      breaches: r.breaches,
       requested_at: r.requestedAt.toISOString(),
       finished_at: r.finishedAt?.toISOString() ?? null,
       error: r.lastError,

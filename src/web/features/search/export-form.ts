@@ -1,0 +1,61 @@
+import { isEmail } from '../../../common/patterns.ts';
+import type { ExportBody } from './api.ts';
+
+/** Fields every event has (the server's common columns); the raw event's paths are not offered here. */
+export const EXPORT_FIELDS = [
+  'time',
+  'customer_id',
+  'source',
+  'host',
+  'src_ip',
+  'dst_ip',
+  'user',
+  'event_id',
+  'severity',
+  'message',
+] as const;
+export type ExportField = (typeof EXPORT_FIELDS)[number];
+
+/** Up to this many events without addresses are downloaded at once; more are mailed (server's STREAM_LIMIT). */
+export const STREAM_LIMIT = 10_000;
+export const MAX_EXPORT = 1_000_000;
+
+export interface ExportDraft {
+  mode: 'csv' | 'ndjson';
+  size: string;
+  fields: ExportField[];
+  /** Addresses separated by commas, semicolons or spaces. */
+  emails: string;
+}
+
+export type ExportErrors = Partial<{
+  size: 'required' | 'range';
+  fields: 'none';
+  emails: 'needsEmail';
+}>;
+
+export const emailsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+export function exportErrors(draft: ExportDraft): ExportErrors {
+  const errors: ExportErrors = {};
+  const size = /^\d+$/.test(draft.size.trim()) ? Number(draft.size.trim()) : Number.NaN;
+  if (!draft.size.trim()) errors.size = 'required';
+  else if (!(size >= 1 && size <= MAX_EXPORT)) errors.size = 'range';
+  if (draft.fields.length === 0) errors.fields = 'none';
+  const emails = emailsOf(draft.emails);
+  // Spec 5: a large export needs an address, and every address given must be valid.
+  if (emails.some((e) => !isEmail(e)) || (size > STREAM_LIMIT && emails.length === 0))
+    errors.emails = 'needsEmail';
+  return errors;
+}
+
+/** Whether the draft is downloaded at once rather than mailed. */
+export const isStreamed = (draft: ExportDraft) =>
+  Number(draft.size) <= STREAM_LIMIT && emailsOf(draft.emails).length === 0;
+
+export const exportBody = (draft: ExportDraft): ExportBody => ({
+  mode: draft.mode,
+  size: Number(draft.size.trim()),
+  fields: EXPORT_FIELDS.filter((f) => draft.fields.includes(f)),
+  emails: emailsOf(draft.emails),
+});
