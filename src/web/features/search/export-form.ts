@@ -1,24 +1,15 @@
+import { EXPORT_MAX_EVENTS, EXPORT_STREAM_LIMIT } from '../../../api/limits.ts';
+import { COMMON_EVENT_FIELDS, type CommonEventField } from '../../../common/log-fields.ts';
 import { isEmail } from '../../../common/patterns.ts';
 import type { ExportBody } from './api.ts';
 
 /** Fields every event has (the server's common columns); the raw event's paths are not offered here. */
-export const EXPORT_FIELDS = [
-  'time',
-  'customer_id',
-  'source',
-  'host',
-  'src_ip',
-  'dst_ip',
-  'user',
-  'event_id',
-  'severity',
-  'message',
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
+export const EXPORT_FIELDS = COMMON_EVENT_FIELDS;
+export type ExportField = CommonEventField;
 
-/** Up to this many events without addresses are downloaded at once; more are mailed (server's STREAM_LIMIT). */
-export const STREAM_LIMIT = 10_000;
-export const MAX_EXPORT = 1_000_000;
+/** Up to this many events without addresses are downloaded at once; more are mailed. */
+export const STREAM_LIMIT = EXPORT_STREAM_LIMIT;
+export const MAX_EXPORT = EXPORT_MAX_EVENTS;
 
 export interface ExportDraft {
   mode: 'csv' | 'ndjson';

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
+import { EXPORT_STREAM_LIMIT } from '../../../../api/limits.ts';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../common/patterns.ts';
 import { audit } from '../../../audit.ts';
@@ -14,8 +15,6 @@ import type { StoredSearch } from '../search.ts';
 import { checkFields, type ExportFormat, type ExportTally, exportChunks } from './write.ts';
 
 export const EXPORT_JOB = 'log-export';
-/** Exports up to this many events, with nobody to mail, are streamed in the answer. */
-export const STREAM_LIMIT = 10_000;
 export const NEEDS_EMAIL = 'Please include a valid email to send the generated search to.';
 
 type ExportRow = typeof logExports.$inferSelect;
@@ -74,7 +73,7 @@ export const exportSearch: Handler<'exportSearch'> = async (request, reply) => {
   checkFields(fields);
   for (const [index, email] of emails.entries())
     if (!isEmail(email)) throw badRequest(`emails[${index}]`, NEEDS_EMAIL);
-  const streamed = size <= STREAM_LIMIT && emails.length === 0;
+  const streamed = size <= EXPORT_STREAM_LIMIT && emails.length === 0;
   if (!streamed && emails.length === 0) throw badRequest('emails', NEEDS_EMAIL);
 
   const row = await asCaller(request, async (tx) => {

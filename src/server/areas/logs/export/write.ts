@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toCsv } from '../../../../common/csv.ts';
+import { COMMON_EVENT_FIELDS } from '../../../../common/log-fields.ts';
 import { type Scope, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { fieldRef } from '../fields.ts';
@@ -9,18 +10,7 @@ export type ExportFormat = 'csv' | 'ndjson';
 
 /** Rows read per short transaction: a long export never holds one transaction open. */
 const PAGE = 1000;
-const COMMON = new Set([
-  'time',
-  'customer_id',
-  'source',
-  'host',
-  'src_ip',
-  'dst_ip',
-  'user',
-  'event_id',
-  'severity',
-  'message',
-]);
+const COMMON = new Set<string>(COMMON_EVENT_FIELDS);
 
 /** Refuses names that are neither a common field nor a raw path (the same rule as searches). */
 export function checkFields(fields: readonly string[]): void {
