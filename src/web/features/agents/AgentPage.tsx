@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FINISHED } from '../../../../machines/agent-action/agent-action.machine.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type AgentsCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { TabList } from '../../components/TabList.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { useSession } from '../../session/use-session.ts';
@@ -107,30 +108,16 @@ export function AgentPage({ params }: ScreenProps) {
           {customer}
         </p>
       </header>
-      <div role="tablist" aria-label={t('detail.tabs')} className="mute-tabs">
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`${uid}-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`${uid}-panel`}
-            tabIndex={tab === key ? 0 : -1}
-            className="mute-tabs__tab"
-            onClick={() => setTab(key)}
-            onKeyDown={(e) => {
-              if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-              const next =
-                TABS[(TABS.indexOf(key) + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-              setTab(next);
-              document.getElementById(`${uid}-tab-${next}`)?.focus();
-            }}
-          >
-            {t(`detail.tab.${key}`)}
-          </button>
-        ))}
-      </div>
+      <TabList<Tab>
+        label={t('detail.tabs')}
+        tabs={TABS}
+        selected={tab}
+        onChange={setTab}
+        tabId={(key) => `${uid}-tab-${key}`}
+        panelId={() => `${uid}-panel`}
+      >
+        {(key) => t(`detail.tab.${key}`)}
+      </TabList>
       <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`}>
         {tab === 'overview' && (
           <>
