@@ -5,6 +5,7 @@ import { SelectField } from '../components/FormFields.tsx';
 import { Timestamp } from '../components/Timestamp.tsx';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
 import { type Job, type JobState, listJobs, retryJob } from './api.ts';
+import { loadLabels } from './load-labels.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { useKeysetPages } from './use-keyset-pages.ts';
 
@@ -56,16 +57,7 @@ export function JobsPanel() {
           {notice.text}
         </p>
       )}
-      <LoadedContent
-        load={jobs}
-        empty={jobs.items.length === 0}
-        labels={{
-          empty: t('jobs.empty'),
-          loadFailed: t('jobs.error'),
-          retry: t('retry'),
-          loading: t('jobs.loading'),
-        }}
-      >
+      <LoadedContent load={jobs} empty={jobs.items.length === 0} labels={loadLabels(t, 'jobs')}>
         <table className="admin-users">
           <caption className="sr-only">{t('jobs.label')}</caption>
           <thead>

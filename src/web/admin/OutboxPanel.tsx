@@ -4,6 +4,7 @@ import { SelectField } from '../components/FormFields.tsx';
 import { Timestamp } from '../components/Timestamp.tsx';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
 import { listOutbox, type OutboxStatus } from './api.ts';
+import { loadLabels } from './load-labels.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { useKeysetPages } from './use-keyset-pages.ts';
 
@@ -34,16 +35,7 @@ export function OutboxPanel() {
           {t('refresh')}
         </button>
       </div>
-      <LoadedContent
-        load={mail}
-        empty={mail.items.length === 0}
-        labels={{
-          empty: t('outbox.empty'),
-          loadFailed: t('outbox.error'),
-          retry: t('retry'),
-          loading: t('outbox.loading'),
-        }}
-      >
+      <LoadedContent load={mail} empty={mail.items.length === 0} labels={loadLabels(t, 'outbox')}>
         <table className="admin-users">
           <caption className="sr-only">{t('outbox.label')}</caption>
           <thead>

@@ -14,6 +14,7 @@ import {
   listAuditKinds,
   listAuditLog,
 } from '../api.ts';
+import { loadLabels } from '../load-labels.ts';
 import { useContactSearch } from '../use-contact-search.ts';
 import { useKeysetPages } from '../use-keyset-pages.ts';
 import { AuditDetails } from './AuditDetails.tsx';
@@ -115,16 +116,7 @@ export function AuditPanel() {
         </p>
       )}
       <div className="two-panes">
-        <LoadedContent
-          load={log}
-          empty={log.items.length === 0}
-          labels={{
-            empty: t('audit.empty'),
-            loadFailed: t('audit.error'),
-            retry: t('retry'),
-            loading: t('audit.loading'),
-          }}
-        >
+        <LoadedContent load={log} empty={log.items.length === 0} labels={loadLabels(t, 'audit')}>
           {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
           <div
             ref={gridRef}

@@ -6,6 +6,7 @@ import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { CategoryBadge } from '../../pages/updates/CategoryBadge.tsx';
 import { changeUpdate, deleteUpdate, listAllUpdates, type PlatformUpdate } from '../api.ts';
+import { loadLabels } from '../load-labels.ts';
 import { UpdateForm } from './UpdateForm.tsx';
 
 /**
@@ -58,16 +59,7 @@ export function UpdatesPanel() {
           {notice.text}
         </p>
       )}
-      <LoadedContent
-        load={updates}
-        empty={items.length === 0}
-        labels={{
-          empty: t('updates.empty'),
-          loadFailed: t('updates.error'),
-          retry: t('retry'),
-          loading: t('updates.loading'),
-        }}
-      >
+      <LoadedContent load={updates} empty={items.length === 0} labels={loadLabels(t, 'updates')}>
         <table className="admin-users">
           <caption className="sr-only">{t('updates.label')}</caption>
           <thead>
