@@ -87,6 +87,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One background job of the caller's organisation (to follow a job's progress). */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/jobs/{id}/retry": {
         parameters: {
             query?: never;
@@ -102,6 +119,31 @@ export interface paths {
          *     the same singleton (a schedule) is already pending. The retry is audited.
          */
         post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/jobs/rebuild-dashboard-rollups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recomputes the dashboard's figures from the alerts and their activity, in the background.
+         * @description Queues the `rebuild-dashboard-rollups` job for one customer of the caller's organisation,
+         *     or (without `customer_id`) for every one of them. The job recomputes each customer's
+         *     rollups in one transaction, so the charts show the old figures or the new ones, never a
+         *     half-built set; alert writes of the rebuilt customer wait for it. Running it again changes
+         *     nothing more. While one rebuild of the same scope is pending, asking again answers that
+         *     one. The job's `progress` counts customers. Audited.
+         */
+        post: operations["rebuildDashboardRollups"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4021,6 +4063,11 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             locked_at: string | null;
+            /** @description How far a long job has got (in units of its own, such as customers), or null. */
+            progress: {
+                done: number;
+                total: number;
+            } | null;
             /** Format: date-time */
             run_at: string;
             state: components["schemas"]["JobState"];
@@ -4945,6 +4992,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     retryJob: {
         parameters: {
             query?: never;
@@ -4970,6 +5043,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    rebuildDashboardRollups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rebuild job, queued (or the one already pending for this scope). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listOutbox: {

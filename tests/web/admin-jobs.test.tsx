@@ -25,6 +25,7 @@ const job = (id: number, kind: string, state: Job['state'], lastError: string | 
   last_error: lastError,
   done_at: state === 'done' ? '2026-05-01T08:31:00Z' : null,
   failed_at: state === 'failed' ? '2026-05-01T08:31:00Z' : null,
+  progress: null,
 });
 
 let jobs: Job[];

@@ -98,6 +98,20 @@ export async function claimJob(
   return claimed ?? null;
 }
 
+/** Records how far a job has got, if this worker still holds it. */
+export async function recordProgress(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  done: number,
+  total: number,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress: { done, total } })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
+}
+
 /** Marks a job done, if this worker still holds it (a lease that ran out may have passed it on). */
 export async function completeJob(
   db: Db,

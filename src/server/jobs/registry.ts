@@ -1,5 +1,6 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { NOTIFICATION_JOB, sendAlertNotifications } from '../areas/alerts/index.ts';
+import { REBUILD_ROLLUPS_JOB, rebuildRollups } from '../areas/dashboard/rebuild.ts';
 import {
   DnsClient,
   DOMAIN_SCAN_JOB,
@@ -104,6 +105,20 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
     const installerId = String(job.payload.installer_id);
     if (await buildAgentInstaller(db, installerId))
       log.info(`${INSTALLER_JOB}: ${installerId} ready, link mailed`);
+  },
+  // Started by an administrator or an operator (`npm run rollups:rebuild`); each customer is one
+  // transaction, so a rerun after a failure simply starts over.
+  [REBUILD_ROLLUPS_JOB]: {
+    run: async ({ db, job, log, progress }) => {
+      const customerId = typeof job.payload.customer_id === 'string' ? job.payload.customer_id : undefined;
+      const partnerId = typeof job.payload.partner_id === 'string' ? job.payload.partner_id : undefined;
+      const started = performance.now();
+      const done = await rebuildRollups(db, { customerId, partnerId }, progress);
+      log.info(
+        `${REBUILD_ROLLUPS_JOB}: ${done} customer(s) rebuilt in ${Math.round(performance.now() - started)} ms`,
+      );
+    },
+    maxAttempts: 3,
   },
   'vacuum-analyze': async ({ db, log }) => {
     const started = performance.now();

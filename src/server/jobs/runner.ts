@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { claimJob, completeJob, failJob } from './queue.ts';
+import { claimJob, completeJob, failJob, recordProgress } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
 import type { JobDefinition, JobKind, JobLogger, Schedule } from './types.ts';
@@ -99,7 +99,14 @@ export async function runDueJobs(
       continue;
     }
     try {
-      await run({ db, job, workerId: options.workerId, log, mail: options.mail ?? noMailTransport });
+      await run({
+        db,
+        job,
+        workerId: options.workerId,
+        log,
+        mail: options.mail ?? noMailTransport,
+        progress: (done, total) => recordProgress(db, job, options.workerId, done, total),
+      });
       await completeJob(db, job, options.workerId, now());
     } catch (error) {
       const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;

@@ -19,6 +19,8 @@ export interface JobContext {
   log: JobLogger;
   /** Where the outbox's mail goes (SMTP_URL, or the local outbox folder). */
   mail: MailTransport;
+  /** Records how far the job has got (shown to administrators while it runs). */
+  progress(done: number, total: number): Promise<void>;
 }
 
 /** Does one job. Throwing fails the attempt: the job is retried later with backoff, up to the limit. */

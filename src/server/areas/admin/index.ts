@@ -1,6 +1,6 @@
 import type { Handlers } from '../../platform/handler.ts';
 import { exportAuditLog, listAuditKinds, listAuditLog } from './audit-log.ts';
-import { listJobs, retryJob } from './jobs.ts';
+import { getJob, listJobs, rebuildDashboardRollups, retryJob } from './jobs.ts';
 import { listOutbox } from './outbox.ts';
 import { getMdrSupport, listSupportCustomers, listSupportPartners } from './support.ts';
 
@@ -15,6 +15,8 @@ export const adminHandlers: Handlers<
   | 'listOutbox'
   | 'listJobs'
   | 'retryJob'
+  | 'getJob'
+  | 'rebuildDashboardRollups'
   | 'listSupportCustomers'
   | 'listSupportPartners'
   | 'getMdrSupport'
@@ -25,6 +27,8 @@ export const adminHandlers: Handlers<
   listOutbox,
   listJobs,
   retryJob,
+  getJob,
+  rebuildDashboardRollups,
   listSupportCustomers,
   listSupportPartners,
   getMdrSupport,

@@ -1,11 +1,14 @@
-import { and, desc, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
-import { jobs } from '../../db/schema/index.ts';
+import { customers, jobs } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { requeueDeadJob } from '../../jobs/queue.ts';
+import { enqueueJob, requeueDeadJob } from '../../jobs/queue.ts';
 import type { JobRow } from '../../jobs/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
+import { customerNotFound } from '../../platform/scope.ts';
+import { REBUILD_ROLLUPS_JOB } from '../dashboard/rebuild.ts';
 import { requireProviderAdmin } from './access.ts';
 
 type Job = ResultOf<'retryJob'>;
@@ -35,6 +38,7 @@ export const presentJob = (row: JobRow): Job => ({
   last_error: row.lastError,
   done_at: row.deadAt ? null : (row.doneAt?.toISOString() ?? null),
   failed_at: row.deadAt?.toISOString() ?? null,
+  progress: row.progress ?? null,
 });
 
 const isCursor = (values: unknown[]): values is [number] =>
@@ -72,4 +76,48 @@ export const retryJob: Handler<'retryJob'> = async (request) => {
     throw conflict('Only a failed job can be retried.');
   }
   return presentJob(result.job);
+};
+
+export const getJob: Handler<'getJob'> = async (request) => {
+  requireProviderAdmin(request);
+  const { id } = request.params;
+  const [row] = await request.server.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw notFound(`Job ${id}`);
+  return presentJob(row);
+};
+
+/**
+ * Queues a rebuild of the dashboard's rollups for one customer of the caller's organisation, or
+ * for all of them. One pending rebuild per scope: asking again answers the pending one.
+ */
+export const rebuildDashboardRollups: Handler<'rebuildDashboardRollups'> = async (request, reply) => {
+  const principal = requireProviderAdmin(request);
+  const customerId = request.body.customer_id;
+  const db = request.server.db;
+  if (customerId) {
+    const [customer] = await db
+      .select({ id: customers.customerId })
+      .from(customers)
+      .where(and(eq(customers.customerId, customerId), eq(customers.partnerId, principal.user.partnerId)));
+    if (!customer) throw customerNotFound(customerId);
+  }
+  const job = await db.transaction(async (tx) => {
+    const queued = await enqueueJob(
+      tx as unknown as Db,
+      REBUILD_ROLLUPS_JOB,
+      { partner_id: principal.user.partnerId, ...(customerId && { customer_id: customerId }) },
+      {
+        singletonKey: `${principal.user.partnerId}:${customerId ?? 'all'}`,
+      },
+    );
+    await audit(tx, principal, {
+      action: 'rebuild',
+      entity: 'dashboard_rollups',
+      entityId: String(queued.id),
+      customerId: customerId ?? null,
+    });
+    return queued;
+  });
+  reply.status(202);
+  return presentJob(job);
 };

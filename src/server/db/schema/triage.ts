@@ -200,6 +200,8 @@ export const jobs = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     singletonKey: text('singleton_key'),
     deadAt: timestamp('dead_at', { withTimezone: true }),
+    /** How far a long job has got (units of its own: customers, domains), for people waiting on it. */
+    progress: jsonb('progress').$type<{ done: number; total: number }>(),
   },
   (t) => [
     index('jobs_due_idx').on(t.runAt),
