@@ -76,7 +76,9 @@ export interface paths {
          * Background jobs by state, newest first.
          * @description `queued` waits for its time (with `last_error` when an earlier attempt failed and it will
          *     be retried), `running` is claimed by a worker, `failed` was given up after its last
-         *     attempt, `done` finished. Payloads are not answered (they may name private data).
+         *     attempt, `done` finished. Payloads are not answered (they may name private data). Only the
+         *     jobs of the caller's provider (partner) are listed; deployment-wide work (the schedules) is
+         *     the deployment's provider's.
          */
         get: operations["listJobs"];
         put?: never;
@@ -116,7 +118,8 @@ export interface paths {
         /**
          * Runs a failed job again, from its first attempt, now.
          * @description Only a failed (given up) job can be retried: 409 for any other state, and 409 when a run of
-         *     the same singleton (a schedule) is already pending. The retry is audited.
+         *     the same singleton (a schedule) is already pending; another provider's job is not found.
+         *     The retry is audited.
          */
         post: operations["retryJob"];
         delete?: never;
@@ -160,8 +163,8 @@ export interface paths {
         /**
          * Mail queued, sent and failed, newest first; never the message bodies.
          * @description Bodies carry secrets (invitation and download links), so only the recipients, subject,
-         *     state, attempts and the last error are answered. The outbox serves the whole deployment,
-         *     which belongs to one provider; its administrators alone may read it.
+         *     state, attempts and the last error are answered. Only the mail of the caller's provider
+         *     (partner) is listed.
          */
         get: operations["listOutbox"];
         put?: never;

@@ -18,6 +18,11 @@ export interface EnqueueOptions {
    * is pending adds nothing and answers the pending one.
    */
   singletonKey?: string;
+  /**
+   * The provider the job works for. Without it the database fills it in: the deployment's
+   * provider on the system connection (deployment-wide work such as the schedules).
+   */
+  partnerId?: string;
 }
 
 /** Adds a job; with a singleton key, answers the pending one of that kind and key if there is one. */
@@ -28,11 +33,17 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<JobRow> {
   if (options.singletonKey !== undefined) {
-    return (await enqueueSingleton(db, kind, payload, options.singletonKey, options.runAt)).job;
+    return (await enqueueSingleton(db, kind, payload, options.singletonKey, options.runAt, options.partnerId))
+      .job;
   }
   const [row] = await db
     .insert(jobs)
-    .values({ kind, payload, runAt: options.runAt ?? new Date() })
+    .values({
+      kind,
+      payload,
+      runAt: options.runAt ?? new Date(),
+      ...(options.partnerId && { partnerId: options.partnerId }),
+    })
     .returning();
   return row!;
 }
@@ -44,12 +55,13 @@ export async function enqueueSingleton(
   payload: Record<string, unknown>,
   singletonKey: string,
   runAt: Date = new Date(),
+  partnerId?: string,
 ): Promise<{ job: JobRow; added: boolean }> {
   // The pending one may finish between the refused insert and the look-up: then insert again.
   for (;;) {
     const [row] = await db
       .insert(jobs)
-      .values({ kind, payload, singletonKey, runAt })
+      .values({ kind, payload, singletonKey, runAt, ...(partnerId && { partnerId }) })
       .onConflictDoNothing({ target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` })
       .returning();
     if (row) return { job: row, added: true };
@@ -159,12 +171,18 @@ export async function failJob(
 export async function requeueDeadJob(
   db: Db,
   id: number,
+  /** The provider whose job it must be: another provider's job is `missing`. */
+  partnerId: string,
   /** Runs in the same transaction once the job is queued again (the audit row of the retry). */
   onRequeued: (tx: Db, job: JobRow) => Promise<void>,
   now: Date = new Date(),
 ): Promise<{ job: JobRow } | { refused: 'missing' | 'not_dead' | 'pending' }> {
   return db.transaction(async (tx) => {
-    const [job] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+    const [job] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.partnerId, partnerId)))
+      .for('update');
     if (!job) return { refused: 'missing' as const };
     if (!job.deadAt) return { refused: 'not_dead' as const };
     if (job.singletonKey !== null) {

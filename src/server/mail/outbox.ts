@@ -8,6 +8,11 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The provider the mail is for. Without it the database fills it in: the caller's provider
+   * under request scope, the deployment's provider on the system connection.
+   */
+  partnerId?: string;
 }
 
 /**
@@ -19,6 +24,7 @@ export async function queueMail(db: Db, mail: NewMail): Promise<void> {
   const recipients = mail.to.map((address) => address.trim()).filter(Boolean);
   if (recipients.length === 0) throw new Error('queueMail: no recipient');
   await db.insert(mailOutbox).values({
+    ...(mail.partnerId && { partnerId: mail.partnerId }),
     recipients,
     subject: mail.subject,
     text: mail.text,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, mailOutbox } from '../../../src/server/db/schema/index.ts';
 import { queueMail } from '../../../src/server/mail/outbox.ts';
@@ -65,6 +65,51 @@ describe.each(backends())('the outbox and background jobs for administrators, on
     for (const row of rows) ids[row.kind + (row.deadAt ? ':dead' : '')] ??= row.id;
   });
   afterAll(() => t.close());
+
+  it('fills in the provider of mail and jobs queued without one: the deployment’s', async () => {
+    const db = t.database.db;
+    for (const row of await db.select({ partnerId: mailOutbox.partnerId }).from(mailOutbox))
+      expect(row.partnerId).toBe(t.fixtures.partner.partnerId);
+    for (const row of await db.select({ partnerId: jobs.partnerId }).from(jobs))
+      expect(row.partnerId).toBe(t.fixtures.partner.partnerId);
+  });
+
+  it('shows each provider’s administrators their own mail and jobs only', async () => {
+    const db = t.database.db;
+    const other = outsiders.other.partnerId;
+    await queueMail(db, {
+      to: ['ceo@other.test'],
+      subject: 'Other provider mail',
+      text: 'x',
+      partnerId: other,
+    });
+    const [otherJob] = await db
+      .insert(jobs)
+      .values({
+        kind: 'other-provider-work',
+        partnerId: other,
+        attempts: 5,
+        doneAt: new Date(),
+        deadAt: new Date(),
+      })
+      .returning();
+    const subjects = async (user: Parameters<TestApp['as']>[0]) =>
+      (await t.as(user, { url: OUTBOX })).json().messages.map((m: { subject: string }) => m.subject);
+    const kinds = async (user: Parameters<TestApp['as']>[0]) =>
+      (await t.as(user, { url: JOBS })).json().jobs.map((j: { kind: string }) => j.kind);
+    expect(await subjects(t.fixtures.admin)).not.toContain('Other provider mail');
+    expect(await subjects(outsiders.otherAdmin)).toEqual(['Other provider mail']);
+    expect(await kinds(t.fixtures.admin)).not.toContain('other-provider-work');
+    expect(await kinds(outsiders.otherAdmin)).toEqual(['other-provider-work']);
+    const foreign = await t.as(t.fixtures.admin, { method: 'POST', url: `${JOBS}/${otherJob!.id}/retry` });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.as(t.fixtures.admin, { url: `${JOBS}/${otherJob!.id}` })).statusCode).toBe(404);
+    const [still] = await db.select().from(jobs).where(eq(jobs.id, otherJob!.id));
+    expect(still!.deadAt).not.toBeNull();
+    const own = await t.as(outsiders.otherAdmin, { method: 'POST', url: `${JOBS}/${otherJob!.id}/retry` });
+    expect(own.statusCode).toBe(200);
+    await db.delete(jobs).where(eq(jobs.id, otherJob!.id));
+  });
 
   it('answers only the provider’s administrators', async () => {
     for (const url of [OUTBOX, JOBS]) {
@@ -134,7 +179,10 @@ describe.each(backends())('the outbox and background jobs for administrators, on
     expect(response.json()).toMatchObject({ id, state: 'queued', attempts: 0, failed_at: null });
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ doneAt: null, deadAt: null, attempts: 0 });
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'job'));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'job'), eq(auditLog.entityId, String(id))));
     expect(entry).toMatchObject({
       action: 'retry',
       entityId: String(id),

@@ -52,9 +52,15 @@ describe.each(backends())('rebuilding the dashboard rollups on %s', (backend) =>
   const corrupt = async (customerId: string) => {
     const db = t.database.db;
     await db.execute(sql`update alerts set acknowledged_at = null where customer_id = ${customerId}`);
-    await db.execute(sql`update alert_status_counts set alerts = alerts + 7 where customer_id = ${customerId}`);
-    await db.execute(sql`delete from alert_rollup_hourly where customer_id = ${customerId} and priority = 'high'`);
-    await db.execute(sql`update alert_rollup_daily set alerts = alerts * 3, open = 0 where customer_id = ${customerId}`);
+    await db.execute(
+      sql`update alert_status_counts set alerts = alerts + 7 where customer_id = ${customerId}`,
+    );
+    await db.execute(
+      sql`delete from alert_rollup_hourly where customer_id = ${customerId} and priority = 'high'`,
+    );
+    await db.execute(
+      sql`update alert_rollup_daily set alerts = alerts * 3, open = 0 where customer_id = ${customerId}`,
+    );
   };
   const runRebuilds = () =>
     runDueJobs(t.database.db, {
@@ -83,7 +89,9 @@ describe.each(backends())('rebuilding the dashboard rollups on %s', (backend) =>
   afterAll(() => t?.close());
 
   it('answers only the provider’s administrators, for their own customers, with clear errors', async () => {
-    expect((await t.as(null, { method: 'POST', url: REBUILD, headers: JSON_HEADERS, payload: '{}' })).statusCode).toBe(401);
+    expect(
+      (await t.as(null, { method: 'POST', url: REBUILD, headers: JSON_HEADERS, payload: '{}' })).statusCode,
+    ).toBe(401);
     for (const user of [t.fixtures.analyst, t.fixtures.acmeUser, outsiders.acmeAdmin])
       expect((await rebuild({}, user)).statusCode).toBe(403);
     const foreign = await rebuild({ customer_id: outsiders.otherCustomer.customerId });
@@ -131,7 +139,10 @@ describe.each(backends())('rebuilding the dashboard rollups on %s', (backend) =>
     expect(await figures(acme.customerId)).toEqual(right.acme);
     expect(await figures(globex.customerId)).toEqual(right.globex);
 
-    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'dashboard_rollups'));
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'dashboard_rollups'));
     expect(audited.map((row) => [row.action, row.customerId, row.actorId])).toContainEqual([
       'rebuild',
       acme.customerId,

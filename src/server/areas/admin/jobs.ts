@@ -44,15 +44,24 @@ export const presentJob = (row: JobRow): Job => ({
 const isCursor = (values: unknown[]): values is [number] =>
   values.length === 1 && Number.isSafeInteger(values[0]);
 
-/** The jobs table is the deployment's (system connection); only the provider's administrators read it. */
+/**
+ * The jobs table is the deployment's (system connection); a provider's administrators read their
+ * provider's rows only.
+ */
 export const listJobs: Handler<'listJobs'> = async (request) => {
-  requireProviderAdmin(request);
+  const principal = requireProviderAdmin(request);
   const { state, batch_size = 50, search_after } = request.query;
   const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
   const rows = await request.server.db
     .select()
     .from(jobs)
-    .where(and(state ? STATE_FILTER[state] : undefined, after ? lt(jobs.id, after[0]) : undefined))
+    .where(
+      and(
+        eq(jobs.partnerId, principal.user.partnerId),
+        state ? STATE_FILTER[state] : undefined,
+        after ? lt(jobs.id, after[0]) : undefined,
+      ),
+    )
     .orderBy(desc(jobs.id))
     .limit(batch_size + 1);
   const shown = rows.slice(0, batch_size);
@@ -66,7 +75,7 @@ export const listJobs: Handler<'listJobs'> = async (request) => {
 export const retryJob: Handler<'retryJob'> = async (request) => {
   const principal = requireProviderAdmin(request);
   const { id } = request.params;
-  const result = await requeueDeadJob(request.server.db, id, (tx, job) =>
+  const result = await requeueDeadJob(request.server.db, id, principal.user.partnerId, (tx, job) =>
     audit(tx, principal, { action: 'retry', entity: 'job', entityId: String(id), after: { kind: job.kind } }),
   );
   if ('refused' in result) {
@@ -79,9 +88,12 @@ export const retryJob: Handler<'retryJob'> = async (request) => {
 };
 
 export const getJob: Handler<'getJob'> = async (request) => {
-  requireProviderAdmin(request);
+  const principal = requireProviderAdmin(request);
   const { id } = request.params;
-  const [row] = await request.server.db.select().from(jobs).where(eq(jobs.id, id));
+  const [row] = await request.server.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.partnerId, principal.user.partnerId)));
   if (!row) throw notFound(`Job ${id}`);
   return presentJob(row);
 };
@@ -108,6 +120,7 @@ export const rebuildDashboardRollups: Handler<'rebuildDashboardRollups'> = async
       { partner_id: principal.user.partnerId, ...(customerId && { customer_id: customerId }) },
       {
         singletonKey: `${principal.user.partnerId}:${customerId ?? 'all'}`,
+        partnerId: principal.user.partnerId,
       },
     );
     await audit(tx, principal, {

@@ -10,12 +10,12 @@ const isCursor = (values: unknown[]): values is [number] =>
   values.length === 1 && Number.isSafeInteger(values[0]);
 
 /**
- * The mail outbox, newest first. Read on the system connection (request work may only add to the
+ * The mail outbox of the caller's provider, newest first. Read on the system connection (request work may only add to the
  * outbox), and only the columns below: text and html carry invitation and download links, which
  * are credentials, so no query here ever selects them.
  */
 export const listOutbox: Handler<'listOutbox'> = async (request) => {
-  requireProviderAdmin(request);
+  const principal = requireProviderAdmin(request);
   const { status, batch_size = 50, search_after } = request.query;
   const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
   const rows = await request.server.db
@@ -33,6 +33,7 @@ export const listOutbox: Handler<'listOutbox'> = async (request) => {
     .from(mailOutbox)
     .where(
       and(
+        eq(mailOutbox.partnerId, principal.user.partnerId),
         status ? eq(mailOutbox.status, status) : undefined,
         after ? lt(mailOutbox.id, after[0]) : undefined,
       ),

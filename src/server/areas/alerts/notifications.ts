@@ -203,6 +203,7 @@ async function sendBatch(db: Db, publicUrl: string): Promise<{ events: number; m
       const shown = list.slice(0, LINES_PER_MAIL);
       const more = list.length - shown.length;
       await queueMail(tx, {
+        partnerId: person.partnerId,
         to: [person.email],
         subject:
           list.length === 1

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { partners } from './organisation.ts';
 
 /**
  * Platform announcements (agent releases, maintenance, features), written by administrators. Users
@@ -117,6 +118,13 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * The provider the mail is for. Filled by queueMail, else by the database: the caller's
+     * provider under request scope, or the deployment's (the first partner) on the system connection.
+     */
+    partnerId: uuid('partner_id')
+      .references(() => partners.partnerId, { onDelete: 'cascade' })
+      .default(sql`current_partner_id()`),
     recipients: text('recipients').array().notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -131,5 +139,8 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'queued'`),
+    index('mail_outbox_partner_idx').on(t.partnerId, t.id),
+  ],
 );

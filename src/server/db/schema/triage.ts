@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './organisation.ts';
+import { customers, partners } from './organisation.ts';
 
 const customerRef = () =>
   uuid('customer_id')
@@ -191,6 +191,13 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
+    /**
+     * The provider the job works for. Filled by enqueueJob, else by the database (as for
+     * mail_outbox): deployment-wide work such as the schedules is the deployment's provider's.
+     */
+    partnerId: uuid('partner_id')
+      .references(() => partners.partnerId, { onDelete: 'cascade' })
+      .default(sql`current_partner_id()`),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -205,6 +212,7 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_due_idx').on(t.runAt),
+    index('jobs_partner_idx').on(t.partnerId, t.id),
     uniqueIndex('jobs_singleton_idx').on(t.kind, t.singletonKey).where(sql`done_at is null`),
   ],
 );
