@@ -111,6 +111,23 @@ describe.each(backends())('the outbox and background jobs for administrators, on
     await db.delete(jobs).where(eq(jobs.id, otherJob!.id));
   });
 
+  it('files mail queued by a request under the caller’s provider', async () => {
+    const invited = await t.as(outsiders.otherAdmin, {
+      method: 'POST',
+      url: '/api/management/contacts',
+      payload: {
+        email: 'new@initech-other.test',
+        role_level: 'Customer',
+        valid_customer_ids: [outsiders.otherCustomer.customerId],
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const recipients = async (user: Parameters<TestApp['as']>[0]) =>
+      (await t.as(user, { url: OUTBOX })).json().messages.flatMap((m: { recipients: string[] }) => m.recipients);
+    expect(await recipients(outsiders.otherAdmin)).toContain('new@initech-other.test');
+    expect(await recipients(t.fixtures.admin)).not.toContain('new@initech-other.test');
+  });
+
   it('answers only the provider’s administrators', async () => {
     for (const url of [OUTBOX, JOBS]) {
       expect((await t.as(null, { url })).statusCode).toBe(401);
