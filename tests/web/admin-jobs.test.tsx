@@ -108,4 +108,47 @@ describe('the background jobs tab', () => {
       'fetch-threat-feeds could not be retried: Only a failed job can be retried.',
     );
   });
+
+  it('asks before rebuilding the dashboard figures, then follows the rebuild to the end, by keyboard', async () => {
+    const user = userEvent.setup();
+    const rebuild = { ...job(9, 'rebuild-dashboard-rollups', 'queued'), attempts: 0 };
+    const reads = [
+      { ...rebuild, state: 'running' as const, progress: { done: 1, total: 2 } },
+      { ...rebuild, state: 'done' as const, progress: { done: 2, total: 2 } },
+    ];
+    network.on('post', '/api/admin/v1/jobs/rebuild-dashboard-rollups', { status: 202, body: rebuild });
+    network.on('get', '/api/admin/v1/jobs/{id}', () => ({
+      status: 200 as const,
+      body: reads.shift() ?? rebuild,
+    }));
+    renderJobs();
+    const button = await screen.findByRole('button', { name: 'Rebuild dashboard figures' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Rebuild the dashboard figures?' });
+    expect(within(dialog).getByRole('combobox', { name: 'Customer' })).toBeTruthy();
+    // The safe answer has focus: Enter cancels.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(network.callsTo('post', '/api/admin/v1/jobs/rebuild-dashboard-rollups')).toHaveLength(0);
+
+    screen.getByRole('button', { name: 'Rebuild dashboard figures' }).focus();
+    await user.keyboard('{Enter}');
+    within(screen.getByRole('dialog', { name: 'Rebuild the dashboard figures?' }))
+      .getByRole('button', { name: 'Rebuild' })
+      .focus();
+    await user.keyboard('{Enter}');
+    const calls = network.callsTo('post', '/api/admin/v1/jobs/rebuild-dashboard-rollups');
+    expect(calls.map((c) => c.body)).toEqual([{}]);
+    await screen.findByText(
+      'Rebuilding the dashboard figures: 1 of 2 customers done.',
+      {},
+      { timeout: 4000 },
+    );
+    await screen.findByText(
+      'The dashboard figures are rebuilt. Customers rebuilt: 2.',
+      {},
+      { timeout: 4000 },
+    );
+  });
 });

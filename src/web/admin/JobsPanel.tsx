@@ -6,12 +6,16 @@ import { Timestamp } from '../components/Timestamp.tsx';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
 import { type Job, type JobState, listJobs, retryJob } from './api.ts';
 import { loadLabels } from './load-labels.ts';
+import { RebuildRollups } from './RebuildRollups.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { useKeysetPages } from './use-keyset-pages.ts';
 
 const STATES: JobState[] = ['queued', 'running', 'failed', 'done'];
 
-/** The background jobs tab: queued, running, failed with their error, done; a failed job can run again. */
+/**
+ * The background jobs tab: queued, running (with progress), failed with their error, done; a
+ * failed job can run again, and the dashboard's figures can be rebuilt.
+ */
 export function JobsPanel() {
   const { t } = useTranslation('admin');
   const [state, setState] = useState<JobState | ''>('');
@@ -48,9 +52,12 @@ export function JobsPanel() {
             emptyLabel={t('jobs.anyState')}
           />
         </div>
-        <button type="button" className="button" onClick={jobs.reload}>
-          {t('refresh')}
-        </button>
+        <div className="admin-panel__actions">
+          <RebuildRollups onChange={jobs.reload} />
+          <button type="button" className="button" onClick={jobs.reload}>
+            {t('refresh')}
+          </button>
+        </div>
       </div>
       {notice && (
         <p className={`notice notice--${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
@@ -80,6 +87,9 @@ export function JobsPanel() {
                 </th>
                 <td>
                   <StateBadge state={job.state} />
+                  {job.state === 'running' && job.progress && (
+                    <span className="muted"> {t('jobs.progress', job.progress)}</span>
+                  )}
                 </td>
                 <td>{job.attempts}</td>
                 <td>

@@ -65,6 +65,19 @@ export async function retryJob(id: number): Promise<Job> {
   return dataOf(await api.POST('/api/admin/v1/jobs/{id}/retry', { params: { path: { id } } }));
 }
 
+export async function getJob(id: number): Promise<Job> {
+  return dataOf(await api.GET('/api/admin/v1/jobs/{id}', { params: { path: { id } } }));
+}
+
+/** Queues a rebuild of the dashboard's figures for one customer, or all (`customerId` empty). */
+export async function rebuildDashboardRollups(customerId: string): Promise<Job> {
+  return dataOf(
+    await api.POST('/api/admin/v1/jobs/rebuild-dashboard-rollups', {
+      body: customerId ? { customer_id: customerId } : {},
+    }),
+  );
+}
+
 export async function listAllUpdates(): Promise<PlatformUpdate[]> {
   return dataOf(
     await api.GET('/api/updates/v1/updates/', {

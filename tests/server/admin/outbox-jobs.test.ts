@@ -123,7 +123,9 @@ describe.each(backends())('the outbox and background jobs for administrators, on
     });
     expect(invited.statusCode, invited.body).toBe(201);
     const recipients = async (user: Parameters<TestApp['as']>[0]) =>
-      (await t.as(user, { url: OUTBOX })).json().messages.flatMap((m: { recipients: string[] }) => m.recipients);
+      (await t.as(user, { url: OUTBOX }))
+        .json()
+        .messages.flatMap((m: { recipients: string[] }) => m.recipients);
     expect(await recipients(outsiders.otherAdmin)).toContain('new@initech-other.test');
     expect(await recipients(t.fixtures.admin)).not.toContain('new@initech-other.test');
   });
