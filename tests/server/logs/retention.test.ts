@@ -56,20 +56,4 @@ describe.each(backends())('log partitions and retention on %s', (backend) => {
     const late = await c.ingest(acmeToken, [{ '@timestamp': at(40), message: 'late arrival' }]);
     expect(late.statusCode, late.body).toBe(200);
   });
-
-  it("every partition's trigram index, old or new, merges a 32 MB pending list", async () => {
-    const db = c.t.database.db;
-    const token = await c.tokenFor(c.t.fixtures.acme.customerId);
-    const far = new Date(Date.now() - 20 * DAY).toISOString();
-    expect((await c.ingest(token, [{ '@timestamp': far, message: 'a new partition' }])).statusCode).toBe(200);
-    const indexes = resultRows<{ partition: string; options: string[] | null }>(
-      await db.execute(sql`select t.relname as partition, c.reloptions as options from pg_index x
-        join pg_inherits i on i.inhrelid = x.indexrelid join pg_class c on c.oid = x.indexrelid
-        join pg_class t on t.oid = x.indrelid
-        where i.inhparent = 'log_events_raw_trgm_idx'::regclass`),
-    );
-    expect(indexes.map((row) => row.partition)).toContain(dayName(Date.now() - 20 * DAY));
-    expect(indexes.length).toBe((await partitions()).length);
-    for (const row of indexes) expect(row.options, row.partition).toEqual(['gin_pending_list_limit=32768']);
-  });
 });
