@@ -223,6 +223,23 @@ async function main() {
     const viaView = figures.find((f) => f.name === 'Keyword "mimikatz" count (view, trigram)')!;
     figures.push({ ...underPolicy, baselineP95: viaView.p95 });
 
+    // The faster paths answer the same: every match in the buckets and top values (parallel
+    // workers, the caller's scope), and the staff page is the newest 100 of every customer.
+    const histogram = await app((tx) => hitsOverTime(tx, lucene));
+    const binned = histogram.buckets.reduce((n, b) => n + b.count, 0);
+    const top = await app((tx) => topValues(tx, lucene, 'user', 10));
+    const staffPage = await withScope(db, staffScope, (tx) => searchPage(tx, staffLucene, 100, undefined));
+    const rawStaff = resultRows<{ id: string }>(
+      await raw(sql`select id::text as id from log_events where customer_id = any(${`{${everyone.join(',')}}`}::uuid[])
+        and time >= ${base.from}::timestamptz and time <= ${base.to}::timestamptz
+        and event_id = 4625 and not coalesce(severity = 'warning', false) order by time desc, id desc limit 100`),
+    );
+    const samePage = staffPage.results.map((e) => e.id).join() === rawStaff.map((e) => e.id).join();
+    if (binned !== hits || top.total !== hits || !samePage)
+      throw new Error(
+        `answers differ: ${hits} matches, ${binned} in buckets, ${top.total} in top values, staff page same: ${samePage}`,
+      );
+
     console.log(
       `\nLog search on PostgreSQL: ${EVENTS} events of one customer over ${DAYS} days (+${Math.ceil(EVENTS / 10)} of another), ` +
         `scope one customer (${others.length} in all), Lucene "${lucene.search_term}" matches ${hits}, ${RUNS} runs each, app role ${APP_ROLE}`,
