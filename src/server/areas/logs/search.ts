@@ -173,9 +173,10 @@ export async function hitsOverTime(tx: Db, search: StoredSearch, counted: Stored
 
 /**
  * Runs one aggregate over many events with what request work otherwise goes without (db/tenancy.ts,
- * `withScope`): parallel workers, and the memory to hash its groups (the planner takes every
- * distinct time for a group, so with the default it sorts every match instead). Both are local to
- * the transaction and set back after the statement. Parallel workers run with the leader's role
+ * `withScope`): parallel workers, and the memory to group every match without spilling to disk
+ * (the planner counts every distinct time as a bucket, so it sorts the matches rather than hash
+ * them, and with the default 4 MB the sort of a quarter of a million went to disk). Both are
+ * local to the transaction and set back after the statement. Parallel workers run with the leader's role
  * and settings, so the caller's scope holds in them too.
  */
 async function withParallelAggregate<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
