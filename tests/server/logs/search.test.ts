@@ -282,4 +282,43 @@ describe.each(backends())('log search on %s', (backend) => {
     const staff = await run(c.t.fixtures.analyst, { search_term: 'j.smith failed' });
     expect(new Set(staff.results.map((e: { customer_id: string }) => e.customer_id)).size).toBe(2);
   });
+
+  it('staff pages over several customers merge newest first; events of one instant page by id', async () => {
+    await seed();
+    // 120 events at one instant (ids cross a power of ten), half each customer's.
+    const instant = minutesAgo(5);
+    for (const customer of [c.t.fixtures.acme, c.t.fixtures.globex]) {
+      const token = await c.tokenFor(customer.customerId, 'windows');
+      const events = Array.from({ length: 60 }, (_, i) => ({
+        '@timestamp': instant,
+        host: `TIE-${i}`,
+        message: `tiebreak ${customer.name} ${i}`,
+      }));
+      expect((await c.ingest(token, events)).statusCode).toBe(200);
+    }
+    const started = await start(
+      c.t.fixtures.analyst,
+      { search_term: 'tiebreak' },
+      { period: { range: 3600 } },
+    );
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().id;
+    await c.runSearches();
+    const seen: { id: string; customer_id: string }[] = [];
+    let after: string | null = null;
+    do {
+      const query: string = after ? `&search_after=${after}` : '';
+      const page = await c.t.as(c.t.fixtures.analyst, { url: `/api/search/v1/search/${id}?size=25${query}` });
+      expect(page.statusCode, page.body).toBe(200);
+      seen.push(...page.json().results);
+      after = page.json().search_after;
+    } while (after);
+    expect(seen.length).toBe(120);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(120);
+    const ids = seen.map((e) => BigInt(e.id));
+    expect(ids.every((value, i) => i === 0 || value < ids[i - 1]!)).toBe(true);
+    expect(new Set(seen.map((e) => e.customer_id))).toEqual(
+      new Set([c.t.fixtures.acme.customerId, c.t.fixtures.globex.customerId]),
+    );
+  });
 });
