@@ -49,10 +49,24 @@ test('an analyst filters the fleet, opens an agent, asks it to isolate and cance
   await expect(page.locator('.agent-action[data-status="cancelled"]').first()).toContainText('Cancelled');
 });
 
-test('a link opens the list filtered, and the filters chosen from the keyboard go back into the address', async ({
+test('the agent health chart and links open the list filtered, and keyboard filter changes go back into the address', async ({
   page,
 }) => {
-  await signIn(page, ANALYST, '/agents');
+  // The dashboard's agent health chart: Enter on its first bar opens the list of that status.
+  await signIn(page, ANALYST, '/');
+  const health = page
+    .locator('section.dashboard-card')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Agent health' }) })
+    .getByRole('application');
+  await tabTo(page, health);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/agents\?status=online$/);
+  await expect(page.getByRole('button', { name: 'Online', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
   await page.goto('/agents?status=offline');
   const grid = page.getByRole('grid', { name: 'Agents' });
   const offline = page.getByRole('button', { name: 'Offline', exact: true });
