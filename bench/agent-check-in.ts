@@ -3,8 +3,9 @@
  * `--agents 100000` for the full run), each check-in from a random agent with its own credential,
  * against GET /api/health in the same run. Prints requests/s and p50/p95 of both and the ratio.
  *
- *   npx tsx bench/agent-check-in.ts [--agents N] [--seconds S] [--connections C]
+ *   npx tsx bench/agent-check-in.ts [--agents N] [--seconds S] [--connections C] [--cpu-prof]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default) picks the server.
+ *   BENCH_KEEP=1 keeps the fleet (watchfloor_bench_checkin_N) for the next run.
  *
  * The console runs in a child process (this file with --serve), the load in this one, over
  * keep-alive HTTP. Agents are enrolled straight into the database (enrolling 100 000 through the
@@ -12,7 +13,9 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -24,12 +27,14 @@ import { agents, customers, partners } from '../src/server/db/schema/index.ts';
 import { percentile } from './lib/stats.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP = process.env.BENCH_KEEP === '1';
 const { values } = parseArgs({
   options: {
     serve: { type: 'string' },
     agents: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 
@@ -50,6 +55,17 @@ if (values.serve) {
   process.once('SIGTERM', () => process.exit(0));
 } else {
   await main();
+}
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const result = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return result.rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 async function admin(statement: string) {
@@ -155,16 +171,37 @@ async function main() {
   const count = Number(values.agents);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
-  const name = `watchfloor_bench_checkin_${process.pid}`;
+  // BENCH_KEEP=1 keeps the fleet (watchfloor_bench_checkin_N) and its credentials (results/) for
+  // the next run: enrolling 100 000 agents takes a while.
+  const name = KEEP ? `watchfloor_bench_checkin_${count}` : `watchfloor_bench_checkin_${process.pid}`;
+  const credentialsFile = fileURLToPath(
+    new URL(`./results/checkin-${count}.credentials.json`, import.meta.url),
+  );
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  await admin(`create database ${name}`);
+  const kept = KEEP && existsSync(credentialsFile) && (await databaseExists(name));
+  if (!kept) {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+  }
   let child: ChildProcess | undefined;
   try {
     const started = Date.now();
-    const credentials = await enrolFleet(url.href, count);
-    console.log(`${count} agents enrolled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    child = fork(fileURLToPath(import.meta.url), ['--serve', url.href], { execArgv: ['--import', 'tsx'] });
+    const credentials = kept
+      ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as string[])
+      : await enrolFleet(url.href, count);
+    if (KEEP && !kept) writeFileSync(credentialsFile, JSON.stringify(credentials));
+    console.log(
+      kept
+        ? `${count} agents kept from an earlier run (${name})`
+        : `${count} agents enrolled in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    // --cpu-prof: the console process writes a V8 profile into the temp folder when the run ends.
+    const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', tmpdir()] : [];
+    if (profile.length) console.log(`CPU profile of the console: ${tmpdir()}/CPU.*.cpuprofile`);
+    child = fork(fileURLToPath(import.meta.url), ['--serve', url.href], {
+      execArgv: ['--import', 'tsx', ...profile],
+    });
     const { port } = await new Promise<{ port: number }>((resolve) =>
       child!.once('message', (message) => resolve(message as { port: number })),
     );
@@ -191,6 +228,6 @@ async function main() {
     );
   } finally {
     child?.kill('SIGTERM');
-    await admin(`drop database if exists ${name} with (force)`);
+    if (!KEEP) await admin(`drop database if exists ${name} with (force)`);
   }
 }

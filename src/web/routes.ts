@@ -12,6 +12,7 @@ export interface RouteEntry {
   name: RouteName;
   open?: boolean;
   access?: AccessRule;
+  filtersInQuery?: boolean;
 }
 
 const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration', 'read_all'] };

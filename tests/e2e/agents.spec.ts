@@ -49,6 +49,54 @@ test('an analyst filters the fleet, opens an agent, asks it to isolate and cance
   await expect(page.locator('.agent-action[data-status="cancelled"]').first()).toContainText('Cancelled');
 });
 
+test('the agent health chart and links open the list filtered, and keyboard filter changes go back into the address', async ({
+  page,
+}) => {
+  // The dashboard's agent health chart: Enter on its first bar opens the list of that status.
+  await signIn(page, ANALYST, '/');
+  const health = page
+    .locator('section.dashboard-card')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Agent health' }) })
+    .getByRole('application');
+  await tabTo(page, health);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/agents\?status=online$/);
+  await expect(page.getByRole('button', { name: 'Online', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.goto('/agents?status=offline');
+  const grid = page.getByRole('grid', { name: 'Agents' });
+  const offline = page.getByRole('button', { name: 'Offline', exact: true });
+  await expect(offline).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid.locator('[data-row-index="0"]')).toBeVisible();
+  const statuses = await grid.locator('[data-row-index] .agent-status').allTextContents();
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['Offline']));
+
+  // Online as well: the address says both, in the filters' order (no agent is both).
+  const online = page.getByRole('button', { name: 'Online', exact: true });
+  await tabTo(page, online);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/agents\?status=offline,online$/);
+  await expect(grid.locator('[data-row-index]')).toHaveCount(0);
+
+  // Both off again, then a search: the address carries the text once typing pauses.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(offline).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(offline).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL(/\/agents$/);
+  const search = page.locator('.agents-filters__search input');
+  await tabTo(page, search);
+  await page.keyboard.type('srv-');
+  await expect(page).toHaveURL(/\/agents\?q=srv-$/);
+  await expect(grid.locator('[data-row-index="0"]')).toContainText('SRV-');
+});
+
 test("a customer user sees only their customer's agents", async ({ page }) => {
   await signIn(page, CUSTOMER_USER, '/agents');
   const grid = page.getByRole('grid', { name: 'Agents' });

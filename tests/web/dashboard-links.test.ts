@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { filtersFromQuery } from '../../src/web/features/agents/agent-filters.ts';
 import { addressFilters } from '../../src/web/features/alerts/list/address-filters.ts';
+import type { AgentHealth } from '../../src/web/features/dashboard/api.ts';
 import { alertsLink, OPEN } from '../../src/web/features/dashboard/links.ts';
+import { agentHealthModel, type Formats } from '../../src/web/features/dashboard/models.ts';
 
 const searchOf = (link: string) => link.slice(link.indexOf('?'));
 
@@ -43,5 +46,24 @@ describe('dashboard links to the alert list', () => {
     expect(read.filters.statuses).toEqual(['new']);
     expect(read.days).toBe(-1);
     expect(read.period).toBeNull();
+  });
+});
+
+describe('the agent health chart', () => {
+  it('opens the agents list filtered to the status of the bar, as the list reads it', () => {
+    const answer = {
+      customers: [
+        {
+          customer_id: 'c1',
+          statuses: { online: 3, new: 0, out_of_date: 1, isolated: 0, unhealthy: 0, offline: 2 },
+        },
+      ],
+    } as unknown as AgentHealth;
+    const formats = { count: String } as unknown as Formats;
+    const model = agentHealthModel(answer, ((key: string) => key) as never, formats, (id) => id);
+    const offline = model.series.findIndex((s) => s.key === 'offline');
+    const link = model.href(0, offline)!;
+    expect(link).toBe('/agents?status=offline');
+    expect([...filtersFromQuery(searchOf(link)).filters]).toEqual(['offline']);
   });
 });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
-import { authenticateAgent } from '../areas/agents/index.ts';
+import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest, parseNdjson } from '../areas/logs/index.ts';
 import { unauthorized } from '../errors.ts';
@@ -39,6 +39,12 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   const secured = securedBy('bearerAuth');
   const agentSecured = securedBy('agentCredential');
   const ingestSecured = securedBy('ingestToken');
+  // The agents' check-in checks the credential in the read it needs anyway (agents/check-in.ts).
+  const checkInRoutes = new Set(
+    operations
+      .filter((o) => o.operationId === 'agentCheckIn')
+      .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
   // Log ingest takes larger bodies than the console's calls (INGEST_MAX_BYTES; over it, 413).
   const ingestSized = new Set(
     operations
@@ -54,16 +60,23 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
   const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
+  const verifyCheckIn = async (request: FastifyRequest) => authenticateCheckIn(app.db, request);
   const verifyIngest = async (request: FastifyRequest, reply: FastifyReply) =>
     authenticateIngest(app.db, request, reply);
   app.decorateRequest('agent', null);
+  app.decorateRequest('checkIn', null);
   app.decorateRequest('ingest', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const key = (method: string) => `${method} ${route.url}`;
     if (methods.some((method) => secured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
-    else if (methods.some((method) => agentSecured.has(key(method))))
+    else if (methods.some((method) => checkInRoutes.has(key(method)))) {
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyCheckIn];
+      // Every agent, every minute: a log line per answered check-in would flood the log and
+      // cost more than the call. Refused and failed check-ins are still logged.
+      route.logLevel = 'warn';
+    } else if (methods.some((method) => agentSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
     else if (methods.some((method) => ingestSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];

@@ -17,6 +17,11 @@ export interface FeatureRoute<Name extends string = string> {
   readonly name: Name;
   readonly open?: boolean;
   readonly access?: AccessRule;
+  /**
+   * The page keeps its filters in the query and writes them back as they change: it stays one
+   * page of the page cache whatever its query, and applies a new one itself.
+   */
+  readonly filtersInQuery?: boolean;
 }
 
 /** Loads a screen's module on first visit; each screen is its own chunk. */

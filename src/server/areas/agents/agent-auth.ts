@@ -18,14 +18,21 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Checks `Authorization: Bearer <agent_id>.<secret>` with one primary-key read: no session, no
- * cookie. Throws 401 for a missing, malformed, unknown or wrong credential alike.
- */
-export async function authenticateAgent(db: Db, request: FastifyRequest): Promise<void> {
+/** The `<agent_id>.<secret>` of `Authorization: Bearer`; 401 when missing or malformed. */
+export function agentCredential(request: FastifyRequest): { id: string; secret: string } {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const parts = match ? parseCompound(match[1]!) : null;
   if (!parts) throw unauthorized('Send the agent credential: Authorization: Bearer <credential>.');
+  return parts;
+}
+
+/**
+ * Checks `Authorization: Bearer <agent_id>.<secret>` with one primary-key read: no session, no
+ * cookie. Throws 401 for a missing, malformed, unknown or wrong credential alike. (The check-in
+ * checks it in its own read: check-in.ts.)
+ */
+export async function authenticateAgent(db: Db, request: FastifyRequest): Promise<void> {
+  const parts = agentCredential(request);
   const [row] = await db
     .select({ agentId: agents.agentId, customerId: agents.customerId, hash: agents.credentialHash })
     .from(agents)

@@ -6,6 +6,7 @@ import {
   requestAgentAction,
   requestAgentActions,
 } from './actions.ts';
+import { agentCheckIn } from './check-in.ts';
 import {
   downloadAgentDiagnostics,
   getAgentDiagnostics,
@@ -14,7 +15,7 @@ import {
 } from './diagnostics.ts';
 import { deleteAgent, getAgent, listAgents } from './handlers.ts';
 import { downloadAgentInstaller, getAgentInstaller, requestAgentInstaller } from './installers.ts';
-import { agentCheckIn, enrolAgent, reportAgentAction } from './protocol.ts';
+import { enrolAgent, reportAgentAction } from './protocol.ts';
 import {
   getAgentInventory,
   getAgentIssues,
@@ -122,6 +123,7 @@ export { hashSecret } from '../../platform/secrets.ts';
 export { ACTION_TYPES, type ActionType } from './action-types.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
 export { authenticateAgent } from './agent-auth.ts';
+export { authenticateCheckIn } from './check-in.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
 export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { presentAction } from './present.ts';

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { agentActions, agentEnrolmentTokens, agents } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { ApiError, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { hashSecret, newSecret, parseCompound, secretMatches } from '../../platform/secrets.ts';
-import { type ActionStatus, FINISHED, OUTPUT_LIMIT, PENDING } from './action-types.ts';
+import { type ActionStatus, FINISHED, OUTPUT_LIMIT } from './action-types.ts';
 import { agentOf, asAgent } from './agent-auth.ts';
 import { appendStep } from './steps.ts';
 
@@ -75,108 +75,6 @@ export const enrolAgent: Handler<'enrolAgent'> = async (request, reply) => {
     settings: agent.settings,
   };
 };
-
-/** A check-in records what the agent says and hands it every pending action. */
-export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
-  const caller = agentOf(request);
-  const body = request.body;
-  const now = new Date();
-  // The hottest call of all (every agent, every minute) runs on the system connection, without a
-  // transaction: both statements are keyed on the credential's own agent id, the boundary that
-  // row-level security would draw, and this saves the transaction's three extra round trips.
-  // Marking actions delivered is idempotent: should it fail, they are handed over again next time.
-  const tx = request.server.db;
-  const isolation =
-    body.is_isolated === undefined
-      ? {}
-      : body.is_isolated
-        ? { isIsolated: true }
-        : { isIsolated: false, isolatedUntil: null };
-  // One statement: the agent's row and its pending actions in a single round trip.
-  const me = tx.$with('me').as(
-    tx
-      .update(agents)
-      .set({
-        version: body.version,
-        ...(body.ip !== undefined ? { ip: body.ip } : {}),
-        health: body.health,
-        healthIssues: body.health_issues ?? [],
-        ...(body.features ? { features: body.features } : {}),
-        ...(body.applied_settings ? { appliedSettings: body.applied_settings } : {}),
-        ...(body.check_in_interval ? { checkInInterval: body.check_in_interval } : {}),
-        ...isolation,
-        heartbeatAt: now,
-        firstActive: sql`coalesce(${agents.firstActive}, ${now.toISOString()}::timestamptz)`,
-      })
-      .where(eq(agents.agentId, caller.agentId))
-      .returning({ settings: agents.settings, checkInInterval: agents.checkInInterval }),
-  );
-  const [agent] = await tx
-    .with(me)
-    .select({
-      settings: me.settings,
-      checkInInterval: me.checkInInterval,
-      pending: pendingActions(caller.agentId, now),
-    })
-    .from(me);
-  if (!agent) throw new ApiError(401, 'unauthorized', 'Unknown agent credential.');
-  const pending = agent.pending;
-  const queued = pending.filter((a) => a.status === 'queued').map((a) => a.actionId);
-  if (queued.length > 0) {
-    const receipt = `check-in at ${now.toISOString()}${body.ip ? ` from ${body.ip}` : ''}, agent ${body.version}`;
-    await tx
-      .update(agentActions)
-      .set({
-        status: 'delivered',
-        deliveredAt: now,
-        updatedAt: now,
-        steps: appendStep({ status: 'delivered', at: now.toISOString(), receipt }),
-      })
-      .where(
-        and(
-          eq(agentActions.agentId, caller.agentId),
-          inArray(agentActions.actionId, queued),
-          eq(agentActions.status, 'queued'),
-        ),
-      );
-  }
-  return {
-    actions: pending.map((a) => ({
-      action_id: a.actionId,
-      type: a.type as never,
-      parameters: a.parameters,
-      expires_at: new Date(a.expiresAt).toISOString(),
-    })),
-    settings: agent.settings,
-    check_in_interval: agent.checkInInterval,
-    server_time: now.toISOString(),
-  };
-};
-
-interface PendingAction {
-  actionId: string;
-  type: string;
-  parameters: Record<string, unknown>;
-  status: string;
-  expiresAt: string;
-}
-
-/** The agent's actions still to run, oldest first, as one JSON column of the check-in's statement. */
-function pendingActions(agentId: string, now: Date) {
-  return sql<PendingAction[]>`coalesce((
-    select json_agg(json_build_object(
-      'actionId', a.action_id, 'type', a.type, 'parameters', a.parameters,
-      'status', a.status, 'expiresAt', a.expires_at
-    ) order by a.created_at)
-    from ${agentActions} a
-    where a.agent_id = ${agentId}
-      and a.status in (${sql.join(
-        PENDING.map((status) => sql`${status}`),
-        sql`, `,
-      )})
-      and a.expires_at > ${now.toISOString()}::timestamptz
-  ), '[]'::json)`;
-}
 
 /** An action's progress as the agent reports it; the evidence goes into its steps. */
 export const reportAgentAction: Handler<'reportAgentAction'> = async (request) => {

@@ -1,7 +1,15 @@
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type AgentsCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
@@ -14,10 +22,12 @@ import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData, useTickerEvent } from '../../shell/index.ts';
 import { downloadCsv } from '../alerts/list/csv.ts';
 import { useCanChange } from '../cases/use-can-change.ts';
+import { useDebounced } from '../cases/use-debounced.ts';
 import { AgentFilters } from './AgentFilters.tsx';
 import { AgentRow } from './AgentRow.tsx';
 import { AgentTotals } from './AgentTotals.tsx';
-import { type FilterKey, matchesFilters } from './agent-filters.ts';
+import { type FilterKey, filtersFromQuery, filtersToQuery } from './agent-filters.ts';
+import { type AgentSearch, searchAgents } from './agent-search.ts';
 import './agents.css';
 import { agentsCsv } from './agents-csv.ts';
 import { DeleteAgentsDialog } from './DeleteAgentsDialog.tsx';
@@ -25,6 +35,8 @@ import { useAgentLabels } from './use-agent-labels.ts';
 import { useAgentsList } from './use-agents-list.ts';
 
 const ROW_HEIGHT = 36;
+/** The search text goes into the address once typing pauses, not on every key. */
+const ADDRESS_DEBOUNCE_MS = 300;
 const VIEWPORT_ROWS = 18;
 
 /**
@@ -41,8 +53,11 @@ export function AgentsPage(_: ScreenProps) {
   const { customers } = useShellData();
   const canChange = useCanChange();
   const list = useAgentsList(customerIds, session.status === 'ready');
-  const [filters, setFilters] = useState<ReadonlySet<FilterKey>>(() => new Set());
-  const [text, setText] = useState('');
+  const search = useSearch();
+  const [initial] = useState(() => filtersFromQuery(search));
+  const [filters, setFilters] = useState<ReadonlySet<FilterKey>>(initial.filters);
+  const [text, setText] = useState(initial.text);
+  useFiltersInAddress({ active, search, filters, text, setFilters, setText, navigate });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [cursor, setCursor] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -53,10 +68,14 @@ export function AgentsPage(_: ScreenProps) {
   const formatTime = useFormatTimestamp();
   useTickerEvent('refresh', list.refresh);
 
-  const rows = useMemo(
-    () => list.agents.filter((a) => matchesFilters(a, filters, text)),
-    [list.agents, filters, text],
-  );
+  // The field shows every key at once; the list follows as soon as it can (a key typed while it
+  // filters replaces that work), and each filtering narrows the last one when the text grows.
+  const searchText = useDeferredValue(text);
+  const lastSearch = useRef<AgentSearch | null>(null);
+  const rows = useMemo(() => {
+    lastSearch.current = searchAgents(lastSearch.current, list.agents, filters, searchText);
+    return lastSearch.current.rows;
+  }, [list.agents, filters, searchText]);
   // Agents no longer shown drop out of the selection: a command never acts on a hidden agent.
   useEffect(() => {
     setSelected((current) => {
@@ -143,6 +162,10 @@ export function AgentsPage(_: ScreenProps) {
     downloadCsv(agentsCsv(chosen, customerName, (c) => t(`csv.${c}`)));
   };
 
+  const selectLabel = useCallback(
+    (agent: (typeof rows)[number]) => t('list.selectRow', { host: agent.host_name }),
+    [t],
+  );
   const rowProps = useShallowMemo({
     rows,
     selected,
@@ -151,7 +174,7 @@ export function AgentsPage(_: ScreenProps) {
     formatTime,
     statusLabel: labels.statusLabel,
     lateBy: labels.lateBy,
-    selectLabel: (agent: (typeof rows)[number]) => t('list.selectRow', { host: agent.host_name }),
+    selectLabel,
     onToggle: toggle,
     onFocusRow: setCursor,
   });
@@ -212,7 +235,7 @@ export function AgentsPage(_: ScreenProps) {
         aria-rowcount={rows.length + 1}
         aria-busy={list.status === 'loading'}
         // The text its rows were filtered by: what bench/agents-list.ts waits for.
-        data-keyword={text}
+        data-keyword={searchText}
         aria-multiselectable
         className="agents-grid slow-load-host"
         onKeyDown={onGridKeyDown}
@@ -279,4 +302,45 @@ export function AgentsPage(_: ScreenProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The filters live in the address (`/agents?status=offline&kind=sysmon&q=dc`), so a link opens
+ * the list filtered: a new address (a link, Back) sets them, and changing them replaces the
+ * address. Only the page on screen does either: a hidden cached page sees other pages' queries.
+ */
+function useFiltersInAddress({
+  active,
+  search,
+  filters,
+  text,
+  setFilters,
+  setText,
+  navigate,
+}: {
+  active: boolean;
+  search: string;
+  filters: ReadonlySet<FilterKey>;
+  text: string;
+  setFilters(filters: ReadonlySet<FilterKey>): void;
+  setText(text: string): void;
+  navigate(to: string, options: { replace: boolean }): void;
+}) {
+  const settledText = useDebounced(text, ADDRESS_DEBOUNCE_MS);
+  // The query last read from or written to the address: seeing it again changes nothing.
+  const known = useRef(search);
+  useEffect(() => {
+    if (!active || search === known.current) return;
+    known.current = search;
+    const next = filtersFromQuery(search);
+    setFilters(next.filters);
+    setText(next.text);
+  }, [active, search, setFilters, setText]);
+  useEffect(() => {
+    if (!active) return;
+    const query = filtersToQuery({ filters, text: settledText });
+    if (query === known.current) return;
+    known.current = query;
+    navigate(query ? `/agents?${query}` : '/agents', { replace: true });
+  }, [active, filters, settledText, navigate]);
 }

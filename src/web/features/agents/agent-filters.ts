@@ -23,6 +23,32 @@ export function matchesFilters(agent: Agent, filters: ReadonlySet<FilterKey>, te
   return needle === '' || agent.host_name.toLowerCase().includes(needle) || (agent.ip ?? '').includes(needle);
 }
 
+/** The list's filters as its address carries them: `?status=offline,isolated&kind=sysmon&q=dc`. */
+export interface AddressFilters {
+  filters: ReadonlySet<FilterKey>;
+  text: string;
+}
+
+/** Reads the filters of the address; unknown values are left out (a link never breaks the page). */
+export function filtersFromQuery(search: string): AddressFilters {
+  const query = new URLSearchParams(search);
+  const values = (name: string) => query.getAll(name).flatMap((v) => v.split(','));
+  const states = values('status').filter((v) => (STATE_FILTERS as readonly string[]).includes(v));
+  const flags = values('kind').filter((v) => (FLAG_FILTERS as readonly string[]).includes(v));
+  return { filters: new Set([...states, ...flags] as FilterKey[]), text: query.get('q') ?? '' };
+}
+
+/** The query that carries the filters, in the filters' own order; '' when none is set. */
+export function filtersToQuery({ filters, text }: AddressFilters): string {
+  const query = new URLSearchParams();
+  const states = STATE_FILTERS.filter((s) => filters.has(s));
+  const flags = FLAG_FILTERS.filter((f) => filters.has(f));
+  if (states.length) query.set('status', states.join(','));
+  if (flags.length) query.set('kind', flags.join(','));
+  if (text.trim()) query.set('q', text.trim());
+  return query.toString().replaceAll('%2C', ',');
+}
+
 /** "Late by" as the largest whole unit: seconds, minutes, hours or days. */
 export function lateByParts(seconds: number): {
   unit: 'seconds' | 'minutes' | 'hours' | 'days';

@@ -5,7 +5,7 @@ import { AGENTS_COMMANDS } from './commands.ts';
 export const agentsFeature = defineFeature({
   id: 'agents',
   routes: [
-    { path: '/agents', name: 'agents' },
+    { path: '/agents', name: 'agents', filtersInQuery: true },
     { path: '/agents/:id', name: 'agent' },
   ],
   screens: {

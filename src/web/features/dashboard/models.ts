@@ -146,7 +146,7 @@ export function alertTypesModel(answer: AlertTypes, t: T, f: Formats, days: Dash
   };
 }
 
-/** Agents per customer by status; a bar opens the agents list. */
+/** Agents per customer by status; a bar opens the agents list filtered to its status. */
 export function agentHealthModel(answer: AgentHealth, t: T, f: Formats, name: Names): ChartModel {
   const states = ['online', 'new', 'out_of_date', 'isolated', 'unhealthy', 'offline'] as const;
   return {
@@ -159,7 +159,7 @@ export function agentHealthModel(answer: AgentHealth, t: T, f: Formats, name: Na
     })),
     stacked: true,
     format: f.count,
-    href: () => '/agents',
+    href: (_category, series) => `/agents?status=${states[series]}`,
   };
 }
 

@@ -19,7 +19,8 @@ export function PageCache({ render }: { render: (page: CachedPage) => ReactNode 
   const [location] = useLocation();
   const search = useSearch();
   const route = useCurrentRoute();
-  const key = search ? `${location}?${search}` : location;
+  // A page that keeps its filters in the query stays the same page when they change.
+  const key = search && !route.entry?.filtersInQuery ? `${location}?${search}` : location;
   const [pages, setPages] = useState<CachedPage[]>([]);
 
   // Derived during render (React's "adjust state on prop change" pattern), so the new page

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AgentsPage } from '../../src/web/features/agents/AgentsPage.tsx';
+import type { Agent } from '../../src/web/features/agents/api.ts';
+import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { signIn } from '../helpers/signed-in-session.tsx';
+import { withKeyDispatcher } from './keyboard-harness.ts';
+import { renderInShell } from './shell-harness.tsx';
+
+withKeyDispatcher();
+
+const agent = (id: string, host: string, status: 'online' | 'offline'): Agent => ({
+  agent_id: `00000000-0000-4000-8000-00000000000${id}`,
+  customer_id: '00000000-0000-4000-8000-0000000000c1',
+  host_name: host,
+  platform: 'windows-11',
+  architecture: 'x64',
+  version: '4.12.3',
+  ip: '10.0.0.5',
+  status_code: status === 'online' ? 0 : 3,
+  status,
+  states: [status],
+  late_by_seconds: 0,
+  next_check_in_at: null,
+  check_in_interval: 60,
+  health: 'healthy',
+  features: [],
+  isolated_until: null,
+  is_domain_controller: false,
+  is_isolated: false,
+  sysmon_enabled: false,
+  syslog_forwarder: false,
+  terminal_enabled: false,
+  first_active: null,
+  heartbeat_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+let network: FakeNetwork;
+beforeEach(() => {
+  network = freshNetwork({ unmatched: 'not-found' });
+  signIn(network, { permissions: ['global_user', 'read_all'] });
+  network.on('get', '/api/agents/v1/agents/', {
+    status: 200,
+    body: { agents: [agent('1', 'SRV-DC-01', 'online'), agent('2', 'WS-FIN-0001', 'offline')], offset: null },
+  });
+  network.on('get', '/api/agents/v1/agents/totals', {
+    status: 200,
+    body: { total: 0, platform: [], architecture: [], risk: [] },
+  });
+});
+
+const hosts = () =>
+  [...document.querySelectorAll('[data-row-index] .agent-cell--host')].map((cell) => cell.textContent);
+
+describe('the agents list’s filters in the address', () => {
+  it('opens filtered by the address and writes a changed filter back in place of it', async () => {
+    const { location } = await renderInShell(<AgentsPage params={{}} route="agents" />, {
+      path: '/agents?status=offline',
+    });
+    await waitFor(() => expect(hosts()).toEqual(['WS-FIN-0001']));
+    const offline = screen.getByRole('button', { name: 'Offline' });
+    expect(offline.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(offline);
+    await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01', 'WS-FIN-0001']));
+    await waitFor(() => expect(location.history).toEqual(['/agents']));
+  });
+
+  it('applies a new address (a link followed to the page already open)', async () => {
+    const { location } = await renderInShell(<AgentsPage params={{}} route="agents" />, { path: '/agents' });
+    await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01', 'WS-FIN-0001']));
+    act(() => location.navigate('/agents?status=online&q=srv'));
+    await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01']));
+    expect(screen.getByRole('button', { name: 'Online' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('srv');
+  });
+});
