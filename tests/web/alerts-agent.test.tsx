@@ -155,7 +155,10 @@ describe("the alert's activity", () => {
             step('succeeded', 3, 'WS-1:s'),
           ],
           exit_code: 0,
-          output: null,
+          output: 'Network isolation on: only the console is reachable.',
+          output_sha256: 'ab'.repeat(32),
+          output_bytes: 52,
+          output_truncated: false,
         },
       ],
     } as unknown as components['schemas']['AlertActivity'];
@@ -173,6 +176,11 @@ describe("the alert's activity", () => {
       expect.stringMatching(/^Running · /),
       expect.stringMatching(/^Succeeded · .* · receipt WS-1:s$/),
     ]);
+    // The agent's output scrolls in its own region, which the keyboard can reach.
+    const output = within(card).getByRole('region', { name: 'Output of Isolate' });
+    expect(output.textContent).toBe('Network isolation on: only the console is reachable.');
+    expect(output.tabIndex).toBe(0);
+    expect(card.textContent).toContain('Exit code 0');
     expect(within(card).getByRole('link', { name: 'ACME-WS-01' }).getAttribute('href')).toBe(
       `/agents/${AGENT_ID}`,
     );
