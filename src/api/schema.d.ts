@@ -840,7 +840,8 @@ export interface paths {
         /**
          * Raises an alert for a customer (saved searches, integrations, people).
          * @description The new alert starts as `new`, or as `muted` when an active mute of its customer matches
-         *     every condition (the activity then names the mute). Needs the write permission described
+         *     every condition (the activity then names the mute). An alert about an endpoint is linked to
+         *     the customer's enrolled agent (`agent_id`, see AlertCreate); never to another customer's. Needs the write permission described
          *     at the top of this file; a customer outside the caller's reach answers 404.
          */
         post: operations["createAlert"];
@@ -886,8 +887,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What happened to an alert, newest first.
-         * @description Customer users do not see private comments here either.
+         * What happened to an alert, newest first, with the agent actions started from it.
+         * @description Customer users do not see private comments here either. An agent action started from the
+         *     alert appears in its `action_requested` entry with its current status and steps, so the
+         *     activity shows whether the action ran, not only that it was asked for.
          */
         get: operations["listAlertActivity"];
         put?: never;
@@ -1301,6 +1304,30 @@ export interface paths {
          *     action ran, not only that it was sent.
          */
         get: operations["listCaseAgentActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cases/v1/cases/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything that happened to the case, newest first (at most 500 entries).
+         * @description One feed in time order: the case's creation and changes (status, title, assignees, tags,
+         *     alerts assigned and unassigned), its comments (private ones for staff only, as everywhere)
+         *     and the agent actions started from it, each with its current status and every step's time
+         *     and receipt. An action is placed at the time it was asked for. A case outside the caller's
+         *     customers answers 404 'Case with ID {id} not found'.
+         */
+        get: operations["listCaseActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3253,6 +3280,8 @@ export interface components {
         };
         /** @description An alert with everything the detail screen shows. */
         Alert: components["schemas"]["AlertSummary"] & {
+            /** @description The linked agent as it stands now; null when the alert has none. */
+            agent: components["schemas"]["AlertAgent"] | null;
             /** @description Statuses this alert may move to next. */
             allowed_transitions: components["schemas"]["Status"][];
             /** @description Whether the caller may change this alert. */
@@ -3279,6 +3308,12 @@ export interface components {
             actor_email: string | null;
             /** @description The value after the change (any JSON). */
             after: unknown;
+            /**
+             * @description For `action_requested` entries, the agent actions that request queued, as they stand now:
+             *     status and every step with its time and the agent's receipt (queued, delivered, running,
+             *     done). Empty for every other entry, and for requests that reached no agent.
+             */
+            agent_actions: components["schemas"]["AgentAction"][];
             alert_id: number;
             /** Format: date-time */
             at: string;
@@ -3287,6 +3322,16 @@ export interface components {
             comment: string | null;
             field: string | null;
             id: number;
+        };
+        /** @description The agent an alert concerns, with its derived status (the agents list's status). */
+        AlertAgent: {
+            /** Format: uuid */
+            agent_id: string;
+            host_name: string;
+            states: components["schemas"]["AgentState"][];
+            status: components["schemas"]["AgentState"];
+            /** @enum {integer} */
+            status_code: 0 | 1 | 2 | 3;
         };
         /** @enum {string} */
         AlertAggregateField: "status" | "priority" | "customer_id" | "external_source" | "type" | "host_name" | "classification";
@@ -3301,6 +3346,13 @@ export interface components {
             status?: components["schemas"]["Status"];
         };
         AlertCreate: {
+            /**
+             * Format: uuid
+             * @description The enrolled agent the alert concerns, when the source knows it (an agent's own report);
+             *     it must be an agent of the same customer (400 otherwise). Without it the alert is linked
+             *     to the customer's agent whose host name is the alert's host, if there is one.
+             */
+            agent_id?: string;
             confidence?: number;
             /** Format: uuid */
             customer_id: string;
@@ -3388,6 +3440,11 @@ export interface components {
              * @description When the alert was created.
              */
             "@timestamp": string;
+            /**
+             * Format: uuid
+             * @description The enrolled agent of the alert's customer it concerns; null when none (or it was deleted).
+             */
+            agent_id: string | null;
             assigned_users: string[];
             case_id: number | null;
             classification: string | null;
@@ -3558,6 +3615,36 @@ export interface components {
             can_edit: boolean;
             /** @description The 10 most recent alerts of the case, newest first. */
             recent_alerts: components["schemas"]["CaseAlert"][];
+        };
+        /** @description One entry of a case's activity; `kind` says which of the other fields are set. */
+        CaseActivity: {
+            /**
+             * @description For changes: created, updated, alerts_assigned, alert_unassigned; `commented` for
+             *     comments; the action type (isolate, …) for agent actions.
+             */
+            action: string;
+            /** @description Who did it; null for the system or a removed account. */
+            actor_email: string | null;
+            /** @description The action with its status and steps, for agent action entries. */
+            agent_action: components["schemas"]["AgentAction"] | null;
+            /** @description The host name of the action's agent, for agent action entries. */
+            agent_host_name: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @description For changes, each field that changed with its value before and after; empty otherwise. */
+            changes: {
+                /** @description The value after (any JSON). */
+                after: unknown;
+                /** @description The value before (any JSON). */
+                before: unknown;
+                field: string;
+            }[];
+            /** @description The comment, for comment entries. */
+            comment: components["schemas"]["Discussion"] | null;
+            /** @description Unique within the feed: `change-…`, `comment-…` or `action-…`. */
+            id: string;
+            /** @enum {string} */
+            kind: "change" | "comment" | "agent_action";
         };
         /** @enum {string} */
         CaseAggregateField: "status" | "customer_id" | "tags" | "assigned_users";
@@ -7201,6 +7288,33 @@ export interface operations {
                 content: {
                     "application/json": {
                         actions: components["schemas"]["AgentAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCaseActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activity: components["schemas"]["CaseActivity"][];
                     };
                 };
             };

@@ -192,12 +192,13 @@ function startSimulator(args: string[]) {
   };
 }
 
-test('an analyst isolates an agent the simulator runs, sees it delivered and succeeded with the receipt, then ends the isolation', async ({
+test('an analyst isolates an agent the simulator runs, sees it delivered and succeeded with the receipt, ends the isolation, then isolates it again from an alert about it', async ({
   page,
   baseURL,
 }) => {
-  // Two round trips through a real agent that checks in every 10 s (the protocol's shortest).
-  test.setTimeout(150_000);
+  // Three round trips through a real agent that checks in every 10 s (the protocol's shortest),
+  // the last followed on the alert's page by its periodic refresh (60 s).
+  test.setTimeout(300_000);
   // Staff hand out an enrolment token for Acme Corp (one use) through the API, as the console's
   // own calls do: the session's bearer token and the XSRF cookie echoed in its header.
   await signIn(page, ANALYST, '/agents');
@@ -235,7 +236,7 @@ test('an analyst isolates an agent the simulator runs, sees it delivered and suc
     prefix,
   ]);
   try {
-    const [, host] = await fleet.waitFor(/enrolled (\S+) as [0-9a-f-]{36}/);
+    const [, host, agentId] = await fleet.waitFor(/enrolled (\S+) as ([0-9a-f-]{36})/);
 
     // The analyst finds the new agent by its host name and opens it.
     await page.reload();
@@ -299,6 +300,41 @@ test('an analyst isolates an agent the simulator runs, sees it delivered and suc
     await expect(ended.locator('.agent-action__steps li').last()).toContainText(
       new RegExp(`Succeeded .*receipt ${host}:[0-9a-f]{8}`),
     );
+
+    // An alert about the host arrives: it carries the agent, and >isolate on it acts on that agent.
+    const raised = await page.request.post('/api/alerts/v1/alerts/', {
+      headers,
+      data: { customer_id: acme!.customer_id, title: 'Ransomware behaviour', type: 'edr', host_name: host },
+    });
+    expect(raised.status(), await raised.text()).toBe(201);
+    const alert = (await raised.json()) as { id: number; agent_id: string | null };
+    expect(alert.agent_id).toBe(agentId);
+    await page.goto(`/alerts/${alert.id}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.getByRole('link', { name: host })).toHaveAttribute('href', `/agents/${agentId}`);
+    await page.keyboard.press('/');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('>isolate');
+    // Enter puts the command in the box with its lengths; Enter again takes an hour; it asks first.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(palette).toContainText(
+      `Isolate 1 agent from the network for 1 hour? On agent ${host}, from alert #${alert.id}.`,
+    );
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    const activity = page.getByRole('region', { name: 'Activity' });
+    const fromAlert = activity.locator('.agent-action[aria-label="Isolate"]').first();
+    await expect(fromAlert).toHaveAttribute('data-status', /queued|delivered|running/);
+    await expect(fromAlert.getByRole('link', { name: host })).toBeVisible();
+    // The periodic refresh brings what the agent reported, step by step, into the alert's activity.
+    const doneFromAlert = activity.locator('.agent-action[aria-label="Isolate"][data-status="succeeded"]');
+    await expect(doneFromAlert).toBeVisible({ timeout: 100_000 });
+    const alertSteps = doneFromAlert.locator('.agent-action__steps li');
+    await expect(alertSteps).toHaveCount(4);
+    await expect(alertSteps.nth(3)).toContainText(new RegExp(`Succeeded .*receipt ${host}:[0-9a-f]{8}`));
+    await expectAccessible(page);
   } finally {
     await fleet.stop();
   }

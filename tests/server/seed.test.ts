@@ -146,6 +146,24 @@ describe('seedDemoData', () => {
     expect(check!.orphans).toBe(0);
   });
 
+  it('links every alert that names a host to that agent of its own customer, and no other alert', async () => {
+    const [check] = await rows<{ linked: number; unlinked: number; wrong: number; stray: number }>(
+      one,
+      sql`select
+        count(*) filter (where a.host_name is not null and a.agent_id is not null)::int as linked,
+        count(*) filter (where a.host_name is not null and a.agent_id is null)::int as unlinked,
+        count(*) filter (where a.agent_id is not null and not exists (
+          select 1 from agents g where g.agent_id = a.agent_id and g.customer_id = a.customer_id
+            and g.host_name = a.host_name))::int as wrong,
+        count(*) filter (where a.host_name is null and a.agent_id is not null)::int as stray
+        from alerts a`,
+    );
+    expect(check!.linked).toBeGreaterThan(100);
+    expect(check!.unlinked).toBe(0);
+    expect(check!.wrong).toBe(0);
+    expect(check!.stray).toBe(0);
+  });
+
   it('has platform updates of every category and threat indicators that alerts refer to', async () => {
     const categories = await rows<{ category: string }>(
       one,

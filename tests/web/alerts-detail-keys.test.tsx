@@ -35,6 +35,7 @@ function alertOf(fields: Partial<Alert> = {}): Alert {
     detections_count: 0,
     entity: { host: null, ip: null, process: null, user: null },
     entity_id: null,
+    agent: null,
     fields: {},
     file: null,
     merged_into: null,

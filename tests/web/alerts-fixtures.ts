@@ -16,6 +16,7 @@ export function alert(fields: Partial<AlertSummary> & { id: number }): AlertSumm
     host_os: null,
     log_level: null,
     external_source: null,
+    agent_id: null,
     '@timestamp': '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     version: 1,

@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { CasePage } from '../../src/web/features/cases/CasePage.tsx';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
 import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
-import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
+import { TickerProvider, useRefreshNow } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { expectSignIn, SignedIn, signIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
@@ -25,6 +25,16 @@ let network: FakeNetwork;
 const saves = () => network.callsTo('put', CASE).map((c) => [c.params.id, c.body]);
 const assigned = () =>
   network.callsTo('post', '/api/cases/v1/cases/{id}/alerts').map((c) => [c.params.id, c.body]);
+
+/** What the console's 60-second timer does, at once. */
+function RefreshNow() {
+  const refresh = useRefreshNow();
+  return (
+    <button type="button" onClick={refresh}>
+      Refresh now
+    </button>
+  );
+}
 
 /**
  * The case page in the shell's providers with the browser's own history (the guard watches
@@ -51,6 +61,7 @@ async function renderCase() {
         <Link href="/alerts">Alerts</Link>
       </nav>
       <CasePage params={{ id: '7' }} route="case" />
+      <RefreshNow />
     </>,
     { wrapper },
   );
@@ -73,7 +84,7 @@ beforeEach(() => {
     .on('get', CASE, { status: 200, body: caseRecord(7) })
     .on('get', '/api/cases/v1/cases/aggregate/{a}/{b}', { status: 200, body: { buckets: [] } })
     .on('get', '/api/cases/v1/cases/{id}/discussions', { status: 200, body: { discussions: [] } })
-    .on('get', '/api/cases/v1/cases/{id}/actions', { status: 200, body: { actions: [] } });
+    .on('get', '/api/cases/v1/cases/{id}/activity', { status: 200, body: { activity: [] } });
 });
 
 describe('case detail: leaving with unsaved changes', () => {
@@ -208,40 +219,114 @@ describe('case detail: saving and alerts', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Case with ID 7 not found' })).toBeTruthy();
   });
 
-  it('lists the agent actions started from the case with what the agent reported', async () => {
-    const at = '2026-03-02T10:00:00.000Z';
-    const action = (id: string, type: string, status: string, receipt: string | null) => ({
-      action_id: id,
-      agent_id: '00000000-0000-4000-8000-0000000a0001',
-      type,
+  it("shows one activity feed: the case's changes, comments and agent actions with each step", async () => {
+    const agentId = '00000000-0000-4000-8000-0000000a0001';
+    const action = (status: string, steps: string[]) => ({
+      action_id: '00000000-0000-4000-8000-00000000c001',
+      agent_id: agentId,
+      customer_id: ACME,
+      type: 'isolate',
       status,
-      parameters: {},
-      steps: [{ status: 'queued', at }, ...(receipt ? [{ status, at, receipt }] : [])],
+      parameters: { length: 3600 },
+      steps: steps.map((step, i) => ({
+        status: step,
+        at: `2026-03-02T10:0${i}:00.000Z`,
+        receipt: step === 'succeeded' ? 'WS-1:c001' : null,
+        by: null,
+      })),
+      exit_code: status === 'succeeded' ? 0 : null,
+      output: null,
     });
-    network.on('get', '/api/cases/v1/cases/{id}/actions', {
-      status: 200,
+    const feed = (status: string, steps: string[]) => ({
+      status: 200 as const,
       body: {
-        actions: [
-          action('00000000-0000-4000-8000-00000000c002', 'deisolate', 'queued', null),
-          action('00000000-0000-4000-8000-00000000c001', 'isolate', 'succeeded', 'WS-1:c001'),
+        activity: [
+          {
+            id: 'action-c001',
+            kind: 'agent_action',
+            at: '2026-03-02T10:00:00.000Z',
+            actor_email: 'analyst@acme.example',
+            action: 'isolate',
+            changes: [],
+            comment: null,
+            agent_action: action(status, steps),
+            agent_host_name: 'ACME-WS-01',
+          },
+          {
+            id: 'comment-5',
+            kind: 'comment',
+            at: '2026-03-02T09:30:00.000Z',
+            actor_email: 'analyst@acme.example',
+            action: 'commented',
+            changes: [],
+            comment: { id: 5, body: 'Isolating the host now.', private: false, user: null },
+            agent_action: null,
+            agent_host_name: null,
+          },
+          {
+            id: 'change-3',
+            kind: 'change',
+            at: '2026-03-02T09:00:00.000Z',
+            actor_email: null,
+            action: 'updated',
+            changes: [{ field: 'status', before: 'new', after: 'open' }],
+            comment: null,
+            agent_action: null,
+            agent_host_name: null,
+          },
         ],
       } as never,
     });
+    network.on('get', '/api/cases/v1/cases/{id}/activity', feed('delivered', ['queued', 'delivered']));
     await renderCase();
-    const section = await screen.findByRole('region', { name: 'Agent actions' });
-    const items = await within(section).findAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^End isolation Queued · /),
-      expect.stringMatching(/^Isolate Succeeded · .* · receipt WS-1:c001$/),
-    ]);
-    expect(within(items[1]!).getByRole('link', { name: 'Isolate' }).getAttribute('href')).toBe(
-      '/agents/00000000-0000-4000-8000-0000000a0001',
+    const section = await screen.findByRole('region', { name: 'Activity' });
+    const items = () =>
+      within(section)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement?.tagName === 'OL');
+    await waitFor(() => expect(items().length).toBeGreaterThan(0));
+    const [acted, commented, changed] = section.querySelectorAll('.case-activity > li');
+    expect(acted!.textContent).toContain('analyst@acme.example');
+    expect(acted!.textContent).toContain('asked an agent to act');
+    expect(
+      within(acted as HTMLElement)
+        .getByRole('link', { name: 'ACME-WS-01' })
+        .getAttribute('href'),
+    ).toBe(`/agents/${agentId}`);
+    expect(within(acted as HTMLElement).getByRole('article', { name: 'Isolate' }).textContent).toContain(
+      'Delivered',
     );
+    expect(commented!.textContent).toContain('Isolating the host now.');
+    expect(changed!.textContent).toContain('System');
+    expect(changed!.textContent).toContain('Status: New → Open');
+
+    // The periodic refresh reads the feed again: the action is now done, with the agent's receipt.
+    network.on(
+      'get',
+      '/api/cases/v1/cases/{id}/activity',
+      feed('succeeded', ['queued', 'delivered', 'running', 'succeeded']),
+    );
+    const before = network.callsTo('get', '/api/cases/v1/cases/{id}/activity').length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh now' }));
+    await waitFor(() =>
+      expect(network.callsTo('get', '/api/cases/v1/cases/{id}/activity').length).toBeGreaterThan(before),
+    );
+    const card = await within(section).findByRole('article', { name: 'Isolate' });
+    await waitFor(() => expect(card.textContent).toContain('receipt WS-1:c001'));
+    const steps = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual([
+      expect.stringMatching(/^Queued · /),
+      expect.stringMatching(/^Delivered · /),
+      expect.stringMatching(/^Running · /),
+      expect.stringMatching(/^Succeeded · .* · receipt WS-1:c001$/),
+    ]);
   });
 
-  it('says when no agent action was started from the case', async () => {
+  it('says when nothing has happened to the case yet', async () => {
     await renderCase();
-    const section = await screen.findByRole('region', { name: 'Agent actions' });
-    expect(await within(section).findByText('No agent action was started from this case.')).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Activity' });
+    expect(await within(section).findByText('Nothing has happened to this case yet.')).toBeTruthy();
   });
 });

@@ -173,6 +173,8 @@ export class AlertFactory {
       confidence: rng.int(50, 100),
       entityId: host?.agentId ?? ctx.person.upn,
       hostName: host?.hostName ?? null,
+      // The demo host is one of the customer's demo agents: the alert carries it, as live ones do.
+      agentId: host?.agentId ?? null,
       hostOs: host?.osName ?? null,
       logLevel: LOG_LEVEL[priority],
       externalSource: rng.pick(template.sources),

@@ -104,6 +104,17 @@ export function CommandPalette({ env, email }: { env: CommandEnv; email: string 
     const command = findCommand(confirming.id);
     return command?.kind === 'action' ? command.confirm(labels, confirming.args, confirming.count) : null;
   })();
+  // An agent command on an open alert names the agent it acts on.
+  const confirmDetail = (() => {
+    const target = env.target;
+    if (!confirming || target?.kind !== 'alerts' || !target.agent?.agentId) return null;
+    const command = findCommand(confirming.id);
+    if (command?.kind !== 'action' || command.target !== 'agents') return null;
+    return labels.commands('confirm.onAlertAgent', {
+      host: target.agent.hostName ?? '',
+      id: target.agent.alertId,
+    });
+  })();
 
   const cancelConfirm = () => {
     flow.send({ type: 'cancel' });
@@ -145,6 +156,7 @@ export function CommandPalette({ env, email }: { env: CommandEnv; email: string 
         {confirming && question && (
           <ConfirmPanel
             question={question}
+            detail={confirmDetail}
             onConfirm={() => flow.send({ type: 'confirm' })}
             onCancel={cancelConfirm}
           />

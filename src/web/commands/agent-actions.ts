@@ -1,8 +1,8 @@
 import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { requestAgentActions } from '../features/agents/api.ts';
+import { requestAgentAction, requestAgentActions } from '../features/agents/api.ts';
 import { COMMAND_ACTIONS } from '../features/agents/commands.ts';
 import { reportSelection, type SelectionContext } from './selection-actions.ts';
-import type { AgentsCommandTarget } from './target.ts';
+import type { AgentsCommandTarget, AlertAgentTarget, AlertsCommandTarget } from './target.ts';
 
 export type AgentActionContext = SelectionContext<AgentsCommandTarget>;
 
@@ -23,6 +23,35 @@ export async function requestOnAgents(
       agentIds: ctx.target.ids,
     });
     return reportSelection(ctx, ctx.labels.commands('result.agentsQueued', { count }), []);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return reportSelection(ctx, null, [{ name: '', message }]);
+  }
+}
+
+/**
+ * `>isolate`, … on the open alert: one action for the alert's agent, linked to the alert so that
+ * its activity shows the action going from queued to done.
+ */
+export async function requestOnAlertAgent(
+  ctx: SelectionContext<AlertsCommandTarget>,
+  agent: AlertAgentTarget,
+  commandId: string,
+  args: readonly string[],
+): Promise<CommandOutcome> {
+  const action = COMMAND_ACTIONS[commandId];
+  if (!action || !agent.agentId) throw new Error(ctx.labels.commands('result.notAvailable'));
+  try {
+    await requestAgentAction(
+      agent.agentId,
+      { type: action.type, parameters: action.parameters(args) },
+      agent.alertId,
+    );
+    return reportSelection(
+      ctx,
+      ctx.labels.commands('result.alertAgentQueued', { host: agent.hostName ?? '' }),
+      [],
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return reportSelection(ctx, null, [{ name: '', message }]);

@@ -20,13 +20,14 @@ export interface CommandEnv {
   target: CommandTarget | null;
 }
 
-export type Unavailable = 'noSelection' | 'noAgentsScreen' | 'noPermission';
+export type Unavailable = 'noSelection' | 'noAgentsScreen' | 'noAlertAgent' | 'noPermission';
 
 /**
  * Whether a command can run now. Navigation the user may not open is hidden altogether (it
  * would only lead to /error/403). Actions without a selection of their kind are shown, disabled,
  * with the reason, so they can be discovered; so are actions on a selection the user may not
- * change (the server's 403 would end the session); agent actions wait for an agents screen.
+ * change (the server's 403 would end the session); agent actions wait for an agents screen or an
+ * open alert that has an agent.
  */
 export function availability(command: Command, env: CommandEnv): 'hidden' | 'available' | Unavailable {
   if (command.kind === 'navigate') {
@@ -35,6 +36,11 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
   }
   if (command.kind === 'action') {
     const { target } = env;
+    // On an open alert, the agent commands act on the alert's agent, or say why there is none.
+    if (command.target === 'agents' && target?.kind === 'alerts' && target.agent) {
+      if (!target.agent.agentId) return 'noAlertAgent';
+      return target.agent.canChange ? 'available' : 'noPermission';
+    }
     if (target && target.kind === command.target && target.ids.length > 0) {
       return 'canChange' in target && !target.canChange ? 'noPermission' : 'available';
     }

@@ -87,6 +87,7 @@ function categoryHeading(l: Labels, category: Category): string {
 
 function reasonText(l: Labels, reason: Unavailable, command: ActionCommand): string {
   if (reason === 'noAgentsScreen') return l.commands('palette.noAgentsScreen');
+  if (reason === 'noAlertAgent') return l.commands('palette.noAlertAgent');
   if (reason === 'noPermission') return l.commands('palette.noPermission');
   switch (command.target) {
     case 'cases':

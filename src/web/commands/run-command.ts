@@ -2,7 +2,7 @@ import type { CommandChoice, CommandOutcome } from '../../../machines/command-fl
 import type { components } from '../../api/schema.d.ts';
 import type { Priority, Status } from '../../common/statuses.ts';
 import type { NotifyOptions } from '../shell/index.ts';
-import { requestOnAgents } from './agent-actions.ts';
+import { requestOnAgents, requestOnAlertAgent } from './agent-actions.ts';
 import {
   type AlertActionContext,
   addToCase,
@@ -77,6 +77,12 @@ export async function runCommand(choice: CommandChoice, ctx: RunContext): Promis
   }
   if (command.kind !== 'action') throw notAvailable();
   const { target, labels, notify, email } = ctx;
+  if (command.target === 'agents' && target?.kind === 'alerts' && target.agent) {
+    const agent = target.agent;
+    if (!agent.agentId || !agent.canChange) throw notAvailable();
+    rememberCommand({ id: command.id, args: choice.args });
+    return requestOnAlertAgent({ target, labels, notify, email }, agent, command.id, choice.args);
+  }
   if (!target || target.kind !== command.target || target.ids.length === 0) throw notAvailable();
   if ('canChange' in target && !target.canChange) throw notAvailable();
   rememberCommand({ id: command.id, args: choice.args });

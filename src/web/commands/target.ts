@@ -10,6 +10,20 @@ export interface AlertsCommandTarget {
   /** Reload the screen's data after a command changed it. */
   refresh(): void;
   focusedId: number | null;
+  /**
+   * Set by the open alert's page only: the agent the alert concerns (null when it has none), which
+   * the agent commands (`>isolate`, …) act on there, linked to the alert.
+   */
+  agent?: AlertAgentTarget;
+}
+
+/** The agent of the open alert, as the agent commands need it. */
+export interface AlertAgentTarget {
+  alertId: number;
+  agentId: string | null;
+  hostName: string | null;
+  /** False when the user may not ask agents for actions. */
+  canChange: boolean;
 }
 
 /** The cases list's selection (src/web/features/cases/CasesPage.tsx). */

@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { alertActivity, users } from '../../db/schema/index.ts';
+import { agentActions, alertActivity, users } from '../../db/schema/index.ts';
+import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { isStaff } from '../../platform/permissions.ts';
+import { presentAction } from '../agents/index.ts';
 import { notificationEvents, queueNotificationEvents } from './notifications.ts';
 
 export type AlertActivity = components['schemas']['AlertActivity'];
@@ -109,12 +111,57 @@ export async function listActivity(
     .orderBy(desc(alertActivity.at), desc(alertActivity.id))
     .limit(page.batchSize)
     .offset(page.offset);
-  return rows.map((row) => presentActivity(row.entry, row.email));
+  const actions = await actionsOfRequests(
+    tx,
+    principal,
+    alertId,
+    rows.map((row) => row.entry),
+  );
+  return rows.map((row) =>
+    presentActivity(
+      row.entry,
+      row.email,
+      requestedActionIds(row.entry).flatMap((id) => actions.get(id) ?? []),
+    ),
+  );
+}
+
+/** The agent action ids an `action_requested` entry names (agents/actions.ts writes them). */
+function requestedActionIds(entry: typeof alertActivity.$inferSelect): string[] {
+  if (entry.action !== 'action_requested') return [];
+  const ids = (entry.after as { agent_action_ids?: unknown } | null)?.agent_action_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * The current state of the agent actions the page's entries asked for, by id: read from the
+ * actions themselves, so the activity shows delivered, running and done as the agents report them.
+ */
+async function actionsOfRequests(
+  tx: Db,
+  principal: Principal,
+  alertId: number,
+  entries: readonly (typeof alertActivity.$inferSelect)[],
+): Promise<Map<string, AlertActivity['agent_actions'][number]>> {
+  const wanted = entries.flatMap(requestedActionIds);
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(agentActions)
+    .where(
+      and(
+        eq(agentActions.alertId, alertId),
+        inArray(agentActions.actionId, [...new Set(wanted)]),
+        inIds(agentActions.customerId, principal.scope.customerIds),
+      ),
+    );
+  return new Map(rows.map((row) => [row.actionId, presentAction(row)]));
 }
 
 export function presentActivity(
   entry: typeof alertActivity.$inferSelect,
   email: string | null,
+  actions: AlertActivity['agent_actions'] = [],
 ): AlertActivity {
   return {
     id: entry.id,
@@ -126,6 +173,7 @@ export function presentActivity(
     comment: entry.comment,
     actor_email: email,
     at: entry.at.toISOString(),
+    agent_actions: actions,
   };
 }
 

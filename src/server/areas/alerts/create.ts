@@ -8,6 +8,7 @@ import { customerNotFound } from '../../platform/scope.ts';
 import { findMatchingMute } from '../mutes/index.ts';
 import { recordAlertSightings } from '../threat/index.ts';
 import { type ActivityEntry, recordActivity } from './activity.ts';
+import { alertAgent } from './agent-link.ts';
 import type { AlertRow } from './present.ts';
 
 export interface NewAlert {
@@ -24,12 +25,15 @@ export interface NewAlert {
   logLevel?: string | undefined;
   externalSource?: string | undefined;
   integrationId?: string | undefined;
+  /** The agent that reported it or that the source names; else resolved from the host name. */
+  agentId?: string | undefined;
   fields?: Record<string, unknown> | undefined;
 }
 
 /**
  * Stores a new alert for a customer the caller may see. An alert that an active mute of its
  * customer matches is stored as `muted`, and its activity names the mute; otherwise it is `new`.
+ * An alert about an endpoint is linked to that customer's enrolled agent (agent-link.ts).
  */
 export async function createAlertRecord(tx: Db, principal: Principal, input: NewAlert): Promise<AlertRow> {
   const [customer] = await tx
@@ -45,6 +49,7 @@ export async function createAlertRecord(tx: Db, principal: Principal, input: New
 
   const priority = input.priority ?? 'medium';
   const fields = input.fields ?? {};
+  const agentId = await alertAgent(tx, input.customerId, input.agentId, input.hostName ?? null, fields);
   const mute = await findMatchingMute(tx, {
     customerId: input.customerId,
     title: input.title,
@@ -71,6 +76,7 @@ export async function createAlertRecord(tx: Db, principal: Principal, input: New
       logLevel: input.logLevel ?? null,
       externalSource: input.externalSource ?? null,
       integrationId: input.integrationId ?? null,
+      agentId,
       fields,
     })
     .returning();
@@ -98,6 +104,7 @@ export async function createAlertRecord(tx: Db, principal: Principal, input: New
       type: alert.type,
       priority: alert.priority,
       status: alert.status,
+      agent_id: alert.agentId,
       mute_id: mute?.id ?? null,
     },
   });

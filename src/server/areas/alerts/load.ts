@@ -1,11 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { alerts, detections } from '../../db/schema/index.ts';
+import { agents, alerts, detections } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import { canModify } from '../../platform/permissions.ts';
+import { deriveAgentStatus } from '../agents/index.ts';
 import { type AlertRow, presentAlert } from './present.ts';
 
 /**
@@ -34,5 +35,27 @@ export async function alertDetail(
   row: AlertRow,
 ): Promise<components['schemas']['Alert']> {
   const [counted] = await tx.select({ n: count() }).from(detections).where(eq(detections.alertId, row.id));
-  return presentAlert(row, { detectionsCount: counted?.n ?? 0, canEdit: canModify(principal) });
+  return presentAlert(row, {
+    detectionsCount: counted?.n ?? 0,
+    canEdit: canModify(principal),
+    agent: await linkedAgent(tx, row),
+  });
+}
+
+/** The alert's agent as it stands now, with the status the agents list derives. */
+async function linkedAgent(tx: Db, row: AlertRow): Promise<components['schemas']['AlertAgent'] | null> {
+  if (!row.agentId) return null;
+  const [agent] = await tx
+    .select()
+    .from(agents)
+    .where(and(eq(agents.agentId, row.agentId), eq(agents.customerId, row.customerId)));
+  if (!agent) return null;
+  const derived = deriveAgentStatus(agent, new Date());
+  return {
+    agent_id: agent.agentId,
+    host_name: agent.hostName,
+    status: derived.status,
+    states: derived.states,
+    status_code: derived.statusCode,
+  };
 }

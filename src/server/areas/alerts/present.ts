@@ -22,6 +22,7 @@ export const summaryColumns = {
   hostOs: alerts.hostOs,
   logLevel: alerts.logLevel,
   externalSource: alerts.externalSource,
+  agentId: alerts.agentId,
   createdAt: alerts.createdAt,
   updatedAt: alerts.updatedAt,
   version: alerts.version,
@@ -45,6 +46,7 @@ export function presentAlertSummary(a: AlertSummaryRow): Schemas['AlertSummary']
     host_os: a.hostOs,
     log_level: a.logLevel,
     external_source: a.externalSource,
+    agent_id: a.agentId,
     '@timestamp': a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
     version: a.version,
@@ -54,7 +56,7 @@ export function presentAlertSummary(a: AlertSummaryRow): Schemas['AlertSummary']
 /** The detail shape: summary, raw data, derived summaries and what the caller may do next. */
 export function presentAlert(
   a: AlertRow,
-  extra: { detectionsCount: number; canEdit: boolean },
+  extra: { detectionsCount: number; canEdit: boolean; agent: Schemas['AlertAgent'] | null },
 ): Schemas['Alert'] {
   const fields = a.fields ?? {};
   return {
@@ -68,6 +70,7 @@ export function presentAlert(
     allowed_transitions: [...allowedTargets(a.status)],
     can_edit: extra.canEdit,
     entity: entitySummary(a.hostName, fields),
+    agent: extra.agent,
     file: fileSummary(fields),
     sender: senderSummary(fields),
     url: urlSummary(fields),

@@ -7,7 +7,7 @@ const iso = (column: AnyColumn) =>
 
 /**
  * An AlertSummary as JSON text, written by PostgreSQL. The list answers pages of up to 10 000
- * alerts: reading 17 columns a row into objects only to serialise them again costs more than the
+ * alerts: reading 18 columns a row into objects only to serialise them again costs more than the
  * query. Presents exactly what presentAlertSummary does (tests/server/alerts/list.ts compares them).
  */
 export const alertSummaryJson: SQL<string> = sql<string>`json_build_object(
@@ -25,6 +25,7 @@ export const alertSummaryJson: SQL<string> = sql<string>`json_build_object(
   'host_os', ${alerts.hostOs},
   'log_level', ${alerts.logLevel},
   'external_source', ${alerts.externalSource},
+  'agent_id', ${alerts.agentId},
   '@timestamp', ${iso(alerts.createdAt)},
   'updated_at', ${iso(alerts.updatedAt)},
   'version', ${alerts.version}

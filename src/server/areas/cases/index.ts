@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { listCaseActivity } from './handlers/activity.ts';
 import { listCaseAgentActions } from './handlers/agent-actions.ts';
 import { assignCaseAlerts, unassignCaseAlert } from './handlers/alerts.ts';
 import { aggregateCases, createCase, getCase, listCases, updateCase } from './handlers/cases.ts';
@@ -21,9 +22,10 @@ type CaseOperation =
   | 'postCaseDiscussion'
   | 'updateCaseDiscussion'
   | 'deleteCaseDiscussion'
-  | 'listCaseAgentActions';
+  | 'listCaseAgentActions'
+  | 'listCaseActivity';
 
-/** Cases (spec 2, section 7 "Cases"), their alerts, their comments and the agent actions started from them; countCases lives with the counts. */
+/** Cases (spec 2, section 7 "Cases"), their alerts, their comments, the agent actions started from them and one activity feed of all three; countCases lives with the counts. */
 export const caseHandlers: Handlers<CaseOperation> = {
   listCases,
   getCase,
@@ -37,6 +39,7 @@ export const caseHandlers: Handlers<CaseOperation> = {
   updateCaseDiscussion,
   deleteCaseDiscussion,
   listCaseAgentActions,
+  listCaseActivity,
 };
 
 /** Alerts take assignees by the same rule as cases. */

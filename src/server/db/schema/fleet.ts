@@ -76,6 +76,9 @@ export const agentActions = pgTable(
     index('agent_actions_pending_idx')
       .on(t.agentId, t.createdAt)
       .where(sql`status in ('queued', 'delivered')`),
+    // The activity of an alert or a case lists the actions started from it.
+    index('agent_actions_alert_idx').on(t.alertId).where(sql`alert_id is not null`),
+    index('agent_actions_case_idx').on(t.caseId).where(sql`case_id is not null`),
     index('agent_actions_pending_expiry_idx').on(t.expiresAt).where(sql`status in ('queued', 'delivered')`),
   ],
 );

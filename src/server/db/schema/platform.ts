@@ -69,7 +69,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_partner_at_idx').on(t.partnerId, t.at)],
+  (t) => [
+    index('audit_partner_at_idx').on(t.partnerId, t.at),
+    // A case's activity reads its own audit rows.
+    index('audit_entity_idx').on(t.entity, t.entityId, t.at),
+  ],
 );
 
 /**

@@ -111,6 +111,11 @@ export const alerts = pgTable(
     hostOs: text('host_os'),
     logLevel: text('log_level'),
     externalSource: text('external_source'),
+    /**
+     * The enrolled agent of the same customer the alert concerns: given by the source or resolved
+     * from the host name when the alert is created. Deleting the agent keeps the alert and unlinks it.
+     */
+    agentId: uuid('agent_id').references(() => agents.agentId, { onDelete: 'set null' }),
     assignedUsers: text('assigned_users').array().notNull().default(sql`'{}'::text[]`),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(1),
@@ -126,6 +131,7 @@ export const alerts = pgTable(
     // The dashboard's charts over a span: index-only scans by customer and creation time.
     index('alerts_customer_created_idx').on(t.customerId, t.createdAt, t.priority, t.type, t.status),
     index('alerts_case_idx').on(t.caseId),
+    index('alerts_agent_idx').on(t.agentId),
     // Sort orders of the alert list, each with id as the tiebreaker of its keyset cursor.
     // The expression must stay identical to PRIORITY_RANK in src/server/areas/alerts/sorting.ts.
     index('alerts_priority_rank_idx').on(

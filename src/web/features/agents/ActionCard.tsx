@@ -32,7 +32,15 @@ export function ActionCard({ action, children }: { action: AgentAction; children
       {action.exit_code !== null && <p>{t('actions.exitCode', { code: action.exit_code })}</p>}
       {action.output !== null && (
         <>
-          <pre className="agent-action__output">{action.output}</pre>
+          {/* Long output scrolls: the region takes focus so it can be scrolled from the keyboard. */}
+          <section
+            className="agent-action__output"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard
+            tabIndex={0}
+            aria-label={t('actions.output', { action: t(`actionType.${action.type}`) })}
+          >
+            <pre>{action.output}</pre>
+          </section>
           <p className="muted">
             {t('actions.hash', { hash: action.output_sha256 ?? '', bytes: action.output_bytes ?? 0 })}
             {action.output_truncated ? ` ${t('actions.truncated')}` : ''}

@@ -58,11 +58,16 @@ export async function getAgentAction(agentId: string, actionId: string): Promise
   return action;
 }
 
-export async function requestAgentAction(agentId: string, request: ActionRequest): Promise<AgentAction> {
+/** One action for one agent; `alertId` links it to the alert it was started from (its activity shows it). */
+export async function requestAgentAction(
+  agentId: string,
+  request: ActionRequest,
+  alertId?: number,
+): Promise<AgentAction> {
   return dataOf(
     await api.POST('/api/agents/v1/agents/{agent_id}/actions/{action}', {
       params: { path: { agent_id: agentId, action: request.type } },
-      body: { parameters: request.parameters },
+      body: { parameters: request.parameters, ...(alertId === undefined ? {} : { alert_id: alertId }) },
     }),
   );
 }

@@ -22,7 +22,7 @@ import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/index.ts';
 import { getCase } from './api.ts';
-import { CaseAgentActions } from './CaseAgentActions.tsx';
+import { CaseActivity } from './CaseActivity.tsx';
 import { CaseAlerts } from './CaseAlerts.tsx';
 import { CaseDiscussions } from './CaseDiscussions.tsx';
 import { CaseEditForm } from './CaseEditForm.tsx';
@@ -49,7 +49,7 @@ export function CasePage({ params }: ScreenProps) {
 /**
  * One case (spec 2, sections 2 "Cases", 4, 8 and 9), driven by the case editor machine: its
  * fields in an edit form saved with the version read, its 10 most recent alerts with assign and
- * unassign, and its discussion. Leaving with unsaved changes asks first.
+ * unassign, its discussion, and one activity feed of its changes, comments and agent actions. Leaving with unsaved changes asks first.
  */
 function CaseDetail({ id }: { id: number }) {
   const { t } = useTranslation('cases');
@@ -159,7 +159,7 @@ function CaseDetail({ id }: { id: number }) {
             onChanged={(next) => editor.send({ type: 'case-changed', record: next })}
           />
           <CaseDiscussions caseId={record.id} active={active} canPost={record.can_edit} staff={staff} />
-          <CaseAgentActions caseId={record.id} active={active} />
+          <CaseActivity caseId={record.id} active={active} />
         </div>
       </div>
       {confirming && (

@@ -153,10 +153,10 @@ export async function deleteCaseDiscussion(id: number, commentId: number): Promi
   });
 }
 
-export type CaseAgentAction = components['schemas']['AgentAction'];
+export type CaseActivityEntry = components['schemas']['CaseActivity'];
 
-/** The agent actions started from the case, newest first, as they stand now. */
-export async function listCaseAgentActions(id: number): Promise<CaseAgentAction[]> {
-  const result = await api.GET('/api/cases/v1/cases/{id}/actions', { params: { path: { id } } });
-  return dataOf(result).actions;
+/** The case's activity, newest first: changes, comments and agent actions as they stand now. */
+export async function listCaseActivity(id: number): Promise<CaseActivityEntry[]> {
+  const result = await api.GET('/api/cases/v1/cases/{id}/activity', { params: { path: { id } } });
+  return dataOf(result).activity;
 }

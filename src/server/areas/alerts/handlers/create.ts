@@ -27,6 +27,7 @@ export const createAlert: Handler<'createAlert'> = async (request, reply) => {
       hostOs: body.host_os,
       logLevel: body.log_level,
       externalSource: body.external_source,
+      agentId: body.agent_id,
       fields: body.fields,
     });
     return alertDetail(tx, principal, row);

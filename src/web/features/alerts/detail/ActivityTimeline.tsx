@@ -4,9 +4,11 @@ import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { usePaged } from '../../../components/use-paged.ts';
+import { useIsActivePage, useTickerEvent } from '../../../shell/index.ts';
+import { LinkedAction } from '../../agents/LinkedAction.tsx';
 import { listActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
-import type { AlertActivity } from '../types.ts';
+import type { Alert, AlertActivity } from '../types.ts';
 
 const PAGE = 20;
 
@@ -26,8 +28,20 @@ function useValueText() {
   };
 }
 
-/** What happened to the alert, newest first: who, when, and each change as before → after. */
-export function ActivityTimeline({ alertId, generation }: { alertId: number; generation: number }) {
+/**
+ * What happened to the alert, newest first: who, when, each change as before → after, and the
+ * agent actions started from it with each step as the agent reported it, read again at every
+ * periodic refresh so delivered, running and done appear as they happen.
+ */
+export function ActivityTimeline({
+  alertId,
+  agent,
+  generation,
+}: {
+  alertId: number;
+  agent: Alert['agent'];
+  generation: number;
+}) {
   const { t } = useTranslation('alerts');
   const labels = useLabels();
   const valueText = useValueText();
@@ -36,6 +50,8 @@ export function ActivityTimeline({ alertId, generation }: { alertId: number; gen
     [alertId],
   );
   const paged = usePaged(fetchPage, PAGE, `${alertId}:${generation}`);
+  const active = useIsActivePage();
+  useTickerEvent('refresh', () => active && paged.reload());
   return (
     <section className="card alert-detail__section" aria-labelledby="alert-activity">
       <h2 id="alert-activity">{t('activity.title')}</h2>
@@ -59,6 +75,13 @@ export function ActivityTimeline({ alertId, generation }: { alertId: number; gen
                 </p>
               )}
               {entry.comment && <p className="alert-activity__comment">{entry.comment}</p>}
+              {entry.agent_actions.map((action) => (
+                <LinkedAction
+                  key={action.action_id}
+                  action={action}
+                  hostName={action.agent_id === agent?.agent_id ? agent.host_name : null}
+                />
+              ))}
             </li>
           );
         })}

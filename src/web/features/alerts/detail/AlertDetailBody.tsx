@@ -2,11 +2,12 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectDialogOpen } from '../../../../../machines/alert-status/selectors.ts';
-import { useProvideCommandTarget } from '../../../commands/target.ts';
+import { type AlertsCommandTarget, useProvideCommandTarget } from '../../../commands/target.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
+import { useCanChange } from '../../cases/use-can-change.ts';
 import { ThreatSightings } from '../../threat/ThreatSightings.tsx';
 import { rerunWorkflows } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
@@ -52,15 +53,26 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
   const staff = me?.user.role_level === 'Global';
   const customerName = customers.find((c) => c.customer_id === alert.customer_id)?.name ?? alert.customer_id;
 
+  const canActOnAgents = useCanChange();
   const target = useMemo(
-    () => ({
-      kind: 'alerts' as const,
+    (): AlertsCommandTarget => ({
+      kind: 'alerts',
       ids: [alert.id],
       versions: { [alert.id]: alert.version },
-      refresh: reload,
+      refresh: () => {
+        reload();
+        setActivityKey((k) => k + 1);
+      },
       focusedId: alert.id,
+      // `>isolate` and the other agent commands act on this alert's agent, linked to the alert.
+      agent: {
+        alertId: alert.id,
+        agentId: alert.agent?.agent_id ?? null,
+        hostName: alert.agent?.host_name ?? null,
+        canChange: canActOnAgents,
+      },
     }),
-    [alert.id, alert.version, reload],
+    [alert.id, alert.version, alert.agent, reload, canActOnAgents],
   );
   useProvideCommandTarget(target);
 
@@ -120,7 +132,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
           />
         </div>
         <aside className="alert-detail__side">
-          <ActivityTimeline alertId={alert.id} generation={activityKey} />
+          <ActivityTimeline alertId={alert.id} agent={alert.agent} generation={activityKey} />
         </aside>
       </div>
       {selectDialogOpen(status.snapshot) && (
