@@ -46,7 +46,7 @@ export function RetentionForm({
       notify({
         severity: 'success',
         title: t('form.saved'),
-        message: t('form.savedMessage', { name: customerName, days }),
+        message: t('form.savedMessage', { name: customerName, count: days }),
       });
       setConfirm(null);
       onSaved();
@@ -112,13 +112,13 @@ export function RetentionForm({
       {confirm && (
         <ConfirmDialog
           title={t('confirm.title', { name: customerName })}
-          confirmLabel={t('confirm.shorten', { days: confirm.days })}
+          confirmLabel={t('confirm.shorten', { count: confirm.days })}
           danger
           busy={busy}
           onConfirm={() => void save(confirm.days)}
           onCancel={() => setConfirm(null)}
         >
-          <p>{t('confirm.from', { from: current, to: confirm.days })}</p>
+          <p>{t('confirm.from', { from: current, count: confirm.days })}</p>
           <p>
             {confirm.events > 0
               ? t('confirm.deletes', {
