@@ -5,7 +5,10 @@ test.describe('log search', () => {
   test('an analyst finds events with a Lucene query, narrows with a top value, saves the search and alerts on it after a backtest', async ({
     page,
   }) => {
-    await signIn(page, ANALYST, '/search');
+    await signIn(page, ANALYST, '/');
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await expect(page).toHaveURL(/\/search$/);
     const query = page.getByRole('searchbox', { name: 'Query' });
     await expect(query).toBeFocused();
     await expectAccessible(page);
@@ -24,6 +27,10 @@ test.describe('log search', () => {
     await expect(status).toBeVisible({ timeout: 20_000 });
     const total = Number((await status.textContent())?.split(' ')[0]);
     expect(total).toBeGreaterThan(1);
+    // The address names the search, in place of /search (no history entry of its own).
+    const searchAddress = /\/search\/[0-9a-f-]{36}$/;
+    await expect(page).toHaveURL(searchAddress);
+    const firstSearch = page.url();
     const grid = page.getByRole('grid', { name: 'Events' });
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page);
@@ -53,6 +60,17 @@ test.describe('log search', () => {
     });
     const hosts = await grid.locator('.search-cell--host[role="gridcell"]').allTextContents();
     expect(new Set(hosts)).toEqual(new Set([host]));
+    await expect(page).toHaveURL(searchAddress);
+    const narrowed = page.url();
+    expect(narrowed).not.toBe(firstSearch);
+
+    // Back leaves the search screen for the page before it; Forward shows the search as it was left.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await page.goForward();
+    await expect(page).toHaveURL(narrowed);
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(`host is ${host}`);
+    await expect(page.getByRole('status').filter({ hasText: `${count} event` })).toBeVisible();
 
     // Save the search, privately.
     await tabTo(page, page.getByRole('button', { name: 'Save search…' }));
