@@ -76,17 +76,19 @@ test.describe('log search', () => {
     await tabTo(page, page.getByRole('button', { name: 'Save search…' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
-    await page.keyboard.type(`Failed logons on ${host}`);
+    // Named per run, so the spec can run again against the same server (--repeat-each).
+    const savedName = `Failed logons on ${host} (${Date.now().toString(36)})`;
+    await page.keyboard.type(savedName);
     await page.keyboard.press('Enter');
     const saved = page.getByRole('region', { name: 'Saved searches' });
-    await expect(saved.getByRole('button', { name: `Failed logons on ${host}`, exact: true })).toBeVisible();
+    await expect(saved.getByRole('button', { name: savedName, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'History' })).toContainText('EventID:4625 OR EventID:4624');
     await expectAccessible(page);
 
     // Turn it into an alert rule: backtest the settings over the last 7 days, then save them.
     await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Alert on Failed logons on ${host}` });
+    const dialog = page.getByRole('dialog', { name: `Alert on ${savedName}` });
     await expect(dialog.getByRole('textbox', { name: /Period/ })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -103,7 +105,7 @@ test.describe('log search', () => {
     await tabTo(page, save);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Alert rule saved for Failed logons on ${host}`)).toBeVisible();
+    await expect(page.getByText(`Alert rule saved for ${savedName}`)).toBeVisible();
 
     // Opening the dialog again shows the saved rule's settings.
     await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));
