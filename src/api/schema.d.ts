@@ -2293,6 +2293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/v1/retention/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how many days of one customer's events are kept (provider staff who may change data).
+         * @description Replaces the customer's retention. Shortening it deletes the events older than the new retention at the next run of the hourly `log-partitions` job; the metered usage of those days stays. Audited with the days before and after. Customers' own users get 403; a customer the caller cannot see is 404.
+         */
+        put: operations["setLogRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/v1/saved/": {
         parameters: {
             query?: never;
@@ -9172,6 +9192,44 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    setLogRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Days of events kept, today included. */
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's retention now and before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        customer_id: string;
+                        previous_days: number;
+                        retention_days: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listSavedSearches: {

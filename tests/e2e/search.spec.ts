@@ -5,7 +5,10 @@ test.describe('log search', () => {
   test('an analyst finds events with a Lucene query, narrows with a top value, saves the search and alerts on it after a backtest', async ({
     page,
   }) => {
-    await signIn(page, ANALYST, '/search');
+    await signIn(page, ANALYST, '/');
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await expect(page).toHaveURL(/\/search$/);
     const query = page.getByRole('searchbox', { name: 'Query' });
     await expect(query).toBeFocused();
     await expectAccessible(page);
@@ -24,6 +27,10 @@ test.describe('log search', () => {
     await expect(status).toBeVisible({ timeout: 20_000 });
     const total = Number((await status.textContent())?.split(' ')[0]);
     expect(total).toBeGreaterThan(1);
+    // The address names the search, in place of /search (no history entry of its own).
+    const searchAddress = /\/search\/[0-9a-f-]{36}$/;
+    await expect(page).toHaveURL(searchAddress);
+    const firstSearch = page.url();
     const grid = page.getByRole('grid', { name: 'Events' });
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page);
@@ -53,22 +60,35 @@ test.describe('log search', () => {
     });
     const hosts = await grid.locator('.search-cell--host[role="gridcell"]').allTextContents();
     expect(new Set(hosts)).toEqual(new Set([host]));
+    await expect(page).toHaveURL(searchAddress);
+    const narrowed = page.url();
+    expect(narrowed).not.toBe(firstSearch);
+
+    // Back leaves the search screen for the page before it; Forward shows the search as it was left.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await page.goForward();
+    await expect(page).toHaveURL(narrowed);
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(`host is ${host}`);
+    await expect(page.getByRole('status').filter({ hasText: `${count} event` })).toBeVisible();
 
     // Save the search, privately.
     await tabTo(page, page.getByRole('button', { name: 'Save search…' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
-    await page.keyboard.type(`Failed logons on ${host}`);
+    // Named per run, so the spec can run again against the same server (--repeat-each).
+    const savedName = `Failed logons on ${host} (${Date.now().toString(36)})`;
+    await page.keyboard.type(savedName);
     await page.keyboard.press('Enter');
     const saved = page.getByRole('region', { name: 'Saved searches' });
-    await expect(saved.getByRole('button', { name: `Failed logons on ${host}`, exact: true })).toBeVisible();
+    await expect(saved.getByRole('button', { name: savedName, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'History' })).toContainText('EventID:4625 OR EventID:4624');
     await expectAccessible(page);
 
     // Turn it into an alert rule: backtest the settings over the last 7 days, then save them.
     await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: `Alert on Failed logons on ${host}` });
+    const dialog = page.getByRole('dialog', { name: `Alert on ${savedName}` });
     await expect(dialog.getByRole('textbox', { name: /Period/ })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -85,7 +105,7 @@ test.describe('log search', () => {
     await tabTo(page, save);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Alert rule saved for Failed logons on ${host}`)).toBeVisible();
+    await expect(page.getByText(`Alert rule saved for ${savedName}`)).toBeVisible();
 
     // Opening the dialog again shows the saved rule's settings.
     await tabTo(page, page.getByRole('button', { name: 'Save as alert…' }));

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router, useRouter } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import i18next from '../../src/web/i18n/index.ts';
-import { useIsActivePage, useTitleCount } from '../../src/web/shell/navigation/active-page.ts';
+import {
+  useIsActivePage,
+  useReplacePageAddress,
+  useTitleCount,
+} from '../../src/web/shell/navigation/active-page.ts';
 import { DocumentTitle } from '../../src/web/shell/navigation/DocumentTitle.tsx';
 import { CACHED_PAGES, touch } from '../../src/web/shell/navigation/lru.ts';
 import { PageCache } from '../../src/web/shell/navigation/PageCache.tsx';
@@ -177,5 +181,44 @@ describe('page cache (spec 1, section 2.2)', () => {
     for (let i = 0; i < 10; i++) act(() => location.navigate(`/agents/${i}`));
     expect(document.querySelectorAll('[data-page]')).toHaveLength(10);
     expect(document.querySelector('[data-page="/alerts"]')).toBeNull();
+  });
+
+  it('keeps a page that replaces its own address, and files it under the new one', () => {
+    const location = memoryLocation({ path: '/search', record: true });
+    function Mover() {
+      const [n, setN] = useState(0);
+      const replace = useReplacePageAddress();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            setN((v) => v + 1);
+            replace(`/search/job-${n + 1}`);
+          }}
+        >
+          {`moved ${n}`}
+        </button>
+      );
+    }
+    render(
+      <Router hook={location.hook}>
+        <PageCache render={(page) => (page.name === 'search' ? <Mover /> : <Counter label={page.name} />)} />
+      </Router>,
+    );
+    act(() => screen.getByRole('button', { name: 'moved 0' }).click());
+    act(() => screen.getByRole('button', { name: 'moved 1' }).click());
+    // One page, still counting, now at the second search's address; no history entry per move.
+    expect(screen.getByRole('button', { name: 'moved 2' })).toBeTruthy();
+    expect([...document.querySelectorAll('[data-page]')].map((p) => p.getAttribute('data-page'))).toEqual([
+      '/search/job-2',
+    ]);
+    expect(location.history).toEqual(['/search/job-2']);
+    // Going elsewhere and back to that address shows the page as it was left.
+    act(() => location.navigate('/alerts'));
+    act(() => location.navigate('/search/job-2'));
+    expect(screen.getByRole('button', { name: 'moved 2' })).toBeTruthy();
+    // A plain visit of another address mounts a page of its own.
+    act(() => location.navigate('/search/job-1'));
+    expect(screen.getByRole('button', { name: 'moved 0' })).toBeTruthy();
   });
 });

@@ -25,7 +25,7 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
       ),
     ).toEqual([
       ['dashboard', 'alerts', 'cases', 'vulnerabilities', 'agents'],
-      ['search', 'reports', 'threat', 'knowledgeBase'],
+      ['search', 'logRetention', 'reports', 'threat', 'knowledgeBase'],
       ['customers', 'domains', 'users'],
       ['integrations', 'escalations', 'workflows'],
     ]);
@@ -114,6 +114,7 @@ describe('<Sidebar>', () => {
       '/vulnerabilities',
       '/agents',
       '/search',
+      '/log-retention',
       '/reports',
       '/threat',
       'https://kb.example',

@@ -14,6 +14,12 @@ export const ICON_PATHS = {
   vulnerabilities: ['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M12 8v4', 'M12 16h.01'],
   agents: ['M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z', 'M8 21h8', 'M12 17v4'],
   search: [circle(11, 11, 8), 'M21 21l-4.35-4.35'],
+  // A stack of disks: stored data.
+  'log-retention': [
+    'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z',
+    'M4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6',
+    'M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6',
+  ],
   reports: [
     'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z',
     'M14 2v6h6',

@@ -6,6 +6,7 @@ import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { retentionFeature } from './retention/index.ts';
 import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -28,6 +29,7 @@ export const FEATURES = [
   vulnerabilitiesFeature,
   domainsFeature,
   searchFeature,
+  retentionFeature,
   threatFeature,
 ] as const;
 

@@ -6,6 +6,7 @@ import type customers from '../features/customers/locales/en-GB/customers.json';
 import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type retention from '../features/retention/locales/en-GB/retention.json';
 import type search from '../features/search/locales/en-GB/search.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
 import type access from '../features/users/locales/en-GB/access.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       commands: typeof commands;
       mutes: typeof mutes;
       search: typeof search;
+      retention: typeof retention;
       cases: typeof cases;
       customers: typeof customers;
       dashboard: typeof dashboard;

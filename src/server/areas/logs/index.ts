@@ -32,7 +32,7 @@ import {
 } from './source-handlers.ts';
 import { createSyslogSource, deleteSyslogSource, listSyslogSources } from './syslog/handlers.ts';
 import { createIngestToken, listIngestTokens, revokeIngestToken } from './tokens.ts';
-import { getLogRetention } from './usage/handlers.ts';
+import { getLogRetention, setLogRetention } from './usage/handlers.ts';
 
 /**
  * Log search (issue 11): ingest with per-customer tokens, sources, the partitioned event store
@@ -70,6 +70,7 @@ export const logHandlers: Handlers<
   | 'listLogAlertFirings'
   | 'backtestLogAlertRule'
   | 'getLogRetention'
+  | 'setLogRetention'
 > = {
   ingestEvents,
   listIngestTokens,
@@ -102,6 +103,7 @@ export const logHandlers: Handlers<
   listLogAlertFirings,
   backtestLogAlertRule,
   getLogRetention,
+  setLogRetention,
 };
 
 /** Saved searches' alert rules, run every minute by the job runner. */

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { selectSubmitting, selectTermError } from '../../../../machines/search-job/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useLoad } from '../../components/use-load.ts';
-import { useIsActivePage } from '../../shell/index.ts';
+import { useIsActivePage, useReplacePageAddress } from '../../shell/index.ts';
 import {
   getHits,
   getSearch,
@@ -43,11 +43,12 @@ function formFromLink(query: string): SearchForm {
 }
 
 /**
- * /search/{id?} (spec 2; issue 11). The address stays as opened: each address is its own page in
- * the shell's page cache, so a new search does not move to /search/{id}; opening that address
- * follows the search.: pick a source, type a query in any of the three modes, pick a
- * period, and search. The search runs on the server; its first results show while it counts.
- * The field sidebar's top values narrow it (Enter includes, Shift+Enter excludes).
+ * /search/{id?} (spec 2; issue 11): pick a source, type a query in any of the three modes, pick a
+ * period, and search. The address follows the search shown: a new search replaces it with
+ * /search/{id} (no history entry per search, and the page cache keeps this page under the new
+ * address), so the address can be shared or reopened; opening it restores that search. The
+ * search runs on the server; its first results show while it counts. The field sidebar's top
+ * values narrow it (Enter includes, Shift+Enter excludes).
  */
 export function SearchPage({ params }: ScreenProps) {
   const { t } = useTranslation('search');
@@ -73,6 +74,10 @@ export function SearchPage({ params }: ScreenProps) {
   const { snapshot, send } = useSearchJob(active ? SEARCH_POLL_MS : 0);
   const sources = useLoad('sources', listSources);
   const { job, id, error } = snapshot.context;
+  const replaceAddress = useReplacePageAddress();
+  useEffect(() => {
+    if (active && id && params.id !== id) replaceAddress(`/search/${id}`);
+  }, [active, id, params.id, replaceAddress]);
 
   const submit = useCallback(
     (next: SearchForm) => {

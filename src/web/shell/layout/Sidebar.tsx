@@ -13,6 +13,7 @@ const LABEL_KEYS = {
   vulnerabilities: 'sidebar.vulnerabilities',
   agents: 'sidebar.agents',
   search: 'sidebar.search',
+  logRetention: 'sidebar.logRetention',
   reports: 'sidebar.reports',
   threat: 'sidebar.threat',
   knowledgeBase: 'sidebar.knowledgeBase',

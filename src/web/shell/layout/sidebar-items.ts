@@ -10,6 +10,7 @@ export type SidebarItemId =
   | 'vulnerabilities'
   | 'agents'
   | 'search'
+  | 'logRetention'
   | 'reports'
   | 'threat'
   | 'knowledgeBase'
@@ -70,6 +71,7 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
   }
   const second = [
     link('search', '/search', 'search'),
+    link('logRetention', '/log-retention', 'log_retention', 'log-retention'),
     link('reports', '/reports', 'reports'),
     link('threat', '/threat', 'threat_intel'),
   ];

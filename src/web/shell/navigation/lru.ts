@@ -6,3 +6,18 @@ export function touch<T extends { key: string }>(list: readonly T[], item: T, ma
   const rest = list.filter((entry) => entry.key !== item.key);
   return [...rest, item].slice(-max);
 }
+
+/**
+ * The item with key `from` takes the new address (`item`), keeping its place in React (its
+ * `id`) and moving to the end; another entry already at that address is dropped.
+ */
+export function rekey<T extends { key: string; id: string }>(
+  list: readonly T[],
+  from: string,
+  item: Omit<T, 'id'>,
+): T[] {
+  const moved = list.find((entry) => entry.key === from);
+  if (!moved) return list as T[];
+  const rest = list.filter((entry) => entry !== moved && entry.key !== item.key);
+  return [...rest, { ...item, id: moved.id } as T];
+}

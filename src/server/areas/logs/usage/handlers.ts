@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { audit } from '../../../audit.ts';
+import { logRetention } from '../../../db/schema/index.ts';
 import { resultRows } from '../../../db/tenancy.ts';
+import { forbidden } from '../../../errors.ts';
 import type { Handler } from '../../../platform/handler.ts';
-import { requestedCustomers } from '../../../platform/scope.ts';
+import { isStaff, requireModify } from '../../../platform/permissions.ts';
+import { requestedCustomers, requireVisibleCustomer } from '../../../platform/scope.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { DEFAULT_RETENTION_DAYS } from '../partitions.ts';
 
@@ -79,4 +83,38 @@ export const getLogRetention: Handler<'getLogRetention'> = async (request) => {
       };
     }),
   };
+};
+
+/**
+ * Sets a customer's retention. It is the provider's service level, so only its staff who may
+ * change data set it; the `log-partitions` job deletes what falls outside it at its next run.
+ */
+export const setLogRetention: Handler<'setLogRetention'> = async (request) => {
+  const principal = principalOf(request);
+  if (!isStaff(principal)) throw forbidden('Only provider staff can change log retention.');
+  requireModify(principal, 'change log retention');
+  const customerId = request.params.customer_id;
+  requireVisibleCustomer(principal, customerId);
+  const days = request.body.days;
+  const previous = await asCaller(request, async (tx) => {
+    const [before] = await tx
+      .select({ days: logRetention.days })
+      .from(logRetention)
+      .where(eq(logRetention.customerId, customerId));
+    const previousDays = before?.days ?? DEFAULT_RETENTION_DAYS;
+    await tx
+      .insert(logRetention)
+      .values({ customerId, days })
+      .onConflictDoUpdate({ target: logRetention.customerId, set: { days, updatedAt: new Date() } });
+    await audit(tx, principal, {
+      action: 'update',
+      entity: 'log_retention',
+      entityId: customerId,
+      customerId,
+      before: { days: previousDays },
+      after: { days },
+    });
+    return previousDays;
+  });
+  return { customer_id: customerId, retention_days: days, previous_days: previous };
 };

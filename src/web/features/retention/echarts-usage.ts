@@ -1,0 +1,50 @@
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { UsageDay } from './api.ts';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** Usage per day: bytes as bars, events as a line on their own axis; the caller disposes the chart. */
+export function drawUsage(
+  element: HTMLElement,
+  days: readonly UsageDay[],
+  names: { bytes: string; events: string },
+  formatBytes: (bytes: number) => string,
+) {
+  const chart = echarts.init(element, undefined, { renderer: 'canvas' });
+  const style = getComputedStyle(element);
+  const accent = style.getPropertyValue('--accent').trim() || '#4c7fd6';
+  const muted = style.getPropertyValue('--text-muted').trim() || '#8a8f98';
+  chart.setOption({
+    animation: false,
+    grid: { left: 56, right: 48, top: 28, bottom: 24 },
+    legend: { top: 0, textStyle: { color: muted } },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: days.map((d) => d.day), axisLabel: { color: muted } },
+    yAxis: [
+      { type: 'value', min: 0, axisLabel: { color: muted, formatter: formatBytes } },
+      { type: 'value', min: 0, minInterval: 1, axisLabel: { color: muted } },
+    ],
+    series: [
+      {
+        name: names.bytes,
+        type: 'bar',
+        barMaxWidth: 12,
+        itemStyle: { color: accent },
+        tooltip: { valueFormatter: (v: number) => formatBytes(v) },
+        data: days.map((d) => d.bytes),
+      },
+      {
+        name: names.events,
+        type: 'line',
+        yAxisIndex: 1,
+        showSymbol: false,
+        itemStyle: { color: muted },
+        data: days.map((d) => d.events),
+      },
+    ],
+  });
+  return chart;
+}
