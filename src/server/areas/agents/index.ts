@@ -127,4 +127,11 @@ export { authenticateCheckIn } from './check-in.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
 export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { presentAction } from './present.ts';
-export { type AgentState, deriveAgentStatus, LATEST_AGENT_RELEASE } from './status.ts';
+export {
+  type AgentState,
+  compareVersions,
+  deriveAgentStatus,
+  LATEST_AGENT_RELEASE,
+  statusOfFlags,
+} from './status.ts';
+export { agentClockFlags } from './status-sql.ts';

@@ -53,27 +53,27 @@ export function graceSeconds(interval: number): number {
   return Math.max(CHECK_IN_GRACE_SECONDS, interval);
 }
 
-export function deriveAgentStatus(agent: AgentVitals, now: Date): AgentStatus {
-  const nextCheckInAt = agent.heartbeatAt
-    ? new Date(agent.heartbeatAt.getTime() + agent.checkInInterval * 1000)
-    : null;
-  const lateMs = nextCheckInAt ? now.getTime() - nextCheckInAt.getTime() : 0;
-  const lateBySeconds = Math.max(0, Math.floor(lateMs / 1000));
-  const online = nextCheckInAt !== null && lateMs <= graceSeconds(agent.checkInInterval) * 1000;
-  const unhealthy = agent.health !== 'healthy';
-  const outOfDate = compareVersions(agent.version, LATEST_AGENT_RELEASE) < 0;
-  const isNew =
-    agent.firstActive === null || now.getTime() - agent.firstActive.getTime() < NEW_AGENT_DAYS * 86_400_000;
+/** The yes/no facts a status is made of: the part of the derivation that needs no clock. */
+export interface AgentFlags {
+  online: boolean;
+  isIsolated: boolean;
+  unhealthy: boolean;
+  outOfDate: boolean;
+  isNew: boolean;
+}
 
+/** The list's first state, every state that holds, and the risk colour, from an agent's flags. */
+export function statusOfFlags(flags: AgentFlags): Pick<AgentStatus, 'status' | 'states' | 'statusCode'> {
+  const { online, isIsolated, unhealthy, outOfDate, isNew } = flags;
   const states: AgentState[] = [online ? 'online' : 'offline'];
-  if (agent.isIsolated) states.push('isolated');
+  if (isIsolated) states.push('isolated');
   if (unhealthy) states.push('unhealthy');
   if (outOfDate) states.push('out_of_date');
   if (isNew) states.push('new');
 
   const status: AgentState = !online
     ? 'offline'
-    : agent.isIsolated
+    : isIsolated
       ? 'isolated'
       : unhealthy
         ? 'unhealthy'
@@ -82,8 +82,25 @@ export function deriveAgentStatus(agent: AgentVitals, now: Date): AgentStatus {
           : isNew
             ? 'new'
             : 'online';
-  const statusCode = !online ? 3 : unhealthy ? 2 : agent.isIsolated || outOfDate ? 1 : 0;
-  return { status, states, statusCode, nextCheckInAt, lateBySeconds };
+  const statusCode = !online ? 3 : unhealthy ? 2 : isIsolated || outOfDate ? 1 : 0;
+  return { status, states, statusCode };
+}
+
+export function deriveAgentStatus(agent: AgentVitals, now: Date): AgentStatus {
+  const nextCheckInAt = agent.heartbeatAt
+    ? new Date(agent.heartbeatAt.getTime() + agent.checkInInterval * 1000)
+    : null;
+  const lateMs = nextCheckInAt ? now.getTime() - nextCheckInAt.getTime() : 0;
+  const lateBySeconds = Math.max(0, Math.floor(lateMs / 1000));
+  const flags = {
+    online: nextCheckInAt !== null && lateMs <= graceSeconds(agent.checkInInterval) * 1000,
+    isIsolated: agent.isIsolated,
+    unhealthy: agent.health !== 'healthy',
+    outOfDate: compareVersions(agent.version, LATEST_AGENT_RELEASE) < 0,
+    isNew:
+      agent.firstActive === null || now.getTime() - agent.firstActive.getTime() < NEW_AGENT_DAYS * 86_400_000,
+  };
+  return { ...statusOfFlags(flags), nextCheckInAt, lateBySeconds };
 }
 
 /** Inactive agents (offline) are the only ones that may be deleted. */

@@ -67,6 +67,7 @@ export async function caseActivity(tx: Db, principal: Principal, found: CaseRow)
   const comments = await listDiscussions(tx, principal, 'case', found.id, {
     batchSize: CASE_ACTIVITY_LIMIT,
     offset: 0,
+    newestFirst: true,
   });
   const feed: CaseActivity[] = [
     ...changes.map(({ row, email }) => ({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { audit, auditPerCustomer } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -28,6 +28,8 @@ export type DiscussionEntity = 'alert' | 'case';
 export interface DiscussionPage {
   batchSize: number;
   offset: number;
+  /** Newest first (an activity feed keeps the latest comments); else oldest first, as a thread reads. */
+  newestFirst?: boolean;
 }
 
 export interface DiscussionInput {
@@ -62,7 +64,11 @@ export async function listDiscussions(
     .from(discussions)
     .leftJoin(users, eq(users.contactId, discussions.authorId))
     .where(and(...visible(principal, entity, entityId)))
-    .orderBy(asc(discussions.createdAt), asc(discussions.id))
+    .orderBy(
+      ...(page.newestFirst
+        ? [desc(discussions.createdAt), desc(discussions.id)]
+        : [asc(discussions.createdAt), asc(discussions.id)]),
+    )
     .limit(page.batchSize)
     .offset(page.offset);
   return rows.map((row) => present(row.discussion, authorOf(row.author), principal));
