@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { REBUILD_ROLLUPS_JOB, rebuildTargets } from '../src/server/areas/dashboard/rebuild.ts';
+import { REBUILD_ROLLUPS_JOB, rebuildTargets } from '../src/server/areas/dashboard/index.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { jobs } from '../src/server/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { agentHousekeeping, buildAgentInstaller, INSTALLER_JOB } from '../areas/agents/index.ts';
 import { NOTIFICATION_JOB, sendAlertNotifications } from '../areas/alerts/index.ts';
-import { REBUILD_ROLLUPS_JOB, rebuildRollups } from '../areas/dashboard/rebuild.ts';
+import { REBUILD_ROLLUPS_JOB, rebuildRollups } from '../areas/dashboard/index.ts';
 import {
   DnsClient,
   DOMAIN_SCAN_JOB,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REBUILD_ROLLUPS_JOB } from '../../../src/server/areas/dashboard/rebuild.ts';
+import { REBUILD_ROLLUPS_JOB } from '../../../src/server/areas/dashboard/index.ts';
 import { alerts, auditLog, jobs } from '../../../src/server/db/schema/index.ts';
 import { JOB_HANDLERS } from '../../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../../src/server/jobs/runner.ts';

@@ -8,7 +8,7 @@ import type { JobRow } from '../../jobs/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { customerNotFound } from '../../platform/scope.ts';
-import { REBUILD_ROLLUPS_JOB } from '../dashboard/rebuild.ts';
+import { REBUILD_ROLLUPS_JOB } from '../dashboard/index.ts';
 import { requireProviderAdmin } from './access.ts';
 
 type Job = ResultOf<'retryJob'>;

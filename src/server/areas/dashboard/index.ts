@@ -27,3 +27,5 @@ export const dashboardHandlers: Handlers<
   getDashboardResponseTimes,
   getDashboardAlertTypes,
 };
+
+export { REBUILD_ROLLUPS_JOB, rebuildRollups, rebuildTargets } from './rebuild.ts';
