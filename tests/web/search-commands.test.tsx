@@ -128,7 +128,7 @@ describe('palette commands on the search screen', () => {
     expect(palette()).toBeNull();
   });
 
-  it('moves focus to the columns, the query bar and the saved searches', async () => {
+  it('moves focus to the columns, the saved searches, the history, the query bar and the save form', async () => {
     const { user } = await setup();
     const saved = await screen.findByRole('button', { name: 'Failed logons' });
     await command(user, '>columns{Enter}');
@@ -138,10 +138,15 @@ describe('palette commands on the search screen', () => {
     expect(document.querySelector('details.search-columns')?.hasAttribute('open')).toBe(true);
     await command(user, '>saved{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(saved));
+    await command(user, '>history{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'History' })));
     await command(user, '>query{Enter}');
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Query' })),
     );
+    // With a space the word is exact: `>save` also begins `>saved`, which is recent by now.
+    await command(user, '>save {Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' })));
   });
 
   it('save as alert needs a saved search: opening one makes it available', async () => {
