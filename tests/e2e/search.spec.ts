@@ -129,5 +129,18 @@ test.describe('log search', () => {
     await page.keyboard.press('Enter');
     expect((await download).suggestedFilename()).toMatch(/^search-.+\.csv$/);
     await expect(exportDialog).toBeHidden();
+
+    // The palette widens the period to the last 24 hours and searches again.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('>range 24h');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveValue('h24');
+    await expect(page).not.toHaveURL(narrowed);
+    await expect(page).toHaveURL(searchAddress);
+    const wider = page.getByRole('status').filter({ hasText: /^\d+ events?$/ });
+    await expect(wider).toBeVisible({ timeout: 20_000 });
+    expect(Number((await wider.textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(count);
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(`host is ${host}`);
   });
 });

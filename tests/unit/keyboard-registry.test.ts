@@ -10,6 +10,8 @@ import {
   toChoice,
 } from '../../src/web/commands/palette-model.ts';
 import { ACTIONS, findCommand, G_KEYS, NAVIGATION, REGISTRY } from '../../src/web/commands/registry.ts';
+import type { SearchCommandTarget } from '../../src/web/commands/target.ts';
+import { rangeOfWord } from '../../src/web/features/search/commands.ts';
 import { chordOf } from '../../src/web/keyboard/keys.ts';
 import { ROUTES } from '../../src/web/routes.ts';
 
@@ -137,6 +139,29 @@ describe('the command registry', () => {
     expect(availability(findCommand('agents.isolate')!, env({ target: alerts([1]) }))).toBe('noAgentsScreen');
   });
 
+  it('offers the search commands only on the search screen, and those it cannot run now as not ready', () => {
+    const run = () => undefined;
+    const search = (actions: SearchCommandTarget['actions']): CommandEnv['target'] => ({
+      kind: 'search',
+      actions,
+    });
+    const exportCommand = findCommand('search.export')!;
+    expect(availability(exportCommand, env())).toBe('noSearchScreen');
+    expect(availability(exportCommand, env({ target: alerts([1]) }))).toBe('noSearchScreen');
+    expect(availability(exportCommand, env({ target: search({ 'search.run': run }) }))).toBe('notReady');
+    expect(availability(exportCommand, env({ target: search({ 'search.export': run }) }))).toBe('available');
+    expect(toChoice(exportCommand, [], env({ target: search({}) }))).toMatchObject({
+      complete: true,
+      destructive: false,
+      count: 0,
+    });
+  });
+
+  it('gives every slash command its own word', () => {
+    const words = ACTIONS.map((c) => c.slash);
+    expect(new Set(words).size).toBe(words.length);
+  });
+
   it('takes status targets from the transitions, never a system status', () => {
     const all = new Set(['new', 'open', 'closed'].flatMap((s) => allowedTargets(s)));
     for (const status of all) expect(STATUS_TARGETS).toContain(status);
@@ -169,6 +194,18 @@ describe('slash commands', () => {
     expect(caseCommand.parse('add x')).toBeNull();
     expect(exactAction('comment')!.parse('  looks benign ')).toEqual(['looks benign']);
     expect(exactAction('assign')!.parse('me')).toEqual(['me']);
+    const range = exactAction('range')!;
+    expect(['1m', '15m', '24h', '7d', '4w', '3mo', 'all'].map((r) => range.parse(r))).toEqual([
+      ['1m'],
+      ['15m'],
+      ['24h'],
+      ['7d'],
+      ['4w'],
+      ['3mo'],
+      ['all'],
+    ]);
+    expect(range.parse('3h')).toBeNull();
+    expect(['15m', '24h', 'all'].map((r) => rangeOfWord(r))).toEqual(['m15', 'h24', 'all']);
   });
 
   it('knows which commands are destructive: a resolution, false positive, mute, isolate', () => {

@@ -120,6 +120,7 @@ describe('? lists every shortcut and command', () => {
       'Cases (on the selected cases)',
       'Mutes (on the selected active mutes)',
       'Agents (on the selected agents)',
+      'On the search screen',
     ]);
     const alertsRow = dialog.querySelector('[data-command-id="go.alerts"]')!;
     expect(alertsRow.textContent).toContain('Alerts');

@@ -14,13 +14,13 @@ import { overlayStore } from './palette-store.ts';
 import { useRecentCommands } from './recent.ts';
 import { findCommand, type Labels } from './registry.ts';
 import { ThreatCard } from './ThreatCard.tsx';
-import type { CommandTarget } from './target.ts';
+import { type CommandTarget, selectedCount } from './target.ts';
 import { useCommandFlow } from './use-command-flow.ts';
 import { useOmnibox } from './use-omnibox.ts';
 
 /** '3 alerts selected', '2 cases selected', …: what `>` commands would act on. */
 function selectionText(l: Labels, target: CommandTarget): string {
-  const count = target.ids.length;
+  const count = selectedCount(target);
   switch (target.kind) {
     case 'cases':
       return l.commands('palette.selectionCases', { count });
@@ -143,7 +143,7 @@ export function CommandPalette({ env, email }: { env: CommandEnv; email: string 
               autoFocus
               {...{ [PALETTE_INPUT_ATTRIBUTE]: '' }}
             />
-            {env.target && env.target.ids.length > 0 && (
+            {env.target && selectedCount(env.target) > 0 && (
               <span className="palette__selection">{selectionText(labels, env.target)}</span>
             )}
           </div>

@@ -20,7 +20,8 @@ export type CommandGroup =
   | 'alerts'
   | 'cases'
   | 'mutes'
-  | 'agents';
+  | 'agents'
+  | 'search';
 /** Order of the groups in the palette, the overlay and the docs. */
 export const GROUPS: readonly CommandGroup[] = [
   'general',
@@ -33,6 +34,7 @@ export const GROUPS: readonly CommandGroup[] = [
   'cases',
   'mutes',
   'agents',
+  'search',
 ];
 
 export interface Entry {
@@ -74,7 +76,7 @@ export interface Completion {
   partial?: boolean;
 }
 
-export type TargetKind = 'alerts' | 'cases' | 'mutes' | 'agents';
+export type TargetKind = 'alerts' | 'cases' | 'mutes' | 'agents' | 'search';
 
 /** A slash command (`>status closed`) acting on the current screen's selection. */
 export interface ActionCommand extends Entry {

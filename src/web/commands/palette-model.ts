@@ -11,7 +11,7 @@ import {
   NAVIGATION,
   type NavigationCommand,
 } from './registry.ts';
-import type { CommandTarget } from './target.ts';
+import { type CommandTarget, type SearchCommandId, selectedCount } from './target.ts';
 
 /** What decides whether a command may run now. */
 export interface CommandEnv {
@@ -20,7 +20,13 @@ export interface CommandEnv {
   target: CommandTarget | null;
 }
 
-export type Unavailable = 'noSelection' | 'noAgentsScreen' | 'noAlertAgent' | 'noPermission';
+export type Unavailable =
+  | 'noSelection'
+  | 'noAgentsScreen'
+  | 'noAlertAgent'
+  | 'noPermission'
+  | 'noSearchScreen'
+  | 'notReady';
 
 /**
  * Whether a command can run now. Navigation the user may not open is hidden altogether (it
@@ -41,7 +47,12 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
       if (!target.agent.agentId) return 'noAlertAgent';
       return target.agent.canChange ? 'available' : 'noPermission';
     }
-    if (target && target.kind === command.target && target.ids.length > 0) {
+    // The search screen's commands act on the screen; the screen leaves out those it cannot run now.
+    if (command.target === 'search') {
+      if (target?.kind !== 'search') return 'noSearchScreen';
+      return target.actions[command.id as SearchCommandId] ? 'available' : 'notReady';
+    }
+    if (target && target.kind !== 'search' && target.kind === command.target && target.ids.length > 0) {
       return 'canChange' in target && !target.canChange ? 'noPermission' : 'available';
     }
     return command.target === 'agents' ? 'noAgentsScreen' : 'noSelection';
@@ -87,7 +98,7 @@ export function toChoice(command: Command, args: string[] | null, env: CommandEn
     args: given,
     complete,
     destructive: complete && command.destructive(given),
-    count: env.target?.ids.length ?? 0,
+    count: selectedCount(env.target),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   type Labels,
   QUERY_ACTIONS,
 } from './registry.ts';
+import { selectedCount } from './target.ts';
 
 /** What picking an item does. */
 export type ItemAction =
@@ -89,6 +90,11 @@ function reasonText(l: Labels, reason: Unavailable, command: ActionCommand): str
   if (reason === 'noAgentsScreen') return l.commands('palette.noAgentsScreen');
   if (reason === 'noAlertAgent') return l.commands('palette.noAlertAgent');
   if (reason === 'noPermission') return l.commands('palette.noPermission');
+  if (reason === 'noSearchScreen') return l.commands('palette.noSearchScreen');
+  if (reason === 'notReady')
+    return command.id === 'search.export'
+      ? l.commands('palette.searchExportNotReady')
+      : l.commands('palette.searchAlertNotReady');
   switch (command.target) {
     case 'cases':
       return l.commands('palette.noSelectionCases');
@@ -195,7 +201,7 @@ function searchSections(params: SectionParams, query: string): PaletteSection[] 
   const text = query.trim();
   const navigation = navigationFor(env).filter((c) => text === '' || labelMatches(c.label(l), text));
   const actions =
-    env.target && env.target.ids.length > 0
+    selectedCount(env.target) > 0 || env.target?.kind === 'search'
       ? ACTIONS.filter(
           (c) => availability(c, env) === 'available' && (text === '' || labelMatches(c.label(l), text)),
         )

@@ -21,7 +21,7 @@ import { unmuteMutes } from './mute-actions.ts';
 import { overlayStore } from './palette-store.ts';
 import { rememberCommand } from './recent.ts';
 import { findCommand, type Labels } from './registry.ts';
-import type { CommandTarget } from './target.ts';
+import type { CommandTarget, SearchCommandId } from './target.ts';
 
 type CaseStatus = components['schemas']['CaseStatus'];
 
@@ -82,6 +82,16 @@ export async function runCommand(choice: CommandChoice, ctx: RunContext): Promis
     if (!agent.agentId || !agent.canChange) throw notAvailable();
     rememberCommand({ id: command.id, args: choice.args });
     return requestOnAlertAgent({ target, labels, notify, email }, agent, command.id, choice.args);
+  }
+  if (command.target === 'search') {
+    const act = target?.kind === 'search' ? target.actions[command.id as SearchCommandId] : undefined;
+    if (!act) throw notAvailable();
+    rememberCommand({ id: command.id, args: choice.args });
+    // The palette hands focus back first, so what the screen focuses (a field, a dialog) keeps it.
+    overlayStore.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    act(choice.args);
+    return { summary: null };
   }
   if (!target || target.kind !== command.target || target.ids.length === 0) throw notAvailable();
   if ('canChange' in target && !target.canChange) throw notAvailable();

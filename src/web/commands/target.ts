@@ -60,11 +60,41 @@ export interface AgentsCommandTarget {
   focusedId: string | null;
 }
 
-export type CommandTarget =
+/** The palette's search commands (src/web/features/search/commands.ts), by registry id. */
+export type SearchCommandId =
+  | 'search.run'
+  | 'search.range'
+  | 'search.query'
+  | 'search.saved'
+  | 'search.history'
+  | 'search.save'
+  | 'search.alert'
+  | 'search.export'
+  | 'search.columns';
+
+/**
+ * The search screen (src/web/features/search/SearchPage.tsx): no selection, the screen itself.
+ * Each command runs the handler the screen's own button or control uses; a command missing here
+ * cannot run on the search shown now (export before a search finished, an alert before the
+ * search is saved).
+ */
+export interface SearchCommandTarget {
+  kind: 'search';
+  actions: Partial<Record<SearchCommandId, (args: readonly string[]) => void>>;
+}
+
+/** A target with a selection of items (every kind but the search screen). */
+export type SelectionTarget =
   | AlertsCommandTarget
   | CasesCommandTarget
   | MutesCommandTarget
   | AgentsCommandTarget;
+
+export type CommandTarget = SelectionTarget | SearchCommandTarget;
+
+/** The number of selected items the `>` commands act on (none on the search screen). */
+export const selectedCount = (target: CommandTarget | null): number =>
+  target && target.kind !== 'search' ? target.ids.length : 0;
 
 /**
  * What `>` commands act on in a list: the selected rows, else the focused one, each with the

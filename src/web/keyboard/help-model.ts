@@ -45,6 +45,8 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
       return t('help.groups.mutes');
     case 'agents':
       return t('help.groups.agents');
+    case 'search':
+      return t('help.groups.search');
   }
 }
 

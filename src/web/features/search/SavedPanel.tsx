@@ -97,6 +97,9 @@ export function SavedAndHistory(props: {
   version: number;
   onOpenSaved(saved: SavedSearch): void;
   onOpenHistory(entry: HistoryEntry): void;
+  /** The two lists, for the palette's `>saved` and `>history` (focusable for an empty list). */
+  savedRef?: React.RefObject<HTMLElement | null>;
+  historyRef?: React.RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('search');
   const [changes, setChanges] = useState(0);
@@ -110,7 +113,7 @@ export function SavedAndHistory(props: {
   };
   return (
     <div className="search-lists">
-      <section aria-labelledby="search-saved-title">
+      <section aria-labelledby="search-saved-title" ref={props.savedRef} tabIndex={-1}>
         <h2 id="search-saved-title">{t('saved.title')}</h2>
         {saved.data?.length === 0 && <p>{t('saved.empty')}</p>}
         <ul>
@@ -134,7 +137,7 @@ export function SavedAndHistory(props: {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="search-history-title">
+      <section aria-labelledby="search-history-title" ref={props.historyRef} tabIndex={-1}>
         <h2 id="search-history-title">{t('history.title')}</h2>
         {history.status === 'error' && <p role="alert">{t('history.error')}</p>}
         {history.data?.length === 0 && <p>{t('history.empty')}</p>}

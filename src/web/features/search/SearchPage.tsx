@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { selectSubmitting, selectTermError } from '../../../../machines/search-job/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { type SearchCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
 import { useLoad } from '../../components/use-load.ts';
 import { useIsActivePage, useReplacePageAddress } from '../../shell/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
   type SavedSearch,
   type SearchFilter,
 } from './api.ts';
+import { rangeOfWord } from './commands.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { FieldSidebar } from './FieldSidebar.tsx';
 import { HitsChart } from './HitsChart.tsx';
@@ -42,6 +44,11 @@ function formFromLink(query: string): SearchForm {
   return { ...EMPTY_FORM, term: params.get('query') ?? '', source: params.get('source') };
 }
 
+/** Focus goes to a list's first entry, or to the list itself while it is empty. */
+function focusList(list: HTMLElement | null): void {
+  (list?.querySelector<HTMLElement>('button') ?? list)?.focus();
+}
+
 /**
  * /search/{id?} (spec 2; issue 11): pick a source, type a query in any of the three modes, pick a
  * period, and search. The address follows the search shown: a new search replaces it with
@@ -69,6 +76,9 @@ export function SearchPage({ params }: ScreenProps) {
     loading: boolean;
   }>();
   const queryInput = useRef<HTMLInputElement>(null);
+  const savedList = useRef<HTMLElement>(null);
+  const historyList = useRef<HTMLElement>(null);
+  const columnsBox = useRef<HTMLDetailsElement>(null);
   // A page kept hidden in the page cache stops polling its search (the server then abandons it).
   const active = useIsActivePage();
   const { snapshot, send } = useSearchJob(active ? SEARCH_POLL_MS : 0);
@@ -123,11 +133,46 @@ export function SearchPage({ params }: ScreenProps) {
   }, [done, id, nextAfter, more?.loading]);
 
   const termError = selectTermError(snapshot);
+  const runSearch = useCallback(
+    (next: SearchForm) => {
+      setCurrentSaved(null);
+      submit(next);
+    },
+    [submit],
+  );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setCurrentSaved(null);
-    submit(form);
+    runSearch(form);
   };
+  const openColumns = useCallback(() => {
+    const box = columnsBox.current;
+    if (!box) return;
+    box.open = true;
+    box.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
+  const canExport = done && Boolean(id);
+  // The palette's search commands (features/search/commands.ts) run the screen's own handlers.
+  const commandTarget = useMemo(
+    (): SearchCommandTarget => ({
+      kind: 'search',
+      actions: {
+        'search.run': () => runSearch(form),
+        'search.range': ([word]) => {
+          const range = rangeOfWord(word ?? '');
+          if (range) runSearch({ ...form, period: { kind: 'relative', range } });
+        },
+        'search.query': () => queryInput.current?.focus(),
+        'search.saved': () => focusList(savedList.current),
+        'search.history': () => focusList(historyList.current),
+        'search.save': () => setSaving(true),
+        'search.alert': currentSaved ? () => setAlerting(true) : undefined,
+        'search.export': canExport ? () => setExporting(true) : undefined,
+        'search.columns': openColumns,
+      },
+    }),
+    [form, runSearch, currentSaved, canExport, openColumns],
+  );
+  useProvideCommandTarget(active ? commandTarget : null);
   const addFilter = (filter: SearchFilter) => {
     setCurrentSaved(null);
     submit({ ...form, filters: withFilter(form.filters, filter) });
@@ -190,7 +235,7 @@ export function SearchPage({ params }: ScreenProps) {
           >
             {t('actions.saveAlert')}
           </button>
-          <button type="button" className="button" disabled={!done || !id} onClick={() => setExporting(true)}>
+          <button type="button" className="button" disabled={!canExport} onClick={() => setExporting(true)}>
             {t('actions.export')}
           </button>
         </div>
@@ -239,7 +284,7 @@ export function SearchPage({ params }: ScreenProps) {
       <div className="search-body">
         <FieldSidebar searchId={id} ready={done} fields={fieldsOf(events)} onFilter={addFilter} />
         <div className="search-results">
-          <details className="search-columns">
+          <details className="search-columns" ref={columnsBox}>
             <summary>{t('columns.configure')}</summary>
             <fieldset>
               <legend className="sr-only">{t('columns.configure')}</legend>
@@ -273,6 +318,8 @@ export function SearchPage({ params }: ScreenProps) {
         </div>
       </div>
       <SavedAndHistory
+        savedRef={savedList}
+        historyRef={historyList}
         version={savedVersion + (done ? 1 : 0)}
         onOpenSaved={openSaved}
         onOpenHistory={(entry) => {
