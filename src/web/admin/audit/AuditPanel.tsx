@@ -4,6 +4,7 @@ import { List, useListRef } from 'react-window';
 import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { downloadCsv } from '../../features/alerts/list/csv.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useShellData } from '../../shell/index.ts';
@@ -37,27 +38,17 @@ export function AuditPanel() {
   const people = useContactSearch('');
   const { customers } = useShellData();
   const [openId, setOpenId] = useState<number | null>(null);
-  const [cursor, setCursor] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const active = useIsActivePage();
   const listRef = useListRef(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const { cursor, setCursor, focusRow } = useRowCursor(gridRef, { list: listRef, focusSelector: 'button' });
   const open = log.items.find((e) => e.id === openId) ?? null;
 
   const rowProps = useMemo<AuditRowProps>(
     () => ({ entries: log.items, openId, onOpen: (e: AuditEntry) => setOpenId(e.id), onFocusRow: setCursor }),
     [log.items, openId],
-  );
-  const focusRow = useCallback(
-    (index: number) => {
-      setCursor(index);
-      listRef.current?.scrollToRow({ index, align: 'auto' });
-      requestAnimationFrame(() =>
-        gridRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] button`)?.focus(),
-      );
-    },
-    [listRef],
   );
   useListKeys({
     enabled: active,

@@ -16,6 +16,7 @@ import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useShallowMemo } from '../../components/use-shallow-memo.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
@@ -59,11 +60,11 @@ export function AgentsPage(_: ScreenProps) {
   const [text, setText] = useState(initial.text);
   useFiltersInAddress({ active, search, filters, text, setFilters, setText, navigate });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [cursor, setCursor] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const anchor = useRef<number | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const listRef = useListRef(null);
+  const { cursor, setCursor, focusRow } = useRowCursor(gridRef, { list: listRef });
   const labels = useAgentLabels();
   const formatTime = useFormatTimestamp();
   useTickerEvent('refresh', list.refresh);
@@ -110,16 +111,6 @@ export function AgentsPage(_: ScreenProps) {
       setSelected((current) => new Set([...current, ...ids]));
     },
     [rows],
-  );
-  const focusRow = useCallback(
-    (index: number) => {
-      setCursor(index);
-      listRef.current?.scrollToRow({ index, align: 'auto' });
-      requestAnimationFrame(() =>
-        gridRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus(),
-      );
-    },
-    [listRef],
   );
 
   useListKeys({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
@@ -27,22 +28,16 @@ export function RetentionPage(_: ScreenProps) {
   const key = session.status === 'ready' ? `${customerIds.join(',')}|${span}` : null;
   const report = useLoad(key, () => getRetention(customerIds, span));
   const rows = report.data ?? [];
-  const [cursor, setCursor] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [asTable, setAsTable] = useState(false);
   const tableRef = useRef<HTMLTableSectionElement>(null);
+  const { cursor, setCursor, focusRow } = useRowCursor(tableRef);
   const canChange = session.me?.user.role_level === 'Global' && session.permissions.includes('modify_all');
 
   const nameOf = useCallback(
     (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id,
     [customers],
   );
-  const focusRow = useCallback((index: number) => {
-    setCursor(index);
-    requestAnimationFrame(() =>
-      tableRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus(),
-    );
-  }, []);
   // Another customer filter starts over; a filter of one customer opens it.
   const only = rows.length === 1 ? rows[0]!.customer_id : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the filter changes, not the span

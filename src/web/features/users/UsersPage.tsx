@@ -4,6 +4,7 @@ import { List, useListRef } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
+import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useShellData } from '../../shell/index.ts';
@@ -33,10 +34,10 @@ export function UsersPage(_: ScreenProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ contact: ManagedContact | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const [cursor, setCursor] = useState<number | null>(null);
   const active = useIsActivePage();
   const listRef = useListRef(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const { cursor, setCursor, focusRow } = useRowCursor(gridRef, { list: listRef, focusSelector: 'button' });
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const open = list.contacts.find((c) => c.contact_id === openId) ?? null;
   const rowProps = useMemo<UserRowProps>(
@@ -50,16 +51,6 @@ export function UsersPage(_: ScreenProps) {
     [list.contacts, customerNames, openId],
   );
   // j/k move through the people (the name's button takes the focus), Enter opens, Esc closes, n invites.
-  const focusRow = useCallback(
-    (index: number) => {
-      setCursor(index);
-      listRef.current?.scrollToRow({ index, align: 'auto' });
-      requestAnimationFrame(() =>
-        gridRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] button`)?.focus(),
-      );
-    },
-    [listRef],
-  );
   useListKeys({
     enabled: active && form === null,
     count: list.contacts.length,

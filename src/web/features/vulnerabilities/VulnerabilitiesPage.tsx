@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
@@ -25,20 +26,14 @@ export function VulnerabilitiesPage(_: ScreenProps) {
   const key = session.status === 'ready' ? customerIds.join(',') : null;
   const report = useLoad(key, () => listVulnerabilities(customerIds));
   const rows = report.data ?? [];
-  const [cursor, setCursor] = useState<number | null>(null);
   const [openKey, setOpenKey] = useState<string | null>(null);
   const tableRef = useRef<HTMLTableSectionElement>(null);
+  const { cursor, setCursor, focusRow } = useRowCursor(tableRef);
 
   const customerName = useCallback(
     (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id,
     [customers],
   );
-  const focusRow = useCallback((index: number) => {
-    setCursor(index);
-    requestAnimationFrame(() =>
-      tableRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus(),
-    );
-  }, []);
   // A new report (another customer filter) starts over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the report is read again
   useEffect(() => {
