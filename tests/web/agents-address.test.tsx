@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentsPage } from '../../src/web/features/agents/AgentsPage.tsx';
 import type { Agent } from '../../src/web/features/agents/api.ts';
+import { anAgent } from '../helpers/agent-fixture.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { withKeyDispatcher } from './keyboard-harness.ts';
@@ -12,32 +13,15 @@ import { renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 
-const agent = (id: string, host: string, status: 'online' | 'offline'): Agent => ({
-  agent_id: `00000000-0000-4000-8000-00000000000${id}`,
-  customer_id: '00000000-0000-4000-8000-0000000000c1',
-  host_name: host,
-  platform: 'windows-11',
-  architecture: 'x64',
-  version: '4.12.3',
-  ip: '10.0.0.5',
-  status_code: status === 'online' ? 0 : 3,
-  status,
-  states: [status],
-  late_by_seconds: 0,
-  next_check_in_at: null,
-  check_in_interval: 60,
-  health: 'healthy',
-  features: [],
-  isolated_until: null,
-  is_domain_controller: false,
-  is_isolated: false,
-  sysmon_enabled: false,
-  syslog_forwarder: false,
-  terminal_enabled: false,
-  first_active: null,
-  heartbeat_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const agent = (id: string, host: string, status: 'online' | 'offline'): Agent =>
+  anAgent({
+    agent_id: `00000000-0000-4000-8000-00000000000${id}`,
+    customer_id: '00000000-0000-4000-8000-0000000000c1',
+    host_name: host,
+    status_code: status === 'online' ? 0 : 3,
+    status,
+    states: [status],
+  });
 
 let network: FakeNetwork;
 beforeEach(() => {

@@ -8,34 +8,9 @@ import {
 } from '../../src/web/features/agents/agent-filters.ts';
 import { searchAgents } from '../../src/web/features/agents/agent-search.ts';
 import type { Agent } from '../../src/web/features/agents/api.ts';
+import { anAgent } from '../helpers/agent-fixture.ts';
 
-const agent = (over: Partial<Agent>): Agent => ({
-  agent_id: '00000000-0000-4000-8000-000000000001',
-  customer_id: '00000000-0000-4000-8000-00000000ac01',
-  host_name: 'ACME-WS-01',
-  platform: 'windows-11',
-  architecture: 'x64',
-  version: '4.12.3',
-  ip: '10.0.0.5',
-  status_code: 0,
-  status: 'online',
-  states: ['online'],
-  late_by_seconds: 0,
-  next_check_in_at: null,
-  check_in_interval: 60,
-  health: 'healthy',
-  features: [],
-  isolated_until: null,
-  is_domain_controller: false,
-  is_isolated: false,
-  sysmon_enabled: false,
-  syslog_forwarder: false,
-  terminal_enabled: false,
-  first_active: null,
-  heartbeat_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const agent = (over: Partial<Agent>): Agent => anAgent(over);
 
 const set = (...keys: FilterKey[]) => new Set(keys);
 
