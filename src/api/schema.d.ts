@@ -790,7 +790,10 @@ export interface paths {
         /**
          * Queues a device, endpoint or identity action for what the alert is about.
          * @description Endpoint actions (isolate, deisolate, full_disk_scan, quarantine_file, delete_file,
-         *     restart_agent) act on the alert's host and need one. Identity actions (lock_user,
+         *     restart_agent) act on the alert's enrolled agent and need one (400 on `action` without):
+         *     each queues a real agent action linked to the alert (its id is `parameters.agent_action_id`,
+         *     its state is in the alert's activity and at `/agents/v1/agents/{agent_id}/actions`).
+         *     Identity actions (lock_user,
          *     unlock_user, revoke_sessions, delete_auth_methods: Entra ID) act on `user`, or on the user
          *     of the alert's entity summary. `quarantine_file` and `delete_file` need `path`;
          *     `isolate` takes an optional `length` in seconds. Actions are queued and performed when the

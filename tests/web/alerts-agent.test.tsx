@@ -186,3 +186,40 @@ describe("the alert's activity", () => {
     );
   });
 });
+
+describe('device actions from the alert screen', () => {
+  it('offer endpoint actions only for an alert with an enrolled agent, and say why when it has none', async () => {
+    const { user } = await setup(anAlert({ agent_id: null, agent: null, host_name: 'UNKNOWN-01' }));
+    await user.click(screen.getByRole('button', { name: 'Device actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Device and endpoint actions' });
+    expect(dialog.textContent).toContain(
+      'No enrolled agent: the alert names no host of this customer’s agents',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Isolate host' })).toBeNull();
+  });
+
+  it('isolate the enrolled agent through the alert action', async () => {
+    const ALERT_ACTION = '/api/alerts/v0/alerts/{id}/action/{action}';
+    network.on('post', ALERT_ACTION, {
+      status: 201,
+      body: {
+        id: 1,
+        alert_id: 42,
+        action: 'isolate',
+        parameters: { length: 86_400, agent_id: AGENT_ID, agent_action_id: 'x' },
+        status: 'queued',
+        created_at: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const { user } = await setup(anAlert({ agent_id: AGENT_ID, agent: LINKED }));
+    await user.click(screen.getByRole('button', { name: 'Device actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Device and endpoint actions' });
+    await user.click(within(dialog).getByRole('button', { name: 'Isolate host' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Isolate host?' });
+    expect(confirm.textContent).toContain('ACME-WS-01 will be cut off from the network for 24 hours');
+    await user.click(within(confirm).getByRole('button', { name: 'Isolate host' }));
+    await waitFor(() => expect(network.callsTo('post', ALERT_ACTION)).toHaveLength(1));
+    const [call] = network.callsTo('post', ALERT_ACTION);
+    expect(call!.body).toEqual({ length: 86_400 });
+  });
+});

@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agentActions,
+  agents,
   alertActivity,
   alertRequests,
   alerts,
@@ -249,11 +251,25 @@ export function createSuite(ctx: AlertsContext) {
 
     describe('runAlertAction', () => {
       let hostAlert: number;
+      let agentId: string;
+      let unlinkedAlert: number;
       let cloudAlert: number;
       let globexAlert: number;
       beforeAll(async () => {
-        const [h, c, g] = await insertAlerts(t, [
-          { customerId: acme(), title: 'Malware on host', type: 'malware', hostName: 'ACME-WS-07' },
+        const [agent] = await t.database.db
+          .insert(agents)
+          .values({
+            customerId: acme(),
+            hostName: 'ACME-WS-07',
+            platform: 'windows',
+            architecture: 'x64',
+            version: '4.12.3',
+          })
+          .returning({ agentId: agents.agentId });
+        agentId = agent!.agentId;
+        const [h, u, c, g] = await insertAlerts(t, [
+          { customerId: acme(), title: 'Malware on host', type: 'malware', hostName: 'ACME-WS-07', agentId },
+          { customerId: acme(), title: 'Malware elsewhere', type: 'malware', hostName: 'UNKNOWN-01' },
           {
             customerId: acme(),
             title: 'Risky sign-in',
@@ -263,6 +279,7 @@ export function createSuite(ctx: AlertsContext) {
           { customerId: globex(), title: 'Globex malware', type: 'malware', hostName: 'GLOBEX-01' },
         ]);
         hostAlert = h!.id;
+        unlinkedAlert = u!.id;
         cloudAlert = c!.id;
         globexAlert = g!.id;
       });
@@ -288,10 +305,17 @@ export function createSuite(ctx: AlertsContext) {
         expect(response.json().error.details[0].field).toBe(field);
       });
 
-      it('refuses an endpoint action on an alert without a host', async () => {
-        const response = await act(t.fixtures.analyst, cloudAlert, 'isolate', {});
-        expect(response.statusCode).toBe(400);
-        expect(response.json().error.details[0].field).toBe('action');
+      it('refuses an endpoint action on an alert without an enrolled agent, and queues nothing', async () => {
+        for (const id of [cloudAlert, unlinkedAlert]) {
+          const response = await act(t.fixtures.analyst, id, 'isolate', {});
+          expect(response.statusCode).toBe(400);
+          expect(response.json().error.details[0].field).toBe('action');
+          const requests = await t.database.db
+            .select()
+            .from(alertRequests)
+            .where(eq(alertRequests.alertId, id));
+          expect(requests).toEqual([]);
+        }
       });
 
       it('answers 404 for another customer’s alert and 403 for read-only staff', async () => {
@@ -309,7 +333,19 @@ export function createSuite(ctx: AlertsContext) {
           alert_id: hostAlert,
           action: 'quarantine_file',
           status: 'queued',
-          parameters: { host_name: 'ACME-WS-07', path: 'C:\\Temp\\evil.exe', force: true },
+          parameters: { agent_id: agentId, path: 'C:\\Temp\\evil.exe', force: true },
+        });
+        // A real action on the alert's agent, linked to the alert, for the agent to carry out.
+        const [queued] = await t.database.db
+          .select()
+          .from(agentActions)
+          .where(eq(agentActions.actionId, quarantine.json().parameters.agent_action_id));
+        expect(queued).toMatchObject({
+          agentId,
+          alertId: hostAlert,
+          type: 'quarantine_file',
+          status: 'queued',
+          parameters: { path: 'C:\\Temp\\evil.exe', force: true },
         });
         const lock = await act(t.fixtures.acmeUser, cloudAlert, 'lock_user');
         expect(lock.statusCode).toBe(201);
@@ -318,7 +354,10 @@ export function createSuite(ctx: AlertsContext) {
           .select()
           .from(alertActivity)
           .where(eq(alertActivity.alertId, hostAlert));
-        expect(activity.map((a) => a.action)).toContain('action_requested');
+        // One entry, naming the agent action (the activity follows it to its end).
+        const requested = activity.filter((a) => a.action === 'action_requested');
+        expect(requested).toHaveLength(1);
+        expect(requested[0]!.after).toMatchObject({ agent_action_ids: [queued!.actionId] });
       });
     });
 

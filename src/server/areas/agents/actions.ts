@@ -103,6 +103,22 @@ async function queueActions(
   return rows;
 }
 
+/**
+ * An endpoint action asked from an alert (`POST /alerts/v0/alerts/{id}/action/{action}`): one real
+ * action on the alert's agent, linked to the alert, so its activity follows it to the end.
+ */
+export async function queueActionFromAlert(
+  tx: Db,
+  principal: Principal,
+  alert: { id: number; agentId: string },
+  type: ActionType,
+  parameters: Record<string, unknown>,
+) {
+  const agent = await visibleAgent(tx, principal, alert.agentId);
+  const [row] = await queueActions(tx, principal, type, { parameters, alert_id: alert.id }, [agent]);
+  return row!;
+}
+
 export const requestAgentAction: Handler<'requestAgentAction'> = async (request, reply) => {
   const principal = principalOf(request);
   requireModify(principal, 'act on agents');

@@ -27,7 +27,10 @@ export interface ActionInput {
   user?: string | undefined;
 }
 
-/** Endpoint actions act on the alert's host (spec 2, section 4: queued until the agent is next active). */
+/**
+ * Endpoint actions act on the alert's agent: each is a real agent action (spec 2, section 4:
+ * queued until the agent is next active), never a request nothing carries out.
+ */
 const ENDPOINT: ReadonlySet<string> = new Set([
   'isolate',
   'deisolate',
@@ -58,11 +61,10 @@ export function actionParameters(
       if (input.force) throw badRequest('body.force', `does not apply to ${action}`);
     }
     if (action !== 'isolate') refuse('length');
-    const host = alert.hostName ?? entitySummary(null, alert.fields).host;
-    if (!host) throw badRequest('action', `needs a host, and alert ${alert.id} has none`);
+    if (!alert.agentId)
+      throw badRequest('action', `needs an enrolled agent, and alert ${alert.id} is linked to none`);
     if (FILE.has(action) && !input.path) throw badRequest('body.path', `is required for ${action}`);
     return {
-      host_name: host,
       ...(FILE.has(action) ? { path: input.path, force: input.force === true } : {}),
       ...(input.length !== undefined ? { length: input.length } : {}),
     };
@@ -85,6 +87,8 @@ export async function queueAlertRequest(
     action: string;
     parameters: Record<string, unknown>;
   },
+  /** False when the activity already has the entry (an agent action records its own). */
+  { activity = true } = {},
 ): Promise<components['schemas']['AlertRequest']> {
   const [row] = await tx
     .insert(alertRequests)
@@ -98,14 +102,15 @@ export async function queueAlertRequest(
     })
     .returning();
   const queued = row!;
-  await recordActivity(tx, principal, [
-    {
-      alertId: alert.id,
-      customerId: alert.customerId,
-      action: request.kind === 'workflow_rerun' ? 'workflow_rerun' : 'action_requested',
-      after: { request_id: queued.id, action: queued.action, parameters: queued.parameters },
-    },
-  ]);
+  if (activity)
+    await recordActivity(tx, principal, [
+      {
+        alertId: alert.id,
+        customerId: alert.customerId,
+        action: request.kind === 'workflow_rerun' ? 'workflow_rerun' : 'action_requested',
+        after: { request_id: queued.id, action: queued.action, parameters: queued.parameters },
+      },
+    ]);
   await audit(tx, principal, {
     action: 'request',
     entity: 'alert',

@@ -1,6 +1,7 @@
 import type { Handler } from '../../../platform/handler.ts';
 import { requireModify } from '../../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
+import { type ActionType, queueActionFromAlert } from '../../agents/index.ts';
 import { actionParameters, isEndpointAction, queueAlertRequest } from '../actions.ts';
 import { loadAlert } from '../load.ts';
 
@@ -11,8 +12,28 @@ export const runAlertAction: Handler<'runAlertAction'> = async (request, reply) 
   const queued = await asCaller(request, async (tx) => {
     const alert = await loadAlert(tx, principal, id);
     const parameters = actionParameters(alert, action, request.body ?? {});
-    const kind = isEndpointAction(action) ? 'device_action' : 'identity_action';
-    return queueAlertRequest(tx, principal, alert, { kind, action, parameters });
+    if (!isEndpointAction(action))
+      return queueAlertRequest(tx, principal, alert, { kind: 'identity_action', action, parameters });
+    // actionParameters refused an endpoint action on an alert without an agent.
+    const agentId = alert.agentId!;
+    const agentAction = await queueActionFromAlert(
+      tx,
+      principal,
+      { id: alert.id, agentId },
+      action as ActionType,
+      parameters,
+    );
+    return queueAlertRequest(
+      tx,
+      principal,
+      alert,
+      {
+        kind: 'device_action',
+        action,
+        parameters: { ...parameters, agent_id: agentId, agent_action_id: agentAction.actionId },
+      },
+      { activity: false },
+    );
   });
   reply.code(201);
   return queued;

@@ -41,9 +41,10 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
   const [path, setPath] = useState(alert.file?.path ?? '');
   const [hours, setHours] = useState(24);
   const [busy, setBusy] = useState(false);
-  const host = alert.host_name ?? alert.entity.host;
+  // Endpoint actions run on the alert's enrolled agent; without one nothing would carry them out.
+  const host = alert.agent?.host_name ?? alert.host_name ?? alert.entity.host;
   const user = alert.entity.user;
-  const available = [...(host ? ENDPOINT : []), ...(user ? IDENTITY : [])];
+  const available = [...(alert.agent ? ENDPOINT : []), ...(user ? IDENTITY : [])];
 
   const explain = (a: AlertAction) => {
     if (IDENTITY.includes(a)) return t('actions.explainUser', { action: labels.action(a), user });
@@ -133,6 +134,7 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
         </button>
       }
     >
+      {!alert.agent && <p className="muted">{t('agent.none')}</p>}
       {available.length === 0 ? (
         <p>{t('actions.none')}</p>
       ) : (
