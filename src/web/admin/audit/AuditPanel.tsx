@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
@@ -48,7 +48,7 @@ export function AuditPanel() {
 
   const rowProps = useMemo<AuditRowProps>(
     () => ({ entries: log.items, openId, onOpen: (e: AuditEntry) => setOpenId(e.id), onFocusRow: setCursor }),
-    [log.items, openId],
+    [log.items, openId, setCursor],
   );
   useListKeys({
     enabled: active,

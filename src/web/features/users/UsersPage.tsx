@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List, useListRef } from 'react-window';
 import type { ScreenProps } from '../../app/screen-props.ts';
@@ -48,7 +48,7 @@ export function UsersPage(_: ScreenProps) {
       onOpen: (c) => setOpenId(c.contact_id),
       onFocusRow: setCursor,
     }),
-    [list.contacts, customerNames, openId],
+    [list.contacts, customerNames, openId, setCursor],
   );
   // j/k move through the people (the name's button takes the focus), Enter opens, Esc closes, n invites.
   useListKeys({
