@@ -196,9 +196,8 @@ test('an analyst isolates an agent the simulator runs, sees it delivered and suc
   page,
   baseURL,
 }) => {
-  // Three round trips through a real agent that checks in every 10 s (the protocol's shortest),
-  // the last followed on the alert's page by its periodic refresh (60 s).
-  test.setTimeout(300_000);
+  // Three round trips through a real agent that checks in every 10 s (the protocol's shortest).
+  test.setTimeout(180_000);
   // Staff hand out an enrolment token for Acme Corp (one use) through the API, as the console's
   // own calls do: the session's bearer token and the XSRF cookie echoed in its header.
   await signIn(page, ANALYST, '/agents');
@@ -328,9 +327,9 @@ test('an analyst isolates an agent the simulator runs, sees it delivered and suc
     const fromAlert = activity.locator('.agent-action[aria-label="Isolate"]').first();
     await expect(fromAlert).toHaveAttribute('data-status', /queued|delivered|running/);
     await expect(fromAlert.getByRole('link', { name: host })).toBeVisible();
-    // The periodic refresh brings what the agent reported, step by step, into the alert's activity.
+    // While the action waits on its agent the alert's activity follows it, step by step.
     const doneFromAlert = activity.locator('.agent-action[aria-label="Isolate"][data-status="succeeded"]');
-    await expect(doneFromAlert).toBeVisible({ timeout: 100_000 });
+    await expect(doneFromAlert).toBeVisible({ timeout: 40_000 });
     const alertSteps = doneFromAlert.locator('.agent-action__steps li');
     await expect(alertSteps).toHaveCount(4);
     await expect(alertSteps.nth(3)).toContainText(new RegExp(`Succeeded .*receipt ${host}:[0-9a-f]{8}`));

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -6,11 +6,15 @@ import { Timestamp } from '../../../components/Timestamp.tsx';
 import { usePaged } from '../../../components/use-paged.ts';
 import { useIsActivePage, useTickerEvent } from '../../../shell/index.ts';
 import { LinkedAction } from '../../agents/LinkedAction.tsx';
+import { ACTION_POLL_MS } from '../../agents/use-agent-action.ts';
 import { listActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert, AlertActivity } from '../types.ts';
 
 const PAGE = 20;
+
+/** An agent action in these states still waits on its agent. */
+const WAITING: readonly string[] = ['queued', 'delivered', 'running'];
 
 /** A before or after value as text: labels for statuses and the like, JSON for the rest. */
 function useValueText() {
@@ -52,6 +56,17 @@ export function ActivityTimeline({
   const paged = usePaged(fetchPage, PAGE, `${alertId}:${generation}`);
   const active = useIsActivePage();
   useTickerEvent('refresh', () => active && paged.reload());
+  // While an action started here still waits on its agent, read the activity as often as the
+  // agent page reads an action, so delivered, running and the result show within seconds.
+  const waiting = paged.items.some((entry) =>
+    entry.agent_actions.some((action) => WAITING.includes(action.status)),
+  );
+  const { reload } = paged;
+  useEffect(() => {
+    if (!active || !waiting) return;
+    const timer = setInterval(reload, ACTION_POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, waiting, reload]);
   return (
     <section className="card alert-detail__section" aria-labelledby="alert-activity">
       <h2 id="alert-activity">{t('activity.title')}</h2>
