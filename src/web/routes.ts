@@ -1,3 +1,4 @@
+import type { LabsToggle } from '../common/labs.ts';
 import type { AccessRule } from '../common/permissions.ts';
 import { FEATURE_ROUTES, type FeatureRouteName } from './features/index.ts';
 
@@ -13,6 +14,8 @@ export interface RouteEntry {
   open?: boolean;
   access?: AccessRule;
   filtersInQuery?: boolean;
+  /** A labs feature: page not found until the user switches it on (features/feature.ts). */
+  labs?: LabsToggle;
 }
 
 const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration', 'read_all'] };
@@ -24,12 +27,17 @@ const SHELL_ROUTES = [
   { path: '/reports', name: 'reports' },
   { path: '/integrations', name: 'integrations', access: integrations },
   { path: '/integrations/:id', name: 'integration', access: integrations },
-  { path: '/escalations', name: 'escalations', access: escalations },
-  { path: '/escalations/:uid', name: 'escalation_plan', access: escalations },
-  { path: '/workflows', name: 'workflows', access: workflowsRead },
-  { path: '/workflows/templates', name: 'workflow_templates', access: workflowsRead },
-  { path: '/workflows/templates/:uid', name: 'edit_workflow_template', access: workflowsEdit },
-  { path: '/workflows/:uid', name: 'edit_workflow', access: workflowsEdit },
+  { path: '/escalations', name: 'escalations', access: escalations, labs: 'lab_escalations' },
+  { path: '/escalations/:uid', name: 'escalation_plan', access: escalations, labs: 'lab_escalations' },
+  { path: '/workflows', name: 'workflows', access: workflowsRead, labs: 'lab_workflows' },
+  { path: '/workflows/templates', name: 'workflow_templates', access: workflowsRead, labs: 'lab_workflows' },
+  {
+    path: '/workflows/templates/:uid',
+    name: 'edit_workflow_template',
+    access: workflowsEdit,
+    labs: 'lab_workflows',
+  },
+  { path: '/workflows/:uid', name: 'edit_workflow', access: workflowsEdit, labs: 'lab_workflows' },
   { path: '/admin', name: 'admin', access: { adminOnly: true } },
   { path: '/profile', name: 'profile' },
   { path: '/updates', name: 'updates' },
@@ -42,7 +50,13 @@ const SHELL_ROUTES = [
   { path: '/status/provisioning', name: 'provisioning', open: true },
   { path: '/error/500', name: 'error_500', open: true },
   { path: '/error/403', name: 'error_403', open: true },
-] as const satisfies readonly { path: string; name: string; open?: boolean; access?: AccessRule }[];
+] as const satisfies readonly {
+  path: string;
+  name: string;
+  open?: boolean;
+  access?: AccessRule;
+  labs?: LabsToggle;
+}[];
 
 export type RouteName = FeatureRouteName | (typeof SHELL_ROUTES)[number]['name'] | 'error_400';
 

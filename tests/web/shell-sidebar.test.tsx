@@ -20,7 +20,10 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
   it('lists the groups in order', () => {
     expect(
       ids(
-        { permissions: ['global_user', 'read_all'], attributes: { lab_escalations: true } },
+        {
+          permissions: ['global_user', 'read_all'],
+          attributes: { lab_escalations: true, lab_workflows: true },
+        },
         'https://kb.example',
       ),
     ).toEqual([
@@ -52,11 +55,15 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
     expect(flat({ permissions: ['read_escalation'], attributes: labs })).not.toContain('escalations');
   });
 
-  it('workflows: global_user AND (read_all OR read_workflow)', () => {
-    expect(flat({ permissions: ['global_user', 'read_workflow'] })).toContain('workflows');
-    expect(flat({ permissions: ['global_user', 'read_all'] })).toContain('workflows');
-    expect(flat({ permissions: ['read_workflow'] })).not.toContain('workflows');
-    expect(flat({ permissions: ['global_user', 'modify_workflow'] })).not.toContain('workflows');
+  it('workflows: global_user AND (read_all OR read_workflow) AND lab_workflows', () => {
+    const labs = { lab_workflows: true };
+    expect(flat({ permissions: ['global_user', 'read_workflow'], attributes: labs })).toContain('workflows');
+    expect(flat({ permissions: ['global_user', 'read_all'], attributes: labs })).toContain('workflows');
+    expect(flat({ permissions: ['global_user', 'read_all'] })).not.toContain('workflows');
+    expect(flat({ permissions: ['read_workflow'], attributes: labs })).not.toContain('workflows');
+    expect(flat({ permissions: ['global_user', 'modify_workflow'], attributes: labs })).not.toContain(
+      'workflows',
+    );
   });
 
   it('offers the knowledge base only with a string destination, as an external link', () => {

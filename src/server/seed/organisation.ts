@@ -1,6 +1,7 @@
+import { ALL_LABS_ON } from '../../common/labs.ts';
 import { customers, partners, users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
-import { ACME_ADMIN, ACME_USER, PROVISIONING_ROBOT, STAFF_PERMISSIONS } from './accounts.ts';
+import { ACME_ADMIN, ACME_USER, DEMO_ACCOUNTS, PROVISIONING_ROBOT, STAFF_PERMISSIONS } from './accounts.ts';
 import {
   COMPANY_NAMES,
   CONTACT_TITLES,
@@ -236,6 +237,12 @@ export async function seedOrganisation(
   // authors, and drawing them here leaves every earlier draw (and so the rest of the demo) as it was.
   const ids = rng.fork(7);
   for (const row of userRows) row.contactId = ids.uuid();
+  // The demo accounts show everything: every labs feature on (a new user starts with none).
+  for (const row of userRows) {
+    if ((DEMO_ACCOUNTS as readonly string[]).includes(row.email)) {
+      row.attributes = { ...row.attributes, ...ALL_LABS_ON };
+    }
+  }
   await db.insert(users).values(userRows);
 
   const analysts = STAFF.filter((s) => s.role === 'analyst' || s.role === 'senior').map((s) => s.email);

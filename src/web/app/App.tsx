@@ -7,6 +7,7 @@ import { DocumentTitle } from '../shell/navigation/DocumentTitle.tsx';
 import { type CachedPage, PageCache } from '../shell/navigation/PageCache.tsx';
 import { ScrollReset } from '../shell/navigation/ScrollReset.tsx';
 import { ShellProvider } from '../shell/ShellProvider.tsx';
+import { LabsRoute } from './LabsRoute.tsx';
 import { Screen } from './Screen.tsx';
 import { STANDALONE_ROUTES } from './screens.ts';
 
@@ -18,7 +19,11 @@ const standalone = (ROUTES as readonly RouteEntry[]).filter((entry) =>
 function renderPage({ entry, name, params }: CachedPage) {
   const screen = <Screen name={name} params={params} />;
   if (!entry || entry.open) return screen;
-  return <RouteGuard route={entry}>{screen}</RouteGuard>;
+  return (
+    <RouteGuard route={entry}>
+      {entry.labs ? <LabsRoute entry={entry}>{screen}</LabsRoute> : screen}
+    </RouteGuard>
+  );
 }
 
 /** The console: the route table (spec 1, section 2.1) inside the shell. */

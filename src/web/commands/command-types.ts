@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { LabsToggle } from '../../common/labs.ts';
 import type { AccessRule } from '../../common/permissions.ts';
 import type { RouteName } from '../routes.ts';
 
@@ -44,6 +45,11 @@ export interface Entry {
   /** Key sequences that run it; empty when only the palette does. */
   keys: readonly string[];
   label(l: Labels): string;
+  /**
+   * A labs feature: absent from the palette and its keys do nothing until the user switches
+   * this on (a navigation command takes its route's).
+   */
+  labs?: LabsToggle;
 }
 
 /** Goes to a screen; only offered when the user may open it (the route's access rule). */

@@ -1,4 +1,5 @@
 import type { CommandChoice } from '../../../machines/command-flow/command-flow.context.ts';
+import { labsOn } from '../../common/labs.ts';
 import { type AccessSubject, allows } from '../../common/permissions.ts';
 import type { RecentCommand } from './recent.ts';
 import {
@@ -29,13 +30,15 @@ export type Unavailable =
   | 'notReady';
 
 /**
- * Whether a command can run now. Navigation the user may not open is hidden altogether (it
+ * Whether a command can run now. A labs command the user has not switched on is hidden. Navigation the user may not open is hidden altogether (it
  * would only lead to /error/403). Actions without a selection of their kind are shown, disabled,
  * with the reason, so they can be discovered; so are actions on a selection the user may not
  * change (the server's 403 would end the session); agent actions wait for an agents screen or an
  * open alert that has an agent.
  */
 export function availability(command: Command, env: CommandEnv): 'hidden' | 'available' | Unavailable {
+  // A labs feature the user has not switched on is not there at all.
+  if (!labsOn(env.subject.attributes, command.labs)) return 'hidden';
   if (command.kind === 'navigate') {
     if (!env.signedIn) return 'hidden';
     return !command.access || allows(command.access, env.subject) ? 'available' : 'hidden';

@@ -151,7 +151,7 @@ function recentItems(params: SectionParams, keep: (command: Command) => boolean)
 
 function choosingSections(params: SectionParams, word: string): PaletteSection[] {
   const { env, labels: l } = params;
-  const matches = matchActions(word);
+  const matches = matchActions(word).filter((c) => availability(c, env) !== 'hidden');
   const available = matches.filter((c) => availability(c, env) === 'available');
   const unavailable = matches.filter((c) => availability(c, env) !== 'available');
   const recent = recentItems(params, (c) => c.kind === 'action' && matches.includes(c));
@@ -173,6 +173,7 @@ function choosingSections(params: SectionParams, word: string): PaletteSection[]
 function arguingSections(params: SectionParams, command: ActionCommand, rest: string): PaletteSection[] {
   const { env, labels: l } = params;
   const state = availability(command, env);
+  if (state === 'hidden') return [];
   if (state !== 'available') {
     return [
       { id: 'unavailable', heading: l.commands('palette.unavailable'), items: [actionItem(command, env, l)] },

@@ -1,7 +1,7 @@
 import type { AccessRule } from '../../common/permissions.ts';
 import { ADMIN_TABS } from '../admin/admin-tabs.ts';
 import { FEATURE_COMMANDS, FEATURE_G_KEYS } from '../features/index.ts';
-import { ROUTES, type RouteName } from '../routes.ts';
+import { ROUTES, type RouteEntry, type RouteName } from '../routes.ts';
 import { shortcut } from './command-helpers.ts';
 import {
   type ActionCommand,
@@ -49,7 +49,7 @@ const NOT_DESTINATIONS: readonly RouteName[] = ['error_500', 'error_403', 'error
 function navigationCommands(): NavigationCommand[] {
   const commands: NavigationCommand[] = [];
   for (const route of ROUTES) {
-    const entry: { path: string; name: RouteName; open?: boolean; access?: AccessRule } = route;
+    const entry: RouteEntry = route;
     if (entry.open || NOT_DESTINATIONS.includes(entry.name)) continue;
     const path = entry.path.replace(/\/:[^/]+\?$/, '');
     if (path.includes(':')) continue;
@@ -63,6 +63,7 @@ function navigationCommands(): NavigationCommand[] {
       route: name,
       path,
       access: entry.access,
+      ...(entry.labs ? { labs: entry.labs } : {}),
       label: (l) => l.routes(name),
     });
   }

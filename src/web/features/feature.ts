@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LabsToggle } from '../../common/labs.ts';
 import type { AccessRule } from '../../common/permissions.ts';
 import type { ScreenProps } from '../app/screen-props.ts';
 import type { Command } from '../commands/command-types.ts';
@@ -22,6 +23,8 @@ export interface FeatureRoute<Name extends string = string> {
    * page of the page cache whatever its query, and applies a new one itself.
    */
   readonly filtersInQuery?: boolean;
+  /** A labs feature: the route is absent (page not found) until the user switches this on. */
+  readonly labs?: LabsToggle;
 }
 
 /** Loads a screen's module on first visit; each screen is its own chunk. */
@@ -35,6 +38,8 @@ export interface FeatureSidebarEntry<Name extends string = string> {
   readonly to: string;
   readonly route: Name;
   readonly icon: IconName;
+  /** A labs feature: the link is absent until the user switches this on. */
+  readonly labs?: LabsToggle;
 }
 
 export interface Feature<Routes extends readonly FeatureRoute[] = readonly FeatureRoute[]> {

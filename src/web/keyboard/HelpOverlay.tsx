@@ -1,9 +1,11 @@
 import { Fragment, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { labsOn } from '../../common/labs.ts';
 import { overlayStore } from '../commands/palette-store.ts';
 import { keepTabInside } from '../components/focus-trap.ts';
 import { Icon } from '../components/Icon.tsx';
+import { useSession } from '../session/use-session.ts';
 import { helpSections } from './help-model.ts';
 import { KeySequence } from './KeyChord.tsx';
 
@@ -11,7 +13,14 @@ import { KeySequence } from './KeyChord.tsx';
 export function HelpOverlay() {
   const { t } = useTranslation('commands');
   const { t: routes } = useTranslation('routes');
-  const sections = useMemo(() => helpSections({ commands: t, routes }), [t, routes]);
+  const { attributes } = useSession();
+  const sections = useMemo(
+    () =>
+      helpSections({ commands: t, routes }, (command) =>
+        labsOn(attributes as Record<string, unknown>, command.labs),
+      ),
+    [t, routes, attributes],
+  );
   return createPortal(
     <div className="palette-layer">
       <div className="palette-scrim" aria-hidden="true" onMouseDown={() => overlayStore.close()} />

@@ -52,13 +52,17 @@ function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
 
 /**
  * Every command and shortcut of the registry, grouped: the `?` overlay renders this, and
- * docs/keyboard.md is written from it, so the two always list the same things.
+ * docs/keyboard.md is written from it, so the two always list the same things. `shown` leaves
+ * out what the user does not have (the overlay passes the labs features switched off).
  */
-export function helpSections(l: HelpLabels): HelpSection[] {
+export function helpSections(
+  l: HelpLabels,
+  shown: (command: (typeof REGISTRY)[number]) => boolean = () => true,
+): HelpSection[] {
   return GROUPS.map((group) => ({
     group,
     title: groupTitle(l.commands, group),
-    rows: REGISTRY.filter((c) => c.group === group).map((c) => ({
+    rows: REGISTRY.filter((c) => c.group === group && shown(c)).map((c) => ({
       id: c.id,
       keys: c.keys.map((sequence) => sequence.split(' ')),
       usage: c.kind === 'action' ? c.usage : null,

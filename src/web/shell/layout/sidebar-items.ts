@@ -1,3 +1,4 @@
+import { type LabsToggle, labsOn } from '../../../common/labs.ts';
 import { type AccessRule, allows } from '../../../common/permissions.ts';
 import type { IconName } from '../../components/Icon.tsx';
 import { FEATURE_SIDEBAR } from '../../features/index.ts';
@@ -40,9 +41,15 @@ export interface SidebarSubject {
 /** Spec 1, section 6: sidebar visibility of the conditional entries. */
 export const SIDEBAR_RULES = {
   integrations: { globalScope: true, anyOf: ['read_all', 'read_integration'] },
-  escalations: { globalScope: true, anyOf: ['read_all', 'read_escalation'], attribute: 'lab_escalations' },
+  escalations: { globalScope: true, anyOf: ['read_all', 'read_escalation'] },
   workflows: { globalScope: true, anyOf: ['read_all', 'read_workflow'] },
 } as const satisfies Record<string, AccessRule>;
+
+/** The shell's own links that are labs features (spec 2, section 6): absent until switched on. */
+export const SIDEBAR_LABS = {
+  escalations: 'lab_escalations',
+  workflows: 'lab_workflows',
+} as const satisfies Partial<Record<SidebarItemId, LabsToggle>>;
 
 const link = (
   id: SidebarItemId,
@@ -61,11 +68,15 @@ const link = (
 export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string | null): SidebarItem[][] {
   const signedIn = subject.signedIn;
   const may = (rule: AccessRule) => signedIn && allows(rule, subject);
+  const on = (toggle: LabsToggle | undefined) => labsOn(subject.attributes, toggle);
   const first = [link('dashboard', '/', 'dashboard')];
   if (signedIn) {
     // The features' links take their places among the shell's (features/index.ts).
     const links = [
-      ...FEATURE_SIDEBAR.map((e) => ({ position: e.position, item: link(e.id, e.to, e.route, e.icon) })),
+      ...FEATURE_SIDEBAR.filter((e) => on(e.labs)).map((e) => ({
+        position: e.position,
+        item: link(e.id, e.to, e.route, e.icon),
+      })),
     ];
     first.push(...links.sort((a, b) => a.position - b.position).map((l) => l.item));
   }
@@ -92,7 +103,9 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
   const conditional: SidebarItem[] = [];
   if (may(SIDEBAR_RULES.integrations))
     conditional.push(link('integrations', '/integrations', 'integrations'));
-  if (may(SIDEBAR_RULES.escalations)) conditional.push(link('escalations', '/escalations', 'escalations'));
-  if (may(SIDEBAR_RULES.workflows)) conditional.push(link('workflows', '/workflows', 'workflows'));
+  if (may(SIDEBAR_RULES.escalations) && on(SIDEBAR_LABS.escalations))
+    conditional.push(link('escalations', '/escalations', 'escalations'));
+  if (may(SIDEBAR_RULES.workflows) && on(SIDEBAR_LABS.workflows))
+    conditional.push(link('workflows', '/workflows', 'workflows'));
   return [first, second, third, conditional].filter((group) => group.length > 0);
 }
