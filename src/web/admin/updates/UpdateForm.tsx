@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FormFooter, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import {
   changeUpdate,
   createUpdate,
@@ -43,6 +44,9 @@ export function UpdateForm({
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [opened] = useState(draft);
+  const unsaved = useUnsavedChanges(changedFrom(draft, opened) && !busy);
+  const close = () => unsaved.guard(onClose);
   const titleError = !draft.title.trim()
     ? t('updates.form.required')
     : draft.title.length > TITLE_MAX
@@ -66,58 +70,61 @@ export function UpdateForm({
 
   const formId = `${uid}-update-form`;
   return (
-    <ModalDialog
-      title={update ? t('updates.form.editTitle') : t('updates.form.newTitle')}
-      onClose={onClose}
-      wide
-      footer={
-        <FormFooter
-          form={formId}
-          submitLabel={update ? t('updates.form.save') : t('updates.form.create')}
-          disabled={busy}
-          onCancel={onClose}
-        />
-      }
-    >
-      <form id={formId} className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
-        {failure && (
-          <p className="notice notice--danger" role="alert">
-            {t('updates.saveFailed', { reason: failure })}
-          </p>
-        )}
-        <SelectField
-          id={`${uid}-category`}
-          label={t('updates.form.category')}
-          value={draft.category}
-          onChange={(v) => setDraft({ ...draft, category: v as UpdateCategory })}
-          options={Object.entries(CATEGORIES).map(([value, key]) => ({ value, label: tu(key) }))}
-        />
-        <Field label={t('updates.form.title')}>
-          <input
-            className="input"
-            data-autofocus
-            value={draft.title}
-            aria-invalid={touched && titleError ? true : undefined}
-            aria-describedby={touched && titleError ? `${uid}-title-error` : undefined}
-            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+    <>
+      <ModalDialog
+        title={update ? t('updates.form.editTitle') : t('updates.form.newTitle')}
+        onClose={close}
+        wide
+        footer={
+          <FormFooter
+            form={formId}
+            submitLabel={update ? t('updates.form.save') : t('updates.form.create')}
+            disabled={busy}
+            onCancel={close}
           />
-        </Field>
-        {touched && titleError && (
-          <p id={`${uid}-title-error`} className="field__error" role="alert">
-            {titleError}
-          </p>
-        )}
-        <Field label={t('updates.form.body')}>
-          <textarea
-            className="input"
-            rows={8}
-            value={draft.body}
-            aria-invalid={bodyError ? true : undefined}
-            onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+        }
+      >
+        <form id={formId} className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
+          {failure && (
+            <p className="notice notice--danger" role="alert">
+              {t('updates.saveFailed', { reason: failure })}
+            </p>
+          )}
+          <SelectField
+            id={`${uid}-category`}
+            label={t('updates.form.category')}
+            value={draft.category}
+            onChange={(v) => setDraft({ ...draft, category: v as UpdateCategory })}
+            options={Object.entries(CATEGORIES).map(([value, key]) => ({ value, label: tu(key) }))}
           />
-        </Field>
-        {bodyError && <p className="field__error">{bodyError}</p>}
-      </form>
-    </ModalDialog>
+          <Field label={t('updates.form.title')}>
+            <input
+              className="input"
+              data-autofocus
+              value={draft.title}
+              aria-invalid={touched && titleError ? true : undefined}
+              aria-describedby={touched && titleError ? `${uid}-title-error` : undefined}
+              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+            />
+          </Field>
+          {touched && titleError && (
+            <p id={`${uid}-title-error`} className="field__error" role="alert">
+              {titleError}
+            </p>
+          )}
+          <Field label={t('updates.form.body')}>
+            <textarea
+              className="input"
+              rows={8}
+              value={draft.body}
+              aria-invalid={bodyError ? true : undefined}
+              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+            />
+          </Field>
+          {bodyError && <p className="field__error">{bodyError}</p>}
+        </form>
+      </ModalDialog>
+      {unsaved.prompt}
+    </>
   );
 }

@@ -18,6 +18,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { ConfirmLeaveDialog } from '../../components/unsaved/ConfirmLeaveDialog.tsx';
+import { useLeaveGuard } from '../../components/unsaved/use-leave-guard.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/index.ts';
@@ -27,11 +29,9 @@ import { CaseAlerts } from './CaseAlerts.tsx';
 import { CaseDiscussions } from './CaseDiscussions.tsx';
 import { CaseEditForm } from './CaseEditForm.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
-import { ConfirmLeaveDialog } from './ConfirmLeaveDialog.tsx';
 import './case-detail.css';
 import { useCaseEditor } from './use-case-editor.ts';
 import { useCaseTags } from './use-case-tags.ts';
-import { useLeaveGuard } from './use-leave-guard.ts';
 import { usePeople } from './use-people.ts';
 
 const parseId = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null);
@@ -164,6 +164,7 @@ function CaseDetail({ id }: { id: number }) {
       </div>
       {confirming && (
         <ConfirmLeaveDialog
+          message={t('leave.message')}
           onLeave={() => editor.send({ type: 'confirm-leave' })}
           onStay={() => editor.send({ type: 'stay' })}
         />

@@ -6,9 +6,9 @@ import { fromPromise } from 'xstate';
 import type { SaveCaseInput } from '../../../../machines/case-editor/actors.ts';
 import type { CaseRecord } from '../../../../machines/case-editor/case-editor.context.ts';
 import { caseEditorMachine } from '../../../../machines/case-editor/case-editor.machine.ts';
+import { navigateAnyway } from '../../components/unsaved/use-leave-guard.ts';
 import { useToasts } from '../../shell/index.ts';
 import { getCase, updateCase } from './api.ts';
-import { navigateAnyway } from './use-leave-guard.ts';
 
 /** The case editor machine with the real calls, toasts and navigation provided. */
 export function useCaseEditor(caseId: number) {

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { errorIdOf, FieldError, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useToasts } from '../../shell/index.ts';
 import type { Customer } from './api.ts';
@@ -44,21 +45,34 @@ export function ChromePolicyDialog({
 }) {
   const { t } = useTranslation('customers');
   const loaded = useLoad(customer.customer_id, () => getChromePolicy(customer.customer_id));
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const close = () => unsaved.guard(onClose);
   return (
-    <ModalDialog title={t('chrome.title', { name: customer.name })} onClose={onClose} wide>
-      {loaded.status === 'error' ? (
-        <div role="alert" className="field__error">
-          <p>{t('errors.chromePolicy')}</p>
-          <button type="button" className="button" onClick={loaded.reload}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : loaded.data ? (
-        <ChromePolicyForm customer={customer} policy={loaded.data} canManage={canManage} onClose={onClose} />
-      ) : (
-        <Spinner label={t('chrome.loading')} />
-      )}
-    </ModalDialog>
+    <>
+      <ModalDialog title={t('chrome.title', { name: customer.name })} onClose={close} wide>
+        {loaded.status === 'error' ? (
+          <div role="alert" className="field__error">
+            <p>{t('errors.chromePolicy')}</p>
+            <button type="button" className="button" onClick={loaded.reload}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : loaded.data ? (
+          <ChromePolicyForm
+            customer={customer}
+            policy={loaded.data}
+            canManage={canManage}
+            onCancel={close}
+            onSaved={onClose}
+            onDirty={setDirty}
+          />
+        ) : (
+          <Spinner label={t('chrome.loading')} />
+        )}
+      </ModalDialog>
+      {unsaved.prompt}
+    </>
   );
 }
 
@@ -66,12 +80,18 @@ function ChromePolicyForm({
   customer,
   policy,
   canManage,
-  onClose,
+  onCancel,
+  onSaved,
+  onDirty,
 }: {
   customer: Customer;
   policy: ChromePolicy;
   canManage: boolean;
-  onClose(): void;
+  /** Cancel: asks first when something is unsaved. */
+  onCancel(): void;
+  onSaved(): void;
+  /** Tells the dialog whether something typed is unsaved, for its leave guard. */
+  onDirty(dirty: boolean): void;
 }) {
   const { t } = useTranslation('customers');
   const { t: common } = useTranslation();
@@ -89,6 +109,9 @@ function ChromePolicyForm({
   });
   const [errors, setErrors] = useState<Partial<Record<List, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [opened] = useState(() => ({ flags, mode, lists }));
+  const dirty = changedFrom({ flags, mode, lists }, opened) && !busy;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const check = (): Partial<Record<List, string>> => {
     const found: Partial<Record<List, string>> = {};
@@ -121,7 +144,7 @@ function ChromePolicyForm({
     try {
       await saveChromePolicy(customer.customer_id, body);
       notify({ severity: 'success', title: t('chrome.saved'), message: customer.name });
-      onClose();
+      onSaved();
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : [];
       const refused: Partial<Record<List, string>> = {};
@@ -201,7 +224,7 @@ function ChromePolicyForm({
         <a className="button" href={managedPolicyUrl(customer.customer_id)} download>
           {t('chrome.download')}
         </a>
-        <button type="button" className="button" onClick={onClose}>
+        <button type="button" className="button" onClick={onCancel}>
           {canManage ? t('form.cancel') : t('chrome.close')}
         </button>
         {canManage && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { InputField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
 
@@ -49,6 +50,9 @@ export function CustomerForm({
   });
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [opened] = useState(() => ({ text, flags }));
+  const unsaved = useUnsavedChanges(changedFrom({ text, flags }, opened) && !busy);
+  const close = () => unsaved.guard(onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,45 +85,48 @@ export function CustomerForm({
   };
 
   return (
-    <ModalDialog
-      title={customer ? t('form.editTitle', { name: customer.name }) : t('form.newTitle')}
-      onClose={onClose}
-      wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('form.cancel')}
-          </button>
-          <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
-            {customer ? t('form.save') : t('form.create')}
-          </button>
-        </>
-      }
-    >
-      <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
-        {TEXT.map((field) => (
-          <InputField
-            key={field}
-            id={`${uid}-${field}`}
-            label={t(`fields.${field}`)}
-            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-            value={text[field]}
-            required={field === 'name'}
-            error={errors[field]}
-            onChange={(value) => setText((v) => ({ ...v, [field]: value }))}
-          />
-        ))}
-        {FLAGS.map((flag) => (
-          <label className="checkbox-field" key={flag}>
-            <input
-              type="checkbox"
-              checked={flags[flag]}
-              onChange={(event) => setFlags((v) => ({ ...v, [flag]: event.target.checked }))}
+    <>
+      <ModalDialog
+        title={customer ? t('form.editTitle', { name: customer.name }) : t('form.newTitle')}
+        onClose={close}
+        wide
+        footer={
+          <>
+            <button type="button" className="button" onClick={close}>
+              {t('form.cancel')}
+            </button>
+            <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
+              {customer ? t('form.save') : t('form.create')}
+            </button>
+          </>
+        }
+      >
+        <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
+          {TEXT.map((field) => (
+            <InputField
+              key={field}
+              id={`${uid}-${field}`}
+              label={t(`fields.${field}`)}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              value={text[field]}
+              required={field === 'name'}
+              error={errors[field]}
+              onChange={(value) => setText((v) => ({ ...v, [field]: value }))}
             />
-            {t(`fields.${flag}`)}
-          </label>
-        ))}
-      </form>
-    </ModalDialog>
+          ))}
+          {FLAGS.map((flag) => (
+            <label className="checkbox-field" key={flag}>
+              <input
+                type="checkbox"
+                checked={flags[flag]}
+                onChange={(event) => setFlags((v) => ({ ...v, [flag]: event.target.checked }))}
+              />
+              {t(`fields.${flag}`)}
+            </label>
+          ))}
+        </form>
+      </ModalDialog>
+      {unsaved.prompt}
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { FormFooter } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { addDomains, type Domain } from './api.ts';
 import { looksLikeDomain, namesOf } from './domain-names.ts';
@@ -28,6 +29,9 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const uid = useId();
+  // The customer comes preselected; what was typed is what would be lost.
+  const unsaved = useUnsavedChanges(text.trim() !== '' && !busy);
+  const close = () => unsaved.guard(onClose);
   const names = namesOf(text);
   const invalid = names.filter((n) => !looksLikeDomain(n));
   const customerError = attempted && !customerId ? t('form.selectCustomer') : null;
@@ -59,65 +63,68 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
 
   const formId = `${uid}-add-domains`;
   return (
-    <ModalDialog
-      title={t('form.title')}
-      onClose={onClose}
-      footer={<FormFooter form={formId} submitLabel={t('form.submit')} disabled={busy} onCancel={onClose} />}
-    >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${uid}-customer`} className="field__label">
-            {t('form.customer')}
-          </label>
-          <select
-            id={`${uid}-customer`}
-            className="select"
-            value={customerId}
-            aria-invalid={customerError ? true : undefined}
-            aria-describedby={customerError ? `${uid}-customer-error` : undefined}
-            onChange={(e) => setCustomerId(e.target.value)}
-          >
-            <option value="">{t('form.chooseCustomer')}</option>
-            {filteredCustomers.map((c) => (
-              <option key={c.customer_id} value={c.customer_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {customerError && (
-            <span id={`${uid}-customer-error`} className="field__error">
-              {customerError}
+    <>
+      <ModalDialog
+        title={t('form.title')}
+        onClose={close}
+        footer={<FormFooter form={formId} submitLabel={t('form.submit')} disabled={busy} onCancel={close} />}
+      >
+        <form id={formId} className="form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`${uid}-customer`} className="field__label">
+              {t('form.customer')}
+            </label>
+            <select
+              id={`${uid}-customer`}
+              className="select"
+              value={customerId}
+              aria-invalid={customerError ? true : undefined}
+              aria-describedby={customerError ? `${uid}-customer-error` : undefined}
+              onChange={(e) => setCustomerId(e.target.value)}
+            >
+              <option value="">{t('form.chooseCustomer')}</option>
+              {filteredCustomers.map((c) => (
+                <option key={c.customer_id} value={c.customer_id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {customerError && (
+              <span id={`${uid}-customer-error`} className="field__error">
+                {customerError}
+              </span>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-names`} className="field__label">
+              {t('form.names')}
+            </label>
+            <textarea
+              id={`${uid}-names`}
+              className="textarea"
+              rows={6}
+              value={text}
+              aria-invalid={namesError ? true : undefined}
+              aria-describedby={`${uid}-names-hint${namesError ? ` ${uid}-names-error` : ''}`}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <span id={`${uid}-names-hint`} className="field__hint">
+              {t('form.namesHint')}
             </span>
+            {namesError && (
+              <span id={`${uid}-names-error`} className="field__error">
+                {namesError}
+              </span>
+            )}
+          </div>
+          {serverError && (
+            <p className="field__error" role="alert">
+              {serverError}
+            </p>
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-names`} className="field__label">
-            {t('form.names')}
-          </label>
-          <textarea
-            id={`${uid}-names`}
-            className="textarea"
-            rows={6}
-            value={text}
-            aria-invalid={namesError ? true : undefined}
-            aria-describedby={`${uid}-names-hint${namesError ? ` ${uid}-names-error` : ''}`}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <span id={`${uid}-names-hint`} className="field__hint">
-            {t('form.namesHint')}
-          </span>
-          {namesError && (
-            <span id={`${uid}-names-error`} className="field__error">
-              {namesError}
-            </span>
-          )}
-        </div>
-        {serverError && (
-          <p className="field__error" role="alert">
-            {serverError}
-          </p>
-        )}
-      </form>
-    </ModalDialog>
+        </form>
+      </ModalDialog>
+      {unsaved.prompt}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
+import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { type DomainFuzzLists, getFuzzLists, setFuzzLists } from './api.ts';
 import { useCanManageDomains } from './use-can-manage.ts';
@@ -27,6 +28,11 @@ export function FuzzListsForm({ uid }: { uid: string }) {
   const [errors, setErrors] = useState<Partial<Record<ListName, string>>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [current, setCurrent] = useState<DomainFuzzLists | null>(null);
+
+  const stored = current && { words: current.words.join('\n'), tlds: current.tlds.join('\n') };
+  const unsaved = useUnsavedChanges(
+    canManage && stored !== null && status !== 'saving' && changedFrom(text, stored),
+  );
 
   useEffect(() => {
     if (!loaded.data) return;
@@ -126,6 +132,7 @@ export function FuzzListsForm({ uid }: { uid: string }) {
           )}
         </form>
       )}
+      {unsaved.prompt}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { InputField } from '../../components/FormFields.tsx';
+import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { getRetention, MAX_DAYS, MIN_DAYS, setRetention } from './api.ts';
 import { deletedByShortening, formatBytes } from './usage-model.ts';
@@ -38,6 +39,7 @@ export function RetentionForm({
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<Shortening | null>(null);
+  const unsaved = useUnsavedChanges(value.trim() !== String(current) && !busy && confirm === null);
 
   const save = async (days: number) => {
     setBusy(true);
@@ -132,6 +134,7 @@ export function RetentionForm({
           <p>{t('confirm.when')}</p>
         </ConfirmDialog>
       )}
+      {unsaved.prompt}
     </form>
   );
 }

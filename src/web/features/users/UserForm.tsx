@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { CheckboxChoices, InputField, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
 import { createContact, type ManagedContact, PERMISSIONS, type Permission, updateContact } from './api.ts';
@@ -37,6 +38,10 @@ export function UserForm({
   const [granted, setGranted] = useState<Permission[]>(contact?.permissions ?? []);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const values = { email, firstName, lastName, roleLevel, customerIds, granted };
+  const [opened] = useState(() => values);
+  const unsaved = useUnsavedChanges(changedFrom(values, opened) && !busy);
+  const close = () => unsaved.guard(onClose);
   const offered = PERMISSIONS.filter(
     (p) => mine.includes(p) && (roleLevel === 'Global' || p !== 'global_user'),
   );
@@ -85,74 +90,77 @@ export function UserForm({
   };
 
   return (
-    <ModalDialog
-      title={contact ? t('form.editTitle', { name: contact.name || contact.email }) : t('form.newTitle')}
-      onClose={onClose}
-      wide
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('form.cancel')}
-          </button>
-          <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
-            {contact ? t('form.save') : t('form.invite')}
-          </button>
-        </>
-      }
-    >
-      <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
-        {!contact && (
+    <>
+      <ModalDialog
+        title={contact ? t('form.editTitle', { name: contact.name || contact.email }) : t('form.newTitle')}
+        onClose={close}
+        wide
+        footer={
+          <>
+            <button type="button" className="button" onClick={close}>
+              {t('form.cancel')}
+            </button>
+            <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
+              {contact ? t('form.save') : t('form.invite')}
+            </button>
+          </>
+        }
+      >
+        <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
+          {!contact && (
+            <InputField
+              id={`${uid}-email`}
+              label={t('fields.email')}
+              type="email"
+              required
+              value={email}
+              error={errors.email}
+              onChange={setEmail}
+            />
+          )}
           <InputField
-            id={`${uid}-email`}
-            label={t('fields.email')}
-            type="email"
-            required
-            value={email}
-            error={errors.email}
-            onChange={setEmail}
+            id={`${uid}-first`}
+            label={t('fields.first_name')}
+            value={firstName}
+            onChange={setFirstName}
           />
-        )}
-        <InputField
-          id={`${uid}-first`}
-          label={t('fields.first_name')}
-          value={firstName}
-          onChange={setFirstName}
-        />
-        <InputField
-          id={`${uid}-last`}
-          label={t('fields.last_name')}
-          value={lastName}
-          onChange={setLastName}
-        />
-        <SelectField
-          id={`${uid}-role`}
-          label={t('fields.role_level')}
-          value={roleLevel}
-          onChange={(value) => setRoleLevel(value as RoleLevel)}
-          options={[
-            { value: 'Customer', label: t('roleLevel.Customer') },
-            ...(callerGlobal ? [{ value: 'Global', label: t('roleLevel.Global') }] : []),
-          ]}
-        />
-        {roleLevel === 'Customer' && (
+          <InputField
+            id={`${uid}-last`}
+            label={t('fields.last_name')}
+            value={lastName}
+            onChange={setLastName}
+          />
+          <SelectField
+            id={`${uid}-role`}
+            label={t('fields.role_level')}
+            value={roleLevel}
+            onChange={(value) => setRoleLevel(value as RoleLevel)}
+            options={[
+              { value: 'Customer', label: t('roleLevel.Customer') },
+              ...(callerGlobal ? [{ value: 'Global', label: t('roleLevel.Global') }] : []),
+            ]}
+          />
+          {roleLevel === 'Customer' && (
+            <CheckboxChoices
+              id={`${uid}-valid_customer_ids`}
+              legend={t('fields.valid_customer_ids')}
+              choices={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+              chosen={customerIds}
+              onChange={setCustomerIds}
+              error={errors.valid_customer_ids}
+            />
+          )}
           <CheckboxChoices
-            id={`${uid}-valid_customer_ids`}
-            legend={t('fields.valid_customer_ids')}
-            choices={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
-            chosen={customerIds}
-            onChange={setCustomerIds}
-            error={errors.valid_customer_ids}
+            id={`${uid}-permissions`}
+            legend={t('fields.permissions')}
+            choices={offered.map((p) => ({ value: p, label: t(`permissions.${p}`) }))}
+            chosen={granted}
+            onChange={setGranted}
+            error={errors.permissions}
           />
-        )}
-        <CheckboxChoices
-          id={`${uid}-permissions`}
-          legend={t('fields.permissions')}
-          choices={offered.map((p) => ({ value: p, label: t(`permissions.${p}`) }))}
-          chosen={granted}
-          onChange={setGranted}
-          error={errors.permissions}
-        />
-      </form>
-    </ModalDialog>
+        </form>
+      </ModalDialog>
+      {unsaved.prompt}
+    </>
   );
 }

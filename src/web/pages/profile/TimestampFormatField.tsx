@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseOffset, parseTimestampFormat } from '../../components/timestamp-format.ts';
+import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 
 type Mode = 'local' | 'UTC' | 'relative' | 'offset';
 
@@ -24,6 +25,8 @@ export function TimestampFormatField({ value, onSave }: TimestampFormatFieldProp
   const [offset, setOffset] = useState(current.mode === 'offset' ? current.offset : '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  // An offset typed and not yet saved (Enter or leaving the field saves a valid one).
+  const unsaved = useUnsavedChanges(mode === 'offset' && offset.trim() !== '' && offset.trim() !== value);
 
   const saveOffset = () => {
     if (parseOffset(offset) === null) {
@@ -87,6 +90,7 @@ export function TimestampFormatField({ value, onSave }: TimestampFormatFieldProp
           </p>
         </div>
       )}
+      {unsaved.prompt}
     </fieldset>
   );
 }

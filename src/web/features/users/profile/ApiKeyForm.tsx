@@ -2,9 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
 import { CheckboxChoices, InputField } from '../../../components/FormFields.tsx';
+import { changedFrom, useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, createApiKey } from '../access-api.ts';
+
+const BLANK = { name: '', global: false, customerIds: [] as string[], access: 'read', days: '90' } as const;
 
 /** A new key: name, customers (or every customer, for staff who see them all), access, expiry. */
 export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: string }): void }) {
@@ -15,13 +18,14 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
   const { me } = useSession();
   const uid = useId();
   const staff = me?.user.role_level === 'Global';
-  const [name, setName] = useState('');
-  const [global, setGlobal] = useState(false);
+  const [name, setName] = useState<string>(BLANK.name);
+  const [global, setGlobal] = useState<boolean>(BLANK.global);
   const [customerIds, setCustomerIds] = useState<string[]>([]);
-  const [access, setAccess] = useState<'read' | 'read_write'>('read');
-  const [days, setDays] = useState('90');
+  const [access, setAccess] = useState<'read' | 'read_write'>(BLANK.access);
+  const [days, setDays] = useState<string>(BLANK.days);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const unsaved = useUnsavedChanges(!busy && changedFrom({ name, global, customerIds, access, days }, BLANK));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,8 +45,11 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
         expires_in_days: expires,
         ...(global ? { global: true } : { customer_ids: customerIds }),
       });
-      setName('');
+      setName(BLANK.name);
+      setGlobal(BLANK.global);
       setCustomerIds([]);
+      setAccess(BLANK.access);
+      setDays(BLANK.days);
       onCreated(created);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : [];
@@ -92,7 +99,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
           id={`${uid}-access`}
           className="input"
           value={access}
-          onChange={(e) => setAccess(e.target.value as 'read')}
+          onChange={(e) => setAccess(e.target.value as 'read' | 'read_write')}
         >
           <option value="read">{t('keys.read')}</option>
           <option value="read_write">{t('keys.read_write')}</option>
@@ -111,6 +118,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('keys.create')}
       </button>
+      {unsaved.prompt}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
+import { useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../../shell/index.ts';
 import { changePassword } from '../access-api.ts';
 
@@ -19,6 +20,7 @@ export function PasswordForm() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const unsaved = useUnsavedChanges(!busy && Object.values(values).some((v) => v !== ''));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +82,7 @@ export function PasswordForm() {
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('password.submit')}
       </button>
+      {unsaved.prompt}
     </form>
   );
 }
