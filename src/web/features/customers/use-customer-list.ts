@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSelectedCustomers } from '../../shell/index.ts';
 import { type Customer, type CustomerListQuery, listCustomers } from './api.ts';
 
 export type CustomerListState =
@@ -6,7 +7,10 @@ export type CustomerListState =
   | { status: 'ready'; customers: Customer[]; error: null }
   | { status: 'error'; customers: Customer[]; error: unknown };
 
-/** The customers for a query; a newer query's answer always wins over an older one's. */
+/**
+ * The customers for a query, narrowed to the customers selected in the top bar like every other
+ * list (none selected: all); a newer query's answer always wins over an older one's.
+ */
 export function useCustomerList(query: CustomerListQuery, enabled: boolean) {
   const [state, setState] = useState<CustomerListState>({ status: 'loading', customers: [], error: null });
   const serial = useRef(0);
@@ -23,5 +27,13 @@ export function useCustomerList(query: CustomerListQuery, enabled: boolean) {
     );
   }, [key, enabled]);
   useEffect(reload, [reload]);
-  return { ...state, reload };
+  const { selected } = useSelectedCustomers();
+  const customers = useMemo(
+    () =>
+      selected.length === 0
+        ? state.customers
+        : state.customers.filter((c) => selected.includes(c.customer_id)),
+    [state.customers, selected],
+  );
+  return { ...state, customers, reload };
 }
