@@ -28,9 +28,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Paths whose 401/403 is an answer, not an expired session: the token exchange, the user call
- * (401/403 tolerated) and the admin detection call (403 means "not an admin").
+ * (401/403 tolerated), the admin detection call (403 means "not an admin") and the platform
+ * updates (spec 2, section 8: 401 and 403 tolerated; the updates are then simply not shown).
  */
-const UNWATCHED = ['/api/auth/', '/api/support/v1/meta/tasks'];
+const UNWATCHED = ['/api/auth/', '/api/support/v1/meta/tasks', '/api/updates/'];
 
 const sessionMiddleware: Middleware = {
   onRequest({ request }) {

@@ -39,7 +39,11 @@ export function UserDetails({
     // Out of the caller's reach (another customer's person, staff for a customer) is simply not managed here.
     getContact(id).then(
       (found) => live && setManaged(found),
-      () => undefined,
+      (error: unknown) => {
+        const outOfReach = error instanceof ApiError && (error.status === 403 || error.status === 404);
+        if (live && !outOfReach)
+          notify({ severity: 'danger', title: t('errors.get'), message: common('tryAgainLater') });
+      },
     );
     return () => {
       live = false;

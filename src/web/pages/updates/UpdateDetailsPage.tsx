@@ -21,6 +21,7 @@ type State =
 /** /updates/{id}: one platform update, its Markdown body rendered safely. */
 export function UpdateDetailsPage({ params }: ScreenProps) {
   const { t } = useTranslation('updates');
+  const { t: common } = useTranslation();
   const { knowledgeBaseUrl } = useShellData();
   const id = Number(params.id);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -39,7 +40,8 @@ export function UpdateDetailsPage({ params }: ScreenProps) {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        // 401 and 403 on the updates are tolerated (spec 2, section 8): the update is not shown.
+        const missing = error instanceof ApiError && [400, 401, 403, 404].includes(error.status ?? 0);
         setState({ status: missing ? 'missing' : 'error' });
       });
     return () => {
@@ -60,7 +62,7 @@ export function UpdateDetailsPage({ params }: ScreenProps) {
       {state.status === 'missing' && <h1>{t('notFound')}</h1>}
       {state.status === 'error' && (
         <p className="notice notice--danger" role="alert">
-          {t('loadFailed')}
+          {t('invalidOne')}. {common('tryAgainLater')}
         </p>
       )}
       {state.status === 'ready' && (

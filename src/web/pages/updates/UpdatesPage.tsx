@@ -17,6 +17,7 @@ const SEARCH_DELAY_MS = 300;
  */
 export function UpdatesPage(_: ScreenProps) {
   const { t } = useTranslation('updates');
+  const { t: common } = useTranslation();
   const session = useSession();
   const active = useIsActivePage();
   const ready = session.status === 'ready';
@@ -76,7 +77,7 @@ export function UpdatesPage(_: ScreenProps) {
       )}
       {state.status === 'error' && (
         <p className="notice notice--danger" role="alert">
-          {t('loadFailed')}
+          {t('invalidList')}. {common('tryAgainLater')}
         </p>
       )}
       {state.status === 'ready' && state.updates.length === 0 && (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
+import { ApiError } from '../../api/errors.ts';
 
 type PlatformUpdate = components['schemas']['PlatformUpdate'];
 
@@ -9,7 +10,7 @@ export type UpdatesPageState =
   | { status: 'error' }
   | { status: 'ready'; total: number; updates: PlatformUpdate[] };
 
-/** One page of platform updates matching the search. */
+/** One page of platform updates matching the search ('error': 'Invalid response fetching updates'). */
 export function useUpdatesPage(
   query: string,
   page: number,
@@ -29,7 +30,12 @@ export function useUpdatesPage(
         if (!live) return;
         setState(data ? { status: 'ready', total: data.total, updates: data.updates } : { status: 'error' });
       })
-      .catch(() => live && setState({ status: 'error' }));
+      .catch((error: unknown) => {
+        if (!live) return;
+        // Spec 2, section 8: a 401 or 403 on the updates is tolerated: no updates, no error.
+        const tolerated = error instanceof ApiError && (error.status === 401 || error.status === 403);
+        setState(tolerated ? { status: 'ready', total: 0, updates: [] } : { status: 'error' });
+      });
     return () => {
       live = false;
     };
