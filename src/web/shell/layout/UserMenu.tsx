@@ -75,7 +75,8 @@ export function UserMenu() {
   return (
     <Menu
       className="user-menu"
-      // The name includes the initials the button shows, so a speech user can say what they see.
+      // The name starts with the initials the button shows, outside brackets (which label-in-name
+      // checks leave out), so a speech user can say what they see.
       label={t('userMenu.label', {
         name: user.name || user.email,
         initials: initials(user.name, user.email),
