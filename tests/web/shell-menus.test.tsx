@@ -112,6 +112,19 @@ describe('user menu', () => {
     },
   );
 
+  it('offers no return link to a script address', async () => {
+    const user = userEvent.setup();
+    signIn(network, {
+      user: ANA,
+      partner: { created_source: 'ecom', return_url: 'javascript:alert(1)' },
+    });
+    newUpdates(0);
+    await renderInShell(<UserMenu />, { data });
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    expect(screen.getByRole('menuitem', { name: 'My profile' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Return to previous site' })).toBeNull();
+  });
+
   it('falls back to initials when the avatar cannot load', async () => {
     signIn(network, { user: ANA });
     newUpdates(0);
