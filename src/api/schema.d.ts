@@ -4975,8 +4975,8 @@ export interface components {
         CommentId: number;
         /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
         CustomerIds: string[];
-        /** @description The span, in days back from now (the console's date ranges short of all time). */
-        DashboardDays: 1 | 7 | 14 | 30 | 180 | 360;
+        /** @description The span, in days back from now (the console's date ranges, spec 1 and 2, section 9); -1 is all time: by UTC day from the first day with alerts of these customers. */
+        DashboardDays: -1 | 1 | 7 | 14 | 30 | 180 | 360;
         IndicatorId: string;
         MuteId: string;
         /** @description Limit to these statuses (repeated key). */
@@ -7599,7 +7599,7 @@ export interface operations {
             query?: {
                 /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
                 customer_ids?: components["parameters"]["CustomerIds"];
-                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                /** @description The span, in days back from now (the console's date ranges, spec 1 and 2, section 9); -1 is all time: by UTC day from the first day with alerts of these customers. */
                 days?: components["parameters"]["DashboardDays"];
                 limit?: number;
             };
@@ -7633,7 +7633,7 @@ export interface operations {
             query?: {
                 /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
                 customer_ids?: components["parameters"]["CustomerIds"];
-                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                /** @description The span, in days back from now (the console's date ranges, spec 1 and 2, section 9); -1 is all time: by UTC day from the first day with alerts of these customers. */
                 days?: components["parameters"]["DashboardDays"];
             };
             header?: never;
@@ -7705,6 +7705,7 @@ export interface operations {
             query?: {
                 /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
                 customer_ids?: components["parameters"]["CustomerIds"];
+                /** @description Days back from now; -1 is all time, from the first metered day of these customers. */
                 days?: number;
             };
             header?: never;
@@ -7783,7 +7784,7 @@ export interface operations {
             query?: {
                 /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
                 customer_ids?: components["parameters"]["CustomerIds"];
-                /** @description The span, in days back from now (the console's date ranges short of all time). */
+                /** @description The span, in days back from now (the console's date ranges, spec 1 and 2, section 9); -1 is all time: by UTC day from the first day with alerts of these customers. */
                 days?: components["parameters"]["DashboardDays"];
             };
             header?: never;

@@ -75,3 +75,31 @@ test('the dashboard draws its charts and Enter on a bar opens the matching alert
   await expect(page.locator('.alerts-chip:visible', { hasText: /^Created from / })).toHaveCount(1);
   await expectAccessible(page);
 });
+
+/**
+ * Keyboard only: r focuses the date range, typing "A" picks All time, and alerts over time then
+ * runs from the first day with alerts (the demo's alerts span 90 days): more days than the last
+ * 30, fewer than the last 12 months.
+ */
+test('the dashboard shows all time, chosen from the keyboard', async ({ page }) => {
+  await signIn(page, ANALYST, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(card(page, 'Alerts over time').locator('.dashboard-chart canvas')).toBeVisible();
+  await page.keyboard.press('r');
+  const range = page.getByRole('combobox', { name: 'Date range' });
+  await expect(range).toBeFocused();
+  await page.keyboard.type('A');
+  await expect(range.locator('option:checked')).toHaveText('All time');
+  // Off the select (where t would pick an option) to the next control, then t: tables.
+  await page.keyboard.press('Tab');
+  await expect(range).not.toBeFocused();
+  await page.keyboard.press('t');
+  const days = card(page, 'Alerts over time')
+    .getByRole('table', { name: 'Alerts created by priority, All time' })
+    .locator('tbody tr');
+  await expect(days.first()).toBeVisible();
+  const count = await days.count();
+  expect(count).toBeGreaterThan(30);
+  expect(count).toBeLessThan(360);
+  await expectAccessible(page);
+});

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { compactNumber } from '../../src/common/format.ts';
 import { expectAccessible, signIn, tabTo } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
@@ -107,4 +108,36 @@ test('the sidebar works from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/updates$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Platform updates' })).toBeVisible();
+});
+
+/**
+ * Keyboard only: the sidebar counts the vulnerabilities and domains the console loaded (spec 1,
+ * section 2.3), the same figures their screens show; log retention comes after the spec's groups.
+ */
+test('the sidebar counts vulnerabilities and domains from the loaded lists', async ({ page }) => {
+  await signIn(page, ANALYST);
+  const groups = sidebar(page).locator('ul.sidebar__group');
+  await expect(groups.nth(1).locator('a').first()).toHaveText(/Search/);
+  await expect(groups.nth(1).locator('a[href="/log-retention"]')).toHaveCount(0);
+  await expect(groups.last().locator('a')).toHaveText([/Log retention/]);
+
+  const vulnerabilitiesCount = sidebar(page).locator('[data-count-for="vulnerabilities"]');
+  await expect(vulnerabilitiesCount).toHaveText(/^\d/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('v');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible();
+  const findings = page.locator('.vulnerabilities-table tbody tr td:nth-child(6)');
+  await expect(findings.first()).toBeVisible();
+  const total = (await findings.allTextContents()).reduce((sum, text) => sum + Number(text), 0);
+  await expect(vulnerabilitiesCount).toHaveText(compactNumber(total));
+
+  const domainsCount = sidebar(page).locator('[data-count-for="domains"]');
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  const grid = page.getByRole('grid', { name: /./ }).and(page.locator('.domain-grid'));
+  await expect(grid).toBeVisible();
+  const rows = Number(await grid.getAttribute('aria-rowcount')) - 1;
+  expect(rows).toBeGreaterThan(0);
+  await expect(domainsCount).toHaveText(compactNumber(rows));
+  await expectAccessible(page);
 });

@@ -19,7 +19,7 @@ async function signInAtIdp(page: Page, email: string) {
   await page.keyboard.press('Enter');
 }
 
-const userMenu = (page: Page) => page.getByRole('button', { name: /^User menu for / });
+const userMenu = (page: Page) => page.getByRole('button', { name: /User menu for / });
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('watchfloor.session') ?? '');
 
 for (const { email, address, shows } of [

@@ -24,6 +24,12 @@ describe('dashboard links to the alert list', () => {
     });
   });
 
+  it('opens all time (-1) as the list without a date filter', () => {
+    const link = alertsLink({ type: 'phishing', days: -1 });
+    expect(link).toBe('/alerts?q=type%3A%22phishing%22');
+    expect(addressFilters(searchOf(link)).days).toBe(-1);
+  });
+
   it('narrows to a customer and a type with the keyword, statuses repeated, and a span', () => {
     const link = alertsLink({
       customer: 'Acme "Corp" Ltd',

@@ -36,7 +36,8 @@ export function customer(name: string, id: string, hasSubscription = true): Cust
 
 export interface ShellOptions {
   path?: string;
-  data?: Partial<ShellData>;
+  /** The shell data; lists `loaded` does not name have not arrived. */
+  data?: Partial<Omit<ShellData, 'loaded'>> & { loaded?: Partial<ShellData['loaded']> };
 }
 
 /**
@@ -46,7 +47,11 @@ export interface ShellOptions {
  */
 export async function renderInShell(ui: ReactElement, { path = '/', data = {} }: ShellOptions = {}) {
   const location = memoryLocation({ path, record: true });
-  const value: ShellData = { ...EMPTY_SHELL_DATA, ...data };
+  const value: ShellData = {
+    ...EMPTY_SHELL_DATA,
+    ...data,
+    loaded: { ...EMPTY_SHELL_DATA.loaded, ...data.loaded },
+  };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Router hook={location.hook}>
       <SignedIn>

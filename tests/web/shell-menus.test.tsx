@@ -14,6 +14,24 @@ import { renderInShell } from './shell-harness.tsx';
 
 const data = { knowledgeBaseUrl: 'https://kb.example' };
 
+/**
+ * WCAG 2.5.3 as axe-core 4.14 checks it (label-content-name-mismatch): the visible text's words
+ * appear in a row among the accessible name's, once anything in brackets is taken out of both.
+ * (axe itself cannot judge in jsdom: it measures icon ligatures on a canvas.)
+ */
+function labelInName(visible: string, name: string) {
+  const words = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/\([^()]*\)/g, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const seen = words(visible);
+  const said = words(name);
+  return said.some((_, i) => seen.every((word, j) => said[i + j] === word));
+}
+
 const UPDATES = '/api/updates/v1/updates/';
 /** The server counts `total` new updates. */
 const newUpdates = (total: number) =>
@@ -94,6 +112,19 @@ describe('user menu', () => {
     },
   );
 
+  it('offers no return link to a script address', async () => {
+    const user = userEvent.setup();
+    signIn(network, {
+      user: ANA,
+      partner: { created_source: 'ecom', return_url: 'javascript:alert(1)' },
+    });
+    newUpdates(0);
+    await renderInShell(<UserMenu />, { data });
+    await user.click(screen.getByRole('button', { name: /User menu/ }));
+    expect(screen.getByRole('menuitem', { name: 'My profile' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Return to previous site' })).toBeNull();
+  });
+
   it('falls back to initials when the avatar cannot load', async () => {
     signIn(network, { user: ANA });
     newUpdates(0);
@@ -106,6 +137,21 @@ describe('user menu', () => {
     expect(img.getAttribute('src')).toBe(await gravatarUrl('ana.analyst@example.com', 56));
     fireEvent.error(img);
     expect(container.querySelector('.avatar--initials')!.textContent).toBe('AA');
+  });
+
+  it('names its button with the initials it shows, outside brackets, so a speech user can say them', async () => {
+    signIn(network, { user: { name: 'Mia Lind', email: 'mia.lind@example.com' } });
+    newUpdates(0);
+    const { container } = await renderInShell(<UserMenu />, { data });
+    const img = await waitFor(() => {
+      const found = container.querySelector('img.avatar');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    fireEvent.error(img);
+    const button = screen.getByRole('button', { name: /User menu for Mia Lind/ });
+    expect(button.textContent).toBe('ML');
+    expect(labelInName(button.textContent ?? '', button.getAttribute('aria-label') ?? '')).toBe(true);
   });
 
   it('hashes the trimmed, lower-cased e-mail with SHA-256', async () => {

@@ -28,10 +28,17 @@ describe('sidebar entries (spec 1, sections 2.3 and 6)', () => {
       ),
     ).toEqual([
       ['dashboard', 'alerts', 'cases', 'vulnerabilities', 'agents'],
-      ['search', 'logRetention', 'reports', 'threat', 'knowledgeBase'],
+      ['search', 'reports', 'threat', 'knowledgeBase'],
       ['customers', 'domains', 'users'],
       ['integrations', 'escalations', 'workflows'],
+      // Not one of the spec's groups: after them.
+      ['logRetention'],
     ]);
+  });
+
+  it('keeps group 2 to search, reports, threat intel and the knowledge base', () => {
+    expect(ids({}, 'https://kb.example')[1]).toEqual(['search', 'reports', 'threat', 'knowledgeBase']);
+    expect(ids({ signedIn: false }).flat()).not.toContain('logRetention');
   });
 
   it('shows alerts, cases, vulnerabilities and agents only when signed in', () => {
@@ -121,13 +128,13 @@ describe('<Sidebar>', () => {
       '/vulnerabilities',
       '/agents',
       '/search',
-      '/log-retention',
       '/reports',
       '/threat',
       'https://kb.example',
       '/customers',
       '/domains',
       '/users',
+      '/log-retention',
     ]);
     const kb = within(nav).getByRole('link', { name: /Knowledge base/ });
     expect(kb.getAttribute('target')).toBe('_blank');
@@ -161,6 +168,52 @@ describe('<Sidebar>', () => {
     expect(customersAsked(ALERTS)).toEqual(['c-2']);
     expect(customersAsked(CASES)).toEqual(['c-2']);
     expect(container.querySelector('[data-count-for="customers"]')!.textContent).toBe('1');
+  });
+
+  it('counts vulnerabilities and domains from the loaded lists, for the selected customers', async () => {
+    signIn(network, { permissions: ['global_user', 'read_all'] });
+    countsPending();
+    const report = (customerId: string, platform: string, findings: number) => ({
+      customer_id: customerId,
+      os: { platform },
+      patches: [],
+      applications: [],
+      standalone_os_vulnerabilities: [],
+      vulnerable_count: findings,
+      agent_count: 1,
+    });
+    const domain = (uid: string, customerId: string) => ({ uid, customerId }) as never;
+    const lists = {
+      ...data,
+      vulnerabilities: [
+        report('c-1', 'windows-11', 4),
+        report('c-1', 'ubuntu-22.04', 2),
+        report('c-2', 'macos-14', 5),
+      ],
+      domains: [domain('d-1', 'c-1'), domain('d-2', 'c-2'), domain('d-3', 'c-2')],
+    };
+    const all = await renderInShell(<Sidebar />, {
+      data: { ...lists, loaded: { customers: true, vulnerabilities: true, domains: true } },
+    });
+    const count = (id: string) => all.container.querySelector(`[data-count-for="${id}"]`)!;
+    expect(count('vulnerabilities').textContent).toBe('11');
+    expect(count('domains').textContent).toBe('3');
+    all.unmount();
+
+    localStorage.setItem('watchfloor.selectedCustomers', JSON.stringify([{ customer_id: 'c-2' }]));
+    const some = await renderInShell(<Sidebar />, {
+      data: { ...lists, loaded: { customers: true, vulnerabilities: true, domains: true } },
+    });
+    const narrowed = (id: string) => some.container.querySelector(`[data-count-for="${id}"]`)!;
+    expect(narrowed('vulnerabilities').textContent).toBe('5');
+    expect(narrowed('domains').textContent).toBe('2');
+    some.unmount();
+
+    // Still loading: a spinner.
+    const loading = await renderInShell(<Sidebar />, { data: { ...lists, loaded: { customers: true } } });
+    const pending = (id: string) => loading.container.querySelector(`[data-count-for="${id}"]`)!;
+    expect(pending('vulnerabilities').querySelector('.spinner')).not.toBeNull();
+    expect(pending('domains').querySelector('.spinner')).not.toBeNull();
   });
 
   it('marks the current page', async () => {

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
+import { osNameOf } from '../../src/web/features/vulnerabilities/os-name.ts';
 import { VulnerabilitiesPage } from '../../src/web/features/vulnerabilities/VulnerabilitiesPage.tsx';
 import { STORAGE_KEYS } from '../../src/web/shell/local-storage.ts';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
@@ -31,7 +32,7 @@ const OPENSSL = {
 const ROWS: Vulnerability[] = [
   {
     customer_id: ACME,
-    os: { platform: 'windows' },
+    os: { platform: 'windows-server-2022' },
     patches: [{ id: 'KB5034441', title: 'KB5034441', severity: 'critical', cve_ids: [], agent_count: 3 }],
     applications: [OPENSSL],
     standalone_os_vulnerabilities: [],
@@ -112,7 +113,7 @@ describe('vulnerabilities screen', () => {
       within(acme)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['windows', '1', '1', '0', '2', '3']);
+    ).toEqual(['Windows Server 2022', '1', '1', '0', '2', '3']);
     expect(screen.getByRole('rowheader', { name: 'Globex' })).toBeTruthy();
     expect(network.callsTo('get', REPORT)[0]!.query.getAll('customer_ids')).toEqual([]);
   });
@@ -131,7 +132,7 @@ describe('vulnerabilities screen', () => {
     await user.keyboard('jj');
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Globex'));
     await user.keyboard('k{Enter}');
-    const drill = await screen.findByRole('region', { name: 'Acme Corp, windows' });
+    const drill = await screen.findByRole('region', { name: 'Acme Corp, Windows Server 2022' });
     const any = await within(drill).findByRole('link', { name: 'ws-any' });
     expect(any.getAttribute('href')).toBe(`/agents/${AGENT_ID}`);
     expect(network.callsTo('get', AGENTS)[0]!.query.get('kind')).toBeNull();
@@ -141,7 +142,7 @@ describe('vulnerabilities screen', () => {
     const asked = network.callsTo('get', AGENTS).at(-1)!.query;
     expect([asked.get('customer_id'), asked.get('platform'), asked.get('kind'), asked.get('id')]).toEqual([
       ACME,
-      'windows',
+      'windows-server-2022',
       'application',
       'openssl-3.0.1',
     ]);
@@ -164,9 +165,46 @@ describe('vulnerabilities screen', () => {
     network.on('get', REPORT, apiError(500, 'Down'));
     await renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Unable to load the vulnerabilities');
+    expect(alert.textContent).toContain('Invalid response getting vulnerabilities');
     network.on('get', REPORT, { status: 200, body: { vulnerabilities: ROWS } });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: 'Globex' })).toBeTruthy();
+  });
+
+  it.each([
+    ['a 200 without the report', {}],
+    [
+      'a 200 whose rows lack their lists',
+      { vulnerabilities: [{ customer_id: ACME, os: { platform: 'linux' } }] },
+    ],
+    ['a 200 whose report is not a list', { vulnerabilities: 'none' }],
+  ])('says "Invalid response getting vulnerabilities" for %s', async (_, body) => {
+    network.on('get', REPORT, { status: 200, body: body as never });
+    await renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid response getting vulnerabilities' + 'Try again');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the connection failed when no answer came', async () => {
+    network.on('get', REPORT, () => Promise.reject(new TypeError('Failed to fetch')) as never);
+    await renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Connection error, check your connection then try again');
+  });
+});
+
+describe('osName (derived from os.platform)', () => {
+  it.each([
+    ['windows-11', 'Windows 11'],
+    ['windows-server-2022', 'Windows Server 2022'],
+    ['macos-14', 'macOS 14'],
+    ['ubuntu-22.04', 'Ubuntu 22.04'],
+    ['rhel-9', 'Red Hat Enterprise Linux 9'],
+    ['amazon_linux-2023', 'Amazon Linux 2023'],
+    ['windows', 'Windows'],
+    ['freebsd-14', 'Freebsd 14'],
+  ])('%s reads as %s', (platform, name) => {
+    expect(osNameOf(platform)).toBe(name);
   });
 });

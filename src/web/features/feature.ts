@@ -30,10 +30,15 @@ export interface FeatureRoute<Name extends string = string> {
 /** Loads a screen's module on first visit; each screen is its own chunk. */
 export type ScreenLoader = () => Promise<ComponentType<ScreenProps>>;
 
-/** A sidebar link of the first group (spec 1, section 2.3), shown to signed-in people. */
+/**
+ * A sidebar link shown to signed-in people: in the first group (spec 1, section 2.3), or, for an
+ * area the spec names without a place in the sidebar, in the last group, after the spec's groups.
+ */
 export interface FeatureSidebarEntry<Name extends string = string> {
   readonly id: SidebarItemId;
-  /** Its place among the group's links (dashboard 0, alerts 1, cases 2, vulnerabilities 3, agents 4). */
+  /** Its group: the first (the default) or the last. */
+  readonly group?: 'first' | 'last';
+  /** Its place among the group's links (first: dashboard 0, alerts 1, cases 2, vulnerabilities 3, agents 4). */
   readonly position: number;
   readonly to: string;
   readonly route: Name;

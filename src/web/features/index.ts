@@ -47,7 +47,7 @@ export const FEATURE_SCREENS = Object.assign({}, ...FEATURES.map((f) => f.screen
   ScreenLoader
 >;
 
-/** The features' sidebar links, by their place in the first group. */
+/** The features' sidebar links, by their place in their group. */
 export const FEATURE_SIDEBAR: readonly FeatureSidebarEntry<FeatureRouteName>[] = FEATURES.flatMap(
   (f): readonly FeatureSidebarEntry<FeatureRouteName>[] => f.sidebar ?? [],
 ).sort((a, b) => a.position - b.position);

@@ -8,10 +8,11 @@ import {
   bucketEnd,
   bucketKey,
   dayOf,
+  firstDayIn,
   OPEN,
   rollupOf,
   sinceOf,
-  spanOf,
+  spanFor,
   textArray,
   uuidArray,
 } from './span.ts';
@@ -23,9 +24,10 @@ type OpenStatus = 'new' | 'open' | 'acknowledged' | 'escalated' | 'deferred' | '
 export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> = async (request) => {
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
-  const span = spanOf(request.query.days ?? 30);
-  const rows = await asCaller(request, async (tx) =>
-    resultRows<{ bucket: string; priority: string; n: number }>(
+  const days = request.query.days ?? 30;
+  const { span, rows } = await asCaller(request, async (tx) => {
+    const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids));
+    const rows = resultRows<{ bucket: string; priority: string; n: number }>(
       await tx.execute(
         span.unit === 'hour'
           ? sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as bucket, priority, sum(alerts)::int as n
@@ -37,8 +39,9 @@ export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> =
               where customer_id = any(${uuidArray(ids)}::uuid[]) and day >= ${dayOf(span.since)}::date
               group by day, priority`,
       ),
-    ),
-  );
+    );
+    return { span, rows };
+  });
   const counts = new Map<string, Record<Priority, number>>();
   for (const start of span.starts) counts.set(bucketKey(start), { critical: 0, high: 0, medium: 0, low: 0 });
   for (const row of rows) {
@@ -87,15 +90,16 @@ export const getDashboardOpenAlerts: Handler<'getDashboardOpenAlerts'> = async (
 export const getDashboardAlertTypes: Handler<'getDashboardAlertTypes'> = async (request) => {
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
-  const span = spanOf(request.query.days ?? 30);
-  const types = await asCaller(request, async (tx) =>
-    resultRows<{ type: string; total: number; open: number }>(
+  const days = request.query.days ?? 30;
+  const types = await asCaller(request, async (tx) => {
+    const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids));
+    return resultRows<{ type: string; total: number; open: number }>(
       await tx.execute(sql`select type, sum(alerts)::int as total, sum(open)::int as open
         from ${rollupOf(span)}
         where customer_id = any(${uuidArray(ids)}::uuid[]) and ${sinceOf(span)}
         group by type having sum(alerts) > 0
         order by total desc, type limit ${request.query.limit ?? 10}`),
-    ),
-  );
+    );
+  });
   return { types };
 };

@@ -3,25 +3,26 @@ import { resultRows } from '../../db/tenancy.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { spanOf, uuidArray } from './span.ts';
+import { dayOf, firstDayIn, spanFor, uuidArray } from './span.ts';
 
 /**
  * GET /dashboard/ingest (spec 2, section 7): events and bytes ingested per UTC day and per
- * customer over the span, read from the log usage metering (the hourly `log-usage` job), never
+ * customer over the span (all time: from the first metered day), read from the log usage metering (the hourly `log-usage` job), never
  * from a scan of the events.
  */
 export const getDashboardIngest: Handler<'getDashboardIngest'> = async (request) => {
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
-  const { starts, since: first } = spanOf(request.query.days ?? 30, new Date(), 'day');
-  const since = first.toISOString().slice(0, 10);
-  const rows = await asCaller(request, async (tx) =>
-    resultRows<{ customer_id: string; day: string; events: number; bytes: number }>(
+  const days = request.query.days ?? 30;
+  const { starts, rows } = await asCaller(request, async (tx) => {
+    const { starts, since } = await spanFor(days, () => firstDayIn(tx, 'log_usage', ids), 'day');
+    const rows = resultRows<{ customer_id: string; day: string; events: number; bytes: number }>(
       await tx.execute(sql`select customer_id, day::text as day, sum(events)::float8 as events, sum(bytes)::float8 as bytes
-        from log_usage where customer_id = any(${uuidArray(ids)}::uuid[]) and day >= ${since}::date
+        from log_usage where customer_id = any(${uuidArray(ids)}::uuid[]) and day >= ${dayOf(since)}::date
         group by 1, 2`),
-    ),
-  );
+    );
+    return { starts, rows };
+  });
   const perDay = new Map(starts.map((s) => [s.toISOString().slice(0, 10), { events: 0, bytes: 0 }]));
   const perCustomer = new Map<string, { events: number; bytes: number }>();
   for (const row of rows) {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../db/tenancy.ts';
+import type { Db } from '../../db/types.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { dayOf, spanOf, uuidArray } from './span.ts';
+import { dayOf, firstDayIn, spanFor, uuidArray } from './span.ts';
 
 type Kind = 'acknowledge' | 'close';
 
@@ -38,19 +39,9 @@ export function histogramQuantile(buckets: readonly { alerts: number; seconds: n
   return low + (position - below) * (valueAt(Math.ceil(position)) - low);
 }
 
-/**
- * Time to acknowledge and to close per customer, over the alerts created in the span's UTC days
- * (a one-day span is today so far): acknowledged is the first status change away from `new`,
- * closed the first change to a closing status, both from the alert activity log. Reads the
- * rollups (db/schema/dashboard.ts): alert counts per day and the response-time histograms.
- */
-export const getDashboardResponseTimes: Handler<'getDashboardResponseTimes'> = async (request) => {
-  const { scope } = principalOf(request);
-  const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
-  const span = spanOf(request.query.days ?? 30, new Date(), 'day');
-  const customers = uuidArray(ids);
-  const since = dayOf(span.since);
-  const { totals, buckets } = await asCaller(request, async (tx) => ({
+/** Per customer, the alerts created since `since` and their response-time histograms. */
+async function readResponseRollups(tx: Db, customers: string, since: string) {
+  return {
     totals: resultRows<{ customer_id: string; alerts: number }>(
       await tx.execute(sql`select customer_id, sum(alerts)::int as alerts from alert_rollup_daily
         where customer_id = any(${customers}::uuid[]) and day >= ${since}::date
@@ -62,7 +53,24 @@ export const getDashboardResponseTimes: Handler<'getDashboardResponseTimes'> = a
         where customer_id = any(${customers}::uuid[]) and day >= ${since}::date
         group by customer_id, kind, bucket having sum(alerts) > 0 order by customer_id, kind, bucket`),
     ),
-  }));
+  };
+}
+
+/**
+ * Time to acknowledge and to close per customer, over the alerts created in the span's UTC days
+ * (a one-day span is today so far): acknowledged is the first status change away from `new`,
+ * closed the first change to a closing status, both from the alert activity log. Reads the
+ * rollups (db/schema/dashboard.ts): alert counts per day and the response-time histograms.
+ */
+export const getDashboardResponseTimes: Handler<'getDashboardResponseTimes'> = async (request) => {
+  const { scope } = principalOf(request);
+  const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
+  const days = request.query.days ?? 30;
+  const customers = uuidArray(ids);
+  const { totals, buckets } = await asCaller(request, async (tx) => {
+    const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids), 'day');
+    return readResponseRollups(tx, customers, dayOf(span.since));
+  });
   const seconds = (value: number | null) => (value === null ? null : Math.round(value));
   const timesOf = (customerId: string, kind: Kind) => {
     const histogram = buckets

@@ -5,6 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import { pointValue, tooltipHtml, tooltipParams } from '../../components/chart-text.ts';
 
 /** A place sign-ins came from: its name, [longitude, latitude] and how many sign-ins. */
 export interface MapPlace {
@@ -30,7 +31,11 @@ export function drawLoginMap(element: HTMLElement, places: readonly MapPlace[]) 
     animation: false,
     tooltip: {
       trigger: 'item',
-      formatter: (p: { name: string; value: number[] }) => `${p.name}: ${p.value[2]}`,
+      // The city and country come from the agent: shown as text, never as markup.
+      formatter: (params: unknown) =>
+        tooltipParams(params)
+          .map((p) => tooltipHtml(null, [{ label: p.name, value: pointValue(p.value) }]))
+          .join('<br>'),
     },
     geo: {
       map: 'world',

@@ -2,6 +2,7 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { pointValue, tooltipHtml, tooltipParams } from '../../components/chart-text.ts';
 import { CHART_DEFAULTS } from './chart-defaults.ts';
 import type { ChartModel } from './chart-model.ts';
 
@@ -32,7 +33,16 @@ export function drawChart(
     tooltip: {
       trigger: 'item',
       textStyle: { fontSize: CHART_DEFAULTS.fontSize },
-      valueFormatter: (value: unknown) => (typeof value === 'number' ? model.format(value) : '–'),
+      // Categories are customer names and alert types: escaped, never ECharts' default markup.
+      formatter: (params: unknown) =>
+        tooltipParams(params)
+          .map((p) => {
+            const value = pointValue(p.value);
+            return tooltipHtml(p.name, [
+              { label: p.seriesName, value: typeof value === 'number' ? model.format(value) : '–' },
+            ]);
+          })
+          .join('<br>'),
     },
     xAxis: { type: 'category', data: model.categories, axisLabel: { ...text, hideOverlap: true } },
     yAxis: {

@@ -26,7 +26,8 @@ export function alertsLink(link: AlertLink): string {
     link.type ? `type:"${link.type.replaceAll('"', '')}"` : null,
   ].filter(Boolean);
   if (words.length) address.set('q', words.join(' '));
-  if (link.days) address.set('days', String(link.days));
+  // All time (-1) is the list without a date filter.
+  if (link.days && link.days > 0) address.set('days', String(link.days));
   if (link.from && link.to) {
     address.set('from', link.from);
     address.set('to', link.to);

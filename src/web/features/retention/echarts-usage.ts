@@ -2,6 +2,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { pointValue, tooltipHtml, tooltipParams } from '../../components/chart-text.ts';
 import type { UsageDay } from './api.ts';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -21,7 +22,20 @@ export function drawUsage(
     animation: false,
     grid: { left: 56, right: 48, top: 28, bottom: 24 },
     legend: { top: 0, textStyle: { color: muted } },
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params: unknown) => {
+        const points = tooltipParams(params);
+        return tooltipHtml(
+          points[0]?.axisValueLabel ?? points[0]?.name,
+          points.map((p) => {
+            const value = pointValue(p.value);
+            const bytes = p.seriesIndex === 0 && typeof value === 'number';
+            return { label: p.seriesName, value: bytes ? formatBytes(value) : value };
+          }),
+        );
+      },
+    },
     xAxis: { type: 'category', data: days.map((d) => d.day), axisLabel: { color: muted } },
     yAxis: [
       { type: 'value', min: 0, axisLabel: { color: muted, formatter: formatBytes } },
@@ -33,7 +47,6 @@ export function drawUsage(
         type: 'bar',
         barMaxWidth: 12,
         itemStyle: { color: accent },
-        tooltip: { valueFormatter: (v: number) => formatBytes(v) },
         data: days.map((d) => d.bytes),
       },
       {

@@ -3,7 +3,8 @@ import { defineFeature } from '../feature.ts';
 /**
  * Log retention (spec 2, section 2; issue 11): per customer, the events stored now by type, the
  * data usage over time and the days kept, which provider staff may change. The spec does not
- * show its path; it is /log-retention. Its sidebar link is the shell's (group 2, after search).
+ * show its path; it is /log-retention. The spec's sidebar groups do not name it either, so its
+ * link comes after them, in the last group, for every signed-in person (customers see their own).
  */
 export const retentionFeature = defineFeature({
   id: 'retention',
@@ -11,5 +12,15 @@ export const retentionFeature = defineFeature({
   screens: {
     log_retention: () => import('./RetentionPage.tsx').then((m) => m.RetentionPage),
   },
+  sidebar: [
+    {
+      id: 'logRetention',
+      group: 'last',
+      position: 0,
+      to: '/log-retention',
+      route: 'log_retention',
+      icon: 'log-retention',
+    },
+  ],
   namespaces: ['retention'],
 });

@@ -2,10 +2,20 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { pointValue, tooltipHtml, tooltipParams } from '../../components/chart-text.ts';
 import type { FiringBucket } from './alert-settings.ts';
 import type { HitsOverTime } from './api.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+/** The bucket's time, then each series' count (by name when there are several), all as text. */
+const axisTooltip = (params: unknown) => {
+  const points = tooltipParams(params);
+  return tooltipHtml(
+    points[0]?.axisValueLabel,
+    points.map((p) => ({ label: points.length > 1 ? p.seriesName : null, value: pointValue(p.value) })),
+  );
+};
 
 /** Draws the buckets as bars on a time axis; the caller disposes the chart. */
 export function drawBars(element: HTMLElement, hits: HitsOverTime) {
@@ -14,7 +24,7 @@ export function drawBars(element: HTMLElement, hits: HitsOverTime) {
   chart.setOption({
     animation: false,
     grid: { left: 40, right: 8, top: 8, bottom: 24 },
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', formatter: axisTooltip },
     xAxis: { type: 'time', min: hits.from, max: hits.to },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
@@ -50,7 +60,7 @@ export function drawFirings(
   chart.setOption({
     animation: false,
     grid: { left: 32, right: 8, top: 8, bottom: 24 },
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', formatter: axisTooltip },
     xAxis: { type: 'time' },
     yAxis: { type: 'value', minInterval: 1 },
     series: [series(names.fired, 'fired', fired), series(names.suppressed, 'suppressed', suppressed)],

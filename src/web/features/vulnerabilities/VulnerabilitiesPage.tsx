@@ -7,7 +7,8 @@ import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
-import { listVulnerabilities, type Vulnerability } from './api.ts';
+import { InvalidVulnerabilitiesResponse, listVulnerabilities, type Vulnerability } from './api.ts';
+import { osNameOf } from './os-name.ts';
 import { VulnerabilityDrill } from './VulnerabilityDrill.tsx';
 import './vulnerabilities.css';
 
@@ -71,7 +72,12 @@ export function VulnerabilitiesPage(_: ScreenProps) {
       <LoadedContent
         load={report}
         empty={rows.length === 0}
-        labels={{ empty: t('empty'), loadFailed: t('loadFailed'), retry: t('retry') }}
+        labels={{
+          empty: t('empty'),
+          loadFailed:
+            report.error instanceof InvalidVulnerabilitiesResponse ? t('invalidResponse') : t('loadFailed'),
+          retry: t('retry'),
+        }}
       >
         <DataTable
           className="table vulnerabilities-table"
@@ -97,7 +103,7 @@ export function VulnerabilitiesPage(_: ScreenProps) {
               onClick={() => setOpenKey(rowKey(row))}
             >
               <th scope="row">{customerName(row.customer_id)}</th>
-              <td>{row.os.platform}</td>
+              <td>{osNameOf(row.os.platform)}</td>
               <td className="numeric">{row.patches.length}</td>
               <td className="numeric">{row.applications.length}</td>
               <td className="numeric">{row.standalone_os_vulnerabilities.length}</td>
@@ -112,6 +118,7 @@ export function VulnerabilitiesPage(_: ScreenProps) {
           key={rowKey(open)}
           row={open}
           customerName={customerName(open.customer_id)}
+          osName={osNameOf(open.os.platform)}
           onClose={() => {
             setOpenKey(null);
             if (cursor !== null) focusRow(cursor);

@@ -1,6 +1,6 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
-import { dataOf } from '../../api/errors.ts';
+import { ApiError, dataOf } from '../../api/errors.ts';
 
 export type Vulnerability = components['schemas']['Vulnerability'];
 export type VulnerabilityItem = components['schemas']['VulnerabilityItem'];
@@ -12,14 +12,49 @@ export interface Finding extends VulnerabilityItem {
   kind: VulnerabilityKind;
 }
 
+/**
+ * The report call answered something other than a 200 with the report (spec 2, sections 5 and 8:
+ * 'Invalid response getting vulnerabilities').
+ */
+export class InvalidVulnerabilitiesResponse extends Error {
+  override name = 'InvalidVulnerabilitiesResponse';
+  constructor() {
+    super('Invalid response getting vulnerabilities');
+  }
+}
+
+const isList = (value: unknown) => Array.isArray(value);
+/** A report row the screen can draw: its customer, OS, three lists and count. */
+function isReportRow(value: unknown): value is Vulnerability {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Partial<Record<keyof Vulnerability, unknown>>;
+  const os = row.os as { platform?: unknown } | null | undefined;
+  return (
+    typeof row.customer_id === 'string' &&
+    typeof os?.platform === 'string' &&
+    isList(row.patches) &&
+    isList(row.applications) &&
+    isList(row.standalone_os_vulnerabilities) &&
+    typeof row.vulnerable_count === 'number'
+  );
+}
+
 /** The report: one entry per customer and OS (all of the caller's customers when none given). */
 export async function listVulnerabilities(customerIds: readonly string[]): Promise<Vulnerability[]> {
-  const data = dataOf(
-    await api.GET('/api/ngreports/v1/vulnerabilities/', {
+  let answer: { data?: { vulnerabilities?: unknown }; response: Response };
+  try {
+    answer = await api.GET('/api/ngreports/v1/vulnerabilities/', {
       params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } },
-    }),
-  );
-  return data.vulnerabilities;
+    });
+  } catch (error) {
+    // An answer that is an error is an invalid response; no answer at all stays a connection error.
+    if (error instanceof ApiError && error.status !== null) throw new InvalidVulnerabilitiesResponse();
+    throw error;
+  }
+  const rows = answer.data?.vulnerabilities;
+  if (answer.response.status !== 200 || !Array.isArray(rows) || !rows.every(isReportRow))
+    throw new InvalidVulnerabilitiesResponse();
+  return rows;
 }
 
 export type VulnerableAgent = Awaited<ReturnType<typeof listVulnerableAgents>>[number];

@@ -1,15 +1,29 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useSession } from '../../session/use-session.ts';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 import {
   type Agent,
   type Contact,
   type Customer,
+  type Domain,
   loadAgents,
   loadAuthConfig,
   loadContacts,
   loadCustomers,
+  loadDomains,
+  loadVulnerabilities,
   mergeAgents,
+  type Vulnerability,
 } from './load.ts';
 
 /** Data the shell loads once after sign-in and keeps fresh (spec 1, section 3: primary data). */
@@ -17,8 +31,17 @@ export interface ShellData {
   customers: Customer[];
   contacts: Contact[];
   agents: Agent[];
+  /** The vulnerabilities report, per customer and OS, of every customer the user may see. */
+  vulnerabilities: Vulnerability[];
+  domains: Domain[];
   /** Which lists have arrived; counts show a spinner until then. */
-  loaded: { customers: boolean; contacts: boolean; agents: boolean };
+  loaded: {
+    customers: boolean;
+    contacts: boolean;
+    agents: boolean;
+    vulnerabilities: boolean;
+    domains: boolean;
+  };
   /** The external knowledge base (support, help links); null when not configured. */
   knowledgeBaseUrl: string | null;
   /** The identity provider, where sign-in and authentication settings live. */
@@ -31,7 +54,9 @@ export const EMPTY_SHELL_DATA: ShellData = {
   customers: [],
   contacts: [],
   agents: [],
-  loaded: { customers: false, contacts: false, agents: false },
+  vulnerabilities: [],
+  domains: [],
+  loaded: { customers: false, contacts: false, agents: false, vulnerabilities: false, domains: false },
   knowledgeBaseUrl: null,
   issuer: null,
   lastDataUpdateTime: null,
@@ -47,10 +72,28 @@ function warn(what: string) {
   return (error: unknown) => console.warn(`Watchfloor: could not load ${what}`, error);
 }
 
+/** The vulnerabilities and domains, for the sidebar's counts; read again on every reload. */
+function loadLists(live: RefObject<boolean>, setData: Dispatch<SetStateAction<ShellData>>) {
+  loadVulnerabilities()
+    .then(
+      (vulnerabilities) =>
+        live.current &&
+        setData((d) => ({ ...d, vulnerabilities, loaded: { ...d.loaded, vulnerabilities: true } })),
+    )
+    .catch(warn('vulnerabilities'));
+  loadDomains()
+    .then(
+      (domains) =>
+        live.current && setData((d) => ({ ...d, domains, loaded: { ...d.loaded, domains: true } })),
+    )
+    .catch(warn('domains'));
+}
+
 /**
- * Loads customers, users (contacts) and agents once a user is signed in. Every refresh (60 s)
- * merges the agents changed since the last update; every reload (5 minutes) fetches the customer
- * and user lists again past the server cache. Sign-out empties it all.
+ * Loads customers, users (contacts), agents, vulnerabilities and domains once a user is signed
+ * in. Every refresh (60 s) merges the agents changed since the last update; every reload (5
+ * minutes) fetches the customer and user lists again past the server cache, and the
+ * vulnerabilities and domains. Sign-out empties it all.
  */
 export function ShellDataProvider({ children }: { children: ReactNode }) {
   const { status } = useSession();
@@ -89,6 +132,7 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
           live.current && setData((d) => ({ ...d, contacts, loaded: { ...d.loaded, contacts: true } })),
       )
       .catch(warn('users'));
+    loadLists(live, setData);
     loadAgents()
       .then((agents) => {
         if (!live.current) return;
@@ -127,6 +171,7 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     loadContacts(true)
       .then((contacts) => live.current && setData((d) => ({ ...d, contacts })))
       .catch(warn('users'));
+    loadLists(live, setData);
   });
 
   return <ShellDataContext.Provider value={data}>{children}</ShellDataContext.Provider>;

@@ -7,6 +7,8 @@ export type Customer = components['schemas']['Customer'];
 export type Contact = components['schemas']['Contact'];
 export type Agent = components['schemas']['Agent'];
 export type AuthConfig = components['schemas']['AuthConfig'];
+export type Vulnerability = components['schemas']['Vulnerability'];
+export type Domain = components['schemas']['Domain'];
 
 // A failed call throws an ApiError; the shell keeps what it had and tries again on the next tick.
 
@@ -26,6 +28,16 @@ export async function loadContacts(skipCache = false): Promise<Contact[]> {
     await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }),
   );
   return data.contacts;
+}
+
+/** The vulnerabilities report of every customer the caller may see (spec 1, section 3: primary data). */
+export async function loadVulnerabilities(): Promise<Vulnerability[]> {
+  return must(await api.GET('/api/ngreports/v1/vulnerabilities/')).vulnerabilities;
+}
+
+/** The monitored domains of every customer the caller may see. */
+export async function loadDomains(): Promise<Domain[]> {
+  return must(await api.GET('/api/tacklebox/v1/domains')).domains;
 }
 
 /** All agents, page after page while the answer names a next offset; `since` keeps only recent heartbeats. */

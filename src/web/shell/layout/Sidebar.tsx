@@ -27,8 +27,9 @@ const LABEL_KEYS = {
 
 type Counts = Partial<Record<SidebarItemId, number | null>>;
 
+/** Spec 1, section 2.3: alerts and cases asked of the server; the rest counted from loaded data. */
 function useSidebarCounts(ready: boolean): Counts {
-  const { agents, customers, contacts, loaded } = useShellData();
+  const { agents, customers, contacts, vulnerabilities, domains, loaded } = useShellData();
   const { selected } = useSelectedCustomers();
   const open = useOpenCounts();
   if (!ready) return {};
@@ -36,7 +37,14 @@ function useSidebarCounts(ready: boolean): Counts {
   return {
     alerts: open.alerts,
     cases: open.cases,
+    // The findings the selected customers' agents reported (vulnerable_count per customer and OS).
+    vulnerabilities: loaded.vulnerabilities
+      ? vulnerabilities
+          .filter((v) => inSelection(v.customer_id))
+          .reduce((sum, v) => sum + v.vulnerable_count, 0)
+      : null,
     agents: loaded.agents ? agents.filter((a) => inSelection(a.customer_id)).length : null,
+    domains: loaded.domains ? domains.filter((d) => inSelection(d.customerId)).length : null,
     customers: loaded.customers ? selected.length || customers.length : null,
     users: loaded.contacts ? contacts.length : null,
   };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { badgeCount } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
+import { safeHref } from '../../components/Markdown.tsx';
 import { Menu, type MenuEntry } from '../../components/Menu.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../data/ShellDataProvider.tsx';
@@ -57,11 +58,13 @@ export function UserMenu() {
       icon: 'help',
     });
   }
-  if (partner.created_source && RETURNING_SOURCES.includes(partner.created_source) && partner.return_url) {
+  // The partner's return address is data: only an http(s) address becomes a link, never javascript:.
+  const returnUrl = partner.return_url ? safeHref(partner.return_url, null) : null;
+  if (partner.created_source && RETURNING_SOURCES.includes(partner.created_source) && returnUrl) {
     entries.push({
       kind: 'external',
       id: 'return',
-      href: partner.return_url,
+      href: returnUrl,
       label: t('userMenu.returnToPreviousSite'),
       icon: 'return',
       newTab: false,
@@ -75,7 +78,8 @@ export function UserMenu() {
   return (
     <Menu
       className="user-menu"
-      // The name includes the initials the button shows, so a speech user can say what they see.
+      // The name starts with the initials the button shows, outside brackets (which label-in-name
+      // checks leave out), so a speech user can say what they see.
       label={t('userMenu.label', {
         name: user.name || user.email,
         initials: initials(user.name, user.email),

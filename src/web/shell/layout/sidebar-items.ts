@@ -64,25 +64,25 @@ const link = (
   external: false,
 });
 
-/** The sidebar's groups in order (spec 1, section 2.3), with what this user may see. */
+/**
+ * The sidebar's groups in order (spec 1, section 2.3), with what this user may see: group 1,
+ * group 2 (search, reports, threat intel, knowledge base), group 3, the conditional entries, then
+ * the areas' links the spec does not place.
+ */
 export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string | null): SidebarItem[][] {
   const signedIn = subject.signedIn;
   const may = (rule: AccessRule) => signedIn && allows(rule, subject);
   const on = (toggle: LabsToggle | undefined) => labsOn(subject.attributes, toggle);
-  const first = [link('dashboard', '/', 'dashboard')];
-  if (signedIn) {
-    // The features' links take their places among the shell's (features/index.ts).
-    const links = [
-      ...FEATURE_SIDEBAR.filter((e) => on(e.labs)).map((e) => ({
-        position: e.position,
-        item: link(e.id, e.to, e.route, e.icon),
-      })),
-    ];
-    first.push(...links.sort((a, b) => a.position - b.position).map((l) => l.item));
-  }
+  // The features' links take their places in their groups (features/index.ts, sorted by position).
+  const featureLinks = (group: 'first' | 'last') =>
+    signedIn
+      ? FEATURE_SIDEBAR.filter((e) => (e.group ?? 'first') === group && on(e.labs)).map((e) =>
+          link(e.id, e.to, e.route, e.icon),
+        )
+      : [];
+  const first = [link('dashboard', '/', 'dashboard'), ...featureLinks('first')];
   const second = [
     link('search', '/search', 'search'),
-    link('logRetention', '/log-retention', 'log_retention', 'log-retention'),
     link('reports', '/reports', 'reports'),
     link('threat', '/threat', 'threat_intel'),
   ];
@@ -107,5 +107,7 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
     conditional.push(link('escalations', '/escalations', 'escalations'));
   if (may(SIDEBAR_RULES.workflows) && on(SIDEBAR_LABS.workflows))
     conditional.push(link('workflows', '/workflows', 'workflows'));
-  return [first, second, third, conditional].filter((group) => group.length > 0);
+  // Areas the spec names without a place among its groups (log retention) come after them.
+  const last = featureLinks('last');
+  return [first, second, third, conditional, last].filter((group) => group.length > 0);
 }
