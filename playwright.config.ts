@@ -3,15 +3,19 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8431);
 export const baseURL = `http://localhost:${port}`;
 export const DEMO_PASSWORD = 'e2e-demo-password-Watchfloor';
-
 /**
- * End-to-end tests in Debian's Chromium against the real server on a fresh embedded database,
- * seeded on first start with the demo data.
+ * `E2E_CPU_THROTTLE=4` slows every page's CPU four times (tests/e2e/support.ts) to show the tests
+ * that act before the page is ready. Waits end when the page is ready, so their limits grow with
+ * the slowdown, twice over as it comes on top of the machine's own: a limit passed is a page that
+ * never got there, not a slow one.
  */
+const throttle = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1);
+const limits = throttle > 1 ? 2 * throttle : 1;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * limits,
+  expect: { timeout: 10_000 * limits },
   fullyParallel: false,
   workers: 1,
   // One retry in CI, where the suite shares two cores with everything else; a retried test is
@@ -38,7 +42,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    timeout: 180_000,
+    // A first start seeds the demo data: minutes on a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -44,7 +44,16 @@ export async function buildApp(
     ...(options.logger === false ? { logger: false } : logging),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    // The contract types some values as either of two kinds (`type: [string, number]`), which
+    // ajv's strict mode would otherwise note on every start.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: true,
+        allowUnionTypes: true,
+      },
+    },
   });
   app.decorate('config', config);
   app.decorate('routeTable', []);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { baseURL } from '../../playwright.config.ts';
-import { ANALYST, signIn } from './support.ts';
+import { ANALYST, signIn, test } from './support.ts';
 
 /** The console opened at 127.0.0.1 instead of the public address (localhost). */
 const twin = baseURL.replace('//localhost:', '//127.0.0.1:');

@@ -1,18 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
-import { expectAccessible, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import {
+  choose,
+  expectAccessible,
+  openPalette,
+  signIn,
+  signInAtIdp,
+  tabTo,
+  test,
+  typeInto,
+} from './support.ts';
 
 const ADMIN = 'admin@watchfloor.example';
 const ANALYST = 'analyst@watchfloor.example';
-
-/** Signs in on the identity provider's page from the keyboard, as a person does. */
-async function signInAtIdp(page: Page, email: string) {
-  await expect(page.getByLabel(/^e-?mail$/i)).toBeFocused();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press('Enter');
-}
 
 test('an administrator impersonates the analyst and ends the impersonation', async ({ page }) => {
   await page.goto('/admin');
@@ -63,7 +62,9 @@ test('Back after starting an impersonation returns to the page before, never to 
   await signInAtIdp(page, ADMIN);
   await expect(page.getByRole('button', { name: 'Admin menu' })).toBeVisible();
   await page.goto('/admin');
-  await page.keyboard.type(ANALYST);
+  // The users are listed, then the search narrows them.
+  await expect(page.getByRole('row', { name: new RegExp(ADMIN) })).toBeVisible();
+  await typeInto(page.getByRole('searchbox', { name: 'Search users' }), ANALYST);
   const row = page.getByRole('row', { name: new RegExp(ANALYST) });
   await expect(page.getByRole('row', { name: new RegExp(ADMIN) })).toHaveCount(0);
   await tabTo(page, row.getByRole('button', { name: 'Impersonate' }));
@@ -161,11 +162,8 @@ test('an administrator reads the outbox and the background jobs, and looks up a 
   await expectAccessible(page);
 
   // Each tab is a destination of the palette too, and the address names it.
-  await page.keyboard.press('/');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await page.keyboard.type('background jobs');
-  const goJobs = palette.getByRole('option', { name: 'Administration: background jobs' });
-  await expect(goJobs).toHaveAttribute('aria-selected', 'true');
+  await openPalette(page);
+  await choose(page, 'background jobs', 'Administration: background jobs');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin#jobs$/);
   await expect(page.getByRole('tab', { name: 'Background jobs' })).toHaveAttribute('aria-selected', 'true');

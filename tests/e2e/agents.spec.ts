@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
-import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /** Keyboard only: j/k and Enter work the list, Tab walks the page, Enter answers the questions. */
 

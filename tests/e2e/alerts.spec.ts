@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, signIn, tabTo, test } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const CUSTOMER_USER = 'user@acme.example';

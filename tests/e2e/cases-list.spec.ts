@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, signIn, tabTo, test } from './support.ts';
 
 /** The case list's shared table behaviour (spec 1, sections 4.6, 4.7 and 9). */
 

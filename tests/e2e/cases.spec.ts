@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './support.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /**
  * Keyboard only: no test here moves or clicks the mouse. Fields are reached with Tab (tabTo),

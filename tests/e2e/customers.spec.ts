@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /** Keyboard only: Tab walks the form and the details, Enter and Space press. */
 test('an analyst creates a customer and adds a subscription, whose status change asks first', async ({

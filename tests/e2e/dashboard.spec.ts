@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 const card = (page: Page, title: string) =>
   page

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /**
  * Keyboard only: g o opens the domains; a domain is added for a customer (after the spec's

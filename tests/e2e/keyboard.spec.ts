@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 
@@ -206,6 +206,7 @@ test('select three alerts with x and mark them false positive from the palette',
   // The list reloaded: the three are false positives now.
   for (const id of ids) {
     await page.keyboard.press('f');
+    await expect(page.getByRole('searchbox', { name: 'Filter alerts' })).toBeFocused();
     await page.keyboard.press('Control+A');
     await page.keyboard.type(`id:${id}`);
     await page.keyboard.press('Escape');

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import {
+  ANALYST,
+  CUSTOMER_USER,
+  choose,
+  expectAccessible,
+  openPalette,
+  signIn,
+  tabTo,
+  test,
+} from './support.ts';
 
 /**
  * Keyboard only: the palette opens the log retention screen, j and Enter open a customer, the
@@ -8,8 +17,8 @@ import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo } from './suppo
  */
 test('staff read a customer’s log retention and change it from the keyboard', async ({ page }) => {
   await signIn(page, ANALYST, '/');
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('Log retention');
+  await openPalette(page, 'Control+k');
+  await choose(page, 'Log retention', 'Log retention');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/log-retention$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log retention' })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /**
  * Keyboard only: no test here moves or clicks the mouse. n opens the form (which takes the

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /** Keyboard only: the user menu leads to the MDR profile, Space flips a preference switch. */
 test('the user menu opens the MDR profile; e-mail and labs switches are saved and take effect', async ({

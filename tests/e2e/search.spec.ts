@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
 
 test.describe('log search', () => {
   test('an analyst finds events with a Lucene query, narrows with a top value, saves the search and alerts on it after a backtest', async ({
@@ -131,8 +131,7 @@ test.describe('log search', () => {
     await expect(exportDialog).toBeHidden();
 
     // The palette widens the period to the last 24 hours and searches again.
-    await page.keyboard.press('Control+k');
-    await page.keyboard.type('>range 24h');
+    await typeInto(await openPalette(page, 'Control+k'), '>range 24h');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
     await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveValue('h24');

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { compactNumber } from '../../src/common/format.ts';
-import { expectAccessible, signIn, tabTo } from './support.ts';
+import { expectAccessible, signIn, tabTo, test } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 const ADMIN = 'admin@watchfloor.example';

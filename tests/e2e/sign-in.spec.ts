@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../playwright.config.ts';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, test } from './support.ts';
 
 const ADMIN = 'admin@watchfloor.example';
 const ANALYST = 'analyst@watchfloor.example';

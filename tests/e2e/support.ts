@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { baseURL, DEMO_PASSWORD } from '../../playwright.config.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
@@ -10,12 +10,73 @@ export const CUSTOMER_USER = 'user@acme.example';
 const sessions = new Map<string, string>();
 const SESSION_KEY = 'watchfloor.session';
 
+/**
+ * `E2E_CPU_THROTTLE=4` runs every page with its CPU slowed four times (Chromium's own throttling),
+ * as on a slow or busy machine: a test that types before a field has focus, or before a list is
+ * drawn, fails here instead of now and then in CI.
+ */
+const cpuThrottle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+if (!(cpuThrottle >= 1))
+  throw new Error(`E2E_CPU_THROTTLE must be 1 or more, got ${process.env.E2E_CPU_THROTTLE}`);
+
+async function slowDown(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+}
+
+/** Every page of the context, the first and those opened later (a second tab, a popup). */
+function slowDownEveryPage(context: BrowserContext) {
+  context.on('page', (page) => void slowDown(page).catch(() => undefined));
+}
+
+/**
+ * Playwright's `test`, with every page slowed as `E2E_CPU_THROTTLE` asks: the fixture's page,
+ * the pages of its context and those of contexts a test opens on the browser.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    if (cpuThrottle > 1) slowDownEveryPage(context);
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    if (cpuThrottle > 1) await slowDown(page);
+    await use(page);
+  },
+  browser: [
+    async ({ browser }, use) => {
+      if (cpuThrottle > 1) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          slowDownEveryPage(context);
+          return context;
+        };
+        const newPage = browser.newPage.bind(browser);
+        browser.newPage = async (options) => {
+          const page = await newPage(options);
+          await slowDown(page);
+          return page;
+        };
+      }
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+});
+
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]');
 
-/** The screen of the address has drawn (keys go to it from here), beside the sidebar. */
+/**
+ * The heading of the screen itself. While the session is checked the layout is drawn already,
+ * with a "Logging in" or "Loading" status in the screen's place; the console's keys (g and a
+ * letter, `/`, a list's j and k) act only once the screen has replaced it.
+ */
+const screenHeading = (page: Page) => page.locator('main h1:not(.loading-screen h1)').first();
+
+/** The screen of the address has drawn beside the sidebar: keys go to it from here. */
 async function screenShown(page: Page) {
   await expect(sidebar(page)).toBeVisible();
-  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(screenHeading(page)).toBeVisible();
 }
 
 /**
@@ -39,22 +100,61 @@ export async function signIn(page: Page, email: string, path = '/') {
   }
   await page.goto(path);
   if (stored) {
-    await expect(sidebar(page).or(page.locator('#email'))).toBeVisible();
-    if (await sidebar(page).isVisible()) return screenShown(page);
+    // The stored session is checked first: the screen follows, or the sign-in page when it ended.
+    await expect(screenHeading(page).or(page.locator('#email'))).toBeVisible();
+    if (await screenHeading(page).isVisible()) return screenShown(page);
     sessions.delete(key);
   }
-  await expect(page.locator('#email')).toBeFocused();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await expect(page.locator('#password')).toBeFocused();
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press('Enter');
+  await signInAtIdp(page, email);
   await screenShown(page);
   const token = await page.evaluate(
     (name) => JSON.parse(localStorage.getItem(name) ?? '{}').token,
     SESSION_KEY,
   );
   if (token) sessions.set(key, JSON.stringify({ token }));
+}
+
+/**
+ * On the identity provider's sign-in page, from the keyboard: the e-mail, Tab, the password, Enter,
+ * each typed once its field has focus.
+ */
+export async function signInAtIdp(page: Page, email: string, password = DEMO_PASSWORD) {
+  await typeInto(page.locator('#email'), email);
+  await page.keyboard.press('Tab');
+  await typeInto(page.locator('#password'), password);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Types into a field once it has focus, as a person does who looks before typing: keys pressed
+ * while the field is still being drawn, or before the key that moves to it took effect, go to
+ * whatever had focus instead.
+ */
+export async function typeInto(field: Locator, text: string) {
+  await expect(field).toBeFocused();
+  await field.page().keyboard.type(text);
+}
+
+export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+/**
+ * Opens the command palette with `/` or Ctrl+K and waits until its search box has focus, so what
+ * is typed next is a search. Returns the box.
+ */
+export async function openPalette(page: Page, key: '/' | 'Control+k' = '/') {
+  await page.keyboard.press(key);
+  const box = palette(page).getByRole('combobox', { name: 'Search across the platform' });
+  await expect(box).toBeFocused();
+  return box;
+}
+
+/**
+ * Types into the open palette and waits until the highlighted option is the one named, so Enter
+ * runs it and not the option that was first before the list narrowed.
+ */
+export async function choose(page: Page, text: string, option: string | RegExp) {
+  await typeInto(palette(page).getByRole('combobox', { name: 'Search across the platform' }), text);
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText(option);
 }
 
 /** Presses Tab until the target has focus (keyboard only). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 const FILE = [
   '# indicators from the incident channel',

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 const PASSWORD = 'a new passphrase for Northwind';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ANALYST, expectAccessible, signIn, tabTo } from './support.ts';
+import { expect } from '@playwright/test';
+import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
 
 /** Keyboard only: g v opens the report, j and Enter drill down, Tab and Enter open an agent and its Inventory tab. */
 test('an analyst drills down from the vulnerabilities report to an affected agent’s inventory', async ({

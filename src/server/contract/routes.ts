@@ -101,7 +101,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
 
   await app.register(openapiGlue, {
-    specification: withStreamedForms(structuredClone(contract)),
+    specification: withJsonAnswersOnly(withStreamedForms(structuredClone(contract))),
     serviceHandlers: handlers,
     securityHandlers: {
       bearerAuth: async (request: { principal: unknown }) => {
@@ -127,6 +127,31 @@ function withStreamedForms(contract: OpenApiDocument): OpenApiDocument {
     const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
       ?.content;
     if (content?.['multipart/form-data']) content['multipart/form-data'] = { schema: {} };
+  }
+  return contract;
+}
+
+/**
+ * File answers (CSV, NDJSON) are written by their handlers as text or streams, which Fastify sends
+ * as they are; only JSON answers go through a schema. So the router gets the JSON answers alone:
+ * it takes every media type it meets, answers included, for one it must parse, and would warn on
+ * each start that no parser reads `text/csv`, which no request sends.
+ */
+function withJsonAnswersOnly(contract: OpenApiDocument): OpenApiDocument {
+  const answers = [
+    ...listOperations(contract).flatMap(({ operation }) =>
+      Object.values((operation.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>),
+    ),
+    ...Object.values(
+      (contract.components.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>,
+    ),
+  ];
+  for (const answer of answers) {
+    if (!answer.content) continue;
+    for (const mediaType of Object.keys(answer.content)) {
+      if (!/[/+]json$/.test(mediaType)) delete answer.content[mediaType];
+    }
+    if (Object.keys(answer.content).length === 0) delete answer.content;
   }
   return contract;
 }

@@ -14,7 +14,7 @@ import { createProvider } from './provider.ts';
  * handed, untouched, to the provider.
  */
 export async function mountEmbeddedIdp(app: FastifyInstance, config: Config, db: Db): Promise<void> {
-  const provider = createProvider(config, db, await loadIdpKeys(db), app.log);
+  const provider = await createProvider(config, db, await loadIdpKeys(db), app.log);
   const handle = provider.callback();
   // The provider believes X-Forwarded-* (provider.proxy); these hold only what TRUST_PROXY allows.
   app.addHook('onRequest', async (request) => {

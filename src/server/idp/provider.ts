@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Account, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { SESSION_SECONDS } from '../auth/session-tokens.ts';
 import { type Config, originsOf, withLoopbackTwin } from '../config.ts';
 import { users } from '../db/schema/index.ts';
@@ -8,6 +8,7 @@ import type { Db } from '../db/types.ts';
 import { drizzleAdapterFactory } from './adapter.ts';
 import { chooseLocale, LOCALES } from './i18n.ts';
 import type { IdpKeys } from './keys.ts';
+import { loadOidcProvider } from './load-oidc-provider.ts';
 import { IDP_PREFIX, problemPage, signedOutPage, signOutPage, widenFormAction } from './pages.ts';
 
 /** The scopes the console asks for (DESIGN section 5); `watchfloor` is the product scope. */
@@ -42,12 +43,18 @@ async function findAccount(db: Db, sub: string): Promise<Account | undefined> {
   };
 }
 
-export function createProvider(config: Config, db: Db, keys: IdpKeys, log: FastifyBaseLogger): Provider {
+export async function createProvider(
+  config: Config,
+  db: Db,
+  keys: IdpKeys,
+  log: FastifyBaseLogger,
+): Promise<Provider> {
+  const OidcProvider = await loadOidcProvider();
   const redirectUris = withLoopbackTwin(`${config.publicUrl}/login/callback`);
   const postLogoutUris = withLoopbackTwin(`${config.publicUrl}/login`);
   const signInUrl = `${config.publicUrl}/login`;
 
-  const provider = new Provider(config.oidc.issuer, {
+  const provider = new OidcProvider(config.oidc.issuer, {
     adapter: drizzleAdapterFactory(db),
     clients: [
       {
