@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ANALYST, signIn, tabTo } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, signIn, tabTo, test } from './support.ts';
 
 /** Keyboard only: Tab reaches fields and buttons, Esc closes, g + letter navigates. */
 
