@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** Everything the server reads from the environment, in one place (the README lists each). */
 export interface Config {
@@ -30,6 +31,44 @@ export interface Config {
   hibp: HibpSettings;
   /** GEOIP_DATABASE: a MaxMind (GeoLite2/GeoIP2 City or Country) file that places addresses; unset, none. */
   geoipDatabase: string | undefined;
+  /** Requests made on behalf of data (feeds, lookalike probes, RDAP): OUTBOUND_ALLOW_HOSTS. */
+  outbound: OutboundSettings;
+}
+
+export interface OutboundSettings {
+  /**
+   * Host names (`feeds.corp.example`, `*.corp.example`) and addresses or CIDRs (`10.20.0.0/16`)
+   * an administrator allows even though they are, or resolve to, internal addresses.
+   */
+  allowHosts: readonly string[];
+}
+
+/** A host name, `*.` and a host name, an address, or an address with a prefix length. */
+const HOST_NAME = /^(\*\.)?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/;
+
+function validAllowEntry(entry: string): boolean {
+  if (HOST_NAME.test(entry) && !/^[0-9.]+$/.test(entry)) return true;
+  try {
+    if (entry.includes('/')) ipaddr.parseCIDR(entry);
+    else ipaddr.parse(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Who requests on behalf of data may reach though internal; the job runner reads it the same way the API does. */
+export function outboundSettings(env: NodeJS.ProcessEnv = process.env): OutboundSettings {
+  const allowHosts = (env.OUTBOUND_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = allowHosts.find((entry) => !validAllowEntry(entry));
+  if (bad !== undefined)
+    throw new Error(
+      `OUTBOUND_ALLOW_HOSTS must list host names, addresses or CIDRs separated by commas, got ${bad}`,
+    );
+  return { allowHosts };
 }
 
 export interface HibpSettings {
@@ -99,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hibp: hibpSettings(env),
     syslog: { port: syslogPort },
     geoipDatabase: env.GEOIP_DATABASE || undefined,
+    outbound: outboundSettings(env),
   };
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DnsClient, scanDomain } from '../../../src/server/areas/domains/index.ts';
+import { DnsClient, lookalikeSettings, scanDomain } from '../../../src/server/areas/domains/index.ts';
 import { alerts, lookalikes, monitoredDomains, mutes } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
@@ -68,7 +68,12 @@ describe.each(backends())('lookalike scans on %s', (backend) => {
       .where(eq(monitoredDomains.name, 'acme.com'));
     return scanDomain(t.database.db, domain!, {
       dns: new DnsClient(dns.address, { timeoutMs: 500, tries: 1 }),
-      settings: { resolver: dns.address, rdapBaseUrl: rdapUrl, geoipDatabase: undefined, httpPort: webPort },
+      // The lookalikes' pages and the RDAP service stand on loopback, allowed as an administrator would.
+      settings: {
+        ...lookalikeSettings({ DNS_RESOLVER: dns.address, OUTBOUND_ALLOW_HOSTS: '127.0.0.0/8' }),
+        rdapBaseUrl: rdapUrl,
+        httpPort: webPort,
+      },
     });
   };
   const rows = async () => new Map((await t.database.db.select().from(lookalikes)).map((r) => [r.name, r]));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { threatFeeds } from '../../../src/server/db/schema/index.ts';
 import { withScope } from '../../../src/server/db/tenancy.ts';
 import { enqueueJob } from '../../../src/server/jobs/queue.ts';
@@ -14,12 +14,16 @@ describe.each(backends())('threat feed configuration on %s', (backend) => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof feedServer>>;
   beforeAll(async () => {
-    t = await createTestApp(backend);
+    // The feed publisher stands on 127.0.0.1: allowed for the API and the job runner alike.
+    const allow = { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
+    vi.stubEnv('OUTBOUND_ALLOW_HOSTS', allow.OUTBOUND_ALLOW_HOSTS);
+    t = await createTestApp(backend, allow);
     server = await feedServer({ '/ips.txt': '192.0.2.66\n192.0.2.67\n' });
   });
   afterAll(async () => {
-    await server.close();
-    await t.close();
+    vi.unstubAllEnvs();
+    await server?.close();
+    await t?.close();
   });
 
   const feeds = (user: { contactId: string }) => t.as(user, { method: 'GET', url: '/api/threat/feeds' });

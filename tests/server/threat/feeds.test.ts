@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verdictCache } from '../../../src/server/areas/threat/verdict.ts';
 import {
   threatFeeds,
@@ -58,12 +58,15 @@ describe.each(backends())('threat feeds and look-ups on %s', (backend) => {
   let server: Awaited<ReturnType<typeof feedServer>>;
   const db = () => t.database.db;
   beforeAll(async () => {
+    // The feed publisher stands on 127.0.0.1, which the job reaches only because it is allowed.
+    vi.stubEnv('OUTBOUND_ALLOW_HOSTS', '127.0.0.1');
     t = await createTestApp(backend);
     server = await feedServer({ ...documents });
   });
   afterAll(async () => {
-    await server.close();
-    await t.close();
+    vi.unstubAllEnvs();
+    await server?.close();
+    await t?.close();
   });
   beforeEach(() => verdictCache.clear());
 

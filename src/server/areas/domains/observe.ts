@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import type { OutboundSettings } from '../../config.ts';
+import { guardedFetch } from '../../platform/outbound/index.ts';
 import type { Answer, DnsClient } from './resolver.ts';
 
 /** What one scan saw of a name; `inconclusive` when the resolver failed (SERVFAIL is never "registered"). */
@@ -21,6 +22,8 @@ export interface ObserveOptions {
   httpPort: number | null;
   /** Wildcard answers of parent zones, shared by the candidates of one scan. */
   wildcardCache: Map<string, Promise<string[]>>;
+  /** OUTBOUND_ALLOW_HOSTS: internal addresses the page probe may still reach. */
+  outbound?: OutboundSettings | undefined;
 }
 
 const randomLabel = () => `wf-${randomBytes(6).toString('hex')}`;
@@ -37,20 +40,29 @@ async function wildcardAnswer(options: ObserveOptions, zone: string): Promise<st
   return pending;
 }
 
-/** Whether anything answers HTTP at the address for this name (any status below 500). */
-export function servesPage(address: string, name: string, port: number, timeoutMs = 3000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request(
-      { host: address, port, path: '/', method: 'GET', headers: { host: name }, timeout: timeoutMs },
-      (res) => {
-        res.resume();
-        resolve((res.statusCode ?? 500) < 500);
-      },
+/**
+ * Whether anything answers HTTP for this name at the addresses the scan resolved (any status
+ * below 500). The probe goes through the outbound guard, pinned to those addresses: a lookalike
+ * that resolves to an internal address is not contacted (false), and redirects are not followed.
+ */
+export async function servesPage(
+  addresses: readonly string[],
+  name: string,
+  port: number,
+  outbound?: OutboundSettings,
+  timeoutMs = 3000,
+): Promise<boolean> {
+  try {
+    const response = await guardedFetch(
+      `http://${name}:${port}/`,
+      { redirect: 'manual' },
+      { settings: outbound, resolve: async () => [...addresses], timeoutMs },
     );
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-    req.end();
-  });
+    await response.body?.cancel();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves A, AAAA, NS and MX of a name and tells what it is. */
@@ -87,7 +99,7 @@ export async function observe(name: string, options: ObserveOptions): Promise<Ob
   const catchAll = (await wildcardAnswer(options, name)).length > 0;
   const page =
     options.httpPort !== null && addresses.length > 0
-      ? await servesPage(addresses[0]!, name, options.httpPort)
+      ? await servesPage(addresses, name, options.httpPort, options.outbound)
       : false;
   return {
     outcome: 'registered',

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { OutboundSettings } from '../../config.ts';
 import { customers, lookalikes, monitoredDomains, threatIndicators } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { createAlertRecord } from '../alerts/index.ts';
@@ -81,9 +82,10 @@ export function observeCandidates(
   dns: DnsClient,
   httpPort: number | null,
   concurrency = 32,
+  outbound?: OutboundSettings,
 ): Promise<Observation[]> {
   const wildcardCache = new Map<string, Promise<string[]>>();
-  return pool(candidates, concurrency, (c) => observe(c.name, { dns, httpPort, wildcardCache }));
+  return pool(candidates, concurrency, (c) => observe(c.name, { dns, httpPort, wildcardCache, outbound }));
 }
 
 /**
@@ -105,6 +107,7 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
     deps.dns,
     deps.settings.httpPort,
     deps.concurrency,
+    deps.settings.outbound,
   );
   const registeredNames = candidates
     .filter((_, i) => observations[i]!.outcome === 'registered')
@@ -147,7 +150,9 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
     const askRdap = seen && deps.settings.rdapBaseUrl && (!row || next.changed);
     const registeredOn =
       row?.registeredOn ??
-      (askRdap ? await registrationDate(deps.settings.rdapBaseUrl!, candidate.name) : null);
+      (askRdap
+        ? await registrationDate(deps.settings.rdapBaseUrl!, candidate.name, deps.settings.outbound)
+        : null);
     const addresses = seen ? obs.addresses : next.state.registered ? (row?.addresses ?? []) : [];
     const mx = seen ? obs.mx : next.state.registered ? (row?.mx ?? []) : [];
     const country =

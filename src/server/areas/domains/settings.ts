@@ -1,3 +1,5 @@
+import { type OutboundSettings, outboundSettings } from '../../config.ts';
+
 /** What lookalike scans read from the environment (README, configuration table). */
 export interface LookalikeSettings {
   /** DNS_RESOLVER: `host` or `host:port` of the resolver to ask; unset, the system's. */
@@ -13,6 +15,11 @@ export interface LookalikeSettings {
    * a lookalike's popularity; unset, popularity comes from the indicator store only, else unknown.
    */
   topSitesFile?: string | undefined;
+  /**
+   * OUTBOUND_ALLOW_HOSTS: the internal hosts web-page probes and RDAP may reach; unset, a
+   * lookalike that resolves to an internal address is recorded without being contacted.
+   */
+  outbound?: OutboundSettings | undefined;
 }
 
 export function lookalikeSettings(env: NodeJS.ProcessEnv = process.env): LookalikeSettings {
@@ -25,5 +32,6 @@ export function lookalikeSettings(env: NodeJS.ProcessEnv = process.env): Lookali
     geoipDatabase: env.GEOIP_DATABASE || undefined,
     httpPort: port,
     topSitesFile: env.TOP_SITES_FILE || undefined,
+    outbound: outboundSettings(env),
   };
 }

@@ -1,10 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
+import type { Config } from '../../config.ts';
 import { threatFeeds } from '../../db/schema/index.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Handler, RequestOf, ResultOf } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
+import { checkOutboundUrl } from '../../platform/outbound/index.ts';
 import { canModify, isStaff } from '../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 
@@ -47,6 +49,13 @@ const columns = (body: Fields) => ({
 
 const nameTaken = (name: string) => conflict(`A feed named ${name} already exists.`);
 
+/** A feed's address is refused when saved if it is, or resolves to, an internal address. */
+async function requireOutboundUrl(request: { server: { config: Config } }, url: string | undefined) {
+  if (url === undefined) return;
+  const verdict = await checkOutboundUrl(url, { settings: request.server.config.outbound });
+  if (!verdict.ok) throw badRequest('url', verdict.reason);
+}
+
 export const listThreatFeeds: Handler<'listThreatFeeds'> = async (request) => {
   requireFeedManager(principalOf(request), false);
   const rows = await asCaller(request, (tx) => tx.select().from(threatFeeds).orderBy(asc(threatFeeds.name)));
@@ -58,6 +67,7 @@ export const createThreatFeed: Handler<'createThreatFeed'> = async (request, rep
   const principal = principalOf(request);
   requireFeedManager(principal, true);
   const body = request.body;
+  await requireOutboundUrl(request, body.url);
   const created = await asCaller(request, async (tx) => {
     const [row] = await tx
       .insert(threatFeeds)
@@ -87,6 +97,7 @@ export const updateThreatFeed: Handler<'updateThreatFeed'> = async (request) => 
   rejectNulCharacters(request);
   const principal = principalOf(request);
   requireFeedManager(principal, true);
+  await requireOutboundUrl(request, request.body.url);
   const id = request.params.feed_id;
   return asCaller(request, async (tx) => {
     const [before] = await tx.select().from(threatFeeds).where(eq(threatFeeds.id, id)).for('update');

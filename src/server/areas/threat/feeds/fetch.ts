@@ -1,27 +1,33 @@
+import { outboundSettings } from '../../../config.ts';
 import type { threatFeeds } from '../../../db/schema/index.ts';
+import { guardedFetch } from '../../../platform/outbound/index.ts';
 import type { FeedEntry, IndicatorKind } from './entry.ts';
 import { mispManifestEvents, parseMispEvent } from './parse-misp.ts';
 import { parseStixBundle } from './parse-stix.ts';
 import { parseCsv, parseList } from './parse-text.ts';
 
 export type Feed = typeof threatFeeds.$inferSelect;
-export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (url: string, init?: { headers?: Record<string, string> }) => Promise<Response>;
 
 /** A feed larger than this is refused rather than read into memory. */
 export const MAX_FEED_BYTES = 64 * 1024 * 1024;
 const TIMEOUT_MS = 60_000;
 
+/**
+ * Feeds are fetched through the outbound guard: a feed's address (and where it redirects) is
+ * data, so it never reaches an internal address OUTBOUND_ALLOW_HOSTS does not allow.
+ */
+export const feedFetcher =
+  (settings = outboundSettings()): FetchLike =>
+  (url, init) =>
+    guardedFetch(url, init, { settings, timeoutMs: TIMEOUT_MS, maxBytes: MAX_FEED_BYTES });
+
 async function download(fetcher: FetchLike, url: string): Promise<string> {
   const response = await fetcher(url, {
     headers: { accept: 'application/json, text/csv, text/plain;q=0.9, */*;q=0.5' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_FEED_BYTES) throw new Error(`${url} is larger than ${MAX_FEED_BYTES} bytes`);
-  const text = await response.text();
-  if (text.length > MAX_FEED_BYTES) throw new Error(`${url} is larger than ${MAX_FEED_BYTES} bytes`);
-  return text;
+  return response.text();
 }
 
 function json(text: string, url: string): unknown {
@@ -33,7 +39,7 @@ function json(text: string, url: string): unknown {
 }
 
 /** Downloads a feed and reads its entries in the feed's format (a MISP feed: the manifest, then each event). */
-export async function fetchFeedEntries(feed: Feed, fetcher: FetchLike = fetch): Promise<FeedEntry[]> {
+export async function fetchFeedEntries(feed: Feed, fetcher: FetchLike = feedFetcher()): Promise<FeedEntry[]> {
   const kind = (feed.kind as IndicatorKind | null) ?? null;
   switch (feed.format) {
     case 'list':

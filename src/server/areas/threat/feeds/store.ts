@@ -3,7 +3,7 @@ import { threatFeeds, threatIndicators, threatWarningList } from '../../../db/sc
 import type { Db } from '../../../db/types.ts';
 import { warningListed } from '../warning-list.ts';
 import type { FeedEntry } from './entry.ts';
-import { type Feed, type FetchLike, fetchFeedEntries } from './fetch.ts';
+import { type Feed, type FetchLike, feedFetcher, fetchFeedEntries } from './fetch.ts';
 
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
@@ -111,7 +111,7 @@ export interface FeedRun {
 /** Fetches every enabled feed (warning lists first, so this run's indicators already respect them). */
 export async function fetchAllFeeds(
   db: Db,
-  fetcher: FetchLike = fetch,
+  fetcher: FetchLike = feedFetcher(),
   now = new Date(),
 ): Promise<FeedRun[]> {
   const feeds = await db
