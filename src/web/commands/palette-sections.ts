@@ -153,7 +153,7 @@ function choosingSections(params: SectionParams, word: string): PaletteSection[]
   const { env, labels: l } = params;
   const matches = matchActions(word);
   const available = matches.filter((c) => availability(c, env) === 'available');
-  const unavailable = matches.filter((c) => availability(c, env) !== 'available');
+  const unavailable = matches.filter((c) => !['available', 'hidden'].includes(availability(c, env)));
   const recent = recentItems(params, (c) => c.kind === 'action' && matches.includes(c));
   return [
     { id: 'recent', heading: l.commands('palette.recent'), items: recent },
@@ -173,6 +173,7 @@ function choosingSections(params: SectionParams, word: string): PaletteSection[]
 function arguingSections(params: SectionParams, command: ActionCommand, rest: string): PaletteSection[] {
   const { env, labels: l } = params;
   const state = availability(command, env);
+  if (state === 'hidden') return [];
   if (state !== 'available') {
     return [
       { id: 'unavailable', heading: l.commands('palette.unavailable'), items: [actionItem(command, env, l)] },
