@@ -376,7 +376,7 @@ export interface paths {
          * Cancel a queued or delivered action; `force` also gives up on a running one.
          * @description A force-cancelled running action may still finish on the endpoint: the console stops
          *     waiting and any later report from the agent is refused as cancelled. A finished action
-         *     cannot be cancelled (409), nor a running one without `force` (409).
+         *     cannot be cancelled (409), nor a running one without `force` (409). Needs `modify_all`, for staff and customer users alike (403 naming it otherwise).
          */
         post: operations["cancelAgentAction"];
         delete?: never;
@@ -415,7 +415,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an inactive (offline) agent, its actions and its credential.
-         * @description Only inactive agents can be deleted (409 for an online one); its credential stops working at once.
+         * @description Only inactive agents can be deleted (409 for an online one); its credential stops working at once. Needs `modify_all`, for staff and customer users alike (403 naming it otherwise).
          */
         delete: operations["deleteAgent"];
         options?: never;
@@ -449,8 +449,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue an action for one agent; it runs when the agent is next active. */
+        /**
+         * Queue an action for one agent; it runs when the agent is next active.
+         * @description Needs `modify_all`, for staff and customer users alike (403 naming it otherwise).
+         */
         post: operations["requestAgentAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/v1/agents/{agent_id}/attributes/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set one attribute of the agent, optionally until a time (spec 2, section 7).
+         * @description Needs `modify_all` (403 naming it otherwise). The name is lower-case letters, digits and
+         *     underscores, starting with a letter. `expires_at` must lie in the future; null keeps the
+         *     attribute until it is set again. Setting an attribute again replaces its value and expiry.
+         */
+        put: operations["setAgentAttribute"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -558,7 +583,7 @@ export interface paths {
          * Turn the syslog forwarder or the terminal on or off; the agent applies it at its next check-in.
          * @description Syslog forwarding is disabled without a compliance licence (the customer's compliance SKU):
          *     turning it on for such a customer is refused with 403 `compliance_licence_required` and
-         *     nothing changes; turning it off is always allowed.
+         *     nothing changes; turning it off is always allowed. Needs `modify_all`, for staff and customer users alike (403 naming it otherwise).
          */
         put: operations["updateAgentSettings"];
         post?: never;
@@ -615,7 +640,7 @@ export interface paths {
          * Queue an action for the selected agents, or for every agent that matches.
          * @description Give `agent_ids` (the selection) or `match` (every agent of the caller's customers that
          *     matches, e.g. every isolated agent of one customer), not both. Agents the caller cannot
-         *     see are not found: the call fails rather than act on fewer agents than asked.
+         *     see are not found: the call fails rather than act on fewer agents than asked. Needs `modify_all`, for staff and customer users alike (403 naming it otherwise).
          */
         post: operations["requestAgentActions"];
         delete?: never;
@@ -3013,6 +3038,8 @@ export interface components {
             /** Format: date-time */
             next_check_in_at: string | null;
             platform: string;
+            /** @description The release the version names, without pre-release or build suffixes ('4.12.3' for '4.12.3-rc.1+77'). */
+            short_novasoc_version: string;
             /** @description Every state that holds (an agent can be new, online and out of date at once). */
             states: components["schemas"]["AgentState"][];
             status: components["schemas"]["AgentState"];
@@ -5622,6 +5649,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAgentAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: components["parameters"]["AgentId"];
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                    /** @description Text (up to 1024 characters), a number or true/false. */
+                    value: string | number | boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The attribute as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAttribute"];
                 };
             };
             400: components["responses"]["BadRequest"];

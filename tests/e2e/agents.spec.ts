@@ -1,6 +1,38 @@
 import { spawn } from 'node:child_process';
-import { expect } from '@playwright/test';
-import { ANALYST, CUSTOMER_USER, expectAccessible, signIn, tabTo, test } from './support.ts';
+import { expect, type Page } from '@playwright/test';
+import {
+  ANALYST,
+  CUSTOMER_USER,
+  expectAccessible,
+  openPalette,
+  palette,
+  signIn,
+  tabTo,
+  test,
+  typeInto,
+} from './support.ts';
+
+/** Acme Corp's own administrator: a customer user with modify_all. */
+const CUSTOMER_ADMIN = 'admin@acme.example';
+
+/** The signed-in person's bearer token and XSRF pair, for the console's own API calls. */
+async function apiHeaders(page: Page) {
+  const session = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}').token?.access_token as string,
+  );
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { authorization: `Bearer ${session}`, 'x-xsrf-token': xsrf };
+}
+
+/** Switches the "agent actions" labs toggle on (a profile preference) and reloads the screen. */
+async function switchOnAgentActions(page: Page) {
+  const saved = await page.request.put('/api/portal/v1/settings/', {
+    headers: await apiHeaders(page),
+    data: { lab_agent_actions: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.reload();
+}
 
 /** Keyboard only: j/k and Enter work the list, Tab walks the page, Enter answers the questions. */
 
@@ -10,6 +42,7 @@ test('an analyst filters the fleet, opens an agent, asks it to isolate and cance
   // A long walk (list, agent, request, cancel) with two accessibility checks.
   test.slow();
   await signIn(page, ANALYST, '/agents');
+  await switchOnAgentActions(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Agents' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Agents' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
@@ -106,10 +139,45 @@ test("a customer user sees only their customer's agents", async ({ page }) => {
   expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
 });
 
-test('a customer user turns on the syslog forwarder their compliance licence allows, from the keyboard', async ({
+test('a customer user without modify_all sees no action buttons and the API refuses an isolate', async ({
   page,
 }) => {
   await signIn(page, CUSTOMER_USER, '/agents');
+  // Even with the labs toggle on: the toggle is a preference, the permission decides.
+  await switchOnAgentActions(page);
+  const grid = page.getByRole('grid', { name: 'Agents' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await page.keyboard.press('j');
+  const first = grid.locator('[data-row-index="0"]');
+  await expect(first).toBeFocused();
+  const host = (await first.getByRole('link').textContent()) ?? '';
+  const agentId = (await first.getByRole('link').getAttribute('href'))?.split('/').pop() ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Queue' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask the agent…' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
+  // The palette offers no agent command either.
+  const box = await openPalette(page);
+  await typeInto(box, '>isolate');
+  await expect(box).toHaveValue('>isolate');
+  await expect(palette(page).getByRole('option', { name: /Isolate from the network/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+
+  const refused = await page.request.post(`/api/agents/v1/agents/${agentId}/actions/isolate`, {
+    headers: await apiHeaders(page),
+    data: {},
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('modify_all');
+});
+
+test('a customer administrator turns on the syslog forwarder their compliance licence allows, from the keyboard', async ({
+  page,
+}) => {
+  await signIn(page, CUSTOMER_ADMIN, '/agents');
   const grid = page.getByRole('grid', { name: 'Agents' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
   await page.keyboard.press('j');
@@ -201,11 +269,8 @@ test('an analyst isolates an agent the simulator runs, sees it delivered and suc
   // Staff hand out an enrolment token for Acme Corp (one use) through the API, as the console's
   // own calls do: the session's bearer token and the XSRF cookie echoed in its header.
   await signIn(page, ANALYST, '/agents');
-  const session = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}').token?.access_token as string,
-  );
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { authorization: `Bearer ${session}`, 'x-xsrf-token': xsrf };
+  await switchOnAgentActions(page);
+  const headers = await apiHeaders(page);
   const listed = await page.request.get('/api/management/customers', { headers });
   expect(listed.status(), await listed.text()).toBe(200);
   const { customers } = (await listed.json()) as { customers: { customer_id: string; name: string }[] };

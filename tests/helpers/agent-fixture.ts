@@ -8,6 +8,7 @@ export const anAgent = (over: Partial<Agent> = {}): Agent => ({
   platform: 'windows-11',
   architecture: 'x64',
   version: '4.12.3',
+  short_novasoc_version: '4.12.3',
   ip: '10.0.0.5',
   status_code: 0,
   status: 'online',

@@ -367,6 +367,11 @@ describe('commands', () => {
   });
 
   it('shows commands without a selection as unavailable, with the reason, and agent commands as unavailable', async () => {
+    // Agent commands are offered at all only with modify_all and the "agent actions" labs toggle.
+    signIn(network, {
+      permissions: ['global_user', 'read_all', 'modify_all'],
+      attributes: { lab_agent_actions: true },
+    });
     const { user } = await setup();
     await user.keyboard('/');
     await user.keyboard('>');

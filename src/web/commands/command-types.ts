@@ -89,6 +89,8 @@ export interface ActionCommand extends Entry {
   kind: 'action';
   /** The selection it needs (src/web/commands/target.ts). */
   target: TargetKind;
+  /** Who is offered it at all (a permission, a labs toggle); absent from the palette otherwise. */
+  access?: AccessRule;
   /** The word after `>`. */
   slash: string;
   /** How it is written, for the overlay and the docs, e.g. `>mute 1h|1d|7d|30d`. */

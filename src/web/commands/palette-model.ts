@@ -44,6 +44,7 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
     return !command.access || allows(command.access, env.subject) ? 'available' : 'hidden';
   }
   if (command.kind === 'action') {
+    if (command.access && !allows(command.access, env.subject)) return 'hidden';
     const { target } = env;
     // On an open alert, the agent commands act on the alert's agent, or say why there is none.
     if (command.target === 'agents' && target?.kind === 'alerts' && target.agent) {

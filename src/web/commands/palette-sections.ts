@@ -153,7 +153,7 @@ function choosingSections(params: SectionParams, word: string): PaletteSection[]
   const { env, labels: l } = params;
   const matches = matchActions(word).filter((c) => availability(c, env) !== 'hidden');
   const available = matches.filter((c) => availability(c, env) === 'available');
-  const unavailable = matches.filter((c) => availability(c, env) !== 'available');
+  const unavailable = matches.filter((c) => !['available', 'hidden'].includes(availability(c, env)));
   const recent = recentItems(params, (c) => c.kind === 'action' && matches.includes(c));
   return [
     { id: 'recent', heading: l.commands('palette.recent'), items: recent },

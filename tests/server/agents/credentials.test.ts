@@ -65,7 +65,8 @@ describe.each(backends())('an agent credential acts for its agent only, on %s', 
   it('console calls on agents and actions stay within the caller’s customers', async () => {
     const foreign = await c.enrol(globex(), { host_name: 'GLOBEX-02' });
     const action = (await c.requestAction(foreign.agentId, 'full_disk_scan')).json();
-    const { acmeUser } = c.t.fixtures;
+    // A customer user who may act on agents: their own customer's only.
+    const acmeUser = await c.customerAdmin(acme());
     c.expectError(await c.requestAction(foreign.agentId, 'isolate', {}, acmeUser), 404, 'not_found');
     const list = await c.t.as(acmeUser, { url: `/api/agents/v1/agents/${foreign.agentId}/actions` });
     c.expectError(list, 404, 'not_found');

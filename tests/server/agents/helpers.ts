@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { components } from '../../../src/api/schema.d.ts';
+import { users } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import type { Backend } from '../../helpers/database.ts';
 
@@ -93,6 +94,27 @@ export function fleetContext(backend: Backend) {
     return response.json() as { is_active: boolean; actions: components['schemas']['AgentAction'][] };
   };
 
+  /** A customer's own user with `modify_all` (the fixtures' customer users have no permission). */
+  const customerAdmin = async (
+    customerId: string,
+    email = `admin-${customerId.slice(0, 8)}@customer.test`,
+  ) => {
+    const [user] = await ctx.t.database.db
+      .insert(users)
+      .values({
+        partnerId: ctx.t.fixtures.partner.partnerId,
+        email,
+        firstName: 'Cuz',
+        lastName: 'Admin',
+        roleLevel: 'Customer',
+        validCustomerIds: [customerId],
+        permissions: ['modify_all'],
+      })
+      .onConflictDoNothing()
+      .returning();
+    return user ?? (await ctx.t.database.db.select().from(users)).find((u) => u.email === email)!;
+  };
+
   const expectError = (response: LightMyRequestResponse, status: number, code: string) => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json().error.code).toBe(code);
@@ -107,6 +129,7 @@ export function fleetContext(backend: Backend) {
     report,
     requestAction,
     actionsOf,
+    customerAdmin,
     expectError,
   });
 }

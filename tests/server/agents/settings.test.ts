@@ -78,13 +78,24 @@ describe.each(backends())('agent settings on %s', (backend) => {
     );
     c.expectError(await settingsOf(agent.agentId, c.t.fixtures.globexUser), 404, 'not_found');
     c.expectError(
-      await put(agent.agentId, { terminal_enabled: true }, c.t.fixtures.globexUser),
+      await put(
+        agent.agentId,
+        { terminal_enabled: true },
+        await c.customerAdmin(c.t.fixtures.globex.customerId),
+      ),
       404,
       'not_found',
     );
     c.expectError(await settingsOf(MISSING), 404, 'not_found');
     expect((await settingsOf(agent.agentId)).json().terminal_enabled).toBe(false);
-    const own = await put(agent.agentId, { terminal_enabled: true }, c.t.fixtures.acmeUser);
+    // Customer users switch the terminal on only with modify_all.
+    c.expectError(
+      await put(agent.agentId, { terminal_enabled: true }, c.t.fixtures.acmeUser),
+      403,
+      'forbidden',
+    );
+    const admin = await c.customerAdmin(c.t.fixtures.acme.customerId);
+    const own = await put(agent.agentId, { terminal_enabled: true }, admin);
     expect(own.statusCode, own.body).toBe(200);
   });
 });

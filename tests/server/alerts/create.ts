@@ -319,7 +319,10 @@ export function createSuite(ctx: AlertsContext) {
       });
 
       it('answers 404 for another customer’s alert and 403 for read-only staff', async () => {
-        expect((await act(t.fixtures.acmeUser, globexAlert, 'isolate', {})).statusCode).toBe(404);
+        const foreign = await act(t.fixtures.acmeUser, globexAlert, 'revoke_sessions', { user: 'jdoe' });
+        expect(foreign.statusCode).toBe(404);
+        // Endpoint actions need modify_all, which the customer's user lacks.
+        expect((await act(t.fixtures.acmeUser, hostAlert, 'isolate', {})).statusCode).toBe(403);
         expect((await act(viewer, hostAlert, 'isolate', {})).statusCode).toBe(403);
       });
 

@@ -6,10 +6,10 @@ import { escapeLike, inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { type ActionType, actionParameters, expirySeconds, PENDING } from './action-types.ts';
+import { requireAgentControl } from './control.ts';
 import { presentAction } from './present.ts';
 import { type AgentState, deriveAgentStatus } from './status.ts';
 import { appendStep } from './steps.ts';
@@ -114,6 +114,7 @@ export async function queueActionFromAlert(
   type: ActionType,
   parameters: Record<string, unknown>,
 ) {
+  requireAgentControl(principal, 'act on agents');
   const agent = await visibleAgent(tx, principal, alert.agentId);
   const [row] = await queueActions(tx, principal, type, { parameters, alert_id: alert.id }, [agent]);
   return row!;
@@ -121,7 +122,7 @@ export async function queueActionFromAlert(
 
 export const requestAgentAction: Handler<'requestAgentAction'> = async (request, reply) => {
   const principal = principalOf(request);
-  requireModify(principal, 'act on agents');
+  requireAgentControl(principal, 'act on agents');
   const [row] = await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id);
     return queueActions(tx, principal, request.params.action, request.body ?? {}, [agent]);
@@ -163,7 +164,7 @@ async function matchingAgents(
 
 export const requestAgentActions: Handler<'requestAgentActions'> = async (request, reply) => {
   const principal = principalOf(request);
-  requireModify(principal, 'act on agents');
+  requireAgentControl(principal, 'act on agents');
   const { agent_ids, match, ...ask } = request.body;
   if ((agent_ids === undefined) === (match === undefined))
     throw badRequest('body', 'give agent_ids (the selection) or match (all that match), not both');
@@ -231,7 +232,7 @@ export const listActionsOfAgents: Handler<'listActionsOfAgents'> = async (reques
 /** Cancel stops what the agent has not started; force gives up waiting for what it has. */
 export const cancelAgentAction: Handler<'cancelAgentAction'> = async (request) => {
   const principal = principalOf(request);
-  requireModify(principal, 'act on agents');
+  requireAgentControl(principal, 'act on agents');
   const force = request.body?.force === true;
   return asCaller(request, async (tx) => {
     const [action] = await tx

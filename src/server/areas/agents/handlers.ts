@@ -4,9 +4,9 @@ import { agents } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import { conflict } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { requireAgentControl } from './control.ts';
 import { presentAgent, presentAgentDetail } from './present.ts';
 import { deriveAgentStatus, isInactive } from './status.ts';
 import { visibleAgent } from './visible-agent.ts';
@@ -46,7 +46,7 @@ export const getAgent: Handler<'getAgent'> = async (request) => {
 /** Only inactive agents go: deleting one that still reports would orphan a running endpoint. */
 export const deleteAgent: Handler<'deleteAgent'> = async (request, reply) => {
   const principal = principalOf(request);
-  requireModify(principal, 'delete agents');
+  requireAgentControl(principal, 'delete agents');
   await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id, { forUpdate: true });
     const now = new Date();

@@ -6,6 +6,7 @@ import {
   requestAgentAction,
   requestAgentActions,
 } from './actions.ts';
+import { setAgentAttribute } from './attributes.ts';
 import { agentCheckIn } from './check-in.ts';
 import {
   downloadAgentDiagnostics,
@@ -47,6 +48,7 @@ export const agentHandlers: Handlers<
   | 'listAgents'
   | 'getAgent'
   | 'deleteAgent'
+  | 'setAgentAttribute'
   | 'listAgentActions'
   | 'requestAgentAction'
   | 'requestAgentActions'
@@ -84,6 +86,7 @@ export const agentHandlers: Handlers<
   listAgents,
   getAgent,
   deleteAgent,
+  setAgentAttribute,
   listAgentActions,
   requestAgentAction,
   requestAgentActions,
@@ -125,6 +128,8 @@ export { queueActionFromAlert } from './actions.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
 export { authenticateAgent } from './agent-auth.ts';
 export { authenticateCheckIn } from './check-in.ts';
+/** Alerts and cases ask the same rule before an endpoint action. */
+export { requireAgentControl } from './control.ts';
 export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
 export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { presentAction } from './present.ts';

@@ -5,6 +5,11 @@ import { deriveAgentStatus } from './status.ts';
 type Schemas = components['schemas'];
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** The release a version names: its leading dotted numbers, without pre-release or build suffixes. */
+export function shortVersion(version: string): string {
+  return /^v?(\d+(?:\.\d+)*)/i.exec(version.trim())?.[1] ?? version;
+}
+
 export function presentAgent(a: typeof agents.$inferSelect, now: Date): Schemas['Agent'] {
   const derived = deriveAgentStatus(a, now);
   return {
@@ -14,6 +19,7 @@ export function presentAgent(a: typeof agents.$inferSelect, now: Date): Schemas[
     platform: a.platform,
     architecture: a.architecture,
     version: a.version,
+    short_novasoc_version: shortVersion(a.version),
     system_type: a.systemType,
     ip: a.ip,
     status_code: derived.statusCode,
@@ -95,7 +101,7 @@ export function presentToken(
  * An attribute is stored either as its bare value or, when it was set to expire, as
  * `{ value, expires_at }` (spec 2, section 7: PUT attributes/{name} with value and expires_at).
  */
-function presentAttribute(name: string, stored: unknown): Schemas['AgentAttribute'] {
+export function presentAttribute(name: string, stored: unknown): Schemas['AgentAttribute'] {
   if (typeof stored === 'object' && stored !== null && 'value' in stored && 'expires_at' in stored) {
     const { value, expires_at } = stored as { value: unknown; expires_at: unknown };
     return { name, value, expires_at: typeof expires_at === 'string' ? expires_at : null };

@@ -1,17 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { AgentAttributeForm } from './AgentAttributeForm.tsx';
 import type { AgentDetail } from './api.ts';
 
 const show = (value: unknown) =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
 /** What the agent is and runs: its vitals, features, settings and attributes (with their expiry). */
-export function AgentOverview({ agent }: { agent: AgentDetail }) {
+export function AgentOverview({
+  agent,
+  canChange,
+  onChanged,
+}: {
+  agent: AgentDetail;
+  /** May set attributes (modify_all). */
+  canChange: boolean;
+  onChanged(): void;
+}) {
   const { t } = useTranslation('agents');
   const format = useFormatTimestamp();
   const facts: [string, string][] = [
     [t('columns.platform'), `${agent.platform} · ${agent.architecture}`],
-    [t('columns.version'), agent.version],
+    [t('columns.version'), agent.short_novasoc_version],
+    [t('detail.fullVersion'), agent.version],
     [t('columns.ip'), agent.ip ?? '–'],
     [t('columns.heartbeat_at'), agent.heartbeat_at ? format(agent.heartbeat_at) : '–'],
     [t('detail.nextCheckIn'), agent.next_check_in_at ? format(agent.next_check_in_at) : '–'],
@@ -86,6 +97,7 @@ export function AgentOverview({ agent }: { agent: AgentDetail }) {
           ))}
         </dl>
         {agent.attributes.length === 0 && <p>{t('detail.none')}</p>}
+        {canChange && <AgentAttributeForm agentId={agent.agent_id} onSaved={onChanged} />}
       </section>
     </>
   );

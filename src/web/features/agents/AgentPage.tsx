@@ -8,7 +8,6 @@ import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useShellData, useTickerEvent } from '../../shell/index.ts';
-import { useCanChange } from '../cases/use-can-change.ts';
 import { ActionCard } from './ActionCard.tsx';
 import { AgentDiagnostics } from './AgentDiagnostics.tsx';
 import { AgentInventory } from './AgentInventory.tsx';
@@ -17,10 +16,12 @@ import { AgentLogins } from './AgentLogins.tsx';
 import { AgentOverview } from './AgentOverview.tsx';
 import { AgentSettingsPanel } from './AgentSettingsPanel.tsx';
 import './agents.css';
+import { statusClass } from './agent-status.ts';
 import type { AgentAction } from './api.ts';
 import { PendingAction } from './PendingAction.tsx';
 import { RequestActionForm } from './RequestActionForm.tsx';
 import { TerminalAccess } from './TerminalAccess.tsx';
+import { useAgentActionsShown, useCanControlAgents } from './use-agent-access.ts';
 import { useAgentDetail } from './use-agent-detail.ts';
 import { useAgentLabels } from './use-agent-labels.ts';
 
@@ -38,7 +39,9 @@ export function AgentPage({ params }: ScreenProps) {
   const { t } = useTranslation('agents');
   const session = useSession();
   const active = useIsActivePage();
-  const canChange = useCanChange();
+  // Settings and attributes need the permission; the response actions also the labs toggle.
+  const canControl = useCanControlAgents();
+  const canChange = useAgentActionsShown();
   const { customers } = useShellData();
   const labels = useAgentLabels();
   const detail = useAgentDetail(agentId, session.status === 'ready');
@@ -94,7 +97,7 @@ export function AgentPage({ params }: ScreenProps) {
       <header className="page-header">
         <h1>{agent.host_name}</h1>
         <p>
-          <span className={`agent-status agent-status--${agent.status_code}`}>
+          <span className={`agent-status ${statusClass(agent.status_code)}`}>
             {labels.statusLabel(agent)}
           </span>{' '}
           {agent.states
@@ -121,8 +124,8 @@ export function AgentPage({ params }: ScreenProps) {
       <div id={`${uid}-panel`} role="tabpanel" aria-labelledby={`${uid}-tab-${tab}`}>
         {tab === 'overview' && (
           <>
-            <AgentOverview agent={agent} />
-            <AgentSettingsPanel agentId={agentId} canChange={canChange} onChanged={detail.reload} />
+            <AgentOverview agent={agent} canChange={canControl} onChanged={detail.reload} />
+            <AgentSettingsPanel agentId={agentId} canChange={canControl} onChanged={detail.reload} />
             <TerminalAccess customerId={agent.customer_id} />
           </>
         )}

@@ -1,6 +1,7 @@
 import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
 import { TimeText } from '../../components/Timestamp.tsx';
+import { statusClass } from './agent-status.ts';
 import type { Agent } from './api.ts';
 
 export interface AgentRowProps {
@@ -69,7 +70,7 @@ export function AgentRow({
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
       <span role="gridcell" tabIndex={-1} className="agent-cell">
-        <span className={`agent-status agent-status--${agent.status_code}`}>{statusLabel(agent)}</span>
+        <span className={`agent-status ${statusClass(agent.status_code)}`}>{statusLabel(agent)}</span>
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
       <span role="gridcell" tabIndex={-1} className="agent-cell">
@@ -80,8 +81,8 @@ export function AgentRow({
         {agent.platform} · {agent.architecture}
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
-      <span role="gridcell" tabIndex={-1} className="agent-cell">
-        {agent.version}
+      <span role="gridcell" tabIndex={-1} className="agent-cell" title={agent.version}>
+        {agent.short_novasoc_version}
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: cells of a virtualised div grid */}
       <span role="gridcell" tabIndex={-1} className="agent-cell">

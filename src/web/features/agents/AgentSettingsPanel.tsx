@@ -69,30 +69,40 @@ export function AgentSettingsPanel({
     >
       {current && (
         <fieldset className="agent-settings" aria-labelledby={`${uid}-title`} disabled={saving}>
-          <label className="agent-settings__switch">
-            <input
-              type="checkbox"
-              checked={current.syslog_forwarder}
-              disabled={!canChange || (!current.compliance_licence && !current.syslog_forwarder)}
-              aria-describedby={current.compliance_licence ? undefined : `${uid}-licence`}
-              onChange={(e) => change('syslog_forwarder', e.target.checked)}
-            />{' '}
-            {t('settings.syslogForwarder')}
-          </label>
-          {!current.compliance_licence && (
-            <p id={`${uid}-licence`} className="muted">
-              {t('settings.noComplianceLicence')}
+          {canChange ? (
+            <>
+              <label className="agent-settings__switch">
+                <input
+                  type="checkbox"
+                  checked={current.syslog_forwarder}
+                  disabled={!current.compliance_licence && !current.syslog_forwarder}
+                  aria-describedby={current.compliance_licence ? undefined : `${uid}-licence`}
+                  onChange={(e) => change('syslog_forwarder', e.target.checked)}
+                />{' '}
+                {t('settings.syslogForwarder')}
+              </label>
+              {!current.compliance_licence && (
+                <p id={`${uid}-licence`} className="muted">
+                  {t('settings.noComplianceLicence')}
+                </p>
+              )}
+              <label className="agent-settings__switch">
+                <input
+                  type="checkbox"
+                  checked={current.terminal_enabled}
+                  onChange={(e) => change('terminal_enabled', e.target.checked)}
+                />{' '}
+                {t('settings.terminalEnabled')}
+              </label>
+            </>
+          ) : (
+            // Without modify_all the switches would only be refused: the state reads as text.
+            <p>
+              {t('settings.syslogForwarder')}: {current.syslog_forwarder ? t('detail.yes') : t('detail.no')}
+              {' · '}
+              {t('settings.terminalEnabled')}: {current.terminal_enabled ? t('detail.yes') : t('detail.no')}
             </p>
           )}
-          <label className="agent-settings__switch">
-            <input
-              type="checkbox"
-              checked={current.terminal_enabled}
-              disabled={!canChange}
-              onChange={(e) => change('terminal_enabled', e.target.checked)}
-            />{' '}
-            {t('settings.terminalEnabled')}
-          </label>
           <p>
             {t('settings.terminal.label')}: <span>{terminalState}</span>
           </p>

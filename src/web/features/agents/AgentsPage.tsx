@@ -22,7 +22,6 @@ import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData, useTickerEvent } from '../../shell/index.ts';
 import { downloadCsv } from '../alerts/list/csv.ts';
-import { useCanChange } from '../cases/use-can-change.ts';
 import { useDebounced } from '../cases/use-debounced.ts';
 import { AgentFilters } from './AgentFilters.tsx';
 import { AgentRow } from './AgentRow.tsx';
@@ -31,7 +30,11 @@ import { type FilterKey, filtersFromQuery, filtersToQuery } from './agent-filter
 import { type AgentSearch, searchAgents } from './agent-search.ts';
 import './agents.css';
 import { agentsCsv } from './agents-csv.ts';
+import { InvalidAgentsResponse } from './api.ts';
 import { DeleteAgentsDialog } from './DeleteAgentsDialog.tsx';
+import { DownloadAgentsDialog } from './DownloadAgentsDialog.tsx';
+import { SelectedAgentsActions } from './SelectedAgentsActions.tsx';
+import { useAgentActionsShown, useCanControlAgents } from './use-agent-access.ts';
 import { useAgentLabels } from './use-agent-labels.ts';
 import { useAgentsList } from './use-agents-list.ts';
 
@@ -52,7 +55,9 @@ export function AgentsPage(_: ScreenProps) {
   const [, navigate] = useLocation();
   const { selected: customerIds } = useSelectedCustomers();
   const { customers } = useShellData();
-  const canChange = useCanChange();
+  const canControl = useCanControlAgents();
+  const actionsShown = useAgentActionsShown();
+  const staff = session.me?.user.role_level === 'Global';
   const list = useAgentsList(customerIds, session.status === 'ready');
   const search = useSearch();
   const [initial] = useState(() => filtersFromQuery(search));
@@ -61,6 +66,7 @@ export function AgentsPage(_: ScreenProps) {
   useFiltersInAddress({ active, search, filters, text, setFilters, setText, navigate });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [deleting, setDeleting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   const anchor = useRef<number | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const listRef = useListRef(null);
@@ -114,7 +120,7 @@ export function AgentsPage(_: ScreenProps) {
   );
 
   useListKeys({
-    enabled: active && !deleting,
+    enabled: active && !deleting && !downloading,
     count: rows.length,
     focused: cursor !== null && cursor < rows.length ? cursor : null,
     setFocused: focusRow,
@@ -143,8 +149,14 @@ export function AgentsPage(_: ScreenProps) {
   const target = useMemo((): AgentsCommandTarget | null => {
     if (!active) return null;
     const ids = selected.size ? [...selected] : focused ? [focused.agent_id] : [];
-    return { kind: 'agents', ids, canChange, refresh: list.reload, focusedId: focused?.agent_id ?? null };
-  }, [active, selected, focused, canChange, list.reload]);
+    return {
+      kind: 'agents',
+      ids,
+      canChange: actionsShown,
+      refresh: list.reload,
+      focusedId: focused?.agent_id ?? null,
+    };
+  }, [active, selected, focused, actionsShown, list.reload]);
   useProvideCommandTarget(target);
 
   const selectedAgents = useMemo(() => rows.filter((a) => selected.has(a.agent_id)), [rows, selected]);
@@ -195,7 +207,12 @@ export function AgentsPage(_: ScreenProps) {
           <button type="button" className="button" disabled={rows.length === 0} onClick={exportCsv}>
             {selectedAgents.length ? t('exportSelected', { count: selectedAgents.length }) : t('export')}
           </button>
-          {canChange && (
+          {staff && canControl && (
+            <button type="button" className="button" onClick={() => setDownloading(true)}>
+              {t('download.button')}
+            </button>
+          )}
+          {canControl && (
             <button
               type="button"
               className="button button--danger"
@@ -214,9 +231,10 @@ export function AgentsPage(_: ScreenProps) {
           label={t('list.selected', { count: selected.size })}
           clearLabel={t('list.clearSelection')}
           onClear={() => setSelected(new Set())}
-          hint={canChange ? t('list.selectionHint') : null}
+          hint={actionsShown ? t('list.selectionHint') : null}
         />
       )}
+      {selected.size > 0 && <SelectedAgentsActions agentIds={[...selected]} hosts={list.agents} />}
       <p className="muted agents-page__keys">{t('keys')}</p>
       {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
       <div
@@ -257,7 +275,9 @@ export function AgentsPage(_: ScreenProps) {
         {list.status === 'error' && list.agents.length === 0 && (
           <LoadError
             error={list.error}
-            message={t('errors.load')}
+            message={
+              list.error instanceof InvalidAgentsResponse ? t('errors.invalidResponse') : t('errors.load')
+            }
             retryLabel={t('retry')}
             onRetry={list.reload}
           />
@@ -280,6 +300,7 @@ export function AgentsPage(_: ScreenProps) {
           />
         )}
       </div>
+      {downloading && <DownloadAgentsDialog onClose={() => setDownloading(false)} />}
       {deleting && (
         <DeleteAgentsDialog
           agents={selectedAgents}

@@ -40,8 +40,8 @@ export function PendingAction({
         </button>
       )}
       {snapshot.context.error && (
-        <p className="muted" role="status">
-          {snapshot.context.error.message}
+        <p role="status">
+          {t('request.failed')} <span className="muted">{snapshot.context.error.message}</span>
         </p>
       )}
       {selectConfirmOpen(snapshot) && (

@@ -114,7 +114,7 @@ export function RequestActionForm({
       </button>
       {snapshot.matches('RequestFailed') && (
         <p role="alert">
-          {t('request.failed', { reason: snapshot.context.error?.message ?? '' })}{' '}
+          {t('request.failed')} <span className="muted">{snapshot.context.error?.message ?? ''}</span>{' '}
           <button type="button" className="button button--small" onClick={() => send({ type: 'retry' })}>
             {t('retry')}
           </button>

@@ -12,12 +12,27 @@ export type AgentAction = components['schemas']['AgentAction'];
 export type AgentState = components['schemas']['AgentState'];
 export type AgentMatch = components['schemas']['AgentMatch'];
 
+/** The agents call answered something that is not a page of agents (spec 2, section 8). */
+export class InvalidAgentsResponse extends Error {
+  constructor() {
+    super('Invalid response while fetching agents');
+  }
+}
+
+const isAgentsPage = (page: unknown): page is { agents: Agent[]; offset: number | null } => {
+  if (typeof page !== 'object' || page === null) return false;
+  const { agents, offset } = page as { agents?: unknown; offset?: unknown };
+  return (
+    Array.isArray(agents) && (offset === null || (typeof offset === 'number' && Number.isInteger(offset)))
+  );
+};
+
 /** Every agent of the customers (all of the caller's when none), page after page. */
 export async function listAgents(customerIds: readonly string[], since?: string): Promise<Agent[]> {
   const agents: Agent[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
-    const page: { agents: Agent[]; offset: number | null } = dataOf(
+    const page: unknown = dataOf(
       await api.GET('/api/agents/v1/agents/', {
         params: {
           query: {
@@ -28,6 +43,7 @@ export async function listAgents(customerIds: readonly string[], since?: string)
         },
       }),
     );
+    if (!isAgentsPage(page)) throw new InvalidAgentsResponse();
     agents.push(...page.agents);
     offset = page.offset;
   }
@@ -86,6 +102,36 @@ export async function requestAgentActions(
     }),
   );
   return result.count;
+}
+
+/** The most recent actions of the agents (the selection of the list), newest first. */
+export async function listActionsOfAgents(agentIds: readonly string[]): Promise<AgentAction[]> {
+  const data = dataOf(
+    await api.GET('/api/agents/v1/agents/actions', { params: { query: { ids: [...agentIds] } } }),
+  );
+  return data.actions;
+}
+
+/** Sets one attribute of the agent, until `expiresAt` when given. */
+export async function setAgentAttribute(
+  agentId: string,
+  name: string,
+  value: string | number | boolean,
+  expiresAt: string | null,
+) {
+  return dataOf(
+    await api.PUT('/api/agents/v1/agents/{agent_id}/attributes/{name}', {
+      params: { path: { agent_id: agentId, name } },
+      body: { value, expires_at: expiresAt },
+    }),
+  );
+}
+
+export type AgentInstallerPlatform = components['schemas']['AgentInstaller']['platform'];
+
+/** "Download agents": the server mails the caller a download link for the customer's installer. */
+export async function requestAgentInstaller(customerId: string, platform: AgentInstallerPlatform) {
+  return dataOf(await api.POST('/api/agents/v1/installers', { body: { customer_id: customerId, platform } }));
 }
 
 export async function cancelAgentAction(actionId: string, force: boolean): Promise<AgentAction> {

@@ -3,6 +3,7 @@ import { durationLabel } from '../../commands/argument-labels.ts';
 import { MUTE_CHOICES, MUTE_DURATIONS, type MuteDuration } from '../../commands/arguments.ts';
 import { noArgs, oneOf } from '../../commands/command-helpers.ts';
 import type { ActionCommand, Labels } from '../../commands/command-types.ts';
+import { AGENT_ACTIONS } from './agent-access.ts';
 
 /**
  * The palette's response actions on the selected agents or the open agent (part of THE
@@ -37,6 +38,7 @@ const base = (id: string, slash: string, usage: string, label: ActionCommand['la
     group: 'agents',
     keys: [],
     target: 'agents',
+    access: AGENT_ACTIONS,
     slash,
     usage,
     label,

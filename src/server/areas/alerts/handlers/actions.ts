@@ -1,7 +1,7 @@
 import type { Handler } from '../../../platform/handler.ts';
 import { requireModify } from '../../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
-import { type ActionType, queueActionFromAlert } from '../../agents/index.ts';
+import { type ActionType, queueActionFromAlert, requireAgentControl } from '../../agents/index.ts';
 import { actionParameters, isEndpointAction, queueAlertRequest } from '../actions.ts';
 import { loadAlert } from '../load.ts';
 
@@ -9,6 +9,8 @@ export const runAlertAction: Handler<'runAlertAction'> = async (request, reply) 
   const principal = principalOf(request);
   requireModify(principal, 'change alerts');
   const { id, action } = request.params;
+  // An endpoint action acts on the alert's agent: it needs what acting on agents needs.
+  if (isEndpointAction(action)) requireAgentControl(principal, 'act on agents');
   const queued = await asCaller(request, async (tx) => {
     const alert = await loadAlert(tx, principal, id);
     const parameters = actionParameters(alert, action, request.body ?? {});

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canControlAgents } from '../../../../common/agent-actions.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
+import { useSession } from '../../../session/use-session.ts';
 import { type AlertAction, runAction } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
@@ -44,7 +46,10 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
   // Endpoint actions run on the alert's enrolled agent; without one nothing would carry them out.
   const host = alert.agent?.host_name ?? alert.host_name ?? alert.entity.host;
   const user = alert.entity.user;
-  const available = [...(alert.agent ? ENDPOINT : []), ...(user ? IDENTITY : [])];
+  // …and acting on an agent needs modify_all (the server refuses it otherwise).
+  const { permissions } = useSession();
+  const endpoint = alert.agent && canControlAgents(permissions) ? ENDPOINT : [];
+  const available = [...endpoint, ...(user ? IDENTITY : [])];
 
   const explain = (a: AlertAction) => {
     if (IDENTITY.includes(a)) return t('actions.explainUser', { action: labels.action(a), user });
