@@ -32,7 +32,10 @@ const capability = { active_connection: true, capable: false, allowed: false, re
 let network: FakeNetwork;
 beforeEach(() => {
   network = freshNetwork({ unmatched: 'not-found' });
-  signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
+  signIn(network, {
+    permissions: ['global_user', 'read_all', 'modify_all'],
+    attributes: { lab_terminal: true },
+  });
   network.on('get', '/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}', {
     status: 200,
     body: capability,
@@ -85,6 +88,20 @@ describe('agent settings', () => {
     // No switch to be refused: the state reads as text.
     expect(await screen.findByText('Syslog forwarder: No · Terminal: No')).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('the terminal, a labs feature', () => {
+  it('shows no terminal switch or state until the user switches the terminal on', async () => {
+    signIn(network, {
+      permissions: ['global_user', 'read_all', 'modify_all'],
+      attributes: { lab_terminal: false },
+    });
+    network.on('get', '/api/agents/v1/agents/{agent_id}/settings', { status: 200, body: settings() });
+    await renderInShell(<AgentSettingsPanel agentId={AGENT} canChange onChanged={() => {}} />);
+    await screen.findByRole('checkbox', { name: 'Syslog forwarder' });
+    expect(screen.queryByRole('checkbox', { name: 'Terminal' })).toBeNull();
+    expect(screen.queryByText('You do not have permission to start a terminal')).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { type AgentsCommandTarget, useProvideCommandTarget } from '../../command
 import { TabList } from '../../components/TabList.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import { useLabs } from '../../session/use-labs.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useShellData, useTickerEvent } from '../../shell/index.ts';
 import { ActionCard } from './ActionCard.tsx';
@@ -42,6 +43,7 @@ export function AgentPage({ params }: ScreenProps) {
   // Settings and attributes need the permission; the response actions also the labs toggle.
   const canControl = useCanControlAgents();
   const canChange = useAgentActionsShown();
+  const terminalShown = useLabs('lab_terminal');
   const { customers } = useShellData();
   const labels = useAgentLabels();
   const detail = useAgentDetail(agentId, session.status === 'ready');
@@ -126,7 +128,7 @@ export function AgentPage({ params }: ScreenProps) {
           <>
             <AgentOverview agent={agent} canChange={canControl} onChanged={detail.reload} />
             <AgentSettingsPanel agentId={agentId} canChange={canControl} onChanged={detail.reload} />
-            <TerminalAccess customerId={agent.customer_id} />
+            {terminalShown && <TerminalAccess customerId={agent.customer_id} />}
           </>
         )}
         {tab === 'inventory' && <AgentInventory agentId={agentId} />}

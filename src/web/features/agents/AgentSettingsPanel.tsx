@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useLabs } from '../../session/use-labs.ts';
 import { type AgentSettings, getAgentSettings, getTerminalCapability, updateAgentSettings } from './api.ts';
 
 type Setting = 'syslog_forwarder' | 'terminal_enabled';
@@ -22,6 +23,8 @@ export function AgentSettingsPanel({
 }) {
   const { t } = useTranslation('agents');
   const uid = useId();
+  // The terminal is a labs feature: its switch and state stay away until the user opts in.
+  const terminalShown = useLabs('lab_terminal');
   const settings = useLoad(agentId, () => getAgentSettings(agentId));
   const capability = useLoad(agentId, () => getTerminalCapability(agentId));
   const [saved, setSaved] = useState<AgentSettings | null>(null);
@@ -86,26 +89,35 @@ export function AgentSettingsPanel({
                   {t('settings.noComplianceLicence')}
                 </p>
               )}
-              <label className="agent-settings__switch">
-                <input
-                  type="checkbox"
-                  checked={current.terminal_enabled}
-                  onChange={(e) => change('terminal_enabled', e.target.checked)}
-                />{' '}
-                {t('settings.terminalEnabled')}
-              </label>
+              {terminalShown && (
+                <label className="agent-settings__switch">
+                  <input
+                    type="checkbox"
+                    checked={current.terminal_enabled}
+                    onChange={(e) => change('terminal_enabled', e.target.checked)}
+                  />{' '}
+                  {t('settings.terminalEnabled')}
+                </label>
+              )}
             </>
           ) : (
             // Without modify_all the switches would only be refused: the state reads as text.
             <p>
               {t('settings.syslogForwarder')}: {current.syslog_forwarder ? t('detail.yes') : t('detail.no')}
-              {' · '}
-              {t('settings.terminalEnabled')}: {current.terminal_enabled ? t('detail.yes') : t('detail.no')}
+              {terminalShown && (
+                <>
+                  {' · '}
+                  {t('settings.terminalEnabled')}:{' '}
+                  {current.terminal_enabled ? t('detail.yes') : t('detail.no')}
+                </>
+              )}
             </p>
           )}
-          <p>
-            {t('settings.terminal.label')}: <span>{terminalState}</span>
-          </p>
+          {terminalShown && (
+            <p>
+              {t('settings.terminal.label')}: <span>{terminalState}</span>
+            </p>
+          )}
           <p role="status">{message}</p>
         </fieldset>
       )}
