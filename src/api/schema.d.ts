@@ -4551,7 +4551,7 @@ export interface components {
             strings: {
                 /** @description Printable runs of 6 or more characters (ASCII and UTF-16LE). */
                 count: number;
-                /** @description The first 200. */
+                /** @description The first 200, each cut at 1 024 characters (an ellipsis marks the cut). */
                 sample: string[];
             };
             /** @description From the magic bytes; null when they name no known type (plain text, say). */

@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
 import { loggerOptions } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodyParsers } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -67,6 +68,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(xsrfPlugin);
+  await app.register(bodyParsers);
   await app.register(inputGuard);
   await app.register(authPlugin, { db: database.db });
 

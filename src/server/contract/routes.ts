@@ -4,7 +4,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
 import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
-import { authenticateIngest, parseNdjson } from '../areas/logs/index.ts';
+import { authenticateIngest } from '../areas/logs/index.ts';
 import { unauthorized } from '../errors.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
 
@@ -83,18 +83,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
     if (methods.some((method) => sandboxSized.has(key(method)))) route.bodyLimit = SANDBOX_MAX_BYTES;
   });
-  app.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseNdjson(body as string));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
-
-  // Uploaded files (sandbox analysis) arrive as raw bytes.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
+  // Bodies of every other content type are read by plugins/body-parsers.ts.
 
   // Uploaded files as a browser's form sends them (multipart/form-data): each handler reads its
   // one file with its own size limit (platform/upload.ts); nothing is written to disk.

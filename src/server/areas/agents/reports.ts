@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { OUTSIDE_CALENDAR, withinCalendar } from '../../../common/calendar.ts';
 import {
   agentInventory,
   agentIssues,
@@ -11,6 +12,16 @@ import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { type AgentCaller, agentOf, asAgent } from './agent-auth.ts';
+
+/**
+ * A time an agent reported: the contract's date-time allows year 0, and an offset can carry
+ * 9999-12-31 into year 10000, neither of which the database or a reader can hold: a 400 naming it.
+ */
+function reportedTime(value: string, field: string): Date {
+  const time = new Date(value);
+  if (!withinCalendar(time)) throw badRequest(field, OUTSIDE_CALENDAR);
+  return time;
+}
 
 /** Rows per insert: well under PostgreSQL's 65 535 parameters for the widest report. */
 const BATCH = 1000;
@@ -68,7 +79,7 @@ export const reportAgentInventory: Handler<'reportAgentInventory'> = async (requ
       version: item.version ?? null,
       publisher: item.publisher ?? null,
       installDate: item.install_date ?? null,
-      lastSeen: item.last_seen ? new Date(item.last_seen) : null,
+      lastSeen: item.last_seen ? reportedTime(item.last_seen, `body.items[${position}].last_seen`) : null,
     })),
   );
 
@@ -79,11 +90,11 @@ export const reportAgentIssues: Handler<'reportAgentIssues'> = async (request) =
   return storeReport(
     request,
     agentIssues,
-    issues.map((issue) => ({
+    issues.map((issue, index) => ({
       code: issue.code,
       severity: issue.severity,
       message: issue.message,
-      since: issue.since ? new Date(issue.since) : null,
+      since: issue.since ? reportedTime(issue.since, `body.issues[${index}].since`) : null,
     })),
   );
 };
@@ -100,7 +111,7 @@ export const reportAgentLoginLocations: Handler<'reportAgentLoginLocations'> = a
       city: login.city ?? null,
       latitude: login.latitude ?? null,
       longitude: login.longitude ?? null,
-      loggedInAt: new Date(login.logged_in_at),
+      loggedInAt: reportedTime(login.logged_in_at, `body.logins[${position}].logged_in_at`),
     })),
   );
 

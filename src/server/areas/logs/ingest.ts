@@ -2,20 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/json-body.ts';
 import { asIngest, type IngestCaller, ingestCallerOf } from './ingest-auth.ts';
 import { daysOf, type EventRow, normaliseEvent } from './normalise.ts';
 import { ensurePartitions, forgetPartitions } from './partitions.ts';
 
-/** NDJSON: one JSON object a line, blank lines skipped; a bad line is a 400 naming it. */
+/**
+ * NDJSON: one JSON object a line, blank lines skipped; a bad line, or one nested deeper than any
+ * event needs, is a 400 naming it.
+ */
 export function parseNdjson(body: string): unknown[] {
   const events: unknown[] = [];
   const lines = body.split('\n');
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '') continue;
+    const field = `body line ${index + 1}`;
+    if (nestsDeeperThan(line, MAX_JSON_DEPTH))
+      throw badRequest(field, `is nested deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       events.push(JSON.parse(line));
     } catch {
-      throw badRequest(`body line ${index + 1}`, 'is not JSON');
+      throw badRequest(field, 'is not JSON');
     }
   }
   return events;
@@ -35,7 +42,9 @@ function eventsOf(body: unknown): Record<string, unknown>[] {
 export const ingestEvents: Handler<'ingestEvents'> = async (request) => {
   const caller = ingestCallerOf(request);
   const received = new Date();
-  const rows = eventsOf(request.body).map((event) => normaliseEvent(event, caller.source, received));
+  const rows = eventsOf(request.body).map((event, index) =>
+    normaliseEvent(event, caller.source, received, { refuseAt: `events[${index}]` }),
+  );
   await storeEvents(request.server.db, caller, rows);
   return { stored: rows.length };
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { EARLIEST_INSTANT, LATEST_INSTANT } from '../../../common/calendar.ts';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 
@@ -8,9 +9,15 @@ export const DEFAULT_RETENTION_DAYS = 30;
 const DAYS_AHEAD = 3;
 const DAY_MS = 86_400_000;
 
-/** The UTC day (YYYY-MM-DD) an instant falls on: the partition that holds it. */
+/**
+ * The UTC day (YYYY-MM-DD) an instant falls on: the partition that holds it. Events arrive with
+ * times inside the calendar (normalise.ts); anything else is held to its nearest end rather than
+ * thrown on or named by a day no partition can have.
+ */
 export function dayOf(time: Date): string {
-  return time.toISOString().slice(0, 10);
+  const at = time.getTime();
+  const held = Number.isNaN(at) ? EARLIEST_INSTANT : Math.min(Math.max(at, EARLIEST_INSTANT), LATEST_INSTANT);
+  return new Date(held).toISOString().slice(0, 10);
 }
 
 /** Days whose partition this process knows exists, per database: each batch costs no catalogue look-up. */

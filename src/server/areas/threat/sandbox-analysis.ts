@@ -5,6 +5,8 @@ import { type Classified, classify } from './refang.ts';
 /** Shortest printable run kept as a string (as `strings -n 6`). */
 const MIN_STRING = 6;
 const SAMPLE = 200;
+/** Characters of each sampled string the report shows. */
+const SAMPLE_CHARS = 1024;
 /** Indicators a report names at most. */
 export const SANDBOX_INDICATORS = 500;
 
@@ -24,36 +26,43 @@ export function entropy(bytes: Uint8Array): number {
 
 const printable = (b: number) => (b >= 0x20 && b < 0x7f) || b === 0x09;
 
-/** Printable runs of MIN_STRING or more: ASCII, and UTF-16LE (Windows binaries keep text so). */
+/**
+ * Printable runs of MIN_STRING or more: ASCII, and UTF-16LE (Windows binaries keep text so).
+ * One pass per alignment over the bytes, each run decoded whole from where it starts and ends,
+ * so a file that is one long line costs no more than one of many short ones.
+ */
 export function printableStrings(bytes: Uint8Array): string[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const found: string[] = [];
-  let run: number[] = [];
-  const flush = () => {
-    if (run.length >= MIN_STRING) found.push(String.fromCharCode(...run));
-    run = [];
-  };
-  for (const b of bytes) {
-    if (printable(b)) run.push(b);
-    else flush();
+  let start = 0;
+  for (let i = 0; i <= buffer.length; i++) {
+    if (i < buffer.length && printable(buffer[i]!)) continue;
+    if (i - start >= MIN_STRING) found.push(buffer.toString('latin1', start, i));
+    start = i + 1;
   }
-  flush();
   // UTF-16 text may start at an odd offset: both alignments are read.
-  for (const start of [0, 1]) {
-    for (let i = start; i + 1 < bytes.length; i += 2) {
-      if (printable(bytes[i]!) && bytes[i + 1] === 0) run.push(bytes[i]!);
-      else flush();
+  for (const alignment of [0, 1]) {
+    let from = alignment;
+    let i = alignment;
+    for (; i + 1 < buffer.length; i += 2) {
+      if (printable(buffer[i]!) && buffer[i + 1] === 0) continue;
+      if ((i - from) / 2 >= MIN_STRING) found.push(buffer.toString('utf16le', from, i));
+      from = i + 2;
     }
-    flush();
+    if ((i - from) / 2 >= MIN_STRING) found.push(buffer.toString('utf16le', from, i));
   }
   return found;
 }
+
+/** Longest word read as a possible indicator: longer runs are data, not an address or a hash. */
+const MAX_TOKEN = 2048;
 
 /** The indicators named in the strings, by the shared patterns (refanged, deduplicated). */
 export function indicatorsIn(strings: readonly string[]): Classified[] {
   const seen = new Map<string, Classified>();
   for (const text of strings) {
     for (const token of text.split(/[\s"'<>`|,;]+/)) {
-      if (token.length < MIN_STRING) continue;
+      if (token.length < MIN_STRING || token.length > MAX_TOKEN) continue;
       const classified = classify(token);
       if (!classified) continue;
       const key = `${classified.kind} ${classified.value}`;
@@ -63,6 +72,9 @@ export function indicatorsIn(strings: readonly string[]): Classified[] {
   }
   return [...seen.values()];
 }
+
+/** A sampled string as the report shows it: long runs cut, so one long line cannot fill the answer. */
+const sampled = (text: string) => (text.length > SAMPLE_CHARS ? `${text.slice(0, SAMPLE_CHARS)}…` : text);
 
 /** Everything read from the file's bytes alone; the file is never run nor kept. */
 export async function analyseBytes(bytes: Uint8Array) {
@@ -76,7 +88,7 @@ export async function analyseBytes(bytes: Uint8Array) {
     sha256: hash('sha256'),
     type: type ? { ext: type.ext, mime: type.mime } : null,
     entropy: entropy(bytes),
-    strings: { count: strings.length, sample: strings.slice(0, SAMPLE) },
+    strings: { count: strings.length, sample: strings.slice(0, SAMPLE).map(sampled) },
     found: indicatorsIn(strings),
   };
 }
