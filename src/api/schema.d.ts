@@ -9370,6 +9370,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
@@ -9403,6 +9405,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         error: string | null;
                         /** Format: uuid */
                         id: string;
@@ -9440,6 +9444,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
