@@ -210,7 +210,7 @@ describe('search job: scenarios', () => {
     expect(selectGone(snapshot as never)).toBe(true);
     expect(selectPolling(snapshot as never)).toBe(false);
     const reads = driver.network.callsTo('get', ONE).length;
-    driver.actor.send({ type: 'poll' });
+    await driver.play({ type: 'poll' });
     await driver.act(async () => {});
     expect(driver.network.callsTo('get', ONE)).toHaveLength(reads);
     expect(driver.network.isWaiting('get', ONE)).toBe(false);

@@ -35,7 +35,8 @@ export function SearchMap({ map }: { map: SearchMapData }) {
     let disposed = false;
     let chart: { dispose(): void } | null = null;
     void import('./echarts-map.ts').then(({ drawAddressMap }) => {
-      if (disposed || !box.current) return;
+      // A box without a size (not laid out) cannot hold the map; ECharts would fail on it.
+      if (disposed || !box.current || box.current.clientWidth === 0) return;
       chart = drawAddressMap(box.current, points, eventsLabel);
     });
     return () => {

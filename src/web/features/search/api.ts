@@ -106,7 +106,7 @@ export async function updateSaved(id: string, input: SavedSearchInput): Promise<
 }
 
 export async function deleteSaved(id: string): Promise<void> {
-  dataOf(await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } }));
+  await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } });
 }
 
 export async function listHistory(): Promise<HistoryEntry[]> {
@@ -114,7 +114,7 @@ export async function listHistory(): Promise<HistoryEntry[]> {
 }
 
 export async function deleteHistoryEntry(id: string): Promise<void> {
-  dataOf(await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } }));
+  await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } });
 }
 
 export type LogAlertSettings = components['schemas']['LogAlertSettings'];
@@ -138,7 +138,8 @@ export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAler
 
 /** DELETE /alerting/{id}: stops alerting on the saved search (the rule goes). */
 export async function deleteAlertRule(id: string): Promise<void> {
-  dataOf(await api.DELETE('/api/search/v1/alerting/{id}', { params: { path: { id } } }));
+  // A 204 has no body; a failure throws from the client's error middleware.
+  await api.DELETE('/api/search/v1/alerting/{id}', { params: { path: { id } } });
 }
 
 export type ExportBody =
