@@ -222,7 +222,7 @@ describe('the search screen', () => {
     await user.keyboard('{Control>}k{/Control}>edit-saved{Enter}');
     const edit = await screen.findByRole('dialog', { name: 'Edit saved search “Failed logons”' });
     await user.click(within(edit).getByRole('button', { name: 'Cancel' }));
-    await user.keyboard('{Control>}k{/Control}>stop-alert{Enter}');
+    await user.keyboard('{Control>}k{/Control}>unalert{Enter}');
     const ask = await screen.findByRole('dialog', { name: 'Stop alerting on “Failed logons”?' });
     await within(ask).findByText('The alert rule is removed; the saved search stays.');
     await user.click(within(ask).getByRole('button', { name: 'Stop alerting' }));
