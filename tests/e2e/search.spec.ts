@@ -189,7 +189,8 @@ test.describe('log search', () => {
     await tabTo(page, runAgain);
     expect(reads.length).toBe(readsWhenGone);
     await page.keyboard.press('Enter');
-    await expect(status).toBeVisible({ timeout: 20_000 });
+    await expect(gone).toBeHidden();
+    await expect(page).not.toHaveURL(/00000000dead$/, { timeout: 20_000 });
   });
 });
 
