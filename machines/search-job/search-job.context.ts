@@ -5,8 +5,12 @@ export interface SearchRequest {
     search_term?: string;
     mode?: 'keyword' | 'exact' | 'lucene';
     filters?: { field: string; operator: string; value?: string | number | (string | number)[] }[];
+    /** The columns shown, kept with the search (and with a saved one). */
+    headers?: string[];
   };
   period?: { range?: number; from?: string; to?: string };
+  /** The customers searched (the console's customer filter); none means all the caller's. */
+  customer_ids?: string[];
 }
 
 export type SearchJobStatus = 'running' | 'done' | 'cancelled' | 'failed';
@@ -20,6 +24,8 @@ export interface SearchJobView {
   error: string | null;
   results: unknown[];
   search_after: string | null;
+  /** The customers the search covers, as the server answered. */
+  customer_ids?: string[];
 }
 
 /** Why a call did not work: the contract's error code, message and field errors. */

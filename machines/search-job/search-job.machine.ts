@@ -31,7 +31,8 @@ const settled = { on: { submit, open, rerun: { guard: 'hasJob', target: '#search
  * One log search as the screen runs it (issue 11): submitted (Submitting), then counted by the
  * server in the background, read again on `poll`: Running until the first events are found,
  * Partial while more are counted, then Done, Failed or Cancelled (a newer search of the same
- * user, here or in another tab, or abandoned). A new `submit` in any state replaces the search:
+ * user, here or in another tab, or abandoned), or Gone when the server no longer has it (its
+ * read or rerun answered 404, given as null: a purged job, an old link). A new `submit` in any state replaces the search:
  * the older call is dropped and the server cancels the older job. The calls are injected actors
  * (`startSearch`, `loadSearch`, `rerunSearch`).
  */
@@ -44,15 +45,17 @@ export const searchJobMachine = setup({
     startSearch: fromPromise<{ id: string }, SubmitInput>(async () => {
       throw new Error('startSearch is provided by the screen');
     }),
-    rerunSearch: fromPromise<{ id: string }, LoadInput>(async () => {
+    rerunSearch: fromPromise<{ id: string } | null, LoadInput>(async () => {
       throw new Error('rerunSearch is provided by the screen');
     }),
-    loadSearch: fromPromise<SearchJobView, LoadInput>(async () => {
+    loadSearch: fromPromise<SearchJobView | null, LoadInput>(async () => {
       throw new Error('loadSearch is provided by the screen');
     }),
   },
   actions: {
     setId: assign(({ event }) => (event.type === 'open' ? { id: event.id, job: null, error: null } : {})),
+    // The server no longer has the search: nothing is left to show or read again.
+    forgetJob: assign({ job: null, error: null }),
     setRequest: assign(({ event }) =>
       event.type === 'submit' ? { request: event.request, error: null } : {},
     ),
@@ -95,7 +98,10 @@ export const searchJobMachine = setup({
         id: 'rerunSearch',
         src: 'rerunSearch',
         input: ({ context }) => ({ id: context.id! }),
-        onDone: { target: 'Polling', actions: assign({ job: null, error: null }) },
+        onDone: [
+          { guard: ({ event }) => event.output === null, target: 'Gone', actions: 'forgetJob' },
+          { target: 'Polling', actions: assign({ job: null, error: null }) },
+        ],
         onError: { target: 'Routing', actions: assign({ error: ({ event }) => asSearchError(event.error) }) },
       },
       on: { submit },
@@ -105,7 +111,10 @@ export const searchJobMachine = setup({
         id: 'loadSearch',
         src: 'loadSearch',
         input: ({ context }) => ({ id: context.id! }),
-        onDone: { target: 'Routing', actions: assign({ job: ({ event }) => event.output, error: null }) },
+        onDone: [
+          { guard: ({ event }) => event.output === null, target: 'Gone', actions: 'forgetJob' },
+          { target: 'Routing', actions: assign({ job: ({ event }) => event.output, error: null }) },
+        ],
         // A failed read keeps what was known; the next poll tries again.
         onError: { target: 'Routing', actions: assign({ error: ({ event }) => asSearchError(event.error) }) },
       },
@@ -125,5 +134,7 @@ export const searchJobMachine = setup({
     Done: settled,
     Failed: settled,
     Cancelled: settled,
+    /** The search is gone (a purged job, an old link): nothing polls; a new submit runs it again. */
+    Gone: { on: { submit, open } },
   },
 });

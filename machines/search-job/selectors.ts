@@ -12,3 +12,6 @@ export const selectSubmitting = (s: Snapshot) => s.matches('Submitting') || s.ma
 /** The Lucene syntax error's field error, when the server refused the term. */
 export const selectTermError = (s: Snapshot) =>
   s.context.error?.fields.find((f) => f.field === 'search_term' || f.field === 'search.search_term') ?? null;
+
+/** The server no longer has the search (a purged job, an old link). */
+export const selectGone = (s: Snapshot) => s.matches('Gone');

@@ -9434,6 +9434,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
@@ -9467,6 +9469,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         error: string | null;
                         /** Format: uuid */
                         id: string;
@@ -9504,6 +9508,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customers the search covers (the caller's, narrowed by the request's customer_ids). */
+                        customer_ids?: string[];
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */

@@ -1,4 +1,5 @@
-import { expect } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
 import { ANALYST, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
 
 test.describe('log search', () => {
@@ -45,7 +46,7 @@ test.describe('log search', () => {
     // Narrow with the host field's top value: exact counts, Enter includes it.
     const hostField = page
       .getByRole('complementary', { name: 'Fields' })
-      .getByRole('button', { name: 'host', exact: true });
+      .getByRole('button', { name: /^host \d+$/ });
     await tabTo(page, hostField);
     await page.keyboard.press('Enter');
     await expect(page.getByText(/of \d+ events have this field/)).toBeVisible();
@@ -141,4 +142,65 @@ test.describe('log search', () => {
     await expect.poll(eventsShown, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
     await expect(page.getByRole('list', { name: 'Filters' })).toContainText(`host is ${host}`);
   });
+
+  test('a staff user filtered to one customer searches and exports only that customer’s events; a stale search id says so and stops', async ({
+    page,
+  }) => {
+    await signIn(page, ANALYST, '/search');
+    await selectAcme(page);
+    const query = page.getByRole('searchbox', { name: 'Query' });
+    await tabTo(page, query);
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: /^\d+ events?$/ });
+    await expect(status).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('search-coverage')).toHaveText('Searched: Acme Corp');
+
+    // The JSON export holds the one customer's events only.
+    await tabTo(page, page.getByRole('button', { name: 'Export…' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Export events' });
+    const format = dialog.getByRole('combobox', { name: 'Format' });
+    await tabTo(page, format);
+    await format.selectOption('json');
+    const customerBox = dialog.getByRole('checkbox', { name: 'Customer' });
+    await tabTo(page, customerBox);
+    await page.keyboard.press('Space');
+    const download = page.waitForEvent('download');
+    await tabTo(page, dialog.getByRole('button', { name: 'Download' }));
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^search-.+\.json$/);
+    const rows = JSON.parse(await readFile((await file.path())!, 'utf8')) as { customer_id: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.customer_id)).size).toBe(1);
+
+    // A stale link: the search is gone, nothing polls, and it can be run again.
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/search\/v1\/search\/0{8}-/.test(r.url())) reads.push(r.url());
+    });
+    await page.goto('/search/00000000-0000-4000-8000-00000000dead');
+    const gone = page.getByText('This search is gone: it has expired or the link is old.');
+    await expect(gone).toBeVisible({ timeout: 20_000 });
+    const runAgain = page.getByRole('button', { name: 'Run the search again' });
+    await expect(runAgain).toBeVisible();
+    const readsWhenGone = reads.length;
+    await tabTo(page, runAgain);
+    expect(reads.length).toBe(readsWhenGone);
+    await page.keyboard.press('Enter');
+    await expect(gone).toBeHidden();
+    await expect(page).not.toHaveURL(/00000000dead$/, { timeout: 20_000 });
+  });
 });
+
+/** Narrows the console to Acme Corp with the shell's customer filter, from the keyboard. */
+async function selectAcme(page: Page) {
+  const trigger = page.getByRole('button', { name: /Customer filter/ });
+  await tabTo(page, trigger);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: 'Search customers' })).toBeFocused();
+  await page.keyboard.type('Acme');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(trigger).toContainText('Acme Corp');
+}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { SearchRequest } from '../../machines/search-job/search-job.context.ts';
 import { searchJobMachine } from '../../machines/search-job/search-job.machine.ts';
-import { selectTermError } from '../../machines/search-job/selectors.ts';
+import { selectGone, selectPolling, selectTermError } from '../../machines/search-job/selectors.ts';
 import type { SearchPage } from '../../src/web/features/search/api.ts';
 import { useSearchJob } from '../../src/web/features/search/use-search-job.ts';
 import { failureByCode, hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
@@ -60,7 +60,10 @@ const EVENTS: AnyEventObject[] = [
     error: { code: 'bad_request', message: 'search_term: syntax error at position 9' },
   },
   { type: 'xstate.done.actor.rerunSearch', output: { id: SEARCH_ID } },
-  { type: 'xstate.error.actor.rerunSearch', error: { code: 'not_found', message: 'Search gone' } },
+  { type: 'xstate.error.actor.rerunSearch', error: { code: 'internal', message: 'offline' } },
+  // Spec 8: a 404 on a search is null: the search is gone (a purged job, an old link).
+  { type: 'xstate.done.actor.rerunSearch', output: null },
+  { type: 'xstate.done.actor.loadSearch', output: null },
   ...[
     page('running', 0, 0),
     page('running', 40, 3),
@@ -82,13 +85,17 @@ const OUTCOMES: NetworkOutcomes = {
     }),
   'xstate.error.actor.startSearch': (event, network) => network.respond('post', START, failure(event.error)),
   'xstate.done.actor.rerunSearch': (event, network) =>
-    network.respond('post', ONE, {
-      status: 200,
-      body: { ...event.output, mode: 'lucene', period: page('running', 0, 0).period },
-    }),
+    event.output === null
+      ? network.respond('post', ONE, failure({ code: 'not_found', message: 'Search gone' }))
+      : network.respond('post', ONE, {
+          status: 200,
+          body: { ...event.output, mode: 'lucene', period: page('running', 0, 0).period },
+        }),
   'xstate.error.actor.rerunSearch': (event, network) => network.respond('post', ONE, failure(event.error)),
   'xstate.done.actor.loadSearch': (event, network) =>
-    network.respond('get', ONE, { status: 200, body: event.output }),
+    event.output === null
+      ? network.respond('get', ONE, failure({ code: 'not_found', message: 'Search gone' }))
+      : network.respond('get', ONE, { status: 200, body: event.output }),
   'xstate.error.actor.loadSearch': (event, network) => network.respond('get', ONE, failure(event.error)),
 };
 
@@ -122,6 +129,7 @@ describe('search job: paths generated from the model, on the screen’s hook and
       'Failed',
       'Cancelled',
       'Rerunning',
+      'Gone',
     ])
       expect(values).toContain(v);
   });
@@ -190,5 +198,23 @@ describe('search job: scenarios', () => {
     const snapshot = driver.actor.getSnapshot();
     expect(snapshot.value).toBe('SubmitFailed');
     expect(selectTermError(snapshot as never)?.reason).toContain('position 9');
+  });
+
+  it('a stale search id (404) is gone: it stops polling, and a new submit runs the search again', async () => {
+    const driver = await start();
+    await driver.play({ type: 'open', id: SEARCH_ID });
+    await driver.network.respond('get', ONE, failure({ code: 'not_found', message: 'Search gone' }));
+    await driver.act(async () => {});
+    const snapshot = driver.actor.getSnapshot();
+    expect(snapshot.value).toBe('Gone');
+    expect(selectGone(snapshot as never)).toBe(true);
+    expect(selectPolling(snapshot as never)).toBe(false);
+    const reads = driver.network.callsTo('get', ONE).length;
+    await driver.play({ type: 'poll' });
+    await driver.act(async () => {});
+    expect(driver.network.callsTo('get', ONE)).toHaveLength(reads);
+    expect(driver.network.isWaiting('get', ONE)).toBe(false);
+    await driver.play({ type: 'submit', request: REQUEST });
+    expect(driver.network.callsTo('post', START).at(-1)!.body).toEqual(REQUEST);
   });
 });

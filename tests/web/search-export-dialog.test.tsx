@@ -96,7 +96,7 @@ describe('search export', () => {
     const createObjectURL = vi.fn(() => 'blob:export');
     URL.createObjectURL = createObjectURL;
     await renderDialog();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Format' }), 'NDJSON');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Format' }), 'ndjson');
     const size = screen.getByRole('textbox', { name: /Number of events/ });
     await user.clear(size);
     await user.type(size, '50000');
@@ -110,5 +110,61 @@ describe('search export', () => {
     });
     // Nothing downloads: the job mails the link.
     expect(createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('offers CSV or JSON, and a JSON export downloads one JSON array of the events', async () => {
+    const user = userEvent.setup();
+    const lines =
+      '{"time":"2026-11-26T10:00:00.000Z","host":"ACME-DC-01"}\n{"time":"2026-11-26T09:59:00.000Z","host":"ACME-WS-02"}\n';
+    network.on(
+      'post',
+      EXPORT,
+      () => new Response(lines, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
+    );
+    let file: Blob | null = null;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      file = blob;
+      return 'blob:export';
+    }) as typeof URL.createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    await renderDialog();
+    const format = await screen.findByRole('combobox', { name: 'Format' });
+    const offered = [...(format as HTMLSelectElement).options].map((o) => o.text);
+    expect(offered.slice(0, 2)).toEqual(['CSV', 'JSON']);
+    await user.selectOptions(format, 'JSON');
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(closed).toBe(1));
+    expect(network.callsTo('post', EXPORT)[0]!.body).toMatchObject({ mode: 'ndjson' });
+    expect(JSON.parse(await file!.text())).toEqual([
+      { time: '2026-11-26T10:00:00.000Z', host: 'ACME-DC-01' },
+      { time: '2026-11-26T09:59:00.000Z', host: 'ACME-WS-02' },
+    ]);
+  });
+
+  it('asks before closing with changes; keeping on editing keeps them, discarding closes', async () => {
+    const user = userEvent.setup();
+    await renderDialog();
+    const size = await screen.findByRole('textbox', { name: /Number of events/ });
+    await user.clear(size);
+    await user.type(size, '500');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(closed).toBe(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(question.isConnected).toBe(false));
+    expect(closed).toBe(0);
+    expect((screen.getByRole('textbox', { name: /Number of events/ }) as HTMLInputElement).value).toBe('500');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave and discard' }));
+    expect(closed).toBe(1);
+  });
+
+  it('closes at once without changes', async () => {
+    const user = userEvent.setup();
+    await renderDialog();
+    await screen.findByRole('textbox', { name: /Number of events/ });
+    await user.keyboard('{Escape}');
+    expect(closed).toBe(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -68,7 +68,9 @@ export type SearchCommandId =
   | 'search.saved'
   | 'search.history'
   | 'search.save'
+  | 'search.edit'
   | 'search.alert'
+  | 'search.stop-alert'
   | 'search.export'
   | 'search.columns';
 

@@ -60,7 +60,12 @@ export const startSearch: Handler<'startSearch'> = async (request, reply) => {
   });
   await enqueueSearchRun(request.server.db, job.id);
   reply.status(201);
-  return { id: job.id, mode, period: { from: stored.from, to: stored.to } };
+  return {
+    id: job.id,
+    mode,
+    period: { from: stored.from, to: stored.to },
+    customer_ids: stored.customer_ids,
+  };
 };
 
 /**
@@ -96,7 +101,12 @@ export const rerunSearch: Handler<'rerunSearch'> = async (request) => {
   });
   await enqueueSearchRun(request.server.db, job.id);
   const search = job.request as unknown as StoredSearch;
-  return { id: job.id, mode: search.mode, period: { from: search.from, to: search.to } };
+  return {
+    id: job.id,
+    mode: search.mode,
+    period: { from: search.from, to: search.to },
+    customer_ids: search.customer_ids,
+  };
 };
 
 async function jobOf(tx: Db, id: string) {
@@ -138,6 +148,7 @@ export const getSearch: Handler<'getSearch'> = async (request) =>
       progress: job.progress,
       total: job.total,
       error: job.error,
+      customer_ids: search.customer_ids,
     };
     const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
     if (!part) return { ...base, results: [], search_after: null };

@@ -6,14 +6,18 @@ import { useToasts } from '../../shell/index.ts';
 import { exportSearch } from './api.ts';
 import {
   EXPORT_FIELDS,
+  EXPORT_MODES,
+  EXTENSIONS,
   type ExportDraft,
   type ExportField,
   exportBody,
   exportErrors,
   isStreamed,
+  jsonOfLines,
   MAX_EXPORT,
   STREAM_LIMIT,
 } from './export-form.ts';
+import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 
 /** Offers the streamed file as a download. */
 function download(file: Blob, name: string) {
@@ -36,18 +40,26 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
   const { t } = useTranslation('search');
   const { notify } = useToasts();
   const uid = useId();
-  const [draft, setDraft] = useState<ExportDraft>(() => ({
+  const [initial] = useState<ExportDraft>(() => ({
     mode: 'csv',
     size: '1000',
     fields: EXPORT_FIELDS.filter((f) => f === 'time' || props.columns.includes(f)),
     emails: '',
   }));
+  const [draft, setDraft] = useState<ExportDraft>(initial);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = attempted ? exportErrors(draft) : {};
   const set = (changes: Partial<ExportDraft>) => setDraft((d) => ({ ...d, ...changes }));
   const streamed = isStreamed(draft);
+  const dirty =
+    !busy &&
+    (draft.mode !== initial.mode ||
+      draft.size !== initial.size ||
+      draft.emails !== initial.emails ||
+      draft.fields.join() !== initial.fields.join());
+  const { requestClose, question } = useUnsavedDialog(dirty, props.onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +70,11 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
     try {
       const result = await exportSearch(props.searchId, exportBody(draft));
       if (result.file) {
-        download(result.file, `search-${props.searchId}.${draft.mode === 'csv' ? 'csv' : 'ndjson'}`);
+        const file =
+          draft.mode === 'json'
+            ? new Blob([jsonOfLines(await result.file.text())], { type: 'application/json' })
+            : result.file;
+        download(file, `search-${props.searchId}.${EXTENSIONS[draft.mode]}`);
         notify({ severity: 'success', title: t('export.downloaded'), message: t('export.downloadedDetail') });
       } else {
         notify({
@@ -77,70 +93,77 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
   const fieldLabel = (f: ExportField) =>
     f === 'customer_id' || f === 'dst_ip' ? t(`export.fields.${f}`) : t(`columns.${f}`);
   return (
-    <ModalDialog title={t('export.title')} onClose={props.onClose} wide>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${uid}-mode`} className="field__label">
-            {t('export.mode')}
-          </label>
-          <select
-            id={`${uid}-mode`}
-            className="select"
-            value={draft.mode}
-            onChange={(e) => set({ mode: e.target.value as ExportDraft['mode'] })}
-          >
-            <option value="csv">CSV</option>
-            <option value="ndjson">NDJSON</option>
-          </select>
-        </div>
-        <InputField
-          id={`${uid}-size`}
-          label={t('export.size')}
-          inputMode="numeric"
-          value={draft.size}
-          onChange={(size) => set({ size })}
-          error={
-            errors.size === 'required'
-              ? t('alert.required')
-              : errors.size === 'range'
-                ? t('export.sizeRange', { max: MAX_EXPORT })
-                : undefined
-          }
-        />
-        <CheckboxChoices
-          id={`${uid}-fields`}
-          legend={t('export.fieldsLabel')}
-          choices={EXPORT_FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))}
-          chosen={draft.fields}
-          onChange={(fields) => set({ fields })}
-          error={errors.fields ? t('export.fieldsNone') : undefined}
-        />
-        <InputField
-          id={`${uid}-emails`}
-          label={t('export.emails')}
-          type="text"
-          autoComplete="email"
-          value={draft.emails}
-          onChange={(emails) => set({ emails })}
-          error={errors.emails ? t('export.needsEmail') : undefined}
-        />
-        <p className="search-hint">
-          {streamed ? t('export.streamedHint') : t('export.mailedHint', { limit: STREAM_LIMIT })}
-        </p>
-        {failure && (
-          <p role="alert" className="search-error">
-            {failure}
+    <>
+      <ModalDialog title={t('export.title')} onClose={requestClose} wide>
+        <form className="form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`${uid}-mode`} className="field__label">
+              {t('export.mode')}
+            </label>
+            <select
+              id={`${uid}-mode`}
+              className="select"
+              value={draft.mode}
+              onChange={(e) => set({ mode: e.target.value as ExportDraft['mode'] })}
+            >
+              {EXPORT_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`export.modes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <InputField
+            id={`${uid}-size`}
+            label={t('export.size')}
+            inputMode="numeric"
+            value={draft.size}
+            onChange={(size) => set({ size })}
+            error={
+              errors.size === 'required'
+                ? t('alert.required')
+                : errors.size === 'range'
+                  ? t('export.sizeRange', { max: MAX_EXPORT })
+                  : undefined
+            }
+          />
+          <CheckboxChoices
+            id={`${uid}-fields`}
+            legend={t('export.fieldsLabel')}
+            choices={EXPORT_FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))}
+            chosen={draft.fields}
+            onChange={(fields) => set({ fields })}
+            error={errors.fields ? t('export.fieldsNone') : undefined}
+          />
+          <InputField
+            id={`${uid}-emails`}
+            label={t('export.emails')}
+            type="text"
+            autoComplete="email"
+            value={draft.emails}
+            onChange={(emails) => set({ emails })}
+            error={errors.emails ? t('export.needsEmail') : undefined}
+          />
+          <p className="search-hint">
+            {streamed ? t('export.streamedHint') : t('export.mailedHint', { limit: STREAM_LIMIT })}
+            {!streamed && draft.mode === 'json' ? ` ${t('export.mailedJsonHint')}` : ''}
           </p>
-        )}
-        <div className="modal__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {streamed ? t('export.download') : t('export.mail')}
-          </button>
-          <button type="button" className="button" onClick={props.onClose}>
-            {t('saved.cancel')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+          {failure && (
+            <p role="alert" className="search-error">
+              {failure}
+            </p>
+          )}
+          <div className="modal__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {streamed ? t('export.download') : t('export.mail')}
+            </button>
+            <button type="button" className="button" onClick={requestClose}>
+              {t('saved.cancel')}
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+      {question}
+    </>
   );
 }

@@ -2,12 +2,16 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../components/use-load.ts';
 import { getTopValues, type SearchFilter } from './api.ts';
+import type { FieldCount } from './search-model.ts';
 
 export interface FieldSidebarProps {
   searchId: string | null;
   /** The search is done: top values count the whole search. */
   ready: boolean;
-  fields: readonly string[];
+  /** The fields of the events shown, with how many of them carry each. */
+  fields: readonly FieldCount[];
+  /** Events shown (what the counts are out of). */
+  shown: number;
   onFilter(filter: SearchFilter): void;
 }
 
@@ -15,7 +19,7 @@ export interface FieldSidebarProps {
  * The fields of the events; opening one lists its exact top values with "n of N". On a value,
  * Enter includes it as a filter and Shift+Enter excludes it.
  */
-export function FieldSidebar({ searchId, ready, fields, onFilter }: FieldSidebarProps) {
+export function FieldSidebar({ searchId, ready, fields, shown, onFilter }: FieldSidebarProps) {
   const { t } = useTranslation('search');
   const [field, setField] = useState<string | null>(null);
   const key = searchId && ready && field ? `${searchId}/${field}` : null;
@@ -28,8 +32,9 @@ export function FieldSidebar({ searchId, ready, fields, onFilter }: FieldSidebar
   return (
     <aside className="search-fields" aria-label={t('fields.label')}>
       <h2>{t('fields.title')}</h2>
+      {fields.length === 0 && <p className="search-hint">{t('fields.empty')}</p>}
       <ul>
-        {fields.map((name) => (
+        {fields.map(({ name, count }) => (
           <li key={name}>
             <button
               type="button"
@@ -37,7 +42,10 @@ export function FieldSidebar({ searchId, ready, fields, onFilter }: FieldSidebar
               aria-expanded={field === name}
               onClick={() => setField(field === name ? null : name)}
             >
-              {name}
+              <span>{name}</span>{' '}
+              <span className="search-field-count" title={t('fields.countHint', { n: count, shown })}>
+                {count}
+              </span>
             </button>
             {field === name && (
               <div className="search-top">

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { LogSource } from './api.ts';
-import { detectMode, type Period, RANGES, type RangeKey } from './search-model.ts';
+import {
+  CUSTOM_UNITS,
+  type CustomUnit,
+  customSeconds,
+  detectMode,
+  type Period,
+  RANGES,
+  type RangeKey,
+} from './search-model.ts';
 
 const GROUPS = ['most_common', 'agents', 'base', 'integrations'] as const;
 
@@ -15,7 +23,11 @@ export function SourceSelect(props: {
   return (
     <label className="search-control">
       <span>{t('source.label')}</span>
-      <select value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value || null)}>
+      <select
+        className="select"
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value || null)}
+      >
         <option value="">{t('source.all')}</option>
         {GROUPS.map((group) => {
           const inGroup = visible.filter((s) => s.group === group);
@@ -51,6 +63,7 @@ export function QueryBar(props: {
         <input
           ref={props.inputRef}
           type="search"
+          className="input"
           value={props.value}
           placeholder={t('query.placeholder')}
           aria-invalid={error ? true : undefined}
@@ -83,7 +96,7 @@ export function QueryBar(props: {
   );
 }
 
-/** The time picker: the spec's relative ranges, or an absolute from and to. */
+/** The time picker: the spec's relative ranges, a custom one ("last 36 hours"), or an absolute from and to. */
 export function TimePicker(props: { value: Period; onChange(period: Period): void }) {
   const { t } = useTranslation('search');
   const { value } = props;
@@ -94,10 +107,12 @@ export function TimePicker(props: { value: Period; onChange(period: Period): voi
       <label className="search-control">
         <span>{t('period.label')}</span>
         <select
-          value={value.kind === 'relative' ? value.range : 'absolute'}
+          className="select"
+          value={value.kind === 'relative' ? value.range : value.kind}
           onChange={(e) => {
             const next = e.target.value;
-            if (next === 'absolute') {
+            if (next === 'custom') props.onChange({ kind: 'custom', amount: '36', unit: 'hours' });
+            else if (next === 'absolute') {
               const to = nowLocal();
               const from = new Date(
                 new Date(to).getTime() - 3600_000 - new Date().getTimezoneOffset() * 60_000,
@@ -113,15 +128,51 @@ export function TimePicker(props: { value: Period; onChange(period: Period): voi
               {t(`period.ranges.${r.key}`)}
             </option>
           ))}
+          <option value="custom">{t('period.custom')}</option>
           <option value="absolute">{t('period.absolute')}</option>
         </select>
       </label>
+      {value.kind === 'custom' && (
+        <>
+          <label className="search-control search-control--amount">
+            <span>{t('period.amount')}</span>
+            <input
+              className="input"
+              inputMode="numeric"
+              value={value.amount}
+              aria-invalid={customSeconds(value) === null ? true : undefined}
+              aria-describedby="search-custom-error"
+              onChange={(e) => props.onChange({ ...value, amount: e.target.value })}
+            />
+          </label>
+          <label className="search-control">
+            <span>{t('period.unit')}</span>
+            <select
+              className="select"
+              value={value.unit}
+              onChange={(e) => props.onChange({ ...value, unit: e.target.value as CustomUnit })}
+            >
+              {(Object.keys(CUSTOM_UNITS) as CustomUnit[]).map((unit) => (
+                <option key={unit} value={unit}>
+                  {t(`period.units.${unit}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {customSeconds(value) === null && (
+            <span id="search-custom-error" role="alert" className="field__error">
+              {t('period.customInvalid')}
+            </span>
+          )}
+        </>
+      )}
       {value.kind === 'absolute' && (
         <>
           <label className="search-control">
             <span>{t('period.from')}</span>
             <input
               type="datetime-local"
+              className="input"
               value={value.from}
               onChange={(e) => props.onChange({ ...value, from: e.target.value })}
             />
@@ -130,6 +181,7 @@ export function TimePicker(props: { value: Period; onChange(period: Period): voi
             <span>{t('period.to')}</span>
             <input
               type="datetime-local"
+              className="input"
               value={value.to}
               onChange={(e) => props.onChange({ ...value, to: e.target.value })}
             />

@@ -15,9 +15,19 @@ import {
   MAX_THRESHOLD,
   PRIORITIES,
   REALERTS,
+  sameDraft,
   settingsOf,
 } from './alert-settings.ts';
-import { type Backtest, backtestAlert, listAlertRules, type SavedSearch, saveAlertRule } from './api.ts';
+import {
+  type Backtest,
+  backtestAlert,
+  deleteAlertRule,
+  type LogAlertRule,
+  listAlertRules,
+  type SavedSearch,
+  saveAlertRule,
+} from './api.ts';
+import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 
 /** The firings listed in the table; the chart and totals cover all of them. */
 const LISTED = 100;
@@ -35,19 +45,30 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
   const [draft, setDraft] = useState<AlertDraft>(DEFAULT_DRAFT);
   const [attempted, setAttempted] = useState(false);
   const [backtest, setBacktest] = useState<{ draft: AlertDraft; result: Backtest } | null>(null);
-  const [busy, setBusy] = useState<'backtest' | 'save' | null>(null);
+  const [busy, setBusy] = useState<'backtest' | 'save' | 'stop' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [existing, setExisting] = useState(false);
+  const [existing, setExisting] = useState<LogAlertRule | null>(null);
+  const [initial, setInitial] = useState<AlertDraft>(DEFAULT_DRAFT);
   const touched = useRef(false);
+  const { customers } = useShellData();
+  const dirty = !sameDraft(draft, initial) && busy === null;
+  const { requestClose, question } = useUnsavedDialog(dirty, onClose);
+  // The rule counts the saved search's customer, or every customer its owner may see.
+  const covers = saved.customer_id
+    ? t('alert.coversOne', {
+        name: customers.find((c) => c.customer_id === saved.customer_id)?.name ?? saved.customer_id,
+      })
+    : t('alert.coversAll');
 
   useEffect(() => {
     listAlertRules().then(
       (rules) => {
         const rule = rules.find((r) => r.saved_search_id === saved.id);
         // Settings typed before the list arrived are the user's; they win.
+        if (rule) setExisting(rule);
         if (rule && !touched.current) {
           setDraft(draftOfRule(rule));
-          setExisting(true);
+          setInitial(draftOfRule(rule));
         }
       },
       () => undefined,
@@ -59,7 +80,9 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     touched.current = true;
     setDraft((d) => ({ ...d, ...changes }));
   };
-  const current = backtest && sameDraft(backtest.draft, draft) ? backtest.result : null;
+  // Pausing or resuming (enabled) does not change what the backtest replayed.
+  const current =
+    backtest && sameDraft({ ...backtest.draft, enabled: draft.enabled }, draft) ? backtest.result : null;
 
   const runBacktest = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +117,20 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     }
   };
 
+  const stop = async () => {
+    if (!existing || busy) return;
+    setBusy('stop');
+    setFailure(null);
+    try {
+      await deleteAlertRule(existing.id);
+      notify({ severity: 'success', title: t('alert.stopped', { name: saved.name }), message: '' });
+      onClose();
+    } catch (e) {
+      setFailure(`${t('alert.stopFailed')} ${e instanceof Error ? e.message : ''}`.trim());
+      setBusy(null);
+    }
+  };
+
   const message = (key: 'periodMinutes' | 'threshold') =>
     errors[key] === 'required'
       ? t('alert.required')
@@ -103,95 +140,111 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
           : t('alert.thresholdRange', { max: MAX_THRESHOLD })
         : undefined;
   return (
-    <ModalDialog title={t('alert.title', { name: saved.name })} onClose={onClose} wide>
-      <form className="form" onSubmit={runBacktest} noValidate>
-        <div className="search-alert-form">
-          <InputField
-            id={`${uid}-period`}
-            label={t('alert.period')}
-            inputMode="numeric"
-            value={draft.periodMinutes}
-            onChange={(periodMinutes) => set({ periodMinutes })}
-            error={message('periodMinutes')}
-          />
-          <div className="field">
-            <label htmlFor={`${uid}-priority`} className="field__label">
-              {t('alert.priority')}
-            </label>
-            <select
-              id={`${uid}-priority`}
-              className="select"
-              value={draft.priority}
-              onChange={(e) => set({ priority: e.target.value as AlertDraft['priority'] })}
-            >
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`alert.priorities.${p}`)}
-                </option>
-              ))}
-            </select>
+    <>
+      <ModalDialog title={t('alert.title', { name: saved.name })} onClose={requestClose} wide>
+        <form className="form" onSubmit={runBacktest} noValidate>
+          <p className="search-hint">{covers}</p>
+          <div className="search-alert-form">
+            <InputField
+              id={`${uid}-period`}
+              label={t('alert.period')}
+              inputMode="numeric"
+              value={draft.periodMinutes}
+              onChange={(periodMinutes) => set({ periodMinutes })}
+              error={message('periodMinutes')}
+            />
+            <div className="field">
+              <label htmlFor={`${uid}-priority`} className="field__label">
+                {t('alert.priority')}
+              </label>
+              <select
+                id={`${uid}-priority`}
+                className="select"
+                value={draft.priority}
+                onChange={(e) => set({ priority: e.target.value as AlertDraft['priority'] })}
+              >
+                {PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`alert.priorities.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <InputField
+              id={`${uid}-threshold`}
+              label={t('alert.threshold')}
+              inputMode="numeric"
+              value={draft.threshold}
+              onChange={(threshold) => set({ threshold })}
+              error={message('threshold')}
+            />
+            <div className="field">
+              <label htmlFor={`${uid}-realert`} className="field__label">
+                {t('alert.realert')}
+              </label>
+              <select
+                id={`${uid}-realert`}
+                className="select"
+                value={draft.realert}
+                onChange={(e) => set({ realert: e.target.value as AlertDraft['realert'] })}
+              >
+                {REALERTS.map((r) => (
+                  <option key={r} value={r}>
+                    {r === 'always'
+                      ? t('alert.realertAlways')
+                      : t('alert.realertMinutes', { count: Number(r) })}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-          <InputField
-            id={`${uid}-threshold`}
-            label={t('alert.threshold')}
-            inputMode="numeric"
-            value={draft.threshold}
-            onChange={(threshold) => set({ threshold })}
-            error={message('threshold')}
-          />
-          <div className="field">
-            <label htmlFor={`${uid}-realert`} className="field__label">
-              {t('alert.realert')}
-            </label>
-            <select
-              id={`${uid}-realert`}
-              className="select"
-              value={draft.realert}
-              onChange={(e) => set({ realert: e.target.value as AlertDraft['realert'] })}
+          <label className="search-check">
+            <input
+              type="checkbox"
+              checked={draft.enabled}
+              onChange={(e) => set({ enabled: e.target.checked })}
+            />{' '}
+            {t('alert.enabled')}
+          </label>
+          {failure && (
+            <p role="alert" className="search-error">
+              {failure}
+            </p>
+          )}
+          {backtest && !current && <p className="search-hint">{t('alert.changed')}</p>}
+          {current && <BacktestResult result={current} />}
+          <div className="modal__actions">
+            <button type="submit" className="button" disabled={busy !== null}>
+              {busy === 'backtest' ? t('alert.backtesting') : t('alert.backtest')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!current || busy !== null}
+              onClick={() => void save()}
             >
-              {REALERTS.map((r) => (
-                <option key={r} value={r}>
-                  {r === 'always'
-                    ? t('alert.realertAlways')
-                    : t('alert.realertMinutes', { count: Number(r) })}
-                </option>
-              ))}
-            </select>
+              {existing ? t('alert.replace') : t('alert.save')}
+            </button>
+            {existing && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy !== null}
+                onClick={() => void stop()}
+              >
+                {t('alert.stop')}
+              </button>
+            )}
+            <button type="button" className="button" onClick={requestClose}>
+              {t('saved.cancel')}
+            </button>
           </div>
-        </div>
-        {failure && (
-          <p role="alert" className="search-error">
-            {failure}
-          </p>
-        )}
-        {backtest && !current && <p className="search-hint">{t('alert.changed')}</p>}
-        {current && <BacktestResult result={current} />}
-        <div className="modal__actions">
-          <button type="submit" className="button" disabled={busy !== null}>
-            {busy === 'backtest' ? t('alert.backtesting') : t('alert.backtest')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!current || busy !== null}
-            onClick={() => void save()}
-          >
-            {existing ? t('alert.replace') : t('alert.save')}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {t('saved.cancel')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+        </form>
+      </ModalDialog>
+      {question}
+    </>
   );
 }
-
-const sameDraft = (a: AlertDraft, b: AlertDraft) =>
-  a.periodMinutes === b.periodMinutes &&
-  a.priority === b.priority &&
-  a.threshold === b.threshold &&
-  a.realert === b.realert;
 
 function BacktestResult({ result }: { result: Backtest }) {
   const { t } = useTranslation('search');

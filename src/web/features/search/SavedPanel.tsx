@@ -1,9 +1,7 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../components/use-load.ts';
-import { useShellData } from '../../shell/index.ts';
 import {
-  createSaved,
   deleteHistoryEntry,
   deleteSaved,
   type HistoryEntry,
@@ -11,91 +9,13 @@ import {
   listSaved,
   type SavedSearch,
 } from './api.ts';
-import { requestOf, type SearchForm } from './search-model.ts';
-
-type Scope = 'private' | 'customer' | 'global';
-
-/** Saves the current search as private, for one customer, or global (staff only; the server checks). */
-export function SaveSearchForm(props: {
-  form: SearchForm;
-  onSaved(saved: SavedSearch): void;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation('search');
-  const { customers } = useShellData();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<Scope>('private');
-  const [customerId, setCustomerId] = useState(customers[0]?.customer_id ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const request = requestOf(props.form);
-      const saved = await createSaved({
-        name: name.trim(),
-        scope,
-        customer_id: scope === 'customer' ? customerId : null,
-        search: request.search as Record<string, unknown>,
-        period: (request.period ?? null) as Record<string, unknown> | null,
-      });
-      props.onSaved(saved);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="search-save" onSubmit={submit} aria-label={t('saved.saveTitle')}>
-      <h2>{t('saved.saveTitle')}</h2>
-      <label className="search-control">
-        <span>{t('saved.name')}</span>
-        <input autoFocus required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className="search-control">
-        <span>{t('saved.scope')}</span>
-        <select value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
-          <option value="private">{t('saved.scopes.private')}</option>
-          <option value="customer">{t('saved.scopes.customer')}</option>
-          <option value="global">{t('saved.scopes.global')}</option>
-        </select>
-      </label>
-      {scope === 'customer' && (
-        <label className="search-control">
-          <span>{t('saved.customer')}</span>
-          <select value={customerId} onChange={(e) => setCustomerId(e.target.value)}>
-            {customers.map((c) => (
-              <option key={c.customer_id} value={c.customer_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {error && (
-        <p role="alert" className="search-error">
-          {t('saved.saveFailed')} {error}
-        </p>
-      )}
-      <div className="search-actions">
-        <button type="submit" className="button button--primary" disabled={busy || !name.trim()}>
-          {t('saved.save')}
-        </button>
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('saved.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 /** Saved searches the user may see, and their own history with deletion. */
 export function SavedAndHistory(props: {
   version: number;
   onOpenSaved(saved: SavedSearch): void;
+  /** Opens the saved search and its edit dialog (own searches only). */
+  onEditSaved(saved: SavedSearch): void;
   onOpenHistory(entry: HistoryEntry): void;
   /** The two lists, for the palette's `>saved` and `>history` (focusable for an empty list). */
   savedRef?: React.RefObject<HTMLElement | null>;
@@ -123,6 +43,16 @@ export function SavedAndHistory(props: {
                 {s.name}
               </button>{' '}
               <span className="search-scope">{t(`saved.scopes.${s.scope}`)}</span>
+              {s.mine && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={t('saved.edit', { name: s.name })}
+                  onClick={() => props.onEditSaved(s)}
+                >
+                  {t('saved.editShort')}
+                </button>
+              )}
               {s.mine && (
                 <button
                   type="button"

@@ -5,27 +5,27 @@ import { selectSubmitting, selectTermError } from '../../../../machines/search-j
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type SearchCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
 import { useLoad } from '../../components/use-load.ts';
-import { useIsActivePage, useReplacePageAddress } from '../../shell/index.ts';
-import {
-  getHits,
-  getSearch,
-  type LogEvent,
-  listSources,
-  type SavedSearch,
-  type SearchFilter,
-} from './api.ts';
+import { useIsActivePage, useReplacePageAddress, useSelectedCustomers } from '../../shell/index.ts';
+import { getHits, getSearchMap, listSources, type SavedSearch, type SearchFilter } from './api.ts';
+import { ColumnsChooser } from './ColumnsChooser.tsx';
+import { CoverageNote } from './CoverageNote.tsx';
 import { rangeOfWord } from './commands.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { FieldSidebar } from './FieldSidebar.tsx';
+import { FilterChips } from './FilterChips.tsx';
 import { HitsChart } from './HitsChart.tsx';
 import { QueryBar, SourceSelect, TimePicker } from './QueryControls.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { SaveAlertDialog } from './SaveAlertDialog.tsx';
-import { SavedAndHistory, SaveSearchForm } from './SavedPanel.tsx';
+import { SavedAndHistory } from './SavedPanel.tsx';
+import { SaveSearchDialog } from './SaveSearchDialog.tsx';
+import { SearchMap } from './SearchMap.tsx';
 import { SearchStatus } from './SearchStatus.tsx';
+import { StopAlertDialog } from './StopAlertDialog.tsx';
 import {
-  COLUMNS,
   type Column,
+  columnsOf,
+  customSeconds,
   DEFAULT_COLUMNS,
   EMPTY_FORM,
   errorPosition,
@@ -35,6 +35,7 @@ import {
   type SearchForm,
   withFilter,
 } from './search-model.ts';
+import { useMorePages } from './use-more-pages.ts';
 import { SEARCH_POLL_MS, useSearchJob } from './use-search-job.ts';
 import './search.css';
 
@@ -49,32 +50,31 @@ function focusList(list: HTMLElement | null): void {
   (list?.querySelector<HTMLElement>('button') ?? list)?.focus();
 }
 
+type Dialog = 'save' | 'edit' | 'alert' | 'stop-alert' | 'export';
+
 /**
- * /search/{id?} (spec 2; issue 11): pick a source, type a query in any of the three modes, pick a
- * period, and search. The address follows the search shown: a new search replaces it with
- * /search/{id} (no history entry per search, and the page cache keeps this page under the new
- * address), so the address can be shared or reopened; opening it restores that search. The
- * search runs on the server; its first results show while it counts. The field sidebar's top
- * values narrow it (Enter includes, Shift+Enter excludes).
+ * /search/{id?} (spec 2): pick a source, type a query in any of the three modes, pick a period,
+ * and search. The search covers the customers the console is filtered to (every customer of the
+ * user when none is selected) and says which it covered; changing the filter searches again.
+ * The address follows the search shown: a new search replaces it with /search/{id}, so the
+ * address can be shared or reopened; a search the server no longer has says so and offers to
+ * run it again. The field sidebar's top values narrow it (Enter includes, Shift+Enter excludes).
  */
 export function SearchPage({ params }: ScreenProps) {
   const { t } = useTranslation('search');
   const linkQuery = useSearch();
+  const { selected: customerIds } = useSelectedCustomers();
   const [form, setForm] = useState<SearchForm>(() => formFromLink(linkQuery));
   const [columns, setColumns] = useState<Column[]>(DEFAULT_COLUMNS);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [savedVersion, setSavedVersion] = useState(0);
-  // The saved search the screen shows unchanged (just saved or opened): it can become an alert rule.
-  const [currentSaved, setCurrentSaved] = useState<SavedSearch | null>(null);
-  const [alerting, setAlerting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [more, setMore] = useState<{
-    id: string;
-    events: LogEvent[];
-    after: string | null;
-    loading: boolean;
-  }>();
+  // The saved search last opened or saved: editing saves the search shown into it.
+  const [openedSaved, setOpenedSaved] = useState<SavedSearch | null>(null);
+  // …and shown unchanged: only then can it become an alert rule.
+  const [unchanged, setUnchanged] = useState(false);
+  const currentSaved = unchanged ? openedSaved : null;
+  const [mapOpen, setMapOpen] = useState(false);
   const queryInput = useRef<HTMLInputElement>(null);
   const savedList = useRef<HTMLElement>(null);
   const historyList = useRef<HTMLElement>(null);
@@ -90,12 +90,12 @@ export function SearchPage({ params }: ScreenProps) {
   }, [active, id, params.id, replaceAddress]);
 
   const submit = useCallback(
-    (next: SearchForm) => {
+    (next: SearchForm, nextColumns: readonly Column[] = columns) => {
       setForm(next);
       setExpanded(new Set());
-      send({ type: 'submit', request: requestOf(next) });
+      send({ type: 'submit', request: requestOf(next, { columns: nextColumns, customerIds }) });
     },
-    [send],
+    [send, columns, customerIds],
   );
   // A link with a query searches at once; a link to a search follows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
@@ -104,38 +104,29 @@ export function SearchPage({ params }: ScreenProps) {
     else if (form.term || form.source) submit(form);
     queryInput.current?.focus();
   }, []);
+  // A change of the customer filter searches again over the customers now selected.
+  const customerKey = customerIds.join();
+  const searchedFor = useRef(customerKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the selection changes
+  useEffect(() => {
+    if (searchedFor.current === customerKey) return;
+    searchedFor.current = customerKey;
+    if (!snapshot.matches('Idle') && !snapshot.matches('Gone')) submit(form);
+  }, [customerKey]);
 
   const done = snapshot.matches('Done');
   // The chart fills in while the search runs: the server counts the part scanned so far.
   const charted = id && job && (job.status === 'running' || job.status === 'done');
-  const hits = useLoad(charted ? `${id}/${job.status}/${job.progress}/${job.total}` : null, () =>
-    getHits(id!),
-  );
-  const firstPage = (job?.results ?? []) as LogEvent[];
-  const events = useMemo(
-    () => (more && more.id === id ? [...firstPage, ...more.events] : firstPage),
-    [firstPage, more, id],
-  );
-  const nextAfter = more && more.id === id ? more.after : (job?.search_after ?? null);
-  const loadMore = useCallback(() => {
-    if (!done || !id || !nextAfter || more?.loading) return;
-    setMore((m) => ({ id, events: m?.id === id ? m.events : [], after: nextAfter, loading: true }));
-    getSearch(id, nextAfter).then(
-      (page) =>
-        setMore((m) => ({
-          id,
-          events: [...(m?.id === id ? m.events : []), ...(page.results as LogEvent[])],
-          after: page.search_after,
-          loading: false,
-        })),
-      () => setMore((m) => (m ? { ...m, loading: false } : m)),
-    );
-  }, [done, id, nextAfter, more?.loading]);
+  const chartKey = charted ? `${id}/${job.status}/${job.progress}/${job.total}` : null;
+  const hits = useLoad(chartKey, () => getHits(id!));
+  const map = useLoad(mapOpen ? chartKey : null, () => getSearchMap(id!));
+  const { events, loadMore } = useMorePages(id, job, done);
 
   const termError = selectTermError(snapshot);
   const runSearch = useCallback(
     (next: SearchForm) => {
-      setCurrentSaved(null);
+      if (next.period.kind === 'custom' && customSeconds(next.period) === null) return;
+      setUnchanged(false);
       submit(next);
     },
     [submit],
@@ -151,6 +142,7 @@ export function SearchPage({ params }: ScreenProps) {
     box.querySelector<HTMLInputElement>('input')?.focus();
   }, []);
   const canExport = done && Boolean(id);
+  const editable = openedSaved?.mine ? openedSaved : null;
   // The palette's search commands (features/search/commands.ts) run the screen's own handlers.
   const commandTarget = useMemo(
     (): SearchCommandTarget => ({
@@ -164,22 +156,20 @@ export function SearchPage({ params }: ScreenProps) {
         'search.query': () => queryInput.current?.focus(),
         'search.saved': () => focusList(savedList.current),
         'search.history': () => focusList(historyList.current),
-        'search.save': () => setSaving(true),
-        'search.alert': currentSaved ? () => setAlerting(true) : undefined,
-        'search.export': canExport ? () => setExporting(true) : undefined,
+        'search.save': () => setDialog('save'),
+        'search.edit': editable ? () => setDialog('edit') : undefined,
+        'search.alert': currentSaved ? () => setDialog('alert') : undefined,
+        'search.stop-alert': openedSaved ? () => setDialog('stop-alert') : undefined,
+        'search.export': canExport ? () => setDialog('export') : undefined,
         'search.columns': openColumns,
       },
     }),
-    [form, runSearch, currentSaved, canExport, openColumns],
+    [form, runSearch, currentSaved, openedSaved, editable, canExport, openColumns],
   );
   useProvideCommandTarget(active ? commandTarget : null);
-  const addFilter = (filter: SearchFilter) => {
-    setCurrentSaved(null);
-    submit({ ...form, filters: withFilter(form.filters, filter) });
-  };
-  const removeFilter = (index: number) => {
-    setCurrentSaved(null);
-    submit({ ...form, filters: form.filters.filter((_, i) => i !== index) });
+  const narrow = (filters: SearchFilter[]) => {
+    setUnchanged(false);
+    submit({ ...form, filters });
   };
   const toggle = useCallback(
     (eventId: string) =>
@@ -190,15 +180,26 @@ export function SearchPage({ params }: ScreenProps) {
       }),
     [],
   );
-  const openSaved = (saved: SavedSearch) => {
-    setCurrentSaved(saved);
-    submit(formOf(saved.search, saved.period));
+  const openSaved = (saved: SavedSearch, then?: Dialog) => {
+    setOpenedSaved(saved);
+    setUnchanged(true);
+    const savedColumns = columnsOf(saved.search) ?? columns;
+    setColumns(savedColumns);
+    submit(formOf(saved.search, saved.period), savedColumns);
+    if (then) setDialog(then);
+  };
+  const closeDialog = () => setDialog(null);
+  const onSaved = (saved: SavedSearch) => {
+    setDialog(null);
+    setOpenedSaved(saved);
+    setUnchanged(true);
+    setSavedVersion((v) => v + 1);
   };
 
   return (
-    <div className="search-page">
+    <div className="search-page page-body">
       <h1 className="sr-only">{t('title')}</h1>
-      <form className="search-form" onSubmit={onSubmit} aria-label={t('title')}>
+      <form className="search-bar" onSubmit={onSubmit} aria-label={t('title')}>
         <SourceSelect
           sources={sources.data ?? []}
           value={form.source}
@@ -223,89 +224,72 @@ export function SearchPage({ params }: ScreenProps) {
           >
             {t('actions.rerun')}
           </button>
-          <button type="button" className="button" onClick={() => setSaving(true)}>
+          <button type="button" className="button" onClick={() => setDialog('save')}>
             {t('actions.save')}
           </button>
+          {editable && (
+            <button type="button" className="button" onClick={() => setDialog('edit')}>
+              {t('actions.edit', { name: editable.name })}
+            </button>
+          )}
           <button
             type="button"
             className="button"
             disabled={!currentSaved}
             title={currentSaved ? undefined : t('actions.saveAlertHint')}
-            onClick={() => setAlerting(true)}
+            onClick={() => setDialog('alert')}
           >
             {t('actions.saveAlert')}
           </button>
-          <button type="button" className="button" disabled={!canExport} onClick={() => setExporting(true)}>
+          <button type="button" className="button" disabled={!canExport} onClick={() => setDialog('export')}>
             {t('actions.export')}
           </button>
         </div>
       </form>
-      {form.filters.length > 0 && (
-        <ul className="search-filters" aria-label={t('filters.label')}>
-          {form.filters.map((f, i) => (
-            <li key={`${f.field}${f.operator}${String(f.value)}`}>
-              <span>
-                {t(f.operator === '!=' ? 'filters.exclude' : 'filters.include', {
-                  field: f.field,
-                  value: String(f.value ?? ''),
-                })}
-              </span>
-              <button
-                type="button"
-                className="button button--small"
-                aria-label={t('filters.remove', { field: f.field, value: String(f.value ?? '') })}
-                onClick={() => removeFilter(i)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {saving && (
-        <SaveSearchForm
+      <FilterChips filters={form.filters} onChange={narrow} />
+      {(dialog === 'save' || (dialog === 'edit' && editable)) && (
+        <SaveSearchDialog
           form={form}
-          onCancel={() => setSaving(false)}
-          onSaved={(saved) => {
-            setSaving(false);
-            setCurrentSaved(saved);
-            setSavedVersion((v) => v + 1);
-          }}
+          columns={columns}
+          customerIds={customerIds}
+          existing={dialog === 'edit' ? editable : null}
+          onClose={closeDialog}
+          onSaved={onSaved}
         />
       )}
-      {alerting && currentSaved && (
-        <SaveAlertDialog saved={currentSaved} onClose={() => setAlerting(false)} />
+      {dialog === 'alert' && currentSaved && <SaveAlertDialog saved={currentSaved} onClose={closeDialog} />}
+      {dialog === 'stop-alert' && openedSaved && (
+        <StopAlertDialog saved={openedSaved} onClose={closeDialog} />
       )}
-      {exporting && id && (
-        <ExportDialog searchId={id} columns={columns} onClose={() => setExporting(false)} />
-      )}
-      <SearchStatus snapshot={snapshot} error={termError ? null : error} />
+      {dialog === 'export' && id && <ExportDialog searchId={id} columns={columns} onClose={closeDialog} />}
+      <div className="search-summary">
+        <SearchStatus
+          snapshot={snapshot}
+          error={termError ? null : error}
+          onRunAgain={() => runSearch(form)}
+        />
+        {job?.customer_ids && (
+          <CoverageNote customerIds={job.customer_ids} filtered={customerIds.length > 0} />
+        )}
+      </div>
       {hits.data && <HitsChart hits={hits.data} />}
+      {charted && (
+        <details className="search-map-box" open={mapOpen} onToggle={(e) => setMapOpen(e.currentTarget.open)}>
+          <summary>{t('map.toggle')}</summary>
+          {map.data && <SearchMap map={map.data} />}
+          {map.status === 'error' && <p role="alert">{t('map.error')}</p>}
+        </details>
+      )}
       <div className="search-body">
-        <FieldSidebar searchId={id} ready={done} fields={fieldsOf(events)} onFilter={addFilter} />
+        <FieldSidebar
+          searchId={id}
+          ready={done}
+          fields={fieldsOf(events)}
+          shown={events.length}
+          onFilter={(filter) => narrow(withFilter(form.filters, filter))}
+        />
         <div className="search-results">
-          <details className="search-columns" ref={columnsBox}>
-            <summary>{t('columns.configure')}</summary>
-            <fieldset>
-              <legend className="sr-only">{t('columns.configure')}</legend>
-              {COLUMNS.map((column) => (
-                <label key={column}>
-                  <input
-                    type="checkbox"
-                    checked={columns.includes(column)}
-                    onChange={(e) =>
-                      setColumns(
-                        e.target.checked
-                          ? COLUMNS.filter((c) => c === column || columns.includes(c))
-                          : columns.filter((c) => c !== column),
-                      )
-                    }
-                  />{' '}
-                  {t(`columns.${column}`)}
-                </label>
-              ))}
-            </fieldset>
-          </details>
+          <ColumnsChooser columns={columns} onChange={setColumns} boxRef={columnsBox} />
           {events.length > 0 && (
             <ResultsTable
               events={events}
@@ -321,9 +305,11 @@ export function SearchPage({ params }: ScreenProps) {
         savedRef={savedList}
         historyRef={historyList}
         version={savedVersion + (done ? 1 : 0)}
-        onOpenSaved={openSaved}
+        onOpenSaved={(saved) => openSaved(saved)}
+        onEditSaved={(saved) => openSaved(saved, 'edit')}
         onOpenHistory={(entry) => {
-          setCurrentSaved(null);
+          setOpenedSaved(null);
+          setUnchanged(false);
           setForm({ ...form, term: entry.search_term, source: entry.source, filters: [] });
           send({ type: 'open', id: entry.id });
         }}

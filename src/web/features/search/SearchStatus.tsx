@@ -10,14 +10,26 @@ import type { searchJobMachine } from '../../../../machines/search-job/search-jo
 export function SearchStatus({
   snapshot,
   error,
+  onRunAgain,
 }: {
   snapshot: SnapshotFrom<typeof searchJobMachine>;
   error: SearchCallError | null;
+  /** Runs the search shown again as a new search (when the old one is gone). */
+  onRunAgain(): void;
 }) {
   const { t } = useTranslation('search');
   const job = snapshot.context.job;
   const progress = job?.progress ?? 0;
-  if (snapshot.matches('Idle')) return <p className="search-status">{t('status.idle')}</p>;
+  if (snapshot.matches('Idle')) return <SearchIntro />;
+  if (snapshot.matches('Gone'))
+    return (
+      <div role="alert" className="search-status search-status--gone">
+        <p>{t('status.gone')}</p>
+        <button type="button" className="button button--primary" onClick={onRunAgain}>
+          {t('status.runAgain')}
+        </button>
+      </div>
+    );
   if (error && (error.code === 'forbidden' || error.code === 'unauthorized'))
     return (
       <p role="alert" className="search-status search-status--error">
@@ -53,5 +65,26 @@ export function SearchStatus({
       <progress max={100} value={progress} aria-label={t('status.progress')} />{' '}
       {t('status.running', { progress, count: job?.total ?? 0 })}
     </div>
+  );
+}
+
+/** Before the first search: what the three query modes do, with an example of each. */
+function SearchIntro() {
+  const { t } = useTranslation('search');
+  return (
+    <section className="search-intro" aria-labelledby="search-intro-title">
+      <h2 id="search-intro-title">{t('intro.title')}</h2>
+      <dl>
+        {(['keyword', 'exact', 'lucene'] as const).map((mode) => (
+          <div key={mode} className="search-intro-mode">
+            <dt>{t(`query.modes.${mode}`)}</dt>
+            <dd>
+              <code>{t(`intro.${mode}Example`)}</code> {t(`intro.${mode}`)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="search-hint">{t('intro.keys')}</p>
+    </section>
   );
 }

@@ -10,6 +10,8 @@ export interface AlertDraft {
   priority: (typeof PRIORITIES)[number];
   threshold: string;
   realert: (typeof REALERTS)[number];
+  /** Unticked, the rule is kept but paused: it raises no alerts. */
+  enabled: boolean;
 }
 
 export const DEFAULT_DRAFT: AlertDraft = {
@@ -17,6 +19,7 @@ export const DEFAULT_DRAFT: AlertDraft = {
   priority: 'medium',
   threshold: '1',
   realert: '10',
+  enabled: true,
 };
 
 /** The server's limits (LogAlertSettings): the period is whole minutes up to a day. */
@@ -46,6 +49,7 @@ export const draftOfRule = (rule: LogAlertRule): AlertDraft => ({
   priority: rule.priority,
   threshold: String(rule.threshold),
   realert: rule.realert,
+  enabled: rule.enabled,
 });
 
 /** The request body of a valid draft. */
@@ -55,8 +59,15 @@ export const settingsOf = (savedSearchId: string, draft: AlertDraft): LogAlertSe
   priority: draft.priority,
   threshold: wholeNumber(draft.threshold),
   realert: draft.realert,
-  enabled: true,
+  enabled: draft.enabled,
 });
+
+export const sameDraft = (a: AlertDraft, b: AlertDraft) =>
+  a.periodMinutes === b.periodMinutes &&
+  a.priority === b.priority &&
+  a.threshold === b.threshold &&
+  a.realert === b.realert &&
+  a.enabled === b.enabled;
 
 export interface FiringBucket {
   time: string;

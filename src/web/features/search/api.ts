@@ -1,7 +1,7 @@
 import type { SearchJobView, SearchRequest } from '../../../../machines/search-job/search-job.context.ts';
 import { api } from '../../../api/client.ts';
 import type { components, paths } from '../../../api/schema.d.ts';
-import { dataOf } from '../../api/errors.ts';
+import { ApiError, dataOf } from '../../api/errors.ts';
 
 export type LogEvent = components['schemas']['LogEvent'];
 export type LogSource = components['schemas']['LogSource'];
@@ -27,9 +27,22 @@ export async function startSearch(request: SearchRequest, signal?: AbortSignal) 
   return dataOf(await api.POST('/api/search/v1/search/', { body, signal }));
 }
 
-/** POST /search/{id}: runs the search again. */
+/** Spec 8: a 404 on searches and graphs is empty (null), not a failure: the search is gone. */
+async function nullWhenGone<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** POST /search/{id}: runs the search again; null when the server no longer has it. */
 export async function rerunSearch(id: string, signal?: AbortSignal) {
-  return dataOf(await api.POST('/api/search/v1/search/{id}', { params: { path: { id } }, signal }));
+  return nullWhenGone(
+    (async () =>
+      dataOf(await api.POST('/api/search/v1/search/{id}', { params: { path: { id } }, signal })))(),
+  );
 }
 
 /** GET /search/{id}: status, progress, total and a page of the events counted so far. */
@@ -42,11 +55,29 @@ export async function getSearch(
   return dataOf(await api.GET('/api/search/v1/search/{id}', { params: { path: { id }, query }, signal }));
 }
 
-/** The machine's view of a page. */
-export const jobView = (page: SearchPage): SearchJobView => page;
+/** GET /search/{id} for the machine: null when the server no longer has the search (404). */
+export async function findSearch(id: string, signal?: AbortSignal): Promise<SearchPage | null> {
+  return nullWhenGone(getSearch(id, null, signal));
+}
 
-export async function getHits(id: string): Promise<HitsOverTime> {
-  return dataOf(await api.GET('/api/search/v1/graphs/{id}/hits', { params: { path: { id } } }));
+/** The machine's view of a page. */
+export const jobView = (page: SearchPage | null): SearchJobView | null => page;
+
+/** Hits over time; null when the search is gone (404). */
+export async function getHits(id: string): Promise<HitsOverTime | null> {
+  return nullWhenGone(
+    (async () => dataOf(await api.GET('/api/search/v1/graphs/{id}/hits', { params: { path: { id } } })))(),
+  );
+}
+
+export type SearchMap =
+  paths['/api/search/v1/graphs/{id}/map']['get']['responses']['200']['content']['application/json'];
+
+/** The source addresses of the search's events for the map; null when the search is gone (404). */
+export async function getSearchMap(id: string): Promise<SearchMap | null> {
+  return nullWhenGone(
+    (async () => dataOf(await api.GET('/api/search/v1/graphs/{id}/map', { params: { path: { id } } })))(),
+  );
 }
 
 export async function getTopValues(id: string, field: string): Promise<TopValues> {
@@ -69,8 +100,13 @@ export async function createSaved(input: SavedSearchInput): Promise<SavedSearch>
   return dataOf(await api.POST('/api/search/v1/saved/', { body: input }));
 }
 
+/** PUT /saved/{id}: changes a saved search (its owner only). */
+export async function updateSaved(id: string, input: SavedSearchInput): Promise<SavedSearch> {
+  return dataOf(await api.PUT('/api/search/v1/saved/{id}', { params: { path: { id } }, body: input }));
+}
+
 export async function deleteSaved(id: string): Promise<void> {
-  dataOf(await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } }));
+  await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } });
 }
 
 export async function listHistory(): Promise<HistoryEntry[]> {
@@ -78,7 +114,7 @@ export async function listHistory(): Promise<HistoryEntry[]> {
 }
 
 export async function deleteHistoryEntry(id: string): Promise<void> {
-  dataOf(await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } }));
+  await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } });
 }
 
 export type LogAlertSettings = components['schemas']['LogAlertSettings'];
@@ -98,6 +134,12 @@ export async function backtestAlert(settings: LogAlertSettings): Promise<Backtes
 /** Sets the saved search's alert settings (one rule per saved search; saving again replaces it). */
 export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
   return dataOf(await api.POST('/api/search/v1/alerting/', { body: settings }));
+}
+
+/** DELETE /alerting/{id}: stops alerting on the saved search (the rule goes). */
+export async function deleteAlertRule(id: string): Promise<void> {
+  // A 204 has no body; a failure throws from the client's error middleware.
+  await api.DELETE('/api/search/v1/alerting/{id}', { params: { path: { id } } });
 }
 
 export type ExportBody =

@@ -61,7 +61,9 @@ export const SEARCH_COMMANDS: ActionCommand[] = [
   screenCommand('search.saved', 'saved', (l) => l.commands('registry.searchSaved')),
   screenCommand('search.history', 'history', (l) => l.commands('registry.searchHistory')),
   screenCommand('search.save', 'save', (l) => l.commands('registry.searchSave')),
+  screenCommand('search.edit', 'edit-saved', (l) => l.commands('registry.searchEdit')),
   screenCommand('search.alert', 'save-alert', (l) => l.commands('registry.searchAlert')),
+  screenCommand('search.stop-alert', 'unalert', (l) => l.commands('registry.searchStopAlert')),
   screenCommand('search.export', 'export-events', (l) => l.commands('registry.searchExport')),
   screenCommand('search.columns', 'columns', (l) => l.commands('registry.searchColumns')),
 ];

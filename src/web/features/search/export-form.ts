@@ -11,8 +11,12 @@ export type ExportField = CommonEventField;
 export const STREAM_LIMIT = EXPORT_STREAM_LIMIT;
 export const MAX_EXPORT = EXPORT_MAX_EVENTS;
 
+/** Spec 2: CSV or JSON (one array); NDJSON (a JSON object a line) stays for streaming tools. */
+export const EXPORT_MODES = ['csv', 'json', 'ndjson'] as const;
+export type ExportMode = (typeof EXPORT_MODES)[number];
+
 export interface ExportDraft {
-  mode: 'csv' | 'ndjson';
+  mode: ExportMode;
   size: string;
   fields: ExportField[];
   /** Addresses separated by commas, semicolons or spaces. */
@@ -44,9 +48,21 @@ export function exportErrors(draft: ExportDraft): ExportErrors {
 export const isStreamed = (draft: ExportDraft) =>
   Number(draft.size) <= STREAM_LIMIT && emailsOf(draft.emails).length === 0;
 
+/** The server writes JSON lines; a JSON download is those lines gathered into one array. */
 export const exportBody = (draft: ExportDraft): ExportBody => ({
-  mode: draft.mode,
+  mode: draft.mode === 'csv' ? 'csv' : 'ndjson',
   size: Number(draft.size.trim()),
   fields: EXPORT_FIELDS.filter((f) => draft.fields.includes(f)),
   emails: emailsOf(draft.emails),
 });
+
+/** The downloaded JSON lines as one JSON array (spec 2's JSON export). */
+export function jsonOfLines(text: string): string {
+  const rows = text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as unknown);
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+export const EXTENSIONS: Record<ExportMode, string> = { csv: 'csv', json: 'json', ndjson: 'ndjson' };

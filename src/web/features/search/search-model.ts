@@ -45,7 +45,24 @@ export type RangeKey = (typeof RANGES)[number]['key'];
 /** Default search period: the last 15 minutes (spec 2, section 9). */
 export const DEFAULT_RANGE: RangeKey = 'm15';
 
-export type Period = { kind: 'relative'; range: RangeKey } | { kind: 'absolute'; from: string; to: string };
+/** Units of a custom relative range ("last 36 hours"), in seconds. */
+export const CUSTOM_UNITS = { minutes: MINUTE, hours: HOUR, days: DAY } as const;
+export type CustomUnit = keyof typeof CUSTOM_UNITS;
+/** The longest custom range: a year of days. */
+export const MAX_CUSTOM_SECONDS = 365 * DAY;
+
+export type Period =
+  | { kind: 'relative'; range: RangeKey }
+  /** A relative range beside the presets; the amount as typed. */
+  | { kind: 'custom'; amount: string; unit: CustomUnit }
+  | { kind: 'absolute'; from: string; to: string };
+
+/** The seconds of a custom range, or null while the amount is not a whole number in bounds. */
+export function customSeconds(period: { amount: string; unit: CustomUnit }): number | null {
+  const amount = /^\d+$/.test(period.amount.trim()) ? Number(period.amount.trim()) : Number.NaN;
+  const seconds = amount * CUSTOM_UNITS[period.unit];
+  return amount >= 1 && seconds <= MAX_CUSTOM_SECONDS ? seconds : null;
+}
 
 /** What the screen searches for. */
 export interface SearchForm {
@@ -64,16 +81,44 @@ export const EMPTY_FORM: SearchForm = {
 
 const secondsOf = (key: RangeKey) => RANGES.find((r) => r.key === key)?.seconds ?? 900;
 
+/** What the request carries beside the form: the columns shown and the customer filter. */
+export interface RequestScope {
+  columns?: readonly string[];
+  /** The console's selected customers; empty is all of the caller's. */
+  customerIds?: readonly string[];
+}
+
 /** The contract's request for the form. */
-export function requestOf(form: SearchForm): SearchRequest {
+export function requestOf(form: SearchForm, scope: RequestScope = {}): SearchRequest {
   const period =
     form.period.kind === 'relative'
       ? { range: secondsOf(form.period.range) }
-      : { from: new Date(form.period.from).toISOString(), to: new Date(form.period.to).toISOString() };
+      : form.period.kind === 'custom'
+        ? { range: customSeconds(form.period) ?? secondsOf(DEFAULT_RANGE) }
+        : { from: new Date(form.period.from).toISOString(), to: new Date(form.period.to).toISOString() };
   return {
-    search: { source: form.source, search_term: form.term, filters: form.filters },
+    search: {
+      source: form.source,
+      search_term: form.term,
+      filters: form.filters,
+      ...(scope.columns ? { headers: [...scope.columns] } : {}),
+    },
     period,
+    ...(scope.customerIds && scope.customerIds.length > 0 ? { customer_ids: [...scope.customerIds] } : {}),
   };
+}
+
+/** A range in seconds as a custom period in its largest whole unit. */
+function customOf(seconds: number): Period {
+  const unit: CustomUnit = seconds % DAY === 0 ? 'days' : seconds % HOUR === 0 ? 'hours' : 'minutes';
+  return { kind: 'custom', amount: String(Math.max(1, Math.round(seconds / CUSTOM_UNITS[unit]))), unit };
+}
+
+/** The columns a saved search keeps (`search.headers`), those the screen knows, in its order. */
+export function columnsOf(search: Record<string, unknown>): Column[] | null {
+  if (!Array.isArray(search.headers)) return null;
+  const headers = search.headers as unknown[];
+  return COLUMNS.filter((c) => headers.includes(c));
 }
 
 /** A saved search's stored request back as a form (unknown shapes fall back to the defaults). */
@@ -87,7 +132,11 @@ export function formOf(search: Record<string, unknown>, period: Record<string, u
     period:
       typeof period?.from === 'string' && typeof period.to === 'string'
         ? { kind: 'absolute', from: period.from, to: period.to }
-        : { kind: 'relative', range: relative ?? DEFAULT_RANGE },
+        : relative
+          ? { kind: 'relative', range: relative }
+          : range !== null && range > 0 && range % MINUTE === 0
+            ? customOf(range)
+            : { kind: 'relative', range: DEFAULT_RANGE },
   };
 }
 
@@ -106,14 +155,38 @@ export function errorPosition(reason: string): number | null {
 /** The fields offered in the sidebar: the common columns, then the raw event's own keys. */
 export const COMMON_FIELDS = ['host', 'source', 'user', 'src_ip', 'dst_ip', 'event_id', 'severity'] as const;
 
-export function fieldsOf(events: readonly { raw: Record<string, unknown> }[]): string[] {
-  const raw = new Set<string>();
-  for (const event of events.slice(0, 200))
-    for (const [key, value] of Object.entries(event.raw))
-      if (value === null || typeof value !== 'object') raw.add(key);
-  const common = new Set<string>(COMMON_FIELDS);
-  return [...COMMON_FIELDS, ...[...raw].filter((k) => !common.has(k)).sort()];
+export interface FieldCount {
+  name: string;
+  /** Events shown that carry the field. */
+  count: number;
 }
+
+/** The fields of the events shown, each with how many of them carry it; common columns first. */
+export function fieldsOf(events: readonly LogEventLike[]): FieldCount[] {
+  const counts = new Map<string, number>();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const event of events) {
+    const seen = new Set<string>();
+    for (const field of COMMON_FIELDS) {
+      const value = field === 'source' ? event.source : event[field];
+      if (value !== null && value !== undefined && value !== '') seen.add(field);
+    }
+    for (const [key, value] of Object.entries(event.raw))
+      if (value !== null && typeof value !== 'object') seen.add(key);
+    for (const key of seen) add(key);
+  }
+  const common = new Set<string>(COMMON_FIELDS);
+  const raw = [...counts.keys()].filter((k) => !common.has(k)).sort();
+  return [...COMMON_FIELDS.filter((f) => counts.has(f)), ...raw].map((name) => ({
+    name,
+    count: counts.get(name) ?? 0,
+  }));
+}
+
+/** What fieldsOf reads of an event. */
+export type LogEventLike = { source: string; raw: Record<string, unknown> } & Partial<
+  Record<Exclude<(typeof COMMON_FIELDS)[number], 'source'>, unknown>
+>;
 
 /** Columns of the results table; time is always shown. */
 export const COLUMNS = ['source', 'host', 'user', 'src_ip', 'event_id', 'severity', 'message'] as const;

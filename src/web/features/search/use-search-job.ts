@@ -8,7 +8,7 @@ import type {
 } from '../../../../machines/search-job/search-job.context.ts';
 import { searchJobMachine } from '../../../../machines/search-job/search-job.machine.ts';
 import { selectPolling } from '../../../../machines/search-job/selectors.ts';
-import { getSearch, jobView, rerunSearch, startSearch } from './api.ts';
+import { findSearch, jobView, rerunSearch, startSearch } from './api.ts';
 
 /** How often a running search is read again while the server counts it. */
 export const SEARCH_POLL_MS = 700;
@@ -26,11 +26,11 @@ export function useSearchJob(pollMs = SEARCH_POLL_MS) {
           startSearch: fromPromise<{ id: string }, SubmitInput>(({ input, signal }) =>
             startSearch(input.request, signal),
           ),
-          rerunSearch: fromPromise<{ id: string }, LoadInput>(({ input, signal }) =>
+          rerunSearch: fromPromise<{ id: string } | null, LoadInput>(({ input, signal }) =>
             rerunSearch(input.id, signal),
           ),
-          loadSearch: fromPromise<SearchJobView, LoadInput>(async ({ input, signal }) =>
-            jobView(await getSearch(input.id, null, signal)),
+          loadSearch: fromPromise<SearchJobView | null, LoadInput>(async ({ input, signal }) =>
+            jobView(await findSearch(input.id, signal)),
           ),
         },
       }),

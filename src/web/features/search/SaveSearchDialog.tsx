@@ -1,0 +1,124 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InputField, SelectField } from '../../components/FormFields.tsx';
+import { ModalDialog } from '../../components/ModalDialog.tsx';
+import { useShellData } from '../../shell/index.ts';
+import { createSaved, type SavedSearch, updateSaved } from './api.ts';
+import { type Column, requestOf, type SearchForm } from './search-model.ts';
+import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
+
+type Scope = SavedSearch['scope'];
+
+interface Draft {
+  name: string;
+  scope: Scope;
+  customerId: string;
+}
+
+/**
+ * Saves the search shown (query, range, filters and columns) as private, for one customer, or
+ * global (staff only; the server checks); or, given `existing`, changes that saved search: its
+ * name, scope and search become these. A console filtered to one customer saves for it by default.
+ */
+export function SaveSearchDialog(props: {
+  form: SearchForm;
+  columns: readonly Column[];
+  /** The console's selected customers. */
+  customerIds: readonly string[];
+  existing?: SavedSearch | null;
+  onSaved(saved: SavedSearch): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('search');
+  const { customers } = useShellData();
+  const uid = useId();
+  const { existing } = props;
+  const [initial] = useState<Draft>(() =>
+    existing
+      ? { name: existing.name, scope: existing.scope, customerId: existing.customer_id ?? '' }
+      : {
+          name: '',
+          scope: props.customerIds.length === 1 ? 'customer' : 'private',
+          customerId: props.customerIds[0] ?? customers[0]?.customer_id ?? '',
+        },
+  );
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dirty =
+    draft.name !== initial.name || draft.scope !== initial.scope || draft.customerId !== initial.customerId;
+  const { requestClose, question } = useUnsavedDialog(dirty && !busy, props.onClose);
+  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !draft.name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const request = requestOf(props.form, { columns: props.columns, customerIds: props.customerIds });
+      const input = {
+        name: draft.name.trim(),
+        scope: draft.scope,
+        customer_id: draft.scope === 'customer' ? draft.customerId || null : null,
+        search: request.search as Record<string, unknown>,
+        period: (request.period ?? null) as Record<string, unknown> | null,
+      };
+      props.onSaved(existing ? await updateSaved(existing.id, input) : await createSaved(input));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  const title = existing ? t('saved.editTitle', { name: existing.name }) : t('saved.saveTitle');
+  return (
+    <>
+      <ModalDialog title={title} onClose={requestClose}>
+        <form className="form" onSubmit={submit} noValidate>
+          <InputField
+            id={`${uid}-name`}
+            label={t('saved.name')}
+            required
+            maxLength={200}
+            value={draft.name}
+            onChange={(name) => set({ name })}
+          />
+          <SelectField
+            id={`${uid}-scope`}
+            label={t('saved.scope')}
+            value={draft.scope}
+            onChange={(scope) => set({ scope: scope as Scope })}
+            options={(['private', 'customer', 'global'] as const).map((s) => ({
+              value: s,
+              label: t(`saved.scopes.${s}`),
+            }))}
+          />
+          {draft.scope === 'customer' && (
+            <SelectField
+              id={`${uid}-customer`}
+              label={t('saved.customer')}
+              value={draft.customerId}
+              onChange={(customerId) => set({ customerId })}
+              options={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+            />
+          )}
+          {existing && <p className="search-hint">{t('saved.editHint')}</p>}
+          {error && (
+            <p role="alert" className="search-error">
+              {existing ? t('saved.updateFailed') : t('saved.saveFailed')} {error}
+            </p>
+          )}
+          <div className="modal__actions">
+            <button type="submit" className="button button--primary" disabled={busy || !draft.name.trim()}>
+              {existing ? t('saved.update') : t('saved.save')}
+            </button>
+            <button type="button" className="button" onClick={requestClose}>
+              {t('saved.cancel')}
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+      {question}
+    </>
+  );
+}
