@@ -2414,7 +2414,9 @@ export interface paths {
          * @description A search runs in the background, newest events first. While it runs, `total` and the
          *     page cover the part scanned so far (`progress` percent of the period); once `done`, the
          *     total is exact. Reading a running search keeps it alive: one not read for 5 minutes is
-         *     abandoned (cancelled, `error` "abandoned"). A failed search says why in `error`.
+         *     abandoned (cancelled, `error` "abandoned"). A failed search says why in `error`, as a
+         *     reason code: `failed` (it could not be run) or `no_access` (whoever started it no longer
+         *     sees any of its customers); never the statement.
          */
         get: operations["getSearch"];
         put?: never;
@@ -4591,14 +4593,11 @@ export interface components {
              */
             customer_id?: string | null;
             name: string;
-            period?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description Checked as a search's period is. */
+            period?: components["schemas"]["SearchPeriod"] | null;
             /** @enum {string} */
             scope: "private" | "customer" | "global";
-            search: {
-                [key: string]: unknown;
-            };
+            search: components["schemas"]["SearchQuery"];
         };
         SearchFilter: {
             field: string;
@@ -4613,6 +4612,15 @@ export interface components {
             range?: number;
             /** Format: date-time */
             to?: string;
+        };
+        /** @description What a search looks for; a saved search keeps the same object. */
+        SearchQuery: {
+            filters?: components["schemas"]["SearchFilter"][];
+            headers?: string[];
+            /** @enum {string} */
+            mode?: "keyword" | "exact" | "lucene";
+            search_term?: string;
+            source?: string | null;
         };
         /** @enum {string} */
         SearchStatus: "running" | "done" | "cancelled" | "failed";
@@ -9415,14 +9423,7 @@ export interface operations {
                 "application/json": {
                     customer_ids?: string[];
                     period?: components["schemas"]["SearchPeriod"];
-                    search: {
-                        filters?: components["schemas"]["SearchFilter"][];
-                        headers?: string[];
-                        /** @enum {string} */
-                        mode?: "keyword" | "exact" | "lucene";
-                        search_term?: string;
-                        source?: string | null;
-                    };
+                    search: components["schemas"]["SearchQuery"];
                 };
             };
         };

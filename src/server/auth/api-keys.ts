@@ -52,15 +52,7 @@ export async function principalForApiKey(
     userId: key.createdBy,
     impersonatorId: null,
   });
-  const global = key.global && creator.scope.global;
-  const allowed = new Set(key.customerIds);
-  const customerIds = global
-    ? creator.scope.customerIds
-    : creator.scope.customerIds.filter((id) => allowed.has(id));
-  const permissions = readOnly
-    ? creator.permissions.filter((p) => !WRITE_PERMISSIONS.has(p))
-    : creator.permissions;
-
+  const principal = narrowToKey(creator, key);
   const now = new Date();
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.keyId, key.keyId));
   await db.insert(auditLog).values({
@@ -71,6 +63,25 @@ export async function principalForApiKey(
     entityId: key.keyId,
     after: { method: request.method, path: request.url.split('?')[0] },
   });
+  return principal;
+}
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/**
+ * The key's caller: its creator as they are now, narrowed to the key's customers (never wider
+ * than the creator, whose reach may have shrunk since) and, for a read-only key, to reading.
+ */
+export function narrowToKey(creator: Principal, key: ApiKeyRow): Principal {
+  const readOnly = key.access !== 'read_write';
+  const global = key.global && creator.scope.global;
+  const allowed = new Set(key.customerIds);
+  const customerIds = global
+    ? creator.scope.customerIds
+    : creator.scope.customerIds.filter((id) => allowed.has(id));
+  const permissions = readOnly
+    ? creator.permissions.filter((p) => !WRITE_PERMISSIONS.has(p))
+    : creator.permissions;
   return {
     ...creator,
     // A key never acts as an administrator: impersonation would hand out a session wider than the key.

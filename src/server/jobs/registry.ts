@@ -58,7 +58,7 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
   },
   // A search is counted once; a failure is recorded on the search itself, not retried.
   [SEARCH_JOB]: {
-    run: async ({ db, job }) => runSearch(db, String(job.payload.search_id)),
+    run: async ({ db, job, log }) => runSearch(db, String(job.payload.search_id), log),
     maxAttempts: 1,
   },
   'search-jobs-cleanup': async ({ db, log }) => {
@@ -68,7 +68,9 @@ export const JOB_HANDLERS: Record<string, JobDefinition> = {
   },
   [EXPORT_JOB]: async ({ db, job, log }) => {
     const exportId = String(job.payload.export_id);
-    const done = await runLogExport(db, exportId, String(job.payload.server_url));
+    const done = await runLogExport(db, exportId, String(job.payload.server_url), (failure, detail) =>
+      log.warn(`${EXPORT_JOB}: ${exportId}: failed (${failure}: ${detail}); nothing mailed`),
+    );
     if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
   },
   'log-usage': async ({ db, log }) => {

@@ -24,7 +24,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         },
       });
     }
-    const status = error.statusCode ?? 500;
+    // A database or driver error is never the caller's fault, whatever status it carries.
+    const status = isInternal(error) ? 500 : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply
@@ -47,6 +48,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }),
   );
 });
+
+/**
+ * Errors whose text is the server's own (a statement and its parameters, a driver's reason):
+ * logged, never answered. Fastify's own request errors (bad JSON, wrong media type, too large)
+ * speak of the request and are answered as they are.
+ */
+function isInternal(error: Error & { code?: unknown; cause?: unknown }): boolean {
+  if (typeof error.code === 'string' && error.code.startsWith('FST_')) return false;
+  if (error.name === 'DrizzleQueryError' || /^Failed query:/.test(error.message)) return true;
+  const cause = error.cause as { code?: unknown; severity?: unknown } | undefined;
+  const sqlState = (value: unknown) => typeof value === 'string' && /^[0-9A-Z]{5}$/.test(value);
+  return (
+    (sqlState(error.code) && 'severity' in error) ||
+    (cause !== undefined && sqlState(cause.code) && 'severity' in cause)
+  );
+}
 
 interface AjvIssue {
   instancePath: string;

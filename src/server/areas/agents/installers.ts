@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { audit } from '../../audit.ts';
+import { reachOver } from '../../auth/reach-now.ts';
 import { agentEnrolmentTokens, agentInstallers, customers } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
@@ -108,6 +109,17 @@ export async function buildAgentInstaller(db: Db, installerId: string): Promise<
       .where(eq(agentInstallers.installerId, installerId))
       .for('update');
     if (installer?.status !== 'queued') return false;
+    // Made for whoever asked, as they are now: one who no longer sees the customer gets nothing.
+    const reach = installer.requestedBy
+      ? await reachOver(tx, { userId: installer.requestedBy }, [installer.customerId])
+      : null;
+    if (reach && 'refused' in reach) {
+      await tx
+        .update(agentInstallers)
+        .set({ status: 'failed' })
+        .where(eq(agentInstallers.installerId, installerId));
+      return false;
+    }
     const [customer] = await tx
       .select({ name: customers.name })
       .from(customers)

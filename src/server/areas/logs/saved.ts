@@ -8,6 +8,7 @@ import type { Handler } from '../../platform/handler.ts';
 import { isStaff } from '../../platform/permissions.ts';
 import { requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { checkedSearch } from './search-request.ts';
 
 type SavedRow = typeof savedSearches.$inferSelect;
 type Scope = 'private' | 'customer' | 'global';
@@ -59,6 +60,8 @@ export const createSavedSearch: Handler<'createSavedSearch'> = async (request, r
   const principal = principalOf(request);
   const body = request.body;
   const customerId = checkScope(principal, body.scope, body.customer_id);
+  // Checked as a search request is, so what is kept always runs (as a search, a rule, a backtest).
+  checkedSearch(body.search, body.period, []);
   const row = await asCaller(request, async (tx) => {
     const [created] = await tx
       .insert(savedSearches)
@@ -98,6 +101,8 @@ export const updateSavedSearch: Handler<'updateSavedSearch'> = async (request) =
   const principal = principalOf(request);
   const body = request.body;
   const customerId = checkScope(principal, body.scope, body.customer_id);
+  // Checked as a search request is, so what is kept always runs (as a search, a rule, a backtest).
+  checkedSearch(body.search, body.period, []);
   const row = await asCaller(request, async (tx) => {
     const before = await ownSaved(tx, principal, request.params.id);
     const [updated] = await tx

@@ -1,17 +1,17 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
+import { stillVisible } from '../../auth/reach-now.ts';
 import { searchJobs } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Handler, RequestOf } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import type { SearchFilter } from './filters.ts';
 import { sourceAddressMap } from './map.ts';
-import { DEFAULT_RANGE_SECONDS, resolvePeriod } from './period.ts';
-import { detectMode } from './query.ts';
-import { hitsOverTime, type StoredSearch, searchPage, topValues, whereOf } from './search.ts';
+import { resolvePeriod } from './period.ts';
+import { countOf, hitsOverTime, type StoredSearch, searchPage, topValues } from './search.ts';
+import { checkedSearch } from './search-request.ts';
 import { enqueueSearchRun, type SearchJobRow, scannedPart } from './search-run.ts';
-import { findSource } from './sources.ts';
 
 const DEFAULT_PAGE = 100;
 
@@ -32,29 +32,22 @@ function cancelOpen(tx: Db, userId: string, except?: string) {
 export const startSearch: Handler<'startSearch'> = async (request, reply) => {
   const principal = principalOf(request);
   const body = request.body;
-  const term = body.search.search_term ?? '';
-  const mode = body.search.mode ?? detectMode(term);
-  const source = body.search.source ?? null;
-  if (source && !findSource(source)) throw badRequest('search.source', 'is not a known source');
-  const period = resolvePeriod(body.period);
-  const absolute = body.period?.from !== undefined || body.period?.to !== undefined;
-  const stored: StoredSearch = {
-    mode,
-    search_term: term,
-    filters: (body.search.filters ?? []) as SearchFilter[],
-    source,
-    from: period.from?.toISOString() ?? null,
-    to: period.to.toISOString(),
-    customer_ids: requestedCustomers(principal.scope.customerIds, body.customer_ids),
-    range_seconds: absolute ? null : Math.max(0, body.period?.range ?? DEFAULT_RANGE_SECONDS),
-  };
-  // Compiled now so a bad term or filter is refused before anything is kept.
-  whereOf(stored);
+  // Checked whole now so a bad term, filter or period is refused before anything is kept.
+  const stored = checkedSearch(
+    body.search,
+    body.period,
+    requestedCustomers(principal.scope.customerIds, body.customer_ids),
+  );
+  const mode = stored.mode;
   const job = await asCaller(request, async (tx) => {
     await cancelOpen(tx, principal.user.contactId);
     const [created] = await tx
       .insert(searchJobs)
-      .values({ userId: principal.user.contactId, request: stored as unknown as Record<string, unknown> })
+      .values({
+        userId: principal.user.contactId,
+        apiKeyId: principal.apiKey?.keyId ?? null,
+        request: stored as unknown as Record<string, unknown>,
+      })
       .returning();
     return created!;
   });
@@ -69,14 +62,16 @@ export const startSearch: Handler<'startSearch'> = async (request, reply) => {
 };
 
 /**
- * Runs a search again: a relative period moves to now, the count starts over in the background,
- * and the caller's other open searches are cancelled.
+ * Runs a search again: a relative period moves to now, the count starts over in the background
+ * for the customers of the search the caller sees now (and as the caller: a key's rerun runs
+ * with the key's reach), and the caller's other open searches are cancelled.
  */
 export const rerunSearch: Handler<'rerunSearch'> = async (request) => {
   const principal = principalOf(request);
   const job = await asCaller(request, async (tx) => {
     const old = await jobOf(tx, request.params.id);
     const search = old.request as unknown as StoredSearch;
+    search.customer_ids = stillVisible(principal, search.customer_ids);
     if (search.range_seconds != null) {
       const period = resolvePeriod({ range: search.range_seconds || -1 });
       search.from = period.from?.toISOString() ?? null;
@@ -87,6 +82,7 @@ export const rerunSearch: Handler<'rerunSearch'> = async (request) => {
       .update(searchJobs)
       .set({
         request: search as unknown as Record<string, unknown>,
+        apiKeyId: principal.apiKey?.keyId ?? null,
         status: 'running',
         progress: 0,
         total: 0,
@@ -121,11 +117,32 @@ type WithId =
   | RequestOf<'getSearchMap'>
   | RequestOf<'getSearchTopValues'>;
 
-/** The job, read under the caller's row-level security (a job of another user is not found). */
-function withJob<T>(request: WithId, fn: (tx: Db, job: SearchJobRow, search: StoredSearch) => Promise<T>) {
+/**
+ * The search as this caller may read it: only the customers of the search they see now. A search
+ * its creator ran over every customer, read with a key limited to one, reads that one; so does a
+ * search read after its creator lost a customer.
+ */
+function forReader(principal: Principal, search: StoredSearch) {
+  const customerIds = stillVisible(principal, search.customer_ids);
+  return {
+    search: { ...search, customer_ids: customerIds },
+    narrowed: customerIds.length < search.customer_ids.length,
+  };
+}
+
+/**
+ * The job, read under the caller's row-level security (a job of another user is not found), with
+ * its search narrowed to what the caller sees now.
+ */
+function withJob<T>(
+  request: WithId,
+  fn: (tx: Db, job: SearchJobRow, search: StoredSearch, narrowed: boolean) => Promise<T>,
+) {
+  const principal = principalOf(request);
   return asCaller(request, async (tx) => {
     const job = await jobOf(tx, request.params.id);
-    return fn(tx, job, job.request as unknown as StoredSearch);
+    const { search, narrowed } = forReader(principal, job.request as unknown as StoredSearch);
+    return fn(tx, job, search, narrowed);
   });
 }
 
@@ -135,22 +152,25 @@ function withJob<T>(request: WithId, fn: (tx: Db, job: SearchJobRow, search: Sto
  * Reading keeps a running search alive: one nobody reads is abandoned.
  */
 export const getSearch: Handler<'getSearch'> = async (request) =>
-  withJob(request, async (tx, job, search) => {
+  withJob(request, async (tx, job, search, narrowed) => {
     if (job.status === 'running') {
       await tx.update(searchJobs).set({ lastReadAt: new Date() }).where(eq(searchJobs.id, job.id));
     }
     const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+    // The job counted the customers its asker saw; a caller who sees fewer gets the total of theirs.
+    const scanned = scannedPart(search, job);
+    const total = narrowed ? (scanned ? await countOf(tx, scanned) : 0) : job.total;
     const base = {
       id: job.id,
       mode: search.mode,
       period: { from: search.from, to: search.to },
       status,
       progress: job.progress,
-      total: job.total,
+      total,
       error: job.error,
       customer_ids: search.customer_ids,
     };
-    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
     if (!part) return { ...base, results: [], search_after: null };
     const page = await searchPage(tx, part, request.query.size ?? DEFAULT_PAGE, request.query.search_after);
     return { ...base, ...page };

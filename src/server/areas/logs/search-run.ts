@@ -1,8 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { reachOver } from '../../auth/reach-now.ts';
 import { searchJobs } from '../../db/schema/index.ts';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import type { JobLogger } from '../../jobs/types.ts';
 import { type StoredSearch, whereOf } from './search.ts';
 
 /** The job kind that runs one search in the background. */
@@ -44,17 +46,38 @@ async function stillRunning(db: Db, id: string) {
 }
 
 /**
+ * Why a search ended without a result, as the reason code `error` carries (never the statement or
+ * its parameters: those go to the log). `abandoned` is set by the clean-up.
+ */
+export const SEARCH_FAILURES = {
+  failed: 'failed',
+  noAccess: 'no_access',
+} as const;
+
+const quietLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
  * Runs a search: counts its events slice by slice from the newest, recording after each slice how
  * far it has scanned and the count so far, so readers see partial results; stops as soon as the
- * search is cancelled. A search that fails (a statement error) ends as failed with its reason.
- * Runs on the system connection; the stored search carries the caller's customers, so it reads
- * only theirs.
+ * search is cancelled. A search that fails (a statement error) ends as failed with a reason code;
+ * the error itself goes to the log. Runs on the system connection for the customers of the
+ * search that its asker (user or API key) still sees now; one whose asker sees none of them ends
+ * as failed (`no_access`).
  */
-export async function runSearch(db: Db, id: string): Promise<void> {
+export async function runSearch(db: Db, id: string, log: JobLogger = quietLog): Promise<void> {
   const [job] = await db.select().from(searchJobs).where(eq(searchJobs.id, id));
   if (job?.status !== 'running') return;
-  const search = job.request as unknown as StoredSearch;
+  const asked = job.request as unknown as StoredSearch;
   const running = and(eq(searchJobs.id, id), eq(searchJobs.status, 'running'));
+  const reach = await reachOver(db, { userId: job.userId, apiKeyId: job.apiKeyId }, asked.customer_ids);
+  if ('refused' in reach) {
+    await db
+      .update(searchJobs)
+      .set({ status: 'failed', error: SEARCH_FAILURES.noAccess, finishedAt: new Date() })
+      .where(running);
+    return;
+  }
+  const search: StoredSearch = { ...asked, customer_ids: reach.customerIds };
   try {
     const to = new Date(search.to);
     const from = search.from ? new Date(search.from) : await firstEventTime(db, search);
@@ -90,10 +113,12 @@ export async function runSearch(db: Db, id: string): Promise<void> {
         .where(running);
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    log.error(
+      `${SEARCH_JOB}: search ${id} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     await db
       .update(searchJobs)
-      .set({ status: 'failed', error: reason.slice(0, 500), finishedAt: new Date() })
+      .set({ status: 'failed', error: SEARCH_FAILURES.failed, finishedAt: new Date() })
       .where(running);
   }
 }

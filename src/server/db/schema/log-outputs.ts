@@ -32,6 +32,8 @@ export const logExports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The API key that asked, when a key did: the job acts with the key's reach as it is then. */
+    apiKeyId: uuid('api_key_id'),
     partnerId: uuid('partner_id').notNull(),
     searchId: uuid('search_id').notNull(),
     customerIds: uuid('customer_ids').array().notNull(),
@@ -41,6 +43,8 @@ export const logExports = pgTable(
     emails: text('emails').array().notNull(),
     /** streamed, queued, ready or failed. */
     status: text('status').notNull(),
+    /** Why a failed export ended, as a reason code (see the contract's LogExport). */
+    failure: text('failure'),
     rowCount: integer('row_count'),
     sha256: text('sha256'),
     content: bytea('content'),
@@ -63,6 +67,8 @@ export const logAlertRules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     partnerId: uuid('partner_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
+    /** The owner's API key that set the rule, when a key did: the rule runs with that key's reach. */
+    apiKeyId: uuid('api_key_id'),
     savedSearchId: uuid('saved_search_id').notNull(),
     periodSeconds: integer('period_seconds').notNull(),
     priority: text('priority').notNull(),

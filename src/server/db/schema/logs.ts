@@ -49,6 +49,8 @@ export const searchJobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The API key that asked, when a key did: later runs act with the key's reach as it is then. */
+    apiKeyId: uuid('api_key_id'),
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('running'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { loadPrincipal, type Principal } from '../../../auth/principal.ts';
+import type { Principal } from '../../../auth/principal.ts';
+import { reachNow } from '../../../auth/reach-now.ts';
 import { logAlertFirings, logAlertRules, savedSearches } from '../../../db/schema/index.ts';
 import { resultRows, VISIBLE_LOG_EVENTS, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
@@ -18,17 +19,19 @@ export interface RunResult {
   suppressed: number;
 }
 
-/** The rule owner as a caller: the job acts for them, within the customers they may see now. */
+/**
+ * The rule owner as a caller: the job acts for them (or for the key that set the rule), within
+ * the customers they may see now; none once the owner is gone, the key revoked or every customer
+ * lost, and then the rule raises nothing.
+ */
 async function ownerOf(db: Db, rule: RuleRow): Promise<Principal | null> {
-  try {
-    return await loadPrincipal(db, {
-      sessionId: `alerting:${rule.id}`,
-      userId: rule.ownerId,
-      impersonatorId: null,
-    });
-  } catch {
-    return null;
-  }
+  const reach = await reachNow(db, {
+    userId: rule.ownerId,
+    apiKeyId: rule.apiKeyId,
+    partnerId: rule.partnerId,
+  });
+  if (!reach.active || reach.principal.scope.customerIds.length === 0) return null;
+  return reach.principal;
 }
 
 /**

@@ -61,7 +61,14 @@ export const saveLogAlertRule: Handler<'saveLogAlertRule'> = async (request, rep
     if (existing) {
       const [updated] = await tx
         .update(logAlertRules)
-        .set({ ...settings, updatedAt: new Date() })
+        .set({
+          ...settings,
+          // The owner setting it again (by a key or a session) decides whose reach it runs with.
+          ...(existing.ownerId === principal.user.contactId
+            ? { apiKeyId: principal.apiKey?.keyId ?? null }
+            : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(logAlertRules.id, existing.id))
         .returning();
       await audit(tx, principal, {
@@ -79,6 +86,7 @@ export const saveLogAlertRule: Handler<'saveLogAlertRule'> = async (request, rep
         ...settings,
         partnerId: principal.user.partnerId,
         ownerId: principal.user.contactId,
+        apiKeyId: principal.apiKey?.keyId ?? null,
         savedSearchId: body.saved_search_id,
       })
       .onConflictDoNothing()

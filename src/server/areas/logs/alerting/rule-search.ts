@@ -30,21 +30,22 @@ export function ruleSearch(
     filters?: SearchFilter[];
     source?: string;
   };
-  const term = search.search_term ?? '';
   const customers = saved.customerId ? customerIds.filter((id) => id === saved.customerId) : [...customerIds];
-  const stored: StoredSearch = {
-    mode: search.mode ?? detectMode(term),
-    search_term: term,
-    filters: search.filters ?? [],
-    source: search.source ?? null,
-    from: new Date(at.getTime() - periodSeconds * 1000).toISOString(),
-    to: at.toISOString(),
-    customer_ids: customers,
-  };
+  // A search kept before saved searches were checked may hold anything: refused, never a 500.
   try {
+    const term = search.search_term ?? '';
+    const stored: StoredSearch = {
+      mode: search.mode ?? detectMode(term),
+      search_term: term,
+      filters: search.filters ?? [],
+      source: search.source ?? null,
+      from: new Date(at.getTime() - periodSeconds * 1000).toISOString(),
+      to: at.toISOString(),
+      customer_ids: customers,
+    };
     whereOf(stored);
+    return stored;
   } catch {
     throw badRequest('saved_search_id', 'this saved search no longer parses; fix its query first');
   }
-  return stored;
 }

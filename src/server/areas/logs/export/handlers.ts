@@ -6,6 +6,7 @@ import { EXPORT_STREAM_LIMIT } from '../../../../api/limits.ts';
 import type { components } from '../../../../api/schema.d.ts';
 import { isEmail } from '../../../../common/patterns.ts';
 import { audit } from '../../../audit.ts';
+import { stillVisible } from '../../../auth/reach-now.ts';
 import { logExports, searchJobs } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
@@ -20,7 +21,7 @@ export const NEEDS_EMAIL = 'Please include a valid email to send the generated s
 type ExportRow = typeof logExports.$inferSelect;
 
 export function presentExport(
-  row: Omit<ExportRow, 'content' | 'downloadKeyHash'>,
+  row: Omit<ExportRow, 'content' | 'downloadKeyHash' | 'apiKeyId' | 'failure'>,
 ): components['schemas']['LogExport'] {
   return {
     id: row.id,
@@ -63,8 +64,10 @@ const VISIBLE = {
 
 /**
  * POST /export/{id}: the caller's own search (another's is not found), its fields checked before
- * anything is written. Streamed exports are recorded when they start and get their row count and
- * checksum when the last row is sent; the others are queued for the job.
+ * anything is written, over the customers of the search the caller sees now (a key limited to one
+ * customer exports that one's events of its creator's wider search). Streamed exports are recorded
+ * when they start and get their row count and checksum when the last row is sent; the others are
+ * queued for the job, which narrows again to the asker's reach when it runs.
  */
 export const exportSearch: Handler<'exportSearch'> = async (request, reply) => {
   const principal = principalOf(request);
@@ -79,11 +82,13 @@ export const exportSearch: Handler<'exportSearch'> = async (request, reply) => {
   const row = await asCaller(request, async (tx) => {
     const [job] = await tx.select().from(searchJobs).where(eq(searchJobs.id, request.params.id));
     if (!job) throw notFound(`Search ${request.params.id}`);
-    const search = job.request as unknown as StoredSearch;
+    const asked = job.request as unknown as StoredSearch;
+    const search = { ...asked, customer_ids: stillVisible(principal, asked.customer_ids) };
     const [created] = await tx
       .insert(logExports)
       .values({
         userId: principal.user.contactId,
+        apiKeyId: principal.apiKey?.keyId ?? null,
         partnerId: principal.user.partnerId,
         searchId: job.id,
         customerIds: search.customer_ids,

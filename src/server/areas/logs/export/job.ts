@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { reachOver } from '../../../auth/reach-now.ts';
 import { logExports, searchJobs } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import { queueMail } from '../../../mail/outbox.ts';
@@ -11,25 +12,48 @@ import { type ExportFormat, type ExportTally, exportChunks } from './write.ts';
 /** How long a mailed link works. */
 const LINK_DAYS = 7;
 
+/** Why an export failed, as `log_exports.failure` keeps it. */
+export type ExportFailure = 'search_gone' | 'no_access';
+
 /**
- * The `log-export` job: writes the export under its user's scope (the customers of the search),
- * keeps it gzipped with its row count and SHA-256, and mails the link in the same transaction
- * (system connection), so a retried job never mails a link that does not work. False when the
- * export is not waiting (done already, or gone).
+ * The `log-export` job: writes the export under its asker's reach as it is now (the user, or the
+ * API key that asked), over the customers asked for that it still sees; keeps it gzipped with its
+ * row count and SHA-256, and mails the link in the same transaction (system connection), so a
+ * retried job never mails a link that does not work. An asker who sees none of them any more (or
+ * a revoked key, a deleted user) fails the export and nothing is mailed. Null when the export is
+ * not waiting (done already, or gone) or failed; `onFailure` hears why.
  */
-export async function runLogExport(db: Db, exportId: string, serverUrl: string): Promise<ExportTally | null> {
+export async function runLogExport(
+  db: Db,
+  exportId: string,
+  serverUrl: string,
+  onFailure: (failure: ExportFailure, detail: string) => void = () => {},
+): Promise<ExportTally | null> {
   const [row] = await db.select().from(logExports).where(eq(logExports.id, exportId));
   if (row?.status !== 'queued') return null;
-  const [job] = await db.select().from(searchJobs).where(eq(searchJobs.id, row.searchId));
-  if (!job) {
+  const fail = async (failure: ExportFailure, detail: string) => {
     await db
       .update(logExports)
-      .set({ status: 'failed', finishedAt: new Date() })
+      .set({ status: 'failed', failure, finishedAt: new Date() })
       .where(eq(logExports.id, exportId));
+    onFailure(failure, detail);
     return null;
-  }
-  const search = job.request as unknown as StoredSearch;
-  const scope = { partnerId: row.partnerId, userId: row.userId, customerIds: row.customerIds, global: false };
+  };
+  const [job] = await db.select().from(searchJobs).where(eq(searchJobs.id, row.searchId));
+  if (!job) return fail('search_gone', 'its search was deleted');
+  const reach = await reachOver(
+    db,
+    { userId: row.userId, apiKeyId: row.apiKeyId, partnerId: row.partnerId },
+    row.customerIds,
+  );
+  if ('refused' in reach) return fail('no_access', reach.refused);
+  const search = { ...(job.request as unknown as StoredSearch), customer_ids: reach.customerIds };
+  const scope = {
+    partnerId: row.partnerId,
+    userId: row.userId,
+    customerIds: reach.customerIds,
+    global: false,
+  };
   const tally: ExportTally = { rows: 0, sha256: '' };
   const parts: string[] = [];
   for await (const chunk of exportChunks(

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { REACH_GONE_MESSAGES, reachNow } from '../../../auth/reach-now.ts';
 import { hibpSettings } from '../../../config.ts';
 import { breachLookups } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
@@ -46,6 +47,19 @@ export function breachLookupJob(options: BreachJobOptions = {}): JobKind {
       const id = lookupIdOf(job.payload);
       const [row] = await db.select().from(breachLookups).where(eq(breachLookups.id, id));
       if (row?.status !== 'in_progress') return;
+      // Looked up for whoever asked, as they are now: a customer they still see, or staff reach.
+      const reach = await reachNow(db, { userId: row.requestedBy, partnerId: row.partnerId });
+      const reaches =
+        reach.active &&
+        (row.customerId
+          ? reach.principal.scope.customerIds.includes(row.customerId)
+          : reach.principal.scope.global);
+      if (!reaches) {
+        const reason = reach.active ? 'no_customers' : reach.reason;
+        await finishLookup(db, id, { error: REACH_GONE_MESSAGES[reason] }, job.attempts, now());
+        log.warn(`${BREACH_JOB}: refused: ${reason}`);
+        return;
+      }
       const client = options.client ?? defaultClient();
       try {
         const breaches = await client.breaches(row.account);
