@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanRetry } from '../../../../machines/breach-lookup/selectors.ts';
 import { BreachTable } from './BreachTable.tsx';
-import { failureText } from './messages.ts';
 import { useBreachLookup } from './use-breach-lookup.ts';
 
 /** The breaches of one e-mail account, read again every 10 s while the server looks it up. */
@@ -19,7 +18,9 @@ export function BreachResult({ account }: { account: string }) {
         <p className="muted">{t('breach.inProgress', { attempts: lookup?.attempts ?? 0 })}</p>
       )}
       {state === 'NotConfigured' && <p role="alert">{t('errors.notConfigured')}</p>}
-      {state === 'Error' && <p role="alert">{failureText(t, snapshot.context.error)}</p>}
+      {state === 'Error' && (
+        <p role="alert">{t('errors.accountData', { reason: snapshot.context.error?.message ?? '' })}</p>
+      )}
       {state === 'Failed' && (
         <p role="alert">
           {t('breach.failed', {
