@@ -1839,7 +1839,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A customer's subscriptions, oldest first; another customer's id is not found (404). */
+        get: operations["listCustomerSubscriptions"];
         put?: never;
         /** Adds a subscription to a customer. */
         post: operations["createCustomerSubscription"];
@@ -1864,6 +1865,28 @@ export interface paths {
         head?: never;
         /** Changes a subscription's status or billing (the console asks before a status change). */
         patch: operations["updateCustomerSubscription"];
+        trace?: never;
+    };
+    "/api/management/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products the caller's provider sells, by name.
+         * @description Derived from subscriptions: the distinct products of the subscriptions of every customer the
+         *     caller may see, each with how many of those customers hold it (any status). A customer user
+         *     sees only their own customer's products.
+         */
+        get: operations["listCustomerProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}": {
@@ -3937,6 +3960,11 @@ export interface components {
             state?: string | null;
             url?: string | null;
             zip?: string | null;
+        };
+        CustomerProduct: {
+            /** @description How many of the caller's customers hold it. */
+            customers: number;
+            product: string;
         };
         CustomerUpdate: components["schemas"]["CustomerFields"];
         Cve: {
@@ -8357,6 +8385,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listCustomerSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscriptions: components["schemas"]["Subscription"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createCustomerSubscription: {
         parameters: {
             query?: never;
@@ -8416,6 +8470,29 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listCustomerProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["CustomerProduct"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getTerminalCapability: {

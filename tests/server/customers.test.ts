@@ -5,6 +5,7 @@ import { complianceSuite } from './customers/compliance.ts';
 import { customersContext } from './customers/helpers.ts';
 import { listCustomersSuite } from './customers/list.ts';
 import { manageCustomersSuite } from './customers/manage.ts';
+import { subscriptionReadsSuite } from './customers/subscription-reads.ts';
 import { subscriptionsSuite } from './customers/subscriptions.ts';
 
 describe.each(backends())('customers API on %s', (backend) => {
@@ -12,6 +13,7 @@ describe.each(backends())('customers API on %s', (backend) => {
   listCustomersSuite(ctx);
   manageCustomersSuite(ctx);
   subscriptionsSuite(ctx);
+  subscriptionReadsSuite(ctx);
   chromePolicySuite(ctx);
   complianceSuite(ctx);
 });

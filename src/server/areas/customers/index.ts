@@ -13,6 +13,7 @@ import {
   updateCustomer,
   updateCustomerSubscription,
 } from './handlers.ts';
+import { listCustomerProducts, listCustomerSubscriptions } from './subscription-reads.ts';
 
 /** Customers and their subscriptions (spec 2, sections 3 and 7); their people are areas/users. */
 export const customerHandlers: Handlers<
@@ -20,7 +21,9 @@ export const customerHandlers: Handlers<
   | 'createCustomer'
   | 'updateCustomer'
   | 'deleteCustomer'
+  | 'listCustomerSubscriptions'
   | 'createCustomerSubscription'
+  | 'listCustomerProducts'
   | 'updateCustomerSubscription'
   | 'getCustomerChromePolicy'
   | 'updateCustomerChromePolicy'
@@ -31,7 +34,9 @@ export const customerHandlers: Handlers<
   createCustomer,
   updateCustomer,
   deleteCustomer,
+  listCustomerSubscriptions,
   createCustomerSubscription,
+  listCustomerProducts,
   updateCustomerSubscription,
   getCustomerChromePolicy,
   updateCustomerChromePolicy,

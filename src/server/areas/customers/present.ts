@@ -47,7 +47,7 @@ export function presentCustomer(c: typeof customers.$inferSelect | CustomerRow):
   };
 }
 
-function presentSubscription(s: typeof customerSubscriptions.$inferSelect): Schemas['Subscription'] {
+export function presentSubscription(s: typeof customerSubscriptions.$inferSelect): Schemas['Subscription'] {
   return {
     subscription_id: s.subscriptionId,
     product: s.product,
