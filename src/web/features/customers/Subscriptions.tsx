@@ -1,11 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useLoad } from '../../components/use-load.ts';
 import { useToasts } from '../../shell/index.ts';
 import {
   addSubscription,
   type Customer,
   changeSubscription,
+  listProducts,
+  listSubscriptions,
   type Subscription,
   type SubscriptionBilling,
   type SubscriptionStatus,
@@ -14,7 +18,10 @@ import {
 const STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'cancelled'];
 const BILLINGS: readonly SubscriptionBilling[] = ['endpoint', 'user', 'gigabyte'];
 
-/** A customer's subscriptions: add one; a status change asks first (spec 2, section 4). */
+/**
+ * A customer's subscriptions, read through their own call: add one (the products already sold are
+ * offered as suggestions, free text still works); a status change asks first (spec 2, section 4).
+ */
 export function Subscriptions({
   customer,
   canManage,
@@ -34,14 +41,23 @@ export function Subscriptions({
     null,
   );
   const [busy, setBusy] = useState(false);
-  const subscriptions = customer.subscriptions ?? [];
+  const loaded = useLoad(customer.customer_id, () => listSubscriptions(customer.customer_id));
+  // Suggestions only matter to someone who may add a subscription.
+  const products = useLoad(canManage ? 'products' : null, listProducts);
+  const subscriptions = loaded.data ?? [];
+
+  const changed = (updated: Customer) => {
+    onChanged(updated);
+    loaded.reload();
+  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (!product.trim()) return;
     setBusy(true);
     try {
-      onChanged(await addSubscription(customer.customer_id, { product: product.trim(), billing }));
+      changed(await addSubscription(customer.customer_id, { product: product.trim(), billing }));
+      products.reload();
       setProduct('');
       notify({ severity: 'success', title: t('subscriptions.added'), message: product.trim() });
     } catch {
@@ -54,7 +70,7 @@ export function Subscriptions({
     if (!pending) return;
     setBusy(true);
     try {
-      onChanged(
+      changed(
         await changeSubscription(customer.customer_id, pending.subscription.subscription_id, {
           status: pending.status,
         }),
@@ -69,7 +85,16 @@ export function Subscriptions({
   return (
     <section aria-labelledby={`${uid}-heading`} className="customer-subscriptions">
       <h3 id={`${uid}-heading`}>{t('subscriptions.title')}</h3>
-      {subscriptions.length === 0 ? (
+      {loaded.status === 'error' ? (
+        <div role="alert" className="field__error">
+          <p>{t('errors.loadSubscriptions')}</p>
+          <button type="button" className="button" onClick={loaded.reload}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : !loaded.data ? (
+        <Spinner label={t('subscriptions.loading')} />
+      ) : subscriptions.length === 0 ? (
         <p className="muted">{t('subscriptions.none')}</p>
       ) : (
         <table className="table">
@@ -119,9 +144,22 @@ export function Subscriptions({
             <input
               id={`${uid}-product`}
               className="input"
+              list={`${uid}-products`}
+              autoComplete="off"
+              aria-describedby={products.status === 'error' ? `${uid}-products-error` : undefined}
               value={product}
               onChange={(event) => setProduct(event.target.value)}
             />
+            <datalist id={`${uid}-products`}>
+              {(products.data ?? []).map((p) => (
+                <option key={p.product} value={p.product} />
+              ))}
+            </datalist>
+            {products.status === 'error' && (
+              <p id={`${uid}-products-error`} role="status" className="field__help">
+                {t('errors.loadProducts')}
+              </p>
+            )}
           </div>
           <div className="field">
             <label htmlFor={`${uid}-billing`} className="field__label">

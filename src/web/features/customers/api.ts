@@ -54,3 +54,15 @@ export async function changeSubscription(
     }),
   );
 }
+
+export type CustomerProduct = components['schemas']['CustomerProduct'];
+
+export async function listSubscriptions(id: string): Promise<Subscription[]> {
+  return dataOf(await api.GET('/api/management/customers/{id}/subscriptions', { params: { path: { id } } }))
+    .subscriptions;
+}
+
+/** The products the caller's customers subscribe to, by name: suggestions for a new subscription. */
+export async function listProducts(): Promise<CustomerProduct[]> {
+  return dataOf(await api.GET('/api/management/products')).products;
+}
