@@ -17,6 +17,21 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   const rows = page.locator('.domain-row:not(.domain-row--header)');
   await expect(rows.first()).toBeVisible();
   await expectAccessible(page);
+  // "Add domains" sits beside the title, not across the page; each row's action is drawn whole.
+  const header = await page.locator('.domains-page .page-header').boundingBox();
+  const add = await page.getByRole('button', { name: 'Add domains' }).boundingBox();
+  expect(add!.width).toBeLessThan(header!.width / 2);
+  const drawnWhole = await rows
+    .first()
+    .getByRole('button', { name: /^Pause monitoring of |^Resume monitoring of / })
+    .evaluate((button) => {
+      const cell = button.parentElement!.getBoundingClientRect();
+      const box = button.getBoundingClientRect();
+      return (
+        button.scrollWidth <= button.clientWidth && box.left >= cell.left && box.right <= cell.right + 0.5
+      );
+    });
+  expect(drawnWhole).toBe(true);
 
   await tabTo(page, page.getByRole('button', { name: 'Add domains' }));
   await page.keyboard.press('Enter');

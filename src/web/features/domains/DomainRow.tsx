@@ -44,10 +44,18 @@ export function DomainRow({ index, style, domains, canManage, onToggle }: RowCom
       </Cell>
       <Cell>
         {canManage && (
-          <button type="button" className="button button--small" onClick={() => onToggle(item)}>
-            {item.active
-              ? t('toggle.pause', { domain: item.domain })
-              : t('toggle.resume', { domain: item.domain })}
+          <button
+            type="button"
+            className="button button--small"
+            // The short word fits the column; the name says which domain it acts on.
+            aria-label={
+              item.active
+                ? t('toggle.pause', { domain: item.domain })
+                : t('toggle.resume', { domain: item.domain })
+            }
+            onClick={() => onToggle(item)}
+          >
+            {item.active ? t('toggle.pauseShort') : t('toggle.resumeShort')}
           </button>
         )}
       </Cell>
