@@ -12,7 +12,7 @@ describe.each(backends())('log alert rules with the reach of now on %s', (backen
   const db = () => c.t.database.db;
 
   /** Saves a `reachable` search and a rule on it through `call`; the rule's row. */
-  const ruleThrough = async (call: (url: string, payload: object) => ReturnType<typeof c.t.app.inject>) => {
+  const ruleThrough = async (call: (url: string, payload: object) => ReturnType<typeof c.script>) => {
     await c.seed();
     const saved = await call('/api/search/v1/saved/', {
       name: `Reachable ${Math.random()}`,
