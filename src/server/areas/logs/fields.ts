@@ -46,10 +46,21 @@ export function fieldRef(name: string, where = 'field'): FieldRef {
 /** The whole event as text, for terms without a field (partial keyword, phrases). */
 export const WHOLE_EVENT = sql`raw::text`;
 
-/** Equality with a value, using the typed column where the value fits its type. */
-export function equals(field: FieldRef, value: string): SQL {
+/**
+ * Equality with a value, using the typed column where the value fits its type. A word matches no
+ * whole-number field, but a whole number it cannot hold is refused where it was written, as in
+ * comparisons.
+ */
+export function equals(field: FieldRef, value: string, where = 'value'): SQL {
   if (field.typed && field.kind === 'integer') {
-    return /^-?\d{1,9}$/.test(value) ? sql`${field.typed} = ${Number(value)}` : sql`false`;
+    if (!/^-?\d+$/.test(value)) return sql`false`;
+    const whole = Number(value);
+    if (!(whole >= INTEGER_MIN && whole <= INTEGER_MAX))
+      throw badRequest(
+        where,
+        `"${value}" is not a value ${field.name} can hold: a whole number from ${INTEGER_MIN} to ${INTEGER_MAX}`,
+      );
+    return sql`${field.typed} = ${whole}`;
   }
   if (field.typed && field.kind === 'ip') {
     return isIP(value) ? sql`${field.typed} = ${value}::inet` : sql`false`;

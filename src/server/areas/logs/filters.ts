@@ -46,18 +46,18 @@ function compileFilter(filter: SearchFilter, where: string): SQL {
   };
   switch (filter.operator) {
     case '=':
-      return equals(ref, single());
+      return equals(ref, single(), `${where}.value`);
     case '!=':
-      return not(equals(ref, single()));
+      return not(equals(ref, single(), `${where}.value`));
     case 'in':
       return sql`(${sql.join(
-        list().map((v) => equals(ref, v)),
+        list().map((v) => equals(ref, v, `${where}.value`)),
         sql` or `,
       )})`;
     case 'not_in':
       return not(
         sql`(${sql.join(
-          list().map((v) => equals(ref, v)),
+          list().map((v) => equals(ref, v, `${where}.value`)),
           sql` or `,
         )})`,
       );

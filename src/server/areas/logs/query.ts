@@ -104,7 +104,7 @@ function compileTerm1(node: TermNode): SQL {
     const op = /^(>=|<=|>|<)(.+)$/.exec(term);
     if (op && !node.quoted) condition = compare(ref, op[1] as '>', op[2]!, 'search_term');
     else if (!node.quoted && /[*?]/.test(term)) condition = wildcard(ref.text, term);
-    else condition = equals(ref, node.quoted ? term : lucene.term.unescape(term));
+    else condition = equals(ref, node.quoted ? term : lucene.term.unescape(term), 'search_term');
   }
   return negate ? not(condition) : condition;
 }
