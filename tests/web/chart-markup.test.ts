@@ -87,6 +87,17 @@ const CHARTS: Record<string, ChartDrawer[]> = {
         );
       }),
   ],
+  'src/web/features/search/echarts-map.ts': [
+    (markup) =>
+      optionsOf(async () => {
+        const { drawAddressMap } = await import('../../src/web/features/search/echarts-map.ts');
+        drawAddressMap(
+          element(),
+          [{ address: markup, country: markup, coordinates: [24.9, 60.2], count: 3 }],
+          markup,
+        );
+      }),
+  ],
   'src/web/features/search/echarts-bars.ts': [
     (markup) =>
       optionsOf(async () => {

@@ -5,6 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import { escapeHtml } from '../../components/chart-text.ts';
 
 /** A located source address: [longitude, latitude], its events and its country. */
 export interface MapPoint {
@@ -18,16 +19,6 @@ echarts.use([ScatterChart, GeoComponent, TooltipComponent, CanvasRenderer]);
 // Natural Earth's countries at 1:110m (world-atlas), as GeoJSON for ECharts' geo component.
 const topology = countries as unknown as Topology<{ countries: GeometryCollection }>;
 echarts.registerMap('world', feature(topology, topology.objects.countries) as never);
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** ECharts puts a tooltip's text in as HTML: addresses and countries come from logs, so escape them. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** The tooltip of one point: address, country and events, every text escaped. */
 export function pointTooltip(point: MapPoint, eventsLabel: string): string {
