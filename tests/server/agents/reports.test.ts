@@ -83,6 +83,32 @@ describe.each(backends())('agent reports, on %s', (backend) => {
     expect((await read(agent.agentId, 'inventory')).json()).toHaveLength(2);
   });
 
+  it('refuses reported times the calendar cannot hold, naming the field, changing nothing', async () => {
+    const agent = await c.enrol(acme());
+    await put(agent, '/api/agent/v1/inventory', { items: inventory });
+    // An offset carries the last day of year 9999 into year 10000.
+    const past9999 = '9999-12-31T23:00:00-05:00';
+    const cases: [string, object, string][] = [
+      ['/api/agent/v1/inventory', { items: [{ name: 'x', last_seen: past9999 }] }, 'body.items[0].last_seen'],
+      [
+        '/api/agent/v1/issues',
+        { issues: [{ code: 'disk_low', severity: 'warning', message: 'x', since: past9999 }] },
+        'body.issues[0].since',
+      ],
+      [
+        '/api/agent/v1/login-locations',
+        { logins: [{ user_name: 'ACME\\lee', ip: '81.2.69.160', logged_in_at: past9999 }] },
+        'body.logins[0].logged_in_at',
+      ],
+    ];
+    for (const [url, payload, field] of cases) {
+      const refused = await put(agent, url, payload);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(JSON.stringify(refused.json().error)).toContain(field);
+    }
+    expect((await read(agent.agentId, 'inventory')).json()).toHaveLength(2);
+  });
+
   it('keeps issues worst first, one per code, and an empty report clears them', async () => {
     const agent = await c.enrol(acme());
     const issues = [
