@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+// The fake network goes in before the client captures fetch.
+import '../helpers/fake-network.ts';
 import '../../src/web/i18n/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REGISTRY } from '../../src/web/commands/registry.ts';
@@ -11,6 +13,8 @@ import { englishLabels } from '../../src/web/keyboard/docs-labels.ts';
 import { HelpOverlay } from '../../src/web/keyboard/HelpOverlay.tsx';
 import { helpSections } from '../../src/web/keyboard/help-model.ts';
 import { renderKeyboardDoc, rowKeysText } from '../../src/web/keyboard/keyboard-doc.ts';
+import { freshNetwork } from '../helpers/fake-network.ts';
+import { renderSignedIn, signIn } from '../helpers/signed-in-session.tsx';
 
 afterEach(cleanup);
 
@@ -41,9 +45,13 @@ describe('docs/keyboard.md', () => {
 describe('the ? overlay and the docs agree', () => {
   it('shows the same groups, rows, labels and keys, in the same order', async () => {
     await i18next.changeLanguage('en-GB');
-    render(createElement(HelpOverlay));
+    // A user who has switched no labs feature on.
+    signIn(freshNetwork({ unmatched: 'not-found' }), { attributes: {} });
+    await renderSignedIn(createElement(HelpOverlay));
     const labels = await englishLabels();
-    const sections = helpSections(labels);
+    // Signed out of every labs feature, the overlay leaves those out; the docs list everything.
+    const sections = helpSections(labels, (command) => !command.labs);
+    expect(sections.flatMap((s) => s.rows).length).toBeLessThan(REGISTRY.length);
     const shown = [...document.querySelectorAll<HTMLElement>('.help-overlay__section')];
     expect(shown.map((s) => s.querySelector('h3')?.textContent)).toEqual(sections.map((s) => s.title));
     shown.forEach((element, index) => {

@@ -136,7 +136,14 @@ describe('the command registry', () => {
     expect(availability(status, env())).toBe('noSelection');
     expect(availability(status, env({ target: alerts([]) }))).toBe('noSelection');
     expect(availability(status, env({ target: alerts([1]) }))).toBe('available');
-    expect(availability(findCommand('agents.isolate')!, env({ target: alerts([1]) }))).toBe('noAgentsScreen');
+    const isolate = findCommand('agents.isolate')!;
+    const mayAct = { permissions: ['modify_all'], admin: false, attributes: { lab_agent_actions: true } };
+    expect(availability(isolate, env({ subject: mayAct, target: alerts([1]) }))).toBe('noAgentsScreen');
+    // Acting on agents needs modify_all, and the screens show it only with the labs toggle on.
+    expect(availability(isolate, env({ target: alerts([1]) }))).toBe('hidden');
+    expect(availability(isolate, env({ subject: { ...mayAct, attributes: {} }, target: alerts([1]) }))).toBe(
+      'hidden',
+    );
   });
 
   it('offers the search commands only on the search screen, and those it cannot run now as not ready', () => {
