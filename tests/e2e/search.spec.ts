@@ -6,6 +6,8 @@ test.describe('log search', () => {
   test('an analyst finds events with a Lucene query, narrows with a top value, saves the search and alerts on it after a backtest', async ({
     page,
   }) => {
+    // The longest journey of the suite: search, narrow, save, backtest, alert, export, widen.
+    test.slow();
     await signIn(page, ANALYST, '/');
     await page.keyboard.press('g');
     await page.keyboard.press('s');
