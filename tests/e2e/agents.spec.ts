@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { apiHeaders, switchOnAgentActions } from './api-calls.ts';
 import {
   ANALYST,
   CUSTOMER_USER,
@@ -14,25 +15,6 @@ import {
 
 /** Acme Corp's own administrator: a customer user with modify_all. */
 const CUSTOMER_ADMIN = 'admin@acme.example';
-
-/** The signed-in person's bearer token and XSRF pair, for the console's own API calls. */
-async function apiHeaders(page: Page) {
-  const session = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('watchfloor.session') ?? '{}').token?.access_token as string,
-  );
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { authorization: `Bearer ${session}`, 'x-xsrf-token': xsrf };
-}
-
-/** Switches the "agent actions" labs toggle on (a profile preference) and reloads the screen. */
-async function switchOnAgentActions(page: Page) {
-  const saved = await page.request.put('/api/portal/v1/settings/', {
-    headers: await apiHeaders(page),
-    data: { lab_agent_actions: true },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  await page.reload();
-}
 
 /** Keyboard only: j/k and Enter work the list, Tab walks the page, Enter answers the questions. */
 
