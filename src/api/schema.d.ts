@@ -4597,6 +4597,7 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             customer_id: string | null;
+            customer_ids: string[];
             /** Format: uuid */
             id: string;
             mine: boolean;
@@ -4620,6 +4621,8 @@ export interface components {
              * @description Required for scope customer.
              */
             customer_id?: string | null;
+            /** @description The customers the search is narrowed to (the console's customer filter when it was saved); each must be one the caller may see. Empty or absent is every customer whoever runs it may see. A customer search covers its own customer only. A rule on the search counts only these. */
+            customer_ids?: string[];
             name: string;
             /** @description Checked as a search's period is. */
             period?: components["schemas"]["SearchPeriod"] | null;

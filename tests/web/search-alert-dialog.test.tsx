@@ -21,6 +21,7 @@ const SAVED: SavedSearch = {
   name: 'Failed logons',
   scope: 'private',
   customer_id: null,
+  customer_ids: [],
   owner_id: '00000000-0000-4000-8000-0000000000c1',
   mine: true,
   search: { search_term: 'EventID:4625' },
@@ -65,12 +66,12 @@ const BACKTEST_RESULT: Backtest = {
 let network: FakeNetwork;
 let closed: number;
 
-async function renderDialog() {
+async function renderDialog(saved: SavedSearch = SAVED) {
   const data = {
     customers: [customer('Acme Corp', ACME), customer('Globex', GLOBEX)],
     loaded: { customers: true, contacts: true, agents: true },
   };
-  return renderInShell(<SaveAlertDialog saved={SAVED} onClose={() => (closed += 1)} />, {
+  return renderInShell(<SaveAlertDialog saved={saved} onClose={() => (closed += 1)} />, {
     path: '/search',
     data,
   });
@@ -85,6 +86,16 @@ beforeEach(() => {
 });
 
 describe('save as alert', () => {
+  it('says which customers the rule counts: all, or those the search was saved for', async () => {
+    const view = await renderDialog();
+    expect(await screen.findByText(/every customer you can see/)).toBeTruthy();
+    view.unmount();
+    await renderDialog({ ...SAVED, customer_ids: [ACME, GLOBEX] });
+    expect(
+      await screen.findByText('The rule counts the events of these customers: Acme Corp, Globex.'),
+    ).toBeTruthy();
+  });
+
   it('refuses an empty or out-of-range period and threshold, and sends nothing', async () => {
     const user = userEvent.setup();
     await renderDialog();

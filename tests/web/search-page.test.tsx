@@ -38,6 +38,7 @@ const SAVED: SavedSearch = {
   name: 'Failed logons',
   scope: 'private',
   customer_id: null,
+  customer_ids: [],
   owner_id: '00000000-0000-4000-8000-0000000000c1',
   mine: true,
   search: { search_term: 'EventID:4625', headers: ['host', 'message'] },

@@ -12,12 +12,16 @@ describe.each(backends())('log alert rules with the reach of now on %s', (backen
   const db = () => c.t.database.db;
 
   /** Saves a `reachable` search and a rule on it through `call`; the rule's row. */
-  const ruleThrough = async (call: (url: string, payload: object) => ReturnType<typeof c.script>) => {
+  const ruleThrough = async (
+    call: (url: string, payload: object) => ReturnType<typeof c.script>,
+    narrowing: { customer_ids?: string[] } = {},
+  ) => {
     await c.seed();
     const saved = await call('/api/search/v1/saved/', {
       name: `Reachable ${Math.random()}`,
       scope: 'private',
       search: { search_term: 'reachable' },
+      ...narrowing,
     });
     expect(saved.statusCode, saved.body).toBe(201);
     const created = await call('/api/search/v1/alerting/', { ...RULE, saved_search_id: saved.json().id });
@@ -57,5 +61,38 @@ describe.each(backends())('log alert rules with the reach of now on %s', (backen
     expect(rule.apiKeyId).not.toBeNull();
     expect((await runAlertRule(db(), rule, new Date())).fired).toBe(1);
     expect(await firedFor(rule.id)).toEqual([acme.customerId]);
+  });
+
+  it('counts only the customers the search was saved for, the owner seeing more', async () => {
+    const { analyst, acme, globex } = c.t.fixtures;
+    const rule = await ruleThrough((url, payload) => c.t.as(analyst, { method: 'POST', url, payload }), {
+      customer_ids: [acme.customerId],
+    });
+    expect((await runAlertRule(db(), rule, new Date())).fired).toBe(1);
+    expect(await firedFor(rule.id)).toEqual([acme.customerId]);
+    expect(await firedFor(rule.id)).not.toContain(globex.customerId);
+  });
+
+  it('refuses to narrow a saved search to a customer the caller cannot see, saving nothing', async () => {
+    const { acme, globex } = c.t.fixtures;
+    const owner = await c.userOf('narrow@test.example', [acme.customerId]);
+    const save = (payload: object) =>
+      c.t.as(owner, {
+        method: 'POST',
+        url: '/api/search/v1/saved/',
+        payload: { search: { search_term: 'x' }, ...payload },
+      });
+    const hidden = await save({ name: 'Hidden', scope: 'private', customer_ids: [globex.customerId] });
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    const mixed = await save({
+      name: 'Mixed',
+      scope: 'customer',
+      customer_id: acme.customerId,
+      customer_ids: [acme.customerId, globex.customerId],
+    });
+    expect(mixed.statusCode, mixed.body).toBe(400);
+    const listed = await c.t.as(owner, { method: 'GET', url: '/api/search/v1/saved/' });
+    expect(listed.json().saved.map((s: { name: string }) => s.name)).not.toContain('Hidden');
+    expect(listed.json().saved.map((s: { name: string }) => s.name)).not.toContain('Mixed');
   });
 });

@@ -19,6 +19,7 @@ function present(row: SavedRow, principal: Principal) {
     name: row.name,
     scope: row.scope as Scope,
     customer_id: row.customerId,
+    customer_ids: row.customerIds,
     owner_id: row.ownerId,
     mine: row.ownerId === principal.user.contactId,
     search: row.search,
@@ -43,6 +44,23 @@ function checkScope(principal: Principal, scope: Scope, customerId: string | nul
   return null;
 }
 
+/**
+ * The customers a search is narrowed to: each one the caller may see; a customer search covers
+ * its own customer only.
+ */
+function checkNarrowing(
+  principal: Principal,
+  customerId: string | null,
+  customerIds: readonly string[] = [],
+) {
+  if (customerId && customerIds.some((id) => id !== customerId))
+    throw badRequest('customer_ids', 'a customer search covers its own customer only');
+  customerIds.forEach((id) => {
+    requireVisibleCustomer(principal, id);
+  });
+  return [...customerIds];
+}
+
 export const listSavedSearches: Handler<'listSavedSearches'> = async (request) => {
   const principal = principalOf(request);
   // Row-level security applies the scopes; names sort within each scope.
@@ -60,6 +78,7 @@ export const createSavedSearch: Handler<'createSavedSearch'> = async (request, r
   const principal = principalOf(request);
   const body = request.body;
   const customerId = checkScope(principal, body.scope, body.customer_id);
+  const customerIds = checkNarrowing(principal, customerId, body.customer_ids);
   // Checked as a search request is, so what is kept always runs (as a search, a rule, a backtest).
   checkedSearch(body.search, body.period, []);
   const row = await asCaller(request, async (tx) => {
@@ -69,6 +88,7 @@ export const createSavedSearch: Handler<'createSavedSearch'> = async (request, r
         partnerId: principal.user.partnerId,
         ownerId: principal.user.contactId,
         customerId,
+        customerIds,
         name: body.name,
         scope: body.scope,
         search: body.search as Record<string, unknown>,
@@ -101,6 +121,7 @@ export const updateSavedSearch: Handler<'updateSavedSearch'> = async (request) =
   const principal = principalOf(request);
   const body = request.body;
   const customerId = checkScope(principal, body.scope, body.customer_id);
+  const customerIds = checkNarrowing(principal, customerId, body.customer_ids);
   // Checked as a search request is, so what is kept always runs (as a search, a rule, a backtest).
   checkedSearch(body.search, body.period, []);
   const row = await asCaller(request, async (tx) => {
@@ -111,6 +132,7 @@ export const updateSavedSearch: Handler<'updateSavedSearch'> = async (request) =
         name: body.name,
         scope: body.scope,
         customerId,
+        customerIds,
         search: body.search as Record<string, unknown>,
         period: (body.period ?? null) as Record<string, unknown> | null,
         updatedAt: new Date(),

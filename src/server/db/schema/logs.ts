@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './organisation.ts';
 
@@ -85,6 +86,11 @@ export const savedSearches = pgTable(
     scope: text('scope').notNull(),
     search: jsonb('search').$type<Record<string, unknown>>().notNull(),
     period: jsonb('period').$type<Record<string, unknown>>(),
+    /**
+     * The customers the search was narrowed to when saved (the console's customer filter); empty
+     * is every customer whoever runs it may see. A rule on it counts only these.
+     */
+    customerIds: uuid('customer_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -54,11 +54,14 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
   const dirty = !sameDraft(draft, initial) && busy === null;
   const { requestClose, question } = useUnsavedDialog(dirty, onClose);
   // The rule counts the saved search's customer, or every customer its owner may see.
-  const covers = saved.customer_id
-    ? t('alert.coversOne', {
-        name: customers.find((c) => c.customer_id === saved.customer_id)?.name ?? saved.customer_id,
-      })
-    : t('alert.coversAll');
+  const nameOf = (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id;
+  const narrowedTo = saved.customer_id ? [saved.customer_id] : saved.customer_ids;
+  const covers =
+    narrowedTo.length === 1
+      ? t('alert.coversOne', { name: nameOf(narrowedTo[0]!) })
+      : narrowedTo.length > 1
+        ? t('alert.coversSome', { names: narrowedTo.map(nameOf).join(', ') })
+        : t('alert.coversAll');
 
   useEffect(() => {
     listAlertRules().then(

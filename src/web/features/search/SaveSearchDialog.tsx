@@ -18,7 +18,9 @@ interface Draft {
 /**
  * Saves the search shown (query, range, filters and columns) as private, for one customer, or
  * global (staff only; the server checks); or, given `existing`, changes that saved search: its
- * name, scope and search become these. A console filtered to one customer saves for it by default.
+ * name, scope and search become these. A console filtered to one customer saves for it by default;
+ * a new search keeps the console's customer filter (an edited one keeps the customers it had), so a
+ * rule on it counts those customers only.
  */
 export function SaveSearchDialog(props: {
   form: SearchForm;
@@ -49,6 +51,8 @@ export function SaveSearchDialog(props: {
     draft.name !== initial.name || draft.scope !== initial.scope || draft.customerId !== initial.customerId;
   const { requestClose, question } = useUnsavedDialog(dirty && !busy, props.onClose);
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const narrowedTo = existing ? existing.customer_ids : props.customerIds;
+  const nameOf = (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +65,8 @@ export function SaveSearchDialog(props: {
         name: draft.name.trim(),
         scope: draft.scope,
         customer_id: draft.scope === 'customer' ? draft.customerId || null : null,
+        // A customer search covers its own customer; the others keep the customers they cover.
+        customer_ids: draft.scope === 'customer' ? [] : [...narrowedTo],
         search: request.search as Record<string, unknown>,
         period: (request.period ?? null) as Record<string, unknown> | null,
       };
@@ -101,6 +107,11 @@ export function SaveSearchDialog(props: {
               onChange={(customerId) => set({ customerId })}
               options={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
             />
+          )}
+          {draft.scope !== 'customer' && narrowedTo.length > 0 && (
+            <p className="search-hint">
+              {t('saved.narrowedTo', { names: narrowedTo.map(nameOf).join(', ') })}
+            </p>
           )}
           {existing && <p className="search-hint">{t('saved.editHint')}</p>}
           {error && (

@@ -15,8 +15,8 @@ export const realertOf = (minutes: number): Realert =>
 
 /**
  * A saved search as the search a rule counts: its term, mode, filters and source over the
- * `periodSeconds` before `at`, for the customers the rule's owner may see (one customer for a
- * customer-scoped search). Compiled now, so a saved search that no longer parses is refused.
+ * `periodSeconds` before `at`, for the customers the rule's owner may see (`customerIds`), narrowed
+ * to the search's own customer (a customer search) or to those it was saved with. Compiled now, so a saved search that no longer parses is refused.
  */
 export function ruleSearch(
   saved: SavedRow,
@@ -30,7 +30,8 @@ export function ruleSearch(
     filters?: SearchFilter[];
     source?: string;
   };
-  const customers = saved.customerId ? customerIds.filter((id) => id === saved.customerId) : [...customerIds];
+  const narrowedTo = saved.customerId ? [saved.customerId] : saved.customerIds;
+  const customers = narrowedTo.length > 0 ? customerIds.filter((id) => narrowedTo.includes(id)) : [...customerIds];
   // A search kept before saved searches were checked may hold anything: refused, never a 500.
   try {
     const term = search.search_term ?? '';

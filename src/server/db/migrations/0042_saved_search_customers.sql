@@ -1,0 +1,1 @@
+ALTER TABLE "saved_searches" ADD COLUMN "customer_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
