@@ -4305,8 +4305,11 @@ export interface components {
             finished_at: string | null;
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            mode: "csv" | "ndjson";
+            /**
+             * @description CSV, one JSON array, or one JSON object a line.
+             * @enum {string}
+             */
+            mode: "csv" | "json" | "ndjson";
             row_count: number | null;
             /** Format: uuid */
             search_id: string;
@@ -8985,8 +8988,11 @@ export interface operations {
                 "application/json": {
                     emails?: string[];
                     fields: string[];
-                    /** @enum {string} */
-                    mode: "csv" | "ndjson";
+                    /**
+                     * @description CSV, one JSON array, or one JSON object a line.
+                     * @enum {string}
+                     */
+                    mode: "csv" | "json" | "ndjson";
                     size: number;
                 };
             };

@@ -112,14 +112,14 @@ describe('search export', () => {
     expect(createObjectURL).not.toHaveBeenCalled();
   });
 
-  it('offers CSV or JSON, and a JSON export downloads one JSON array of the events', async () => {
+  it('offers CSV or JSON, and a JSON export downloads the JSON the server writes', async () => {
     const user = userEvent.setup();
-    const lines =
-      '{"time":"2026-11-26T10:00:00.000Z","host":"ACME-DC-01"}\n{"time":"2026-11-26T09:59:00.000Z","host":"ACME-WS-02"}\n';
+    const array =
+      '[\n{"time":"2026-11-26T10:00:00.000Z","host":"ACME-DC-01"},\n{"time":"2026-11-26T09:59:00.000Z","host":"ACME-WS-02"}\n]\n';
     network.on(
       'post',
       EXPORT,
-      () => new Response(lines, { status: 200, headers: { 'content-type': 'application/x-ndjson' } }),
+      () => new Response(array, { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     let file: Blob | null = null;
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -134,7 +134,7 @@ describe('search export', () => {
     await user.selectOptions(format, 'JSON');
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(closed).toBe(1));
-    expect(network.callsTo('post', EXPORT)[0]!.body).toMatchObject({ mode: 'ndjson' });
+    expect(network.callsTo('post', EXPORT)[0]!.body).toMatchObject({ mode: 'json' });
     expect(JSON.parse(await file!.text())).toEqual([
       { time: '2026-11-26T10:00:00.000Z', host: 'ACME-DC-01' },
       { time: '2026-11-26T09:59:00.000Z', host: 'ACME-WS-02' },

@@ -105,6 +105,26 @@ describe.each(backends())('search export on %s', (backend) => {
     ]);
   });
 
+  it('streams JSON as one array of the events, and an empty one as []', async () => {
+    const user = c.t.fixtures.acmeUser;
+    const id = await searchOf(user, 'exportable');
+    const response = await exportOf(user, id, { mode: 'json', size: 2, fields: ['host', 'geo.country'] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toMatch(/\.json"?$/);
+    expect(JSON.parse(response.body)).toEqual([
+      { host: 'ACME-DC-01', 'geo.country': 'FI' },
+      { host: 'ACME-WS-07', 'geo.country': null },
+    ]);
+    const none = await exportOf(user, await searchOf(user, 'nothing-matches-this-zzz'), {
+      mode: 'json',
+      size: 10,
+      fields: ['host'],
+    });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(JSON.parse(none.body)).toEqual([]);
+  });
+
   it("refuses bad fields and large exports without a valid e-mail; another user's search is not found", async () => {
     const user = c.t.fixtures.acmeUser;
     const id = await searchOf(user, 'exportable');

@@ -13,7 +13,6 @@ import {
   exportBody,
   exportErrors,
   isStreamed,
-  jsonOfLines,
   MAX_EXPORT,
   STREAM_LIMIT,
 } from './export-form.ts';
@@ -70,11 +69,7 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
     try {
       const result = await exportSearch(props.searchId, exportBody(draft));
       if (result.file) {
-        const file =
-          draft.mode === 'json'
-            ? new Blob([jsonOfLines(await result.file.text())], { type: 'application/json' })
-            : result.file;
-        download(file, `search-${props.searchId}.${EXTENSIONS[draft.mode]}`);
+        download(result.file, `search-${props.searchId}.${EXTENSIONS[draft.mode]}`);
         notify({ severity: 'success', title: t('export.downloaded'), message: t('export.downloadedDetail') });
       } else {
         notify({
@@ -146,7 +141,6 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
           />
           <p className="search-hint">
             {streamed ? t('export.streamedHint') : t('export.mailedHint', { limit: STREAM_LIMIT })}
-            {!streamed && draft.mode === 'json' ? ` ${t('export.mailedJsonHint')}` : ''}
           </p>
           {failure && (
             <p role="alert" className="search-error">

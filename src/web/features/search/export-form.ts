@@ -48,21 +48,12 @@ export function exportErrors(draft: ExportDraft): ExportErrors {
 export const isStreamed = (draft: ExportDraft) =>
   Number(draft.size) <= STREAM_LIMIT && emailsOf(draft.emails).length === 0;
 
-/** The server writes JSON lines; a JSON download is those lines gathered into one array. */
+/** The contract's body for the draft: the server writes CSV, a JSON array or JSON lines. */
 export const exportBody = (draft: ExportDraft): ExportBody => ({
-  mode: draft.mode === 'csv' ? 'csv' : 'ndjson',
+  mode: draft.mode,
   size: Number(draft.size.trim()),
   fields: EXPORT_FIELDS.filter((f) => draft.fields.includes(f)),
   emails: emailsOf(draft.emails),
 });
-
-/** The downloaded JSON lines as one JSON array (spec 2's JSON export). */
-export function jsonOfLines(text: string): string {
-  const rows = text
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as unknown);
-  return `${JSON.stringify(rows, null, 2)}\n`;
-}
 
 export const EXTENSIONS: Record<ExportMode, string> = { csv: 'csv', json: 'json', ndjson: 'ndjson' };

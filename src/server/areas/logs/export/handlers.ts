@@ -38,10 +38,13 @@ export function presentExport(
   };
 }
 
-const contentType = (format: ExportFormat) =>
-  format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
-const fileName = (id: string, format: ExportFormat) =>
-  `search-export-${id}.${format === 'csv' ? 'csv' : 'ndjson'}`;
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+};
+const contentType = (format: ExportFormat) => CONTENT_TYPES[format];
+const fileName = (id: string, format: ExportFormat) => `search-export-${id}.${format}`;
 
 /** Every column request work may read: the file and its key are the download route's alone. */
 const VISIBLE = {

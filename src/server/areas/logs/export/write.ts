@@ -6,7 +6,7 @@ import type { Db } from '../../../db/types.ts';
 import { fieldRef } from '../fields.ts';
 import { type EventHit, type StoredSearch, searchPage } from '../search.ts';
 
-export type ExportFormat = 'csv' | 'ndjson';
+export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
 /** Rows read per short transaction: a long export never holds one transaction open. */
 const PAGE = 1000;
@@ -37,7 +37,8 @@ export interface ExportTally {
 
 /**
  * The export's text in chunks, newest event first, up to `size` events: CSV through the one CSV
- * writer (every field quoted, formulas neutralised) or one JSON object a line. Each page is read in
+ * writer (every field quoted, formulas neutralised), one JSON array of objects, or one JSON object a
+ * line (NDJSON). Each page is read in
  * its own transaction under the scope; the search's period ends at a fixed instant and paging is
  * keyset, so pages neither repeat nor skip events. `tally` holds the row count and SHA-256 once done.
  */
@@ -57,6 +58,9 @@ export async function* exportChunks(
   };
   const header = toCsv(fields, []);
   if (format === 'csv') yield emit(header);
+  if (format === 'json') yield emit('[');
+  const object = (hit: EventHit) =>
+    JSON.stringify(Object.fromEntries(fields.map((f) => [f, fieldValue(hit, f)])));
   let after: string | undefined;
   let rows = 0;
   while (rows < size) {
@@ -71,18 +75,16 @@ export async function* exportChunks(
               fields,
               hits.map((hit) => fields.map((field) => cell(fieldValue(hit, field)))),
             ).slice(header.length)
-          : hits
-              .map(
-                (hit) =>
-                  `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, fieldValue(hit, f)])))}\n`,
-              )
-              .join('');
+          : format === 'json'
+            ? hits.map((hit, index) => `${rows + index === 0 ? '' : ','}\n${object(hit)}`).join('')
+            : hits.map((hit) => `${object(hit)}\n`).join('');
       rows += page.results.length;
       yield emit(text);
     }
     if (!page.search_after) break;
     after = page.search_after;
   }
+  if (format === 'json') yield emit(rows === 0 ? ']\n' : '\n]\n');
   tally.rows = rows;
   tally.sha256 = hash.digest('hex');
 }
