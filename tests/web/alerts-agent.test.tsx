@@ -61,6 +61,17 @@ describe("an alert's agent on the alert screen", () => {
     const link = within(fieldsCard()).getByRole('link', { name: 'ACME-WS-01' });
     expect(link.getAttribute('href')).toBe(`/agents/${AGENT_ID}`);
     expect(link.parentElement!.textContent).toBe('ACME-WS-01 Online');
+    expect(within(fieldsCard()).getByText('Online').className).toContain('agent-status--green');
+  });
+
+  it('colours the status by its code as the agents screens do: unhealthy is red', async () => {
+    await setup(
+      anAlert({
+        agent_id: AGENT_ID,
+        agent: { ...LINKED, status: 'unhealthy', states: ['unhealthy'], status_code: 2 },
+      }),
+    );
+    expect(within(fieldsCard()).getByText('Unhealthy').className).toContain('agent-status--red');
   });
 
   it('says so when the alert concerns no enrolled agent', async () => {

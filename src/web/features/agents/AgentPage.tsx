@@ -17,7 +17,7 @@ import { AgentLogins } from './AgentLogins.tsx';
 import { AgentOverview } from './AgentOverview.tsx';
 import { AgentSettingsPanel } from './AgentSettingsPanel.tsx';
 import './agents.css';
-import { statusClass } from './agent-status.ts';
+import { statusClass } from '../../components/agent-status.ts';
 import type { AgentAction } from './api.ts';
 import { PendingAction } from './PendingAction.tsx';
 import { RequestActionForm } from './RequestActionForm.tsx';

@@ -1,7 +1,7 @@
 import type { RowComponentProps } from 'react-window';
 import { Link } from 'wouter';
+import { statusClass } from '../../components/agent-status.ts';
 import { TimeText } from '../../components/Timestamp.tsx';
-import { statusClass } from './agent-status.ts';
 import type { Agent } from './api.ts';
 
 export interface AgentRowProps {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { statusClass } from '../../../components/agent-status.ts';
 import type { Alert } from '../types.ts';
 
 /**
@@ -12,7 +13,7 @@ export function AlertAgent({ agent }: { agent: Alert['agent'] }) {
   return (
     <span className="alert-agent" data-status={agent.status}>
       <Link href={`/agents/${agent.agent_id}`}>{agent.host_name}</Link>{' '}
-      <span className={`badge agent-status agent-status--${agent.status_code}`}>
+      <span className={`badge agent-status ${statusClass(agent.status_code)}`}>
         {t(`agents:state.${agent.status}`)}
       </span>
     </span>
