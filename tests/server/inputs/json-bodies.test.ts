@@ -66,7 +66,9 @@ const MALFORMED: [string, string][] = [
   ['a wide array', `{"ids":[${Array.from({ length: 50_000 }, () => '0').join(',')}]}`],
 ];
 
-describe.each(backends())('every JSON body of the contract on %s', (backend) => {
+// Parsing and checking a body happen before any query, the same code on either database: one
+// database is enough for this walk over every operation.
+describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (backend) => {
   let t: TestApp;
   let agentCredential: string;
   let ingestToken: string;

@@ -33,7 +33,9 @@ async function slowForm(bytes: Buffer, firstBytes: number) {
 /** Bytes that are neither all one value nor text a look-up would take as indicators. */
 const fileOf = (size: number, line = 'not an indicator at all\n') => Buffer.alloc(size, Buffer.from(line));
 
-describe.each(backends())('uploads past their limit on %s', (backend) => {
+// Reading a body to its limit happens before any query, the same code on either database: one
+// database is enough, and keeps these megabytes from being sent twice.
+describe.each(backends().slice(0, 1))('uploads past their limit on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -50,8 +52,8 @@ describe.each(backends())('uploads past their limit on %s', (backend) => {
     t.as(t.fixtures.acmeUser, { method: 'POST', url, ...form });
 
   const routes = [
-    { url: '/api/threat/sandbox', limit: SANDBOX_MAX_BYTES, sizes: [16, 20, 48], named: '10 MiB' },
-    { url: '/api/threat/bulk', limit: BULK_FILE_MAX_BYTES, sizes: [2, 5, 20], named: '1 MiB' },
+    { url: '/api/threat/sandbox', limit: SANDBOX_MAX_BYTES, sizes: [16, 48], named: '10 MiB' },
+    { url: '/api/threat/bulk', limit: BULK_FILE_MAX_BYTES, sizes: [2, 20], named: '1 MiB' },
   ];
 
   for (const { url, limit, sizes, named } of routes) {
