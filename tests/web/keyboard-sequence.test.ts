@@ -28,7 +28,8 @@ describe('g then a letter', () => {
 
   it('goes when the letter follows within the time-out', () => {
     press('g');
-    clock = SEQUENCE_TIMEOUT_MS - 100;
+    // Half the time-out: a test machine may hand the event over late, which counts against it.
+    clock = SEQUENCE_TIMEOUT_MS / 2;
     press('c');
     expect(go).toHaveBeenCalledWith('c');
   });

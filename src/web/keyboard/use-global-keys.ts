@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { availability, type CommandEnv } from '../commands/palette-model.ts';
 import { overlayStore } from '../commands/palette-store.ts';
@@ -14,7 +14,8 @@ export function useGlobalKeys(env: CommandEnv): void {
   const latest = useRef({ env, navigate });
   latest.current = { env, navigate };
 
-  useEffect(
+  // Installed before the first paint: a key pressed as soon as the screen shows is never lost.
+  useLayoutEffect(
     () =>
       installDispatcher({
         layer: overlayStore.get,
