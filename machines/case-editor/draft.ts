@@ -1,3 +1,4 @@
+import { CONTRACT_LIMITS } from '../../src/api/contract-limits.ts';
 import type { components } from '../../src/api/schema.d.ts';
 import { type CaseDraft, type CaseRecord, EMPTY_DRAFT } from './case-editor.context.ts';
 
@@ -18,15 +19,15 @@ export const CASE_STATUSES: readonly CaseStatus[] = [
 const isCaseStatus = (value: string): value is CaseStatus =>
   (CASE_STATUSES as readonly string[]).includes(value);
 
-/** Limits of the contract (openapi/paths/cases.yaml: CaseCreate, CaseUpdate). */
+/** Limits of the contract (openapi/paths/cases.yaml: CaseCreate, CaseTagList, CaseAssignees, CaseRisk). */
 export const CASE_LIMITS = {
-  title: 200,
-  description: 10_000,
-  tags: 20,
-  tagLength: 40,
-  assignees: 20,
-  riskMin: 0,
-  riskMax: 100,
+  title: CONTRACT_LIMITS.CaseCreate.title.maxLength,
+  description: CONTRACT_LIMITS.CaseCreate.description.maxLength,
+  tags: CONTRACT_LIMITS.CaseTagList.maxItems,
+  tagLength: CONTRACT_LIMITS.CaseTagList.items.maxLength,
+  assignees: CONTRACT_LIMITS.CaseAssignees.maxItems,
+  riskMin: CONTRACT_LIMITS.CaseRisk.minimum,
+  riskMax: CONTRACT_LIMITS.CaseRisk.maximum,
 } as const;
 
 /** Why a risk bound is refused: not a whole number from 0 to 100, or the minimum above the maximum. */

@@ -1,3 +1,5 @@
+import { CONTRACT_LIMITS } from '../../src/api/contract-limits.ts';
+import { MUTE_REGEX_MAX_LENGTH } from '../../src/api/limits.ts';
 import {
   type ConditionDraft,
   DEFAULT_EXPIRY,
@@ -8,14 +10,14 @@ import {
   type MuteDraft,
 } from './mute-lifecycle.context.ts';
 
-/** Limits of the contract (openapi/paths/mutes.yaml: MuteCondition, MuteCreate). */
+/** Limits of the contract (openapi/paths/mutes.yaml: MuteCondition, MuteConditions, MuteCreate). */
 export const MUTE_LIMITS = {
-  conditions: 20,
-  value: 500,
-  regex: 200,
-  description: 2000,
+  conditions: CONTRACT_LIMITS.MuteConditions.maxItems,
+  value: CONTRACT_LIMITS.MuteCondition.value.maxLength,
+  regex: MUTE_REGEX_MAX_LENGTH,
+  description: CONTRACT_LIMITS.MuteCreate.description.maxLength,
   /** The furthest expiry: a year ahead. */
-  maxTtlSeconds: 365 * 24 * 60 * 60,
+  maxTtlSeconds: CONTRACT_LIMITS.MuteCreate.ttl_seconds.maximum,
 } as const;
 
 const RAW_FIELD = /^fields\.[A-Za-z0-9_@-]{1,64}(\.[A-Za-z0-9_@-]{1,64}){0,7}$/;

@@ -1,4 +1,6 @@
 import { RE2JS } from 're2js';
+import { CONTRACT_LIMITS } from '../../../api/contract-limits.ts';
+import { MUTE_REGEX_MAX_LENGTH } from '../../../api/limits.ts';
 
 /**
  * Mute conditions: which alert fields a condition may test, which operators exist, and how one
@@ -26,9 +28,9 @@ export interface MatchableAlert {
   fields: Record<string, unknown>;
 }
 
-export const MAX_CONDITIONS = 20;
-export const MAX_VALUE_LENGTH = 500;
-export const MAX_REGEX_LENGTH = 200;
+export const MAX_CONDITIONS = CONTRACT_LIMITS.MuteConditions.maxItems;
+export const MAX_VALUE_LENGTH = CONTRACT_LIMITS.MuteCondition.value.maxLength;
+export const MAX_REGEX_LENGTH = MUTE_REGEX_MAX_LENGTH;
 /** Raw-field paths: `fields.` followed by up to 8 dot-separated segments of word characters and dashes. */
 const RAW_FIELD = /^fields\.[A-Za-z0-9_@-]{1,64}(\.[A-Za-z0-9_@-]{1,64}){0,7}$/;
 /** Only this much of a value is examined, so a huge raw field cannot make matching slow. */
