@@ -45,7 +45,7 @@ describe('the server enforces the table, and only the table, before the handler'
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('pglite');
-  });
+  }, 300_000);
   afterAll(() => t.close());
 
   it('answers each sample caller of each signed-in operation as its rule says', async () => {
