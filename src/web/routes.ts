@@ -1,18 +1,21 @@
 import type { LabsToggle } from '../common/labs.ts';
 import type { AccessRule } from '../common/permissions.ts';
 import { FEATURE_ROUTES, type FeatureRouteName } from './features/index.ts';
+import type { Access } from './session/access.ts';
 
 /**
  * The route table (spec 1, section 2.1): the features' routes (features/index.ts, the dashboard
  * first), then the shell's own. `name` is the translation key of the route's title in
- * the `routes` namespace; `access` is checked by the route guard (spec 1, section 6).
+ * the `routes` namespace; `access` is checked by the route guard (spec 1, section 6): the
+ * operationId whose rule the route follows (its list or read call), or a rule of its own for a
+ * screen whose API does not exist yet.
  * `open` routes need no sign-in.
  */
 export interface RouteEntry {
   path: string;
   name: RouteName;
   open?: boolean;
-  access?: AccessRule;
+  access?: Access;
   filtersInQuery?: boolean;
   /** A labs feature: page not found until the user switches it on (features/feature.ts). */
   labs?: LabsToggle;
@@ -38,7 +41,7 @@ const SHELL_ROUTES = [
     labs: 'lab_workflows',
   },
   { path: '/workflows/:uid', name: 'edit_workflow', access: workflowsEdit, labs: 'lab_workflows' },
-  { path: '/admin', name: 'admin', access: { adminOnly: true } },
+  { path: '/admin', name: 'admin', access: 'listSupportTasks' },
   { path: '/profile', name: 'profile' },
   { path: '/updates', name: 'updates' },
   { path: '/updates/:id', name: 'update_details' },
@@ -54,7 +57,7 @@ const SHELL_ROUTES = [
   path: string;
   name: string;
   open?: boolean;
-  access?: AccessRule;
+  access?: Access;
   labs?: LabsToggle;
 }[];
 

@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { OPERATION_ACCESS } from '../../api/access.generated.ts';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
+import type { AccessRule } from '../../common/permissions.ts';
 import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest } from '../areas/logs/index.ts';
 import { unauthorized } from '../errors.ts';
+import { enforceAccess } from './access.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
 
 /**
@@ -57,6 +60,14 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       .filter((o) => o.operation['x-body-limit'] === 'sandbox')
       .map((o) => `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`),
   );
+  // Who may call each signed-in operation: its rule (openapi `x-access`, src/api/access.generated.ts),
+  // checked once here for every route rather than by each handler.
+  const accessOf = new Map<string, AccessRule>(
+    operations.map((o) => [
+      `${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      OPERATION_ACCESS[o.operationId as keyof typeof OPERATION_ACCESS],
+    ]),
+  );
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
   const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
@@ -69,9 +80,12 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const key = (method: string) => `${method} ${route.url}`;
-    if (methods.some((method) => secured.has(key(method))))
+    if (methods.some((method) => secured.has(key(method)))) {
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
-    else if (methods.some((method) => checkInRoutes.has(key(method)))) {
+      const rule = methods.map((method) => accessOf.get(key(method))).find(Boolean);
+      if (!rule) throw new Error(`${route.url}: no access rule`);
+      route.preValidation = [...[route.preValidation ?? []].flat(), enforceAccess(rule)];
+    } else if (methods.some((method) => checkInRoutes.has(key(method)))) {
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyCheckIn];
       // Every agent, every minute: a log line per answered check-in would flood the log and
       // cost more than the call. Refused and failed check-ins are still logged.

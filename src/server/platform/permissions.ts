@@ -1,5 +1,4 @@
 import type { Principal } from '../auth/principal.ts';
-import { forbidden } from '../errors.ts';
 
 /** Provider staff: role level Global (spec 1, section 6). They see private comments. */
 export function isStaff(principal: Principal): boolean {
@@ -12,9 +11,4 @@ export function isStaff(principal: Principal): boolean {
  */
 export function canModify(principal: Principal): boolean {
   return !isStaff(principal) || principal.permissions.includes('modify_all');
-}
-
-/** Throws 403 "You do not have permission to {what}." unless the caller may change triage data. */
-export function requireModify(principal: Principal, what: string): void {
-  if (!canModify(principal)) throw forbidden(`You do not have permission to ${what}.`);
 }

@@ -5,7 +5,7 @@ import { loadPrincipal, type Principal } from '../auth/principal.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
 import { withScope } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,13 +29,6 @@ export function principalOf(request: FastifyRequest): Principal {
 export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>): Promise<T> {
   const principal = principalOf(request);
   return withScope(request.server.db, principal.scope, fn);
-}
-
-/** Administrators only (spec 1, section 6: admin detection by the support tasks call). */
-export function requireAdmin(request: FastifyRequest): Principal {
-  const principal = principalOf(request);
-  if (!principal.user.isAdmin) throw forbidden('Only administrators can do this.');
-  return principal;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {

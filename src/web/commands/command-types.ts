@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { LabsToggle } from '../../common/labs.ts';
-import type { AccessRule } from '../../common/permissions.ts';
 import type { RouteName } from '../routes.ts';
+import type { Access } from '../session/access.ts';
 
 /** The shapes of the command registry's entries (src/web/commands/registry.ts). */
 
@@ -57,7 +57,7 @@ export interface NavigationCommand extends Entry {
   kind: 'navigate';
   route: RouteName;
   path: string;
-  access?: AccessRule;
+  access?: Access;
 }
 
 /** A key that acts by itself (open the palette, list movement); nothing to run from the palette. */
@@ -90,7 +90,7 @@ export interface ActionCommand extends Entry {
   /** The selection it needs (src/web/commands/target.ts). */
   target: TargetKind;
   /** Who is offered it at all (a permission, a labs toggle); absent from the palette otherwise. */
-  access?: AccessRule;
+  access?: Access;
   /** The word after `>`. */
   slash: string;
   /** How it is written, for the overlay and the docs, e.g. `>mute 1h|1d|7d|30d`. */

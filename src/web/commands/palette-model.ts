@@ -1,6 +1,7 @@
 import type { CommandChoice } from '../../../machines/command-flow/command-flow.context.ts';
 import { labsOn } from '../../common/labs.ts';
-import { type AccessSubject, allows } from '../../common/permissions.ts';
+import type { AccessSubject } from '../../common/permissions.ts';
+import { mayAccess } from '../session/access.ts';
 import type { RecentCommand } from './recent.ts';
 import {
   ACTIONS,
@@ -41,10 +42,10 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
   if (!labsOn(env.subject.attributes, command.labs)) return 'hidden';
   if (command.kind === 'navigate') {
     if (!env.signedIn) return 'hidden';
-    return !command.access || allows(command.access, env.subject) ? 'available' : 'hidden';
+    return mayAccess(command.access, env.subject) ? 'available' : 'hidden';
   }
   if (command.kind === 'action') {
-    if (command.access && !allows(command.access, env.subject)) return 'hidden';
+    if (!mayAccess(command.access, env.subject)) return 'hidden';
     const { target } = env;
     // On an open alert, the agent commands act on the alert's agent, or say why there is none.
     if (command.target === 'agents' && target?.kind === 'alerts' && target.agent) {

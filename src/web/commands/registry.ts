@@ -1,7 +1,7 @@
-import type { AccessRule } from '../../common/permissions.ts';
 import { ADMIN_TABS } from '../admin/admin-tabs.ts';
 import { FEATURE_COMMANDS, FEATURE_G_KEYS } from '../features/index.ts';
 import { ROUTES, type RouteEntry, type RouteName } from '../routes.ts';
+import type { Access } from '../session/access.ts';
 import { shortcut } from './command-helpers.ts';
 import {
   type ActionCommand,
@@ -72,7 +72,7 @@ function navigationCommands(): NavigationCommand[] {
 
 /** The tabs of /admin beyond its first, each a destination of its own (`/admin#audit`). */
 function adminTabCommands(): NavigationCommand[] {
-  const admin = ROUTES.find((route) => route.name === 'admin') as { access?: AccessRule };
+  const admin = ROUTES.find((route) => route.name === 'admin') as { access?: Access };
   return ADMIN_TABS.filter((tab) => tab !== 'users').map((tab) => ({
     kind: 'navigate',
     id: `go.admin.${tab}`,

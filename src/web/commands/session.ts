@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { accessSubject } from '../session/access.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import type { CommandEnv } from './palette-model.ts';
 import { useCommandTarget } from './target.ts';
@@ -11,10 +12,10 @@ export function useCommandEnv(): { env: CommandEnv; email: string | null } {
   const env = useMemo(
     () => ({
       signedIn: status === 'ready',
-      subject: { permissions, admin, attributes: attributes as Record<string, unknown> },
+      subject: accessSubject(me, { permissions, admin, attributes }),
       target,
     }),
-    [status, permissions, admin, attributes, target],
+    [status, me, permissions, admin, attributes, target],
   );
   return { env, email: me?.user.email ?? null };
 }

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { LabsToggle } from '../../common/labs.ts';
-import type { AccessRule } from '../../common/permissions.ts';
 import type { ScreenProps } from '../app/screen-props.ts';
 import type { Command } from '../commands/command-types.ts';
 import type { IconName } from '../components/Icon.tsx';
+import type { Access } from '../session/access.ts';
 import type { SidebarItemId } from '../shell/layout/sidebar-items.ts';
 
 /**
@@ -17,7 +17,8 @@ export interface FeatureRoute<Name extends string = string> {
   readonly path: string;
   readonly name: Name;
   readonly open?: boolean;
-  readonly access?: AccessRule;
+  /** The operationId whose rule the route follows, or a rule of its own (src/web/session/access.ts). */
+  readonly access?: Access;
   /**
    * The page keeps its filters in the query and writes them back as they change: it stays one
    * page of the page cache whatever its query, and applies a new one itself.

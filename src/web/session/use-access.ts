@@ -1,12 +1,11 @@
-import { type AccessRule, allows } from '../../common/permissions.ts';
-import { useSession } from './use-session.ts';
+import type { Access } from './access.ts';
+import { useCan } from './use-can.ts';
 
 /**
- * Whether the signed-in user passes the rule (spec 1, section 6), for the route guard and the
- * sidebar. False until the user is loaded; no rule means "signed in".
+ * Whether the signed-in user passes the access (spec 1, section 6), for the route guard. False
+ * until the user is loaded; no access means "signed in".
  */
-export function useAccess(rule: AccessRule | undefined): boolean {
-  const { status, permissions, admin, attributes } = useSession();
-  if (status !== 'ready') return false;
-  return !rule || allows(rule, { permissions, admin, attributes });
+export function useAccess(access: Access | undefined): boolean {
+  const can = useCan();
+  return access === undefined ? can({}) : can(access);
 }

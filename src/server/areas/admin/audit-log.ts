@@ -6,8 +6,7 @@ import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { Handler, RequestOf, ResultOf } from '../../platform/handler.ts';
-import { asCaller } from '../../plugins/auth.ts';
-import { requireProviderAdmin } from './access.ts';
+import { asCaller, principalOf } from '../../plugins/auth.ts';
 
 type Entry = ResultOf<'listAuditLog'>['entries'][number];
 type Filters = Pick<
@@ -76,7 +75,7 @@ const isCursor = (values: unknown[]): values is [string, number] =>
   Number.isSafeInteger(values[1]);
 
 export const listAuditLog: Handler<'listAuditLog'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const { batch_size = 50, search_after, ...filters } = request.query;
   const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
   // Keyset: strictly older than the last row of the previous page (time, then id).
@@ -98,7 +97,7 @@ const json = (value: unknown) => (value === null || value === undefined ? '' : J
 const who = (p: Entry['actor']) => (p ? `${p.name} <${p.email}>` : '');
 
 export const exportAuditLog: Handler<'exportAuditLog'> = async (request, reply) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const condition = where(principal.user.partnerId, request.query);
   const entries = await asCaller(request, async (tx) => {
     const found = await readEntries(tx, condition, AUDIT_EXPORT_LIMIT);
@@ -129,7 +128,7 @@ export const exportAuditLog: Handler<'exportAuditLog'> = async (request, reply) 
 };
 
 export const listAuditKinds: Handler<'listAuditKinds'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const rows = await asCaller(request, (tx) =>
     tx
       .selectDistinct({ entity: auditLog.entity })

@@ -8,8 +8,8 @@ import type { JobRow } from '../../jobs/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { customerNotFound } from '../../platform/scope.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { REBUILD_ROLLUPS_JOB } from '../dashboard/index.ts';
-import { requireProviderAdmin } from './access.ts';
 
 type Job = ResultOf<'retryJob'>;
 type State = Job['state'];
@@ -49,7 +49,7 @@ const isCursor = (values: unknown[]): values is [number] =>
  * provider's rows only.
  */
 export const listJobs: Handler<'listJobs'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const { state, batch_size = 50, search_after } = request.query;
   const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
   const rows = await request.server.db
@@ -73,7 +73,7 @@ export const listJobs: Handler<'listJobs'> = async (request) => {
 };
 
 export const retryJob: Handler<'retryJob'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const { id } = request.params;
   const result = await requeueDeadJob(request.server.db, id, principal.user.partnerId, (tx, job) =>
     audit(tx, principal, { action: 'retry', entity: 'job', entityId: String(id), after: { kind: job.kind } }),
@@ -88,7 +88,7 @@ export const retryJob: Handler<'retryJob'> = async (request) => {
 };
 
 export const getJob: Handler<'getJob'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const { id } = request.params;
   const [row] = await request.server.db
     .select()
@@ -103,7 +103,7 @@ export const getJob: Handler<'getJob'> = async (request) => {
  * for all of them. One pending rebuild per scope: asking again answers the pending one.
  */
 export const rebuildDashboardRollups: Handler<'rebuildDashboardRollups'> = async (request, reply) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const customerId = request.body.customer_id;
   const db = request.server.db;
   if (customerId) {

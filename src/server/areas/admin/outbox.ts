@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
-import { requireProviderAdmin } from './access.ts';
+import { principalOf } from '../../plugins/auth.ts';
 
 type Message = ResultOf<'listOutbox'>['messages'][number];
 
@@ -15,7 +15,7 @@ const isCursor = (values: unknown[]): values is [number] =>
  * are credentials, so no query here ever selects them.
  */
 export const listOutbox: Handler<'listOutbox'> = async (request) => {
-  const principal = requireProviderAdmin(request);
+  const principal = principalOf(request);
   const { status, batch_size = 50, search_after } = request.query;
   const after = search_after ? decodeCursor(search_after, isCursor) : undefined;
   const rows = await request.server.db

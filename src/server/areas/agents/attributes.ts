@@ -5,7 +5,6 @@ import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { requireAgentControl } from './control.ts';
 import { presentAttribute } from './present.ts';
 import { visibleAgent } from './visible-agent.ts';
 
@@ -15,7 +14,6 @@ import { visibleAgent } from './visible-agent.ts';
  */
 export const setAgentAttribute: Handler<'setAgentAttribute'> = async (request) => {
   const principal = principalOf(request);
-  requireAgentControl(principal, 'change agent attributes');
   rejectNulCharacters(request);
   const { name } = request.params;
   const { value } = request.body;

@@ -3,9 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { agentActions, agentDiagnosticChunks, agentDiagnostics } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { isStaff } from '../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { agentOf, asAgent } from './agent-auth.ts';
 import { visibleAgent } from './visible-agent.ts';
@@ -152,7 +151,6 @@ export const getAgentDiagnostics: Handler<'getAgentDiagnostics'> = async (reques
 /** Diagnostics carry the endpoint's logs and configuration: provider staff download them, customers do not. */
 export const downloadAgentDiagnostics: Handler<'downloadAgentDiagnostics'> = async (request, reply) => {
   const principal = principalOf(request);
-  if (!isStaff(principal)) throw forbidden('Only provider staff can download diagnostics bundles.');
   const { body, fileName } = await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id);
     const [bundle] = await tx

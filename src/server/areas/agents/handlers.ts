@@ -6,7 +6,6 @@ import { conflict } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { requireAgentControl } from './control.ts';
 import { presentAgent, presentAgentDetail } from './present.ts';
 import { deriveAgentStatus, isInactive } from './status.ts';
 import { visibleAgent } from './visible-agent.ts';
@@ -46,7 +45,6 @@ export const getAgent: Handler<'getAgent'> = async (request) => {
 /** Only inactive agents go: deleting one that still reports would orphan a running endpoint. */
 export const deleteAgent: Handler<'deleteAgent'> = async (request, reply) => {
   const principal = principalOf(request);
-  requireAgentControl(principal, 'delete agents');
   await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id, { forUpdate: true });
     const now = new Date();

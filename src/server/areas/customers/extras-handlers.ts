@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
-import { conflict, forbidden } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { isStaff } from '../../platform/permissions.ts';
 import { customerNotFound, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { managedChromePolicy, storedChromePolicy, validChromePolicy } from './chrome-policy.ts';
@@ -32,8 +31,6 @@ export const updateCustomerChromePolicy: Handler<'updateCustomerChromePolicy'> =
   const principal = principalOf(request);
   const { customer_id: id } = request.params;
   requireVisibleCustomer(principal, id);
-  if (!isStaff(principal) || !principal.permissions.includes('modify_all'))
-    throw forbidden('You do not have permission to manage customers.');
   const policy = validChromePolicy(request.body);
   return asCaller(request, async (tx) => {
     const before = storedChromePolicy((await customerRow(tx, id, true)).chromePolicy ?? null);

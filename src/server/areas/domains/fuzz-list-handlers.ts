@@ -4,7 +4,6 @@ import { monitoredDomains } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
-import { requireModify } from '../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { normaliseFuzzLists, presentFuzzLists } from './fuzz-lists.ts';
 
@@ -39,7 +38,6 @@ export const updateDomainFuzzLists: Handler<'updateDomainFuzzLists'> = async (re
       .where(eq(monitoredDomains.uid, id))
       .for('update');
     if (!current || !principal.scope.customerIds.includes(current.customerId)) throw notFound(`Domain ${id}`);
-    requireModify(principal, 'change domains');
     const { lists, issues } = normaliseFuzzLists(request.body);
     if (issues.length > 0) throw new ApiError(400, 'bad_request', issues[0]!.reason, issues);
     const before = { words: current.fuzzWords, tlds: current.fuzzTlds };

@@ -4,7 +4,6 @@ import { lookalikes, monitoredDomains } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
-import { requireModify } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { INVALID_DOMAIN, normaliseDomain, SELECT_CUSTOMER } from './names.ts';
@@ -42,7 +41,6 @@ export const createDomains: Handler<'createDomains'> = async (request, reply) =>
   if (!UUID.test(customerId))
     throw new ApiError(404, 'not_found', `A customer with the ID ${customerId} was not found.`);
   requireVisibleCustomer(principal, customerId);
-  requireModify(principal, 'change domains');
   const names: string[] = [];
   const issues = [];
   for (const [index, raw] of request.body.names.entries()) {
@@ -93,7 +91,6 @@ export const updateDomain: Handler<'updateDomain'> = async (request) => {
       .where(eq(monitoredDomains.uid, id))
       .for('update');
     if (!current || !principal.scope.customerIds.includes(current.customerId)) throw notFound(`Domain ${id}`);
-    requireModify(principal, 'change domains');
     const { active } = request.body;
     if (current.active !== active) {
       await tx

@@ -1,23 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { audit } from '../../audit.ts';
-import type { Principal } from '../../auth/principal.ts';
 import type { Config } from '../../config.ts';
 import { threatFeeds } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handler, RequestOf, ResultOf } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
 import { checkOutboundUrl } from '../../platform/outbound/index.ts';
-import { canModify, isStaff } from '../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 
 type FeedRow = typeof threatFeeds.$inferSelect;
 type Feed = ResultOf<'createThreatFeed'>;
 type Fields = RequestOf<'updateThreatFeed'>['body'];
-
-function requireFeedManager(principal: Principal, change: boolean): void {
-  if (!isStaff(principal) || (change && !canModify(principal)))
-    throw forbidden('You do not have permission to manage threat feeds.');
-}
 
 const present = (row: FeedRow): Feed => ({
   feed_id: row.id,
@@ -57,7 +50,6 @@ async function requireOutboundUrl(request: { server: { config: Config } }, url: 
 }
 
 export const listThreatFeeds: Handler<'listThreatFeeds'> = async (request) => {
-  requireFeedManager(principalOf(request), false);
   const rows = await asCaller(request, (tx) => tx.select().from(threatFeeds).orderBy(asc(threatFeeds.name)));
   return { feeds: rows.map(present) };
 };
@@ -65,7 +57,6 @@ export const listThreatFeeds: Handler<'listThreatFeeds'> = async (request) => {
 export const createThreatFeed: Handler<'createThreatFeed'> = async (request, reply) => {
   rejectNulCharacters(request);
   const principal = principalOf(request);
-  requireFeedManager(principal, true);
   const body = request.body;
   await requireOutboundUrl(request, body.url);
   const created = await asCaller(request, async (tx) => {
@@ -96,7 +87,6 @@ export const createThreatFeed: Handler<'createThreatFeed'> = async (request, rep
 export const updateThreatFeed: Handler<'updateThreatFeed'> = async (request) => {
   rejectNulCharacters(request);
   const principal = principalOf(request);
-  requireFeedManager(principal, true);
   await requireOutboundUrl(request, request.body.url);
   const id = request.params.feed_id;
   return asCaller(request, async (tx) => {

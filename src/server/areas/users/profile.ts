@@ -1,23 +1,14 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../audit.ts';
 import { MIN_PASSWORD_LENGTH } from '../../auth/invitations.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import type { Principal } from '../../auth/principal.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 
-/** Sign-in settings belong to the person at the console, never to a script holding one of their keys. */
-function requireOwnSession(request: FastifyRequest): Principal {
-  const principal = principalOf(request);
-  if (principal.apiKey) throw forbidden('API keys cannot change sign-in settings.');
-  return principal;
-}
-
 export const changePassword: Handler<'changePassword'> = async (request, reply) => {
-  const principal = requireOwnSession(request);
+  const principal = principalOf(request);
   if (principal.impersonator)
     throw conflict('You cannot change the password of a user you are impersonating.');
   if (request.server.config.oidc.external)
@@ -54,7 +45,7 @@ export const changePassword: Handler<'changePassword'> = async (request, reply) 
 };
 
 export const listSessions: Handler<'listSessions'> = async (request) => {
-  const principal = requireOwnSession(request);
+  const principal = principalOf(request);
   const rows = await asCaller(request, (tx) =>
     tx
       .select()
@@ -80,7 +71,7 @@ export const listSessions: Handler<'listSessions'> = async (request) => {
 };
 
 export const endSession: Handler<'endSession'> = async (request, reply) => {
-  const principal = requireOwnSession(request);
+  const principal = principalOf(request);
   const id = request.params.session_id;
   await asCaller(request, async (tx) => {
     const [ended] = await tx

@@ -19,16 +19,6 @@ export const contactNotFound = (id: string) =>
   new ApiError(404, 'not_found', `A user with the ID ${id} was not found.`);
 
 /**
- * Who manages people: staff with modify_all, and customer administrators (role level Customer
- * with modify_all) within their own customers. A session started by an API key is bound by the
- * key (read-only keys carry no modify_all).
- */
-export function requireUserManager(principal: Principal): void {
-  if (!principal.permissions.includes('modify_all'))
-    throw forbidden('You do not have permission to manage users.');
-}
-
-/**
  * A user the caller may change: of their organisation, within the caller's customers (all of the
  * user's customers, or a Global user only for a Global caller), never an administrator unless the
  * caller is one. Anything out of reach is simply not found.

@@ -1,8 +1,8 @@
-import { useAccess } from '../../session/use-access.ts';
-import { AGENT_ACTIONS, AGENT_CONTROL } from './agent-access.ts';
+import { useCan } from '../../session/use-can.ts';
+import { AGENT_ACTIONS } from './agent-access.ts';
 
-/** Delete, settings and attributes: the permission alone. */
-export const useCanControlAgents = () => useAccess(AGENT_CONTROL);
+/** Delete, settings and attributes: their operations' rule (the same for all three). */
+export const useCanControlAgents = () => useCan()('updateAgentSettings');
 
-/** Queue, cancel and request actions: the permission and the labs toggle. */
-export const useAgentActionsShown = () => useAccess(AGENT_ACTIONS);
+/** Queue, cancel and request actions: the operation's rule and the labs toggle. */
+export const useAgentActionsShown = () => useCan()(AGENT_ACTIONS);

@@ -23,7 +23,7 @@ import './case-list.css';
 import { DEFAULT_PAGE_SIZE } from '../../../../machines/table/table.context.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
-import { useCanChange } from './use-can-change.ts';
+import { useCan } from '../../session/use-can.ts';
 import { useCaseList } from './use-case-list.ts';
 import { useCaseTags } from './use-case-tags.ts';
 import { useDebounced } from './use-debounced.ts';
@@ -58,7 +58,7 @@ export function CasesPage(_: ScreenProps) {
   const ready = session.status === 'ready';
   const paging = useTablePaging(session.attributes.default_page_size ?? DEFAULT_PAGE_SIZE);
   const { sort, offset, pageSize, page, setTotal, restart } = paging;
-  const canChange = useCanChange();
+  const canChange = useCan()('createCase');
 
   const filter = useMemo(
     () => (ready ? toCaseFilter(form, query, customers) : null),

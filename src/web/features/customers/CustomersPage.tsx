@@ -11,7 +11,7 @@ import { CustomerDetails } from './CustomerDetails.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
 import { CustomerRow, type CustomerRowProps } from './CustomerRow.tsx';
 import './customers.css';
-import { useCanManageCustomers } from './use-can-manage.ts';
+import { useCan } from '../../session/use-can.ts';
 import { useCustomerList } from './use-customer-list.ts';
 
 const ROW_HEIGHT = 40;
@@ -35,7 +35,7 @@ type Filter = (typeof FILTERS)[number];
 export function CustomersPage(_: ScreenProps) {
   const { t } = useTranslation('customers');
   const session = useSession();
-  const canManage = useCanManageCustomers();
+  const canManage = useCan()('createCustomer');
   const [sort, setSort] = useState<SortState | null>(null);
   const [filters, setFilters] = useState<Record<Filter, boolean>>({
     active_only: false,

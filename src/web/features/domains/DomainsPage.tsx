@@ -12,7 +12,7 @@ import { AddDomainsDialog } from './AddDomainsDialog.tsx';
 import { type Domain, listDomains, setDomainActive } from './api.ts';
 import { DomainRow, type DomainRowProps } from './DomainRow.tsx';
 import './domains.css';
-import { useCanManageDomains } from './use-can-manage.ts';
+import { useCan } from '../../session/use-can.ts';
 import { scanPending, useScanPoll } from './use-scan-poll.ts';
 
 const ROW_HEIGHT = 40;
@@ -25,7 +25,7 @@ export function DomainsPage(_: ScreenProps) {
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const { customerIDs, filtered } = useCustomerScope();
-  const canManage = useCanManageDomains();
+  const canManage = useCan()('createDomains');
   const scope = filtered ? customerIDs : [];
   const list = useLoad(JSON.stringify(scope), () => listDomains(scope));
   const [adding, setAdding] = useState(false);

@@ -4,8 +4,8 @@ import { ApiError } from '../../api/errors.ts';
 import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useLoad } from '../../components/use-load.ts';
+import { useCan } from '../../session/use-can.ts';
 import { type DomainFuzzLists, getFuzzLists, setFuzzLists } from './api.ts';
-import { useCanManageDomains } from './use-can-manage.ts';
 
 type ListName = 'words' | 'tlds';
 /** Entries of a text area, one a line, with the line each came from (for the error). */
@@ -22,7 +22,7 @@ const entriesOf = (text: string) =>
 export function FuzzListsForm({ uid }: { uid: string }) {
   const { t } = useTranslation('domains');
   const id = useId();
-  const canManage = useCanManageDomains();
+  const canManage = useCan()('updateDomainFuzzLists');
   const loaded = useLoad(uid, () => getFuzzLists(uid));
   const [text, setText] = useState<Record<ListName, string>>({ words: '', tlds: '' });
   const [errors, setErrors] = useState<Partial<Record<ListName, string>>>({});

@@ -24,7 +24,7 @@ export interface MutePanelProps extends MuteLifecycleHooks {
   /** For a new mute: the customer chosen at first. */
   customerId: string;
   customerName(id: string): string;
-  /** The user may edit and unmute (see useCanChange). */
+  /** The user may edit and unmute (`can('updateMute')`, session/use-can.ts). */
   canChange: boolean;
 }
 

@@ -6,6 +6,7 @@ import { listSelection, type MutesCommandTarget, useProvideCommandTarget } from 
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import { useCan } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import {
   useIsActivePage,
@@ -14,7 +15,6 @@ import {
   useTickerEvent,
   useToasts,
 } from '../../shell/index.ts';
-import { useCanChange } from '../cases/use-can-change.ts';
 import { MuteList, MutePlaceholders } from './MuteList.tsx';
 import { MutePanel } from './MutePanel.tsx';
 import { type MuteTab, MuteTabs } from './MuteTabs.tsx';
@@ -46,7 +46,7 @@ export function MutesPage(_: ScreenProps) {
   const [panel, setPanel] = useState<Panel>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const canChange = useCanChange();
+  const canChange = useCan()('createMute');
   // Cached pages stay mounted: ids must be unique per page instance.
   const uid = useId();
   const lists = useMuteLists(selected, session.status === 'ready', () =>

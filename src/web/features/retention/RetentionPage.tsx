@@ -5,6 +5,7 @@ import { DataTable, LoadedContent } from '../../components/table/LoadedContent.t
 import { useLoad } from '../../components/use-load.ts';
 import { useRowCursor } from '../../components/use-row-cursor.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import { useCan } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
 import { getRetention, SPANS, type Span } from './api.ts';
@@ -32,7 +33,7 @@ export function RetentionPage(_: ScreenProps) {
   const [asTable, setAsTable] = useState(false);
   const tableRef = useRef<HTMLTableSectionElement>(null);
   const { cursor, setCursor, focusRow } = useRowCursor(tableRef);
-  const canChange = session.me?.user.role_level === 'Global' && session.permissions.includes('modify_all');
+  const canChange = useCan()('setLogRetention');
 
   const nameOf = useCallback(
     (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id,

@@ -13,7 +13,7 @@ import { UserDetails } from './UserDetails.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserRow, type UserRowProps } from './UserRow.tsx';
 import './users.css';
-import { useCanManageUsers } from './use-can-manage.ts';
+import { useCan } from '../../session/use-can.ts';
 import { useContactList } from './use-contact-list.ts';
 
 const ROW_HEIGHT = 40;
@@ -28,7 +28,7 @@ const COLUMNS = ['name', 'email', 'role_level', 'customers', 'last_login'] as co
 export function UsersPage(_: ScreenProps) {
   const { t } = useTranslation('users');
   const session = useSession();
-  const canManage = useCanManageUsers();
+  const canManage = useCan()('createContact');
   const { customers } = useShellData();
   const list = useContactList(session.status === 'ready');
   const [openId, setOpenId] = useState<string | null>(null);

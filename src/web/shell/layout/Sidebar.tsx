@@ -59,6 +59,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const groups = sidebarGroups(
     {
       signedIn: session.status !== 'signedOut',
+      staff: session.me?.user.role_level === 'Global',
       permissions: session.permissions,
       admin: session.admin,
       attributes: session.attributes as Record<string, unknown>,

@@ -1,8 +1,8 @@
 import { type LabsToggle, labsOn } from '../../../common/labs.ts';
-import { type AccessRule, allows } from '../../../common/permissions.ts';
 import type { IconName } from '../../components/Icon.tsx';
 import { FEATURE_SIDEBAR } from '../../features/index.ts';
-import type { RouteName } from '../../routes.ts';
+import { ROUTES, type RouteName } from '../../routes.ts';
+import { mayAccess } from '../../session/access.ts';
 
 export type SidebarItemId =
   | 'dashboard'
@@ -33,17 +33,12 @@ export type SidebarItem = {
 
 export interface SidebarSubject {
   signedIn: boolean;
+  /** Role level Global (provider staff). */
+  staff?: boolean;
   permissions: readonly string[];
   admin: boolean;
   attributes: Record<string, unknown>;
 }
-
-/** Spec 1, section 6: sidebar visibility of the conditional entries. */
-export const SIDEBAR_RULES = {
-  integrations: { globalScope: true, anyOf: ['read_all', 'read_integration'] },
-  escalations: { globalScope: true, anyOf: ['read_all', 'read_escalation'] },
-  workflows: { globalScope: true, anyOf: ['read_all', 'read_workflow'] },
-} as const satisfies Record<string, AccessRule>;
 
 /** The shell's own links that are labs features (spec 2, section 6): absent until switched on. */
 export const SIDEBAR_LABS = {
@@ -71,7 +66,9 @@ const link = (
  */
 export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string | null): SidebarItem[][] {
   const signedIn = subject.signedIn;
-  const may = (rule: AccessRule) => signedIn && allows(rule, subject);
+  // A link is shown to whoever may open its route (spec 1, section 6: the route's access).
+  const may = (route: RouteName) =>
+    signedIn && mayAccess(ROUTES.find((r) => r.name === route)?.access, subject);
   const on = (toggle: LabsToggle | undefined) => labsOn(subject.attributes, toggle);
   // The features' links take their places in their groups (features/index.ts, sorted by position).
   const featureLinks = (group: 'first' | 'last') =>
@@ -101,11 +98,10 @@ export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string 
     link('users', '/users', 'users'),
   ];
   const conditional: SidebarItem[] = [];
-  if (may(SIDEBAR_RULES.integrations))
-    conditional.push(link('integrations', '/integrations', 'integrations'));
-  if (may(SIDEBAR_RULES.escalations) && on(SIDEBAR_LABS.escalations))
+  if (may('integrations')) conditional.push(link('integrations', '/integrations', 'integrations'));
+  if (may('escalations') && on(SIDEBAR_LABS.escalations))
     conditional.push(link('escalations', '/escalations', 'escalations'));
-  if (may(SIDEBAR_RULES.workflows) && on(SIDEBAR_LABS.workflows))
+  if (may('workflows') && on(SIDEBAR_LABS.workflows))
     conditional.push(link('workflows', '/workflows', 'workflows'));
   // Areas the spec names without a place among its groups (log retention) come after them.
   const last = featureLinks('last');

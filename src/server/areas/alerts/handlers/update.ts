@@ -7,7 +7,6 @@ import { inIds } from '../../../db/sql-helpers.ts';
 import type { Db } from '../../../db/types.ts';
 import { ApiError, badRequest } from '../../../errors.ts';
 import type { Handler, ResultOf } from '../../../platform/handler.ts';
-import { requireModify } from '../../../platform/permissions.ts';
 import { changeVersioned } from '../../../platform/versioned.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { checkedAssignees } from '../../cases/index.ts';
@@ -31,7 +30,6 @@ type Failure = ResultOf<'bulkUpdateAlerts'>['failed'][number];
 
 export const updateAlert: Handler<'updateAlert'> = async (request) => {
   const principal = principalOf(request);
-  requireModify(principal, 'change alerts');
   const { version, comment, comment_private: commentPrivate, ...fields } = request.body;
   const changes = normaliseChanges(fields);
   if (!hasChanges(changes) && comment === undefined) {
@@ -86,7 +84,6 @@ export const updateAlert: Handler<'updateAlert'> = async (request) => {
 
 export const bulkUpdateAlerts: Handler<'bulkUpdateAlerts'> = async (request) => {
   const principal = principalOf(request);
-  requireModify(principal, 'change alerts');
   const { ids, versions, filter, as_of: asOf, comment, comment_private: commentPrivate } = request.body;
   const changes = normaliseChanges(request.body.fields ?? {});
   if ((ids === undefined) === (filter === undefined))

@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../../audit.ts';
 import { logRetention } from '../../../db/schema/index.ts';
 import { resultRows } from '../../../db/tenancy.ts';
-import { forbidden } from '../../../errors.ts';
 import type { Handler } from '../../../platform/handler.ts';
-import { isStaff, requireModify } from '../../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../../platform/scope.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { DEFAULT_RETENTION_DAYS } from '../partitions.ts';
@@ -91,8 +89,6 @@ export const getLogRetention: Handler<'getLogRetention'> = async (request) => {
  */
 export const setLogRetention: Handler<'setLogRetention'> = async (request) => {
   const principal = principalOf(request);
-  if (!isStaff(principal)) throw forbidden('Only provider staff can change log retention.');
-  requireModify(principal, 'change log retention');
   const customerId = request.params.customer_id;
   requireVisibleCustomer(principal, customerId);
   const days = request.body.days;

@@ -6,8 +6,8 @@ import { type AlertsCommandTarget, useProvideCommandTarget } from '../../../comm
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
+import { useCan } from '../../../session/use-can.ts';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
-import { useCanChange } from '../../cases/use-can-change.ts';
 import { ThreatSightings } from '../../threat/ThreatSightings.tsx';
 import { rerunWorkflows } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
@@ -53,7 +53,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
   const staff = me?.user.role_level === 'Global';
   const customerName = customers.find((c) => c.customer_id === alert.customer_id)?.name ?? alert.customer_id;
 
-  const canActOnAgents = useCanChange();
+  const canActOnAgents = useCan()('requestAgentAction');
   const target = useMemo(
     (): AlertsCommandTarget => ({
       kind: 'alerts',

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
+import { useCan } from '../../../session/use-can.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, listApiKeys, revokeApiKey } from '../access-api.ts';
-import { useCanManageUsers } from '../use-can-manage.ts';
 import { ActionTable } from './ActionTable.tsx';
 import { ApiKeyForm } from './ApiKeyForm.tsx';
 
@@ -17,7 +17,7 @@ export function ApiKeys() {
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const { customers } = useShellData();
-  const canCreate = useCanManageUsers();
+  const canCreate = useCan()('createApiKey');
   const uid = useId();
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [failed, setFailed] = useState(false);
