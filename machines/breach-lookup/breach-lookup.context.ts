@@ -1,3 +1,4 @@
+import type { ContractError } from '../shared/contract-error.ts';
 /** What the machine reads of a breach look-up (the contract's BreachLookup). */
 export interface TrackedLookup {
   account: string;
@@ -7,10 +8,7 @@ export interface TrackedLookup {
 }
 
 /** Why a call did not work: the contract's error code and message. */
-export interface LookupError {
-  code: string;
-  message: string;
-}
+export type LookupError = ContractError;
 
 export interface BreachLookupContext<L extends TrackedLookup = TrackedLookup> {
   /** The account asked about; null before the first look-up. */
@@ -28,11 +26,3 @@ export interface LoadInput {
   account: string;
   again: boolean;
 }
-
-export type BreachLookupEvent =
-  /** Look up this account (a new one, or the same again). */
-  | { type: 'lookup'; account: string }
-  /** Time to read the look-up again (every 10 s while it is in progress). */
-  | { type: 'poll' }
-  /** Start a failed look-up again, or repeat a read that failed. */
-  | { type: 'retry' };

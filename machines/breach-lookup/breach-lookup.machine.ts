@@ -1,27 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type {
-  BreachLookupContext,
-  BreachLookupEvent,
-  LoadInput,
-  LookupError,
-  TrackedLookup,
-} from './breach-lookup.context.ts';
+import { asContractError } from '../shared/contract-error.ts';
+import type { BreachLookupContext, LoadInput, TrackedLookup } from './breach-lookup.context.ts';
+import type { BreachLookupEvent } from './breach-lookup.events.ts';
 
 /** Spec 2, section 4: an account in progress is read again every 10 s. */
 export const BREACH_POLL_MS = 10_000;
 /** Spec 2, section 9: five attempts; reads that fail five times in a row give up as well. */
 export const BREACH_MAX_ATTEMPTS = 5;
-
-export function asLookupError(error: unknown): LookupError {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; message?: unknown };
-    return {
-      code: typeof e.code === 'string' ? e.code : 'error',
-      message: typeof e.message === 'string' ? e.message : String(error),
-    };
-  }
-  return { code: 'error', message: String(error) };
-}
 
 const routeByStatus = [
   { guard: 'inProgress', target: 'InProgress' },
@@ -56,7 +41,7 @@ export const breachLookupMachine = setup({
     inProgress: ({ context }) => context.lookup?.status === 'in_progress',
     done: ({ context }) => context.lookup?.status === 'done',
     notConfigured: ({ event }) =>
-      asLookupError((event as { error?: unknown }).error).code === 'breach_lookup_not_configured',
+      asContractError((event as { error?: unknown }).error).code === 'breach_lookup_not_configured',
     lastPollError: ({ context }) => context.pollErrors + 1 >= BREACH_MAX_ATTEMPTS,
   },
 }).createMachine({
@@ -79,9 +64,9 @@ export const breachLookupMachine = setup({
           {
             guard: 'notConfigured',
             target: 'NotConfigured',
-            actions: assign({ error: ({ event }) => asLookupError(event.error) }),
+            actions: assign({ error: ({ event }) => asContractError(event.error) }),
           },
-          { target: 'Error', actions: assign({ error: ({ event }) => asLookupError(event.error) }) },
+          { target: 'Error', actions: assign({ error: ({ event }) => asContractError(event.error) }) },
         ],
       },
     },
@@ -101,7 +86,7 @@ export const breachLookupMachine = setup({
             guard: 'lastPollError',
             target: 'Failed',
             actions: assign({
-              error: ({ event }) => asLookupError(event.error),
+              error: ({ event }) => asContractError(event.error),
               pollErrors: ({ context }) => context.pollErrors + 1,
             }),
           },
@@ -109,7 +94,7 @@ export const breachLookupMachine = setup({
           {
             target: 'InProgress',
             actions: assign({
-              error: ({ event }) => asLookupError(event.error),
+              error: ({ event }) => asContractError(event.error),
               pollErrors: ({ context }) => context.pollErrors + 1,
             }),
           },

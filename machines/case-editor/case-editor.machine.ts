@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { isConflict, isNotFound, messageOf } from '../shared/contract-error.ts';
 import { caseEditorActors } from './actors.ts';
 import {
   type CaseEditorContext,
@@ -9,7 +10,6 @@ import {
 } from './case-editor.context.ts';
 import type { CaseEditorEvent } from './case-editor.events.ts';
 import { changedFields, draftFromCase, isValidDraft, sameDraft } from './draft.ts';
-import { isConflict, isNotFound, messageOf } from './errors.ts';
 
 const isDirty = (context: CaseEditorContext) => !sameDraft(context.draft, context.base);
 

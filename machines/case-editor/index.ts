@@ -1,3 +1,4 @@
+export { isConflict, isNotFound, messageOf, statusOf } from '../shared/contract-error.ts';
 export type { SaveCaseInput } from './actors.ts';
 export type {
   CaseDraft,
@@ -9,5 +10,4 @@ export type {
 export type { CaseEditorEvent } from './case-editor.events.ts';
 export { type CaseEditorMachine, caseEditorMachine } from './case-editor.machine.ts';
 export * from './draft.ts';
-export * from './errors.ts';
 export * from './selectors.ts';

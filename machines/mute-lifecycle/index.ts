@@ -1,6 +1,6 @@
+export { isConflict, isNotFound, messageOf, statusOf } from '../shared/contract-error.ts';
 export type { SaveMuteInput } from './actors.ts';
 export * from './draft.ts';
-export * from './errors.ts';
 export * from './mute-lifecycle.context.ts';
 export type { MuteLifecycleEvent } from './mute-lifecycle.events.ts';
 export {

@@ -1,5 +1,5 @@
+import { messageOf, statusOf } from '../shared/contract-error.ts';
 import { muteDraftFrom, newMuteDraft } from './draft.ts';
-import { messageOf, statusOf } from './errors.ts';
 import { muteLifecycleSetup } from './setup.ts';
 
 export type { MuteOperation } from './setup.ts';

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
+import { isConflict, messageOf } from '../shared/contract-error.ts';
 import { muteLifecycleActors } from './actors.ts';
 import { blankCondition, isValidMuteDraft, muteDraftFrom } from './draft.ts';
-import { isConflict, messageOf } from './errors.ts';
 import type { Mute, MuteLifecycleContext, MuteLifecycleInput } from './mute-lifecycle.context.ts';
 import type { MuteLifecycleEvent } from './mute-lifecycle.events.ts';
 

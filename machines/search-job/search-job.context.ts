@@ -1,3 +1,4 @@
+import type { ContractError } from '../shared/contract-error.ts';
 /** A search as the screen asks for it (the contract's startSearch body). */
 export interface SearchRequest {
   search: {
@@ -29,11 +30,7 @@ export interface SearchJobView {
 }
 
 /** Why a call did not work: the contract's error code, message and field errors. */
-export interface SearchCallError {
-  code: string;
-  message: string;
-  fields: readonly { field: string; reason: string }[];
-}
+export type SearchCallError = ContractError;
 
 export interface SearchJobContext {
   /** The search being (or last) submitted. */

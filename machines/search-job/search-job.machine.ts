@@ -1,25 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type {
-  LoadInput,
-  SearchCallError,
-  SearchJobContext,
-  SearchJobView,
-  SubmitInput,
-} from './search-job.context.ts';
+import { asContractError } from '../shared/contract-error.ts';
+import type { LoadInput, SearchJobContext, SearchJobView, SubmitInput } from './search-job.context.ts';
 import type { SearchJobEvent } from './search-job.events.ts';
-
-/** Reads an error thrown by an actor as the contract's error shape. */
-export function asSearchError(error: unknown): SearchCallError {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; message?: unknown; fields?: unknown };
-    return {
-      code: typeof e.code === 'string' ? e.code : 'error',
-      message: typeof e.message === 'string' ? e.message : String(error),
-      fields: Array.isArray(e.fields) ? (e.fields as SearchCallError['fields']) : [],
-    };
-  }
-  return { code: 'error', message: String(error), fields: [] };
-}
 
 const submit = { target: '#searchJob.Submitting', actions: 'setRequest' } as const;
 const open = { target: '#searchJob.Polling', actions: 'setId' } as const;
@@ -85,7 +67,7 @@ export const searchJobMachine = setup({
         },
         onError: {
           target: 'SubmitFailed',
-          actions: assign({ error: ({ event }) => asSearchError(event.error), id: null, job: null }),
+          actions: assign({ error: ({ event }) => asContractError(event.error), id: null, job: null }),
         },
       },
       on: { submit },
@@ -102,7 +84,10 @@ export const searchJobMachine = setup({
           { guard: ({ event }) => event.output === null, target: 'Gone', actions: 'forgetJob' },
           { target: 'Polling', actions: assign({ job: null, error: null }) },
         ],
-        onError: { target: 'Routing', actions: assign({ error: ({ event }) => asSearchError(event.error) }) },
+        onError: {
+          target: 'Routing',
+          actions: assign({ error: ({ event }) => asContractError(event.error) }),
+        },
       },
       on: { submit },
     },
@@ -116,7 +101,10 @@ export const searchJobMachine = setup({
           { target: 'Routing', actions: assign({ job: ({ event }) => event.output, error: null }) },
         ],
         // A failed read keeps what was known; the next poll tries again.
-        onError: { target: 'Routing', actions: assign({ error: ({ event }) => asSearchError(event.error) }) },
+        onError: {
+          target: 'Routing',
+          actions: assign({ error: ({ event }) => asContractError(event.error) }),
+        },
       },
       on: { submit },
     },

@@ -1,4 +1,4 @@
-import type { PendingLogin } from './context.ts';
+import type { PendingLogin } from './session.context.ts';
 
 /**
  * Side effects the web app provides with `.provide({ actions })`; here they do nothing, so the

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { CurrentUser } from './context.ts';
 import type { LoginRequest } from './oauth.ts';
+import type { CurrentUser } from './session.context.ts';
 
 /** Input of the token exchange: the callback's code and what the sign-in kept for it. */
 export interface ExchangeInput {

@@ -1,4 +1,4 @@
-import type { PendingLogin } from './context.ts';
+import type { PendingLogin } from './session.context.ts';
 
 /** The console's scopes (spec 1, section 4.1 step 3, DESIGN section 5). */
 export const SCOPE = 'openid email profile roles watchfloor';

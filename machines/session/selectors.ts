@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { UserAttributes } from './context.ts';
+import type { UserAttributes } from './session.context.ts';
 import type { SessionMachine } from './session.machine.ts';
 
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;

@@ -1,6 +1,6 @@
-import { type CurrentUser, initialContext, type SessionContext } from './context.ts';
 import { INCORRECT_STATE, LOGON_PROBLEM, messageOf } from './errors.ts';
 import { returnTarget } from './redirect.ts';
+import { type CurrentUser, initialContext, type SessionContext } from './session.context.ts';
 import { sessionSetup } from './setup.ts';
 
 export { USER_REFRESH_DELAY_MS } from './setup.ts';

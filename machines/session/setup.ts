@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { sessionEffects } from './actions.ts';
 import { sessionActors } from './actors.ts';
+import { isSessionExpired } from './errors.ts';
 import type {
   CallbackParams,
   CurrentUser,
@@ -8,9 +9,8 @@ import type {
   SessionContext,
   SessionInput,
   UserAttributes,
-} from './context.ts';
-import { isSessionExpired } from './errors.ts';
-import type { SessionEvent } from './events.ts';
+} from './session.context.ts';
+import type { SessionEvent } from './session.events.ts';
 
 /** The user is fetched again this long after a sign-in (spec 1, section 4.1 step 5). */
 export const USER_REFRESH_DELAY_MS = 2000;

@@ -1,26 +1,6 @@
 import { assign, cancel, raise, setup } from 'xstate';
-
-/** Spec 1, section 9: the ticker component fires every 150000 ms by default. */
-export const DEFAULT_INTERVAL_MS = 150_000;
-
-export interface IntervalInput {
-  interval?: number;
-  disabled?: boolean;
-}
-
-export interface IntervalContext {
-  /** Milliseconds between two ticks. */
-  interval: number;
-  /** Whether it starts disabled. */
-  startDisabled: boolean;
-}
-
-export type IntervalEvent =
-  | { type: 'enable' }
-  | { type: 'disable' }
-  | { type: 'set-interval'; interval: number }
-  /** The interval passed; the machine sends it to itself. */
-  | { type: 'interval-elapsed' };
+import { DEFAULT_INTERVAL_MS, type IntervalContext, type IntervalInput } from './interval.context.ts';
+import type { IntervalEvent } from './interval.events.ts';
 
 /**
  * The `<Ticker>` component's timer (spec 1, section 4.3): fires `tick` every `interval` ms

@@ -1,89 +1,13 @@
-import { type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import type { AnyEventObject } from 'xstate';
 import { type FakeNetwork, settleMicrotasks } from './fake-network.ts';
+
+export { describePath, machineModel } from '../../machines/catalogue/model.ts';
 
 /**
  * Model-based testing of the machines in machines/: paths generated from the machine itself with
  * xstate/graph, and a player that walks each path on the web app's real machine and actors, the
  * actors' calls answered by the typed fake network.
  */
-
-type Config = Record<string, unknown> & {
-  invoke?: { id: string; onDone?: unknown; onError?: unknown } | { id: string }[];
-  after?: Record<string, unknown>;
-  on?: Record<string, unknown>;
-  states?: Record<string, Config>;
-};
-
-/**
- * The machine's config with each invocation and delay turned into the events that end it
- * (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`):
- * xstate/graph does not run invocations or delays, and this way the traversal takes every
- * answer a call can give. Transitions, guards and actions stay the machine's own.
- */
-function effectsAsEvents(node: Config, id: string, sharedClock: boolean): Config {
-  const { invoke, after, states, on, ...rest } = node;
-  const events: Record<string, unknown> = { ...on };
-  for (const invocation of [invoke ?? []].flat() as { id: string; onDone?: unknown; onError?: unknown }[]) {
-    if (invocation.onDone) events[`xstate.done.actor.${invocation.id}`] = invocation.onDone;
-    if (invocation.onError) events[`xstate.error.actor.${invocation.id}`] = invocation.onError;
-  }
-  for (const [delay, transition] of Object.entries(after ?? {}))
-    events[sharedClock ? `xstate.after.${delay}` : `xstate.after.${delay}.${id}`] = transition;
-  const result: Config = { ...rest, on: events };
-  if (states) {
-    result.states = Object.fromEntries(
-      Object.entries(states).map(([k, v]) => [k, effectsAsEvents(v, `${id}.${k}`, sharedClock)]),
-    );
-  }
-  return result;
-}
-
-/** The test model of a machine: its own transitions, with calls and delays as sample events. */
-export function machineModel<TInput>(
-  machine: AnyStateMachine,
-  options: {
-    events: AnyEventObject[];
-    input: TInput;
-    /**
-     * Call outcomes the machine handles but the web app's actors never produce (an actor that
-     * catches every failure, say): the paths leave them out.
-     */
-    impossible?: string[];
-    /** Which events can happen in a state (a modal dialog open, say); all by default. */
-    filterEvents?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
-    /**
-     * One event per named delay (`xstate.after.<delay>`) instead of one per state: parallel
-     * regions waiting on the same delay fire together, as one clock does when events take no
-     * time and the test waits the delay out after the last one.
-     */
-    sharedClock?: boolean;
-  },
-) {
-  const { impossible = [], filterEvents, sharedClock = false, ...rest } = options;
-  const config = effectsAsEvents(machine.config as unknown as Config, machine.id, sharedClock);
-  const model: AnyStateMachine = createMachine(config as never, machine.implementations as never);
-  return createTestModel(model, {
-    ...rest,
-    filterEvents: (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-      !impossible.includes(event.type) && (filterEvents?.(snapshot, event) ?? true),
-  } as never);
-}
-
-/**
- * A path's steps as a test name: `done.actor.loadUser → {"Ready":"Idle"}, …`; `detail` adds what
- * tells sample events of one type apart (the text typed, say).
- */
-export const describePath = (
-  steps: readonly { event: AnyEventObject; state: { value: unknown } }[],
-  detail: (event: AnyEventObject) => string = () => '',
-) =>
-  steps
-    .map((s) => {
-      const more = detail(s.event);
-      return `${s.event.type.replace('xstate.', '')}${more ? ` ${more}` : ''} → ${JSON.stringify(s.state.value)}`;
-    })
-    .join(', ') || 'start';
 
 /**
  * How each model event that ends a call happens on the fake network: the answer the server gives

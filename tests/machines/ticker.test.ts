@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import {
-  DEFAULT_INTERVAL_MS,
-  type IntervalEvent,
-  intervalMachine,
-} from '../../machines/ticker/interval.machine.ts';
-import { type TickerInput, tickerMachine } from '../../machines/ticker/ticker.machine.ts';
+import { DEFAULT_INTERVAL_MS } from '../../machines/ticker/interval.context.ts';
+import type { IntervalEvent } from '../../machines/ticker/interval.events.ts';
+import { intervalMachine } from '../../machines/ticker/interval.machine.ts';
+import type { TickerInput } from '../../machines/ticker/ticker.context.ts';
+import { tickerMachine } from '../../machines/ticker/ticker.machine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

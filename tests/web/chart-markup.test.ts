@@ -98,6 +98,17 @@ const CHARTS: Record<string, ChartDrawer[]> = {
         );
       }),
   ],
+  'src/web/admin/machines/echarts-machine.ts': [
+    (markup) =>
+      optionsOf(async () => {
+        const { drawMachine } = await import('../../src/web/admin/machines/echarts-machine.ts');
+        drawMachine(
+          element(),
+          { initial: markup, transitions: [{ from: markup, event: markup, to: `${markup}.Done` }] },
+          { events: markup },
+        );
+      }),
+  ],
   'src/web/features/search/echarts-bars.ts': [
     (markup) =>
       optionsOf(async () => {

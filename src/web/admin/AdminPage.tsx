@@ -7,6 +7,7 @@ import { type AdminTab, isAdminTab } from './admin-tabs.ts';
 import './admin.css';
 import { AuditPanel } from './audit/AuditPanel.tsx';
 import { JobsPanel } from './JobsPanel.tsx';
+import { MachinesPanel } from './machines/MachinesPanel.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
@@ -19,11 +20,13 @@ const PANELS: Record<AdminTab, (props: { focusSearch?: boolean }) => React.JSX.E
   jobs: JobsPanel,
   updates: UpdatesPanel,
   support: SupportPanel,
+  machines: MachinesPanel,
 };
 
 /**
  * /admin (the provider's administrators): users and impersonation, the audit log, the mail
- * outbox, background jobs, platform updates and support look-ups, one tab each.
+ * outbox, background jobs, platform updates, support look-ups and the machines for testers, one
+ * tab each.
  */
 export function AdminPage(_: ScreenProps) {
   const { t } = useTranslation('admin');

@@ -1,4 +1,4 @@
-import type { PendingLogin, SessionInput } from '../../../machines/session/context.ts';
+import type { PendingLogin, SessionInput } from '../../../machines/session/session.context.ts';
 
 /** The browser storage key of the persisted session (spec 1, sections 3 and 9). */
 export const SESSION_KEY = 'watchfloor.session';

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_INTERVAL_MS, intervalMachine } from '../../../../machines/ticker/interval.machine.ts';
+import { DEFAULT_INTERVAL_MS } from '../../../../machines/ticker/interval.context.ts';
+import { intervalMachine } from '../../../../machines/ticker/interval.machine.ts';
 
 export interface TickerProps {
   /** Called every `interval` ms. */

@@ -1,4 +1,4 @@
-import type { CallbackParams, UserAttributes } from './context.ts';
+import type { CallbackParams, UserAttributes } from './session.context.ts';
 
 /**
  * Events the web app sends to the session machine. Results of its own work (config fetched,
