@@ -5,6 +5,7 @@
  *
  *   node bench/initial-js.mjs           reads dist/web (build it first: npx vite build)
  *   node bench/initial-js.mjs --build   builds first
+ *   node bench/initial-js.mjs --dist <folder>   reads another build's output
  *
  * Exits 1 when over budget.
  */
@@ -17,7 +18,8 @@ import { init, parse } from 'es-module-lexer';
 
 const BUDGET_KB = 200;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist/web');
+const distArg = process.argv.indexOf('--dist');
+const dist = distArg > 0 ? process.argv[distArg + 1] : join(root, 'dist/web');
 
 if (process.argv.includes('--build')) {
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

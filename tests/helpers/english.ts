@@ -1,4 +1,4 @@
-import i18next, { ALL_NAMESPACES } from '../../src/web/i18n/index.ts';
+import i18next, { AREA_NAMESPACES } from '../../src/web/i18n/index.ts';
 
 /**
  * Switches the web app to English (UK) with every namespace in: the app loads an area's strings
@@ -6,5 +6,5 @@ import i18next, { ALL_NAMESPACES } from '../../src/web/i18n/index.ts';
  */
 export async function inEnglish() {
   await i18next.changeLanguage('en-GB');
-  await i18next.loadNamespaces(ALL_NAMESPACES);
+  await i18next.loadNamespaces(AREA_NAMESPACES);
 }

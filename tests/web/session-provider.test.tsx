@@ -181,7 +181,7 @@ describe('a stored session', () => {
     });
     expect(session.attributes).toEqual({ locale: 'de-DE', theme: 'dark' });
     // The switch shows once the German strings have arrived.
-    await waitFor(() => expect(i18n.language).toBe('de-DE'));
+    await waitFor(() => expect(i18n.language).toBe('de-DE'), { timeout: 5_000 });
   });
 
   it('restarts the sign-in on a watched 401, clearing the token and remembering the address', async () => {

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE } from './languages.ts';
 
 /**
@@ -7,8 +9,9 @@ import { DEFAULT_LANGUAGE } from './languages.ts';
  * namespaces are typed without editing a shell file. `routes` is the shell's titles and every
  * area's together, as the web app loads it (i18n/index.ts). Runs under Node.
  */
-const i18nFolder = new URL('./', import.meta.url);
-const featuresFolder = new URL('../features/', import.meta.url);
+// Paths, not file URLs: under jsdom (the keyboard docs test) URL is the DOM's, which fs refuses.
+const i18nFolder = dirname(fileURLToPath(import.meta.url));
+const featuresFolder = join(i18nFolder, '../features');
 
 interface LocaleFile {
   /** The import path from types.d.ts. */
@@ -21,7 +24,7 @@ interface LocaleFile {
 const identifier = (words: string) =>
   words.replace(/[^A-Za-z0-9]+([A-Za-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
-const jsonFiles = (folder: URL) =>
+const jsonFiles = (folder: string) =>
   existsSync(folder)
     ? readdirSync(folder)
         .filter((file) => file.endsWith('.json'))
@@ -30,7 +33,7 @@ const jsonFiles = (folder: URL) =>
 
 /** Every en-GB locale file: the shell's, then each area's. */
 export function englishLocaleFiles(): LocaleFile[] {
-  const shell = jsonFiles(new URL(`locales/${DEFAULT_LANGUAGE}/`, i18nFolder)).map((file) => {
+  const shell = jsonFiles(join(i18nFolder, 'locales', DEFAULT_LANGUAGE)).map((file) => {
     const namespace = file.replace(/\.json$/, '');
     return { path: `./locales/${DEFAULT_LANGUAGE}/${file}`, namespace, name: identifier(namespace) };
   });
@@ -39,7 +42,7 @@ export function englishLocaleFiles(): LocaleFile[] {
     .map((entry) => entry.name)
     .sort()
     .flatMap((area) =>
-      jsonFiles(new URL(`${area}/locales/${DEFAULT_LANGUAGE}/`, featuresFolder)).map((file) => {
+      jsonFiles(join(featuresFolder, area, 'locales', DEFAULT_LANGUAGE)).map((file) => {
         const namespace = file.replace(/\.json$/, '');
         // An area's route titles join the shared `routes` namespace under a name of their own.
         const name = namespace === 'routes' ? identifier(`${area}-routes`) : identifier(namespace);

@@ -7,56 +7,68 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, pickBrowserLang
  * own folder (src/web/features/<area>/locales/). Every key exists in all four languages (a unit
  * test fails otherwise); keys are typed from en-GB (types.d.ts, written by `npm run i18n:types`).
  *
- * Only the user's language is fetched, one file per namespace (vite.config.ts puts a language's
- * shell files in one chunk and each area's in another): the shell's namespaces before the first
- * render (`translationsReady`), an area's with its screen (app/screens.ts). Route titles are the
- * one namespace shared by all: `routes` is the shell's routes.json merged with every area's, so
- * the sidebar, the palette and the `?` overlay can name every route from the start.
+ * Only the user's language is fetched. Its shell bundle (bundles/<language>.ts: the shell's
+ * namespaces and every route title) is one request, made before the first render; an area's
+ * namespaces load with its screen (app/screens.ts), one file each. Route titles are the one
+ * namespace shared by all: `routes` is the shell's routes.json merged with every area's, so the
+ * sidebar, the palette and the `?` overlay can name every route from the start.
  */
 type Messages = Record<string, unknown>;
-type LoadMessages = () => Promise<Messages>;
 
-const shellFiles = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
-const areaFiles = import.meta.glob<Messages>('../features/*/locales/*/*.json', { import: 'default' });
+const bundles = import.meta.glob<Record<string, Messages>>('./bundles/*.ts', { import: 'default' });
+const areaFiles = import.meta.glob<Messages>(
+  ['../features/*/locales/*/*.json', '!../features/*/locales/*/routes.json'],
+  { import: 'default' },
+);
 
-/** The files of each language's namespace: one, or for `routes` the shell's and every area's. */
-const files = new Map<string, LoadMessages[]>();
 const fileOf = (path: string) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)?.slice(1) ?? [];
-for (const [path, load] of Object.entries({ ...shellFiles, ...areaFiles })) {
+
+/** An area's namespace in a language, by `<language>/<namespace>`. */
+const areaLoads = new Map<string, () => Promise<Messages>>();
+for (const [path, load] of Object.entries(areaFiles)) {
   const [language, namespace] = fileOf(path);
-  if (!language || !namespace) continue;
-  const key = `${language}/${namespace}`;
-  files.set(key, [...(files.get(key) ?? []), load]);
+  if (language && namespace) areaLoads.set(`${language}/${namespace}`, load);
 }
 
-/** The namespaces the shell needs from the first render: its own and every route's title. */
-export const SHELL_NAMESPACES = [
-  ...new Set(
-    Object.keys(shellFiles)
-      .map((path) => fileOf(path))
-      .filter(([language]) => language === DEFAULT_LANGUAGE)
-      .map(([, namespace]) => namespace!),
-  ),
-];
+/** A language's shell namespaces, `routes` merged from the shell's and every area's file. */
+const shellOf = new Map<string, Promise<Record<string, Messages>>>();
+function shellNamespaces(language: string): Promise<Record<string, Messages>> {
+  const load = bundles[`./bundles/${language}.ts`];
+  if (!load) return Promise.reject(new Error(`No translations for ${language}`));
+  const loaded =
+    shellOf.get(language) ??
+    load().then((files) => {
+      const namespaces: Record<string, Messages> = {};
+      for (const [path, messages] of Object.entries(files)) {
+        const [, namespace] = fileOf(path);
+        if (namespace) namespaces[namespace] = { ...namespaces[namespace], ...messages };
+      }
+      return namespaces;
+    });
+  shellOf.set(language, loaded);
+  return loaded;
+}
 
-/** Every namespace, the shell's and the areas' (tests load them all at once). */
-export const ALL_NAMESPACES = [
+/** The areas' namespaces (tests load them all at once). */
+export const AREA_NAMESPACES = [
   ...new Set(
-    [...files.keys()]
+    [...areaLoads.keys()]
       .filter((key) => key.startsWith(`${DEFAULT_LANGUAGE}/`))
       .map((key) => key.split('/')[1]!),
   ),
 ];
 
 /**
- * Reads one namespace of one language. en-GB stands in only for a namespace the language has no
- * file of; a missing key within a file is a failing test, not a fallback.
+ * Reads one namespace of one language. en-GB stands in only for an area namespace the language
+ * has no file of; a missing key within a file is a failing test, not a fallback.
  */
 async function readMessages(language: string, namespace: string): Promise<Messages> {
-  const loads = files.get(`${language}/${namespace}`) ?? files.get(`${DEFAULT_LANGUAGE}/${namespace}`);
-  if (!loads) throw new Error(`No translations for the namespace ${namespace}`);
-  const parts = await Promise.all(loads.map((load) => load()));
-  return Object.assign({}, ...parts);
+  const area = areaLoads.get(`${language}/${namespace}`) ?? areaLoads.get(`${DEFAULT_LANGUAGE}/${namespace}`);
+  if (area) return area();
+  const shell = await shellNamespaces(language);
+  const messages = shell[namespace];
+  if (!messages) throw new Error(`No translations for the namespace ${namespace}`);
+  return messages;
 }
 
 const localeFiles: BackendModule = {
@@ -70,22 +82,31 @@ const localeFiles: BackendModule = {
   },
 };
 
-/** Settles once the shell's namespaces of the first language are in (failed files show keys). */
-export const translationsReady = i18next
-  .use(localeFiles)
-  .use(initReactI18next)
-  .init({
-    lng: pickBrowserLanguage(navigator.languages ?? [navigator.language]),
-    // Each language has every key, so nothing falls back key by key, and no second language is
-    // fetched alongside the user's.
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    load: 'currentOnly',
-    ns: SHELL_NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+async function start() {
+  const language = pickBrowserLanguage(navigator.languages ?? [navigator.language]);
+  const shell = await shellNamespaces(language).catch(() => ({}));
+  await i18next
+    .use(localeFiles)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      resources: { [language]: shell },
+      // The areas' namespaces, and every namespace of another language, come from the backend.
+      partialBundledLanguages: true,
+      // Each language has every key, so nothing falls back key by key, and no second language is
+      // fetched alongside the user's.
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: Object.keys(shell),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+/** Settles once the shell's namespaces of the first language are in (a failed fetch shows keys). */
+export const translationsReady = start();
 
 // Nothing is drawn half translated: whatever imports this module (main.tsx first) runs once the
 // shell's strings in the user's language are in.

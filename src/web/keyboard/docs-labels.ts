@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { englishLocaleFiles } from '../i18n/i18n-types.ts';
 import commands from '../i18n/locales/en-GB/commands.json';
@@ -6,12 +8,12 @@ import type { HelpLabels } from './help-model.ts';
 
 /** The en-GB route titles: the shell's and every area's routes.json, merged as the web app does. */
 function englishRouteTitles(): Record<string, string> {
-  const i18n = new URL('../i18n/', import.meta.url);
+  const i18n = join(dirname(fileURLToPath(import.meta.url)), '../i18n');
   return Object.assign(
     {},
     ...englishLocaleFiles()
       .filter((file) => file.namespace === 'routes')
-      .map((file) => JSON.parse(readFileSync(new URL(file.path, i18n), 'utf8')) as Record<string, string>),
+      .map((file) => JSON.parse(readFileSync(join(i18n, file.path), 'utf8')) as Record<string, string>),
   );
 }
 
