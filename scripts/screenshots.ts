@@ -70,8 +70,8 @@ async function startServer(): Promise<ChildProcess | null> {
       LOG_LEVEL: 'warn',
     },
   });
-  // The first start seeds the demo data: minutes on a busy machine.
-  const deadline = Date.now() + 300_000;
+  // The first start seeds the demo data: many minutes on a busy machine.
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
     const healthy = await fetch(`${baseURL}/api/health`).then(
@@ -82,7 +82,7 @@ async function startServer(): Promise<ChildProcess | null> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   server.kill('SIGTERM');
-  throw new Error(`the server did not answer on ${baseURL} within 5 minutes`);
+  throw new Error(`the server did not answer on ${baseURL} within 10 minutes`);
 }
 
 /** Waits until the screen has drawn: its heading, no loading marker, the network quiet. */
