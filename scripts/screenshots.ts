@@ -85,17 +85,22 @@ async function startServer(): Promise<ChildProcess | null> {
   throw new Error(`the server did not answer on ${baseURL} within 10 minutes`);
 }
 
-/** Waits until the screen has drawn: its heading, no loading marker, the network quiet. */
+/**
+ * Waits until the screen has drawn: its own heading (not the session's loading screen), no large
+ * spinner in the main area, the network quiet.
+ */
 async function settled(page: Page) {
   await page
-    .locator('main h1:not(.loading-screen h1), .standalone h1, h1')
+    .locator('main h1:not(.loading-screen h1), .standalone h1')
     .first()
-    .waitFor({ timeout: 20_000 })
+    .waitFor({ timeout: 30_000 })
     .catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .route-loading'), null, {
-      timeout: 15_000,
-    })
+    .waitForFunction(
+      () => !document.querySelector('.loading-screen, main .spinner--large, main [aria-busy="true"]'),
+      null,
+      { timeout: 20_000 },
+    )
     .catch(() => undefined);
   // Screens that refresh on a timer never go quiet for long: a short wait is enough then.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
