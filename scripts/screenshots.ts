@@ -46,8 +46,11 @@ function shots(): Shot[] {
       list.push({ name: route.name, path: route.path });
       continue;
     }
-    // '/cases/:id' is reached from '/cases'; an optional parameter ('/search/:id?') needs none.
-    if (/\/:[^/]+\?$/.test(route.path)) continue;
+    // An optional parameter ('/search/:id?') needs none; '/cases/:id' is reached from '/cases'.
+    if (/\/:[^/]+\?$/.test(route.path)) {
+      list.push({ name: route.name, path: route.path.replace(/\/:[^/]+\?$/, '') || '/' });
+      continue;
+    }
     const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/?#]+')}$`);
     const list_ = route.path.slice(0, route.path.indexOf('/:')) || '/';
     list.push({ name: route.name, path: route.path, via: { list: list_, pattern } });
