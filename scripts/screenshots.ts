@@ -64,6 +64,8 @@ async function startServer(): Promise<ChildProcess | null> {
   if (process.env.SCREENSHOTS_URL) return null;
   if (!existsSync('dist/web/index.html')) throw new Error('no dist/web: run `npx vite build` first');
   const server = spawn('node', ['scripts/e2e-server.mjs'], {
+    // Its own process group, so that stopping it stops the server under npx and tsx too.
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -84,7 +86,7 @@ async function startServer(): Promise<ChildProcess | null> {
     if (healthy) return server;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  server.kill('SIGTERM');
+  stopServer(server);
   throw new Error(`the server did not answer on ${baseURL} within 10 minutes`);
 }
 
@@ -108,6 +110,10 @@ async function settled(page: Page) {
   // Screens that refresh on a timer never go quiet for long: a short wait is enough then.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
+}
+
+function stopServer(server: ChildProcess) {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
 }
 
 async function signIn(browser: Browser) {
@@ -168,7 +174,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server?.kill('SIGTERM');
+    if (server) stopServer(server);
   }
   for (const line of missing) console.log(`not taken: ${line}`);
 }
