@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Notification } from '../../machines/toasts/toasts.context.ts';
-import i18next from '../../src/web/i18n/index.ts';
 import { ToastsProvider, useToastsActor } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { inEnglish } from './english.ts';
 import { expectSignIn, SignedIn, untilSignedIn } from './signed-in-session.tsx';
 
 /**
@@ -26,7 +26,7 @@ export async function renderAppHook<T>(
     around?: (children: ReactNode) => ReactNode;
   } = {},
 ) {
-  await i18next.changeLanguage('en-GB');
+  await inEnglish();
   const location = memoryLocation({ path, record: true });
   let toasts: ReturnType<typeof useToastsActor> | null = null;
   function ToastsProbe() {

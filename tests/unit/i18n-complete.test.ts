@@ -21,16 +21,24 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   );
 }
 
-/** Where each namespace lives. */
+/** `routes` is shared: the shell's file and each area's hold the titles of their own routes. */
+const SHARED = 'routes';
+
+/** Where each namespace lives; `routes` in several folders, as `routes@<folder>`. */
 const homes = new Map(
   roots.flatMap((folder) =>
-    readdirSync(new URL('en-GB/', folder)).map((f) => [f.replace(/\.json$/, ''), folder] as const),
+    readdirSync(new URL('en-GB/', folder)).map((f) => {
+      const namespace = f.replace(/\.json$/, '');
+      return [namespace === SHARED ? `${SHARED}@${folder.pathname}` : namespace, folder] as const;
+    }),
   ),
 );
 
+const read = (language: string, namespace: string, folder: URL) =>
+  flatten(JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, folder), 'utf8')));
+
 function load(language: string, namespace: string) {
-  const folder = homes.get(namespace)!;
-  return flatten(JSON.parse(readFileSync(new URL(`${language}/${namespace}.json`, folder), 'utf8')));
+  return read(language, namespace.split('@')[0]!, homes.get(namespace)!);
 }
 
 const namespaces = [...homes.keys()];
@@ -43,14 +51,45 @@ describe('translations', () => {
   it("each feature's descriptor names the namespaces of its locales folder", async () => {
     const { FEATURES } = await import('../../src/web/features/index.ts');
     for (const feature of FEATURES) {
-      const files = readdirSync(new URL(`${feature.id}/locales/en-GB/`, features));
-      expect([...feature.namespaces].sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
+      const files = readdirSync(new URL(`${feature.id}/locales/en-GB/`, features))
+        .map((f) => f.replace(/\.json$/, ''))
+        .filter((namespace) => namespace !== SHARED);
+      expect([...feature.namespaces].sort()).toEqual(files.sort());
     }
   });
 
-  it('has each namespace in one place only', () => {
-    const all = roots.flatMap((folder) => readdirSync(new URL('en-GB/', folder)));
+  it("each feature's routes.json titles exactly its routes, and the shell's the others", async () => {
+    const { FEATURES } = await import('../../src/web/features/index.ts');
+    const { ROUTES } = await import('../../src/web/routes.ts');
+    const owned = new Set<string>();
+    for (const feature of FEATURES) {
+      const names = feature.routes.map((route) => route.name);
+      const titles = read('en-GB', SHARED, new URL(`${feature.id}/locales/`, features));
+      expect(Object.keys(titles).sort(), feature.id).toEqual([...names].sort());
+      for (const name of names) owned.add(name);
+    }
+    const shellTitles = Object.keys(read('en-GB', SHARED, root));
+    const shellRoutes = [...ROUTES.map((route) => route.name), 'error_400'].filter(
+      (name) => !owned.has(name),
+    );
+    expect(shellTitles.sort()).toEqual([...new Set(shellRoutes)].sort());
+  });
+
+  it('has each namespace in one place only, and each route title once', () => {
+    const all = roots
+      .flatMap((folder) => readdirSync(new URL('en-GB/', folder)))
+      .filter((f) => f !== `${SHARED}.json`);
     expect(all.length).toBe(new Set(all).size);
+    const titles = roots
+      .filter((folder) => existsSync(new URL(`en-GB/${SHARED}.json`, folder)))
+      .flatMap((folder) => Object.keys(read('en-GB', SHARED, folder)));
+    expect(titles.length).toBe(new Set(titles).size);
+  });
+
+  it('types.d.ts is what npm run i18n:types writes from the en-GB files', async () => {
+    const { renderI18nTypes } = await import('../../src/web/i18n/i18n-types.ts');
+    const committed = readFileSync(new URL('../../src/web/i18n/types.d.ts', import.meta.url), 'utf8');
+    expect(committed, 'run npm run i18n:types').toBe(renderI18nTypes());
   });
 
   for (const language of LANGUAGES) {

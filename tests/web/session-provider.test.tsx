@@ -180,7 +180,8 @@ describe('a stored session', () => {
       theme: 'dark',
     });
     expect(session.attributes).toEqual({ locale: 'de-DE', theme: 'dark' });
-    expect(i18n.language).toBe('de-DE');
+    // The switch shows once the German strings have arrived.
+    await waitFor(() => expect(i18n.language).toBe('de-DE'), { timeout: 5_000 });
   });
 
   it('restarts the sign-in on a watched 401, clearing the token and remembering the address', async () => {

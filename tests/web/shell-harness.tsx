@@ -4,7 +4,6 @@ import type { ReactElement, ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import i18next from '../../src/web/i18n/index.ts';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
 import type { Customer } from '../../src/web/shell/data/load.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../src/web/shell/data/ShellDataProvider.tsx';
 import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { inEnglish } from '../helpers/english.ts';
 import { expectSignIn, SignedIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
 
 afterEach(() => {
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 /** Tests read English UK texts. */
-await i18next.changeLanguage('en-GB');
+await inEnglish();
 
 export function customer(name: string, id: string, hasSubscription = true): Customer {
   return {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown, MarkdownText, safeHref } from '../../src/web/components/Markdown.tsx';
+import { Markdown, MarkdownText } from '../../src/web/components/Markdown.tsx';
+import { safeHref } from '../../src/web/components/safe-href.ts';
 
 afterEach(cleanup);
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { STATUSES } from '../../src/common/statuses.ts';
 import { StatusBadge as AlertStatusBadge } from '../../src/web/features/alerts/shared/StatusBadge.tsx';
 import { StatusBadge as CaseStatusBadge } from '../../src/web/features/cases/StatusBadge.tsx';
-import '../../src/web/i18n/index.ts';
+import { inEnglish } from '../helpers/english.ts';
+
+await inEnglish();
 
 const colourOf = (element: Element | null) =>
   [...(element?.classList ?? [])].find((c) => c.startsWith('colour-badge--'))?.slice('colour-badge--'.length);

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { FEATURE_SCREENS } from '../features/index.ts';
+import { FEATURE_SCREENS, FEATURES } from '../features/index.ts';
+import { loadNamespaces } from '../i18n/index.ts';
 import type { RouteName } from '../routes.ts';
 import type { ScreenProps } from './screen-props.ts';
 
@@ -13,11 +14,22 @@ function screen<K extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-/** The features' screens (features/index.ts), each lazily loaded. */
+/** The namespaces of the area each feature route belongs to. */
+const areaNamespaces = new Map<string, readonly string[]>(
+  FEATURES.flatMap((feature) => feature.routes.map((route) => [route.name, feature.namespaces] as const)),
+);
+
+/**
+ * The features' screens (features/index.ts), each lazily loaded together with its area's
+ * translations, so a screen never draws before its strings.
+ */
 const featureScreens = Object.fromEntries(
   Object.entries(FEATURE_SCREENS).map(([name, load]) => [
     name,
-    lazy(() => load().then((c) => ({ default: c }))),
+    lazy(async () => {
+      const [component] = await Promise.all([load(), loadNamespaces(areaNamespaces.get(name) ?? [])]);
+      return { default: component };
+    }),
   ]),
 ) as Record<keyof typeof FEATURE_SCREENS, LazyScreen>;
 

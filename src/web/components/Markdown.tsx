@@ -1,6 +1,7 @@
 import { type ComponentPropsWithoutRef, createElement } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { safeHref } from './safe-href.ts';
 
 export interface MarkdownProps {
   source: string;
@@ -8,26 +9,6 @@ export interface MarkdownProps {
   helpBase: string | null;
   /** Heading levels are shifted by this much, so a page's own h1 stays the only h1. */
   headingOffset?: number;
-}
-
-const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-/**
- * The address a link may lead to: http, https and mailto only; a path starting with / goes into
- * the help site. Anything else (javascript:, data:, relative paths) gives null: no link.
- */
-export function safeHref(raw: string, helpBase: string | null): string | null {
-  const href = raw.trim();
-  if (href.startsWith('/')) {
-    if (!helpBase) return href.startsWith('//') || href.startsWith('/\\') ? null : href;
-    return `${helpBase.replace(/\/+$/, '')}/${href.replace(/^[/\\]+/, '')}`;
-  }
-  try {
-    const url = new URL(href);
-    return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A link opens in a new tab without access to this page; an unsafe one is plain text. */

@@ -1,16 +1,29 @@
+// Written by `npm run i18n:types` from the en-GB locale files: run it again, never edit by hand.
 import 'i18next';
 import type agents from '../features/agents/locales/en-GB/agents.json';
+import type agentsRoutes from '../features/agents/locales/en-GB/routes.json';
 import type alerts from '../features/alerts/locales/en-GB/alerts.json';
+import type alertsRoutes from '../features/alerts/locales/en-GB/routes.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
+import type casesRoutes from '../features/cases/locales/en-GB/routes.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
+import type customersRoutes from '../features/customers/locales/en-GB/routes.json';
 import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
+import type dashboardRoutes from '../features/dashboard/locales/en-GB/routes.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
+import type domainsRoutes from '../features/domains/locales/en-GB/routes.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
+import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
+import type retentionRoutes from '../features/retention/locales/en-GB/routes.json';
+import type searchRoutes from '../features/search/locales/en-GB/routes.json';
 import type search from '../features/search/locales/en-GB/search.json';
+import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
 import type access from '../features/users/locales/en-GB/access.json';
+import type usersRoutes from '../features/users/locales/en-GB/routes.json';
 import type users from '../features/users/locales/en-GB/users.json';
+import type vulnerabilitiesRoutes from '../features/vulnerabilities/locales/en-GB/routes.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
@@ -23,34 +36,46 @@ import type routes from './locales/en-GB/routes.json';
 import type shell from './locales/en-GB/shell.json';
 import type updates from './locales/en-GB/updates.json';
 
-// Keys are typed from en-GB: a misspelt key fails the typecheck. Add each new namespace here.
+// Keys are typed from en-GB: a misspelt key fails the typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      access: typeof access;
       admin: typeof admin;
-      commands: typeof commands;
-      mutes: typeof mutes;
-      search: typeof search;
-      retention: typeof retention;
+      agents: typeof agents;
+      alerts: typeof alerts;
+      auth: typeof auth;
       cases: typeof cases;
+      commands: typeof commands;
+      common: typeof common;
       customers: typeof customers;
       dashboard: typeof dashboard;
-      domains: typeof domains;
-      users: typeof users;
-      access: typeof access;
-      alerts: typeof alerts;
-      agents: typeof agents;
-      vulnerabilities: typeof vulnerabilities;
-      threat: typeof threat;
-      auth: typeof auth;
-      common: typeof common;
       discussions: typeof discussions;
+      domains: typeof domains;
       errors: typeof errors;
+      mutes: typeof mutes;
       profile: typeof profile;
-      routes: typeof routes;
+      retention: typeof retention;
+      routes: typeof routes &
+        typeof agentsRoutes &
+        typeof alertsRoutes &
+        typeof casesRoutes &
+        typeof customersRoutes &
+        typeof dashboardRoutes &
+        typeof domainsRoutes &
+        typeof mutesRoutes &
+        typeof retentionRoutes &
+        typeof searchRoutes &
+        typeof threatRoutes &
+        typeof usersRoutes &
+        typeof vulnerabilitiesRoutes;
+      search: typeof search;
       shell: typeof shell;
+      threat: typeof threat;
       updates: typeof updates;
+      users: typeof users;
+      vulnerabilities: typeof vulnerabilities;
     };
   }
 }

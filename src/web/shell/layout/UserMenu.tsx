@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { badgeCount } from '../../../common/format.ts';
 import { Badge } from '../../components/Badge.tsx';
-import { safeHref } from '../../components/Markdown.tsx';
 import { Menu, type MenuEntry } from '../../components/Menu.tsx';
+import { safeHref } from '../../components/safe-href.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../data/ShellDataProvider.tsx';
 import { Avatar } from './Avatar.tsx';
