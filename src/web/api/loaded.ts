@@ -17,7 +17,7 @@ export interface Loaded<T> {
 export type LoadState = Pick<Loaded<unknown>, 'status' | 'error' | 'reload'>;
 
 /** The screen's view of a query (see Loaded). */
-export function loaded<T>(query: UseQueryResult<T, unknown>): Loaded<T> {
+export function asLoaded<T>(query: UseQueryResult<T, unknown>): Loaded<T> {
   const status: Loaded<T>['status'] =
     query.isFetching && query.status !== 'success'
       ? 'loading'

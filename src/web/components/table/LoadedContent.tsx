@@ -4,7 +4,7 @@ import { LoadError } from './LoadError.tsx';
 import { SlowLoadNotice } from './SlowLoadNotice.tsx';
 
 export interface LoadedContentProps {
-  /** The load it shows (a query, through `loaded`). */
+  /** The load it shows (a query, through `asLoaded`). */
   load: LoadState;
   /** True when the load came back with nothing to show. */
   empty: boolean;

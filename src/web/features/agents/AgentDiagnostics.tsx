@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loaded } from '../../api/loaded.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useTickerEvent } from '../../shell/index.ts';
@@ -25,7 +25,7 @@ export function AgentDiagnostics({
 }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const bundles = loaded(useQuery(getAgentDiagnostics(agentId)));
+  const bundles = asLoaded(useQuery(getAgentDiagnostics(agentId)));
   const [step, setStep] = useState<'idle' | 'confirm' | 'sending' | 'queued' | 'failed'>('idle');
   useTickerEvent('refresh', bundles.reload);
   const list = bundles.data ?? [];

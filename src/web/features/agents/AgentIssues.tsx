@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loaded } from '../../api/loaded.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { getAgentIssues } from './api.ts';
@@ -10,7 +10,7 @@ import { useReportLabels } from './use-report-labels.ts';
 export function AgentIssues({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const report = loaded(useQuery(getAgentIssues(agentId)));
+  const report = asLoaded(useQuery(getAgentIssues(agentId)));
   const issues = report.data?.issues ?? [];
   return (
     <LoadedContent

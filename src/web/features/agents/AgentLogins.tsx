@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loaded } from '../../api/loaded.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { getAgentLoginLocations } from './api.ts';
@@ -11,7 +11,7 @@ import { useReportLabels } from './use-report-labels.ts';
 export function AgentLogins({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const report = loaded(useQuery(getAgentLoginLocations(agentId)));
+  const report = asLoaded(useQuery(getAgentLoginLocations(agentId)));
   const logins = report.data?.logins ?? [];
   return (
     <LoadedContent

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmail } from '../../../common/patterns.ts';
 import { ApiError } from '../../api/errors.ts';
-import { loaded } from '../../api/loaded.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { Field } from '../../components/FormFields.tsx';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
@@ -23,7 +23,7 @@ export function TerminalAccess({ customerId }: { customerId: string }) {
   const { t } = useTranslation('agents');
   const uid = useId();
   const format = useFormatTimestamp();
-  const certificates = loaded(useQuery(listTerminalCertificates(customerId)));
+  const certificates = asLoaded(useQuery(listTerminalCertificates(customerId)));
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [message, setMessage] = useState('');

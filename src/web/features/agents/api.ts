@@ -4,7 +4,7 @@ import type {
 } from '../../../../machines/agent-action/agent-action.context.ts';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
-import { ApiError, dataOf } from '../../api/errors.ts';
+import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
 export type Agent = components['schemas']['Agent'];
@@ -67,12 +67,14 @@ export async function listAgentActions(
   return data ?? { is_active: false, actions: [] };
 }
 
-/** One action of the agent as it is now (there is no call for a single action). */
-export async function getAgentAction(agentId: string, actionId: string): Promise<AgentAction> {
-  const { actions } = await listAgentActions(agentId);
-  const action = actions.find((a) => a.action_id === actionId);
-  if (!action) throw new ApiError(404, 'not_found', `Action ${actionId} was not found.`);
-  return action;
+/** One action as it is now: the one read a pending action card repeats. */
+export async function getAgentAction(actionId: string, signal?: AbortSignal): Promise<AgentAction> {
+  return dataOf(
+    await api.GET('/api/agents/v1/actions/{action_id}', {
+      params: { path: { action_id: actionId } },
+      signal,
+    }),
+  );
 }
 
 /** One action for one agent; `alertId` links it to the alert it was started from (its activity shows it). */
