@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
-import { useLoad } from '../../components/use-load.ts';
-import { type DomainFuzzLists, getFuzzLists, setFuzzLists } from './api.ts';
+import { type DomainFuzzLists, getDomainFuzzLists, setFuzzLists } from './api.ts';
 import { useCanManageDomains } from './use-can-manage.ts';
 
 type ListName = 'words' | 'tlds';
@@ -23,7 +24,7 @@ export function FuzzListsForm({ uid }: { uid: string }) {
   const { t } = useTranslation('domains');
   const id = useId();
   const canManage = useCanManageDomains();
-  const loaded = useLoad(uid, () => getFuzzLists(uid));
+  const loaded = asLoaded(useQuery(getDomainFuzzLists(uid)));
   const [text, setText] = useState<Record<ListName, string>>({ words: '', tlds: '' });
   const [errors, setErrors] = useState<Partial<Record<ListName, string>>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
