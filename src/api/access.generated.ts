@@ -113,6 +113,7 @@ export const OPERATION_ACCESS = {
   },
   exportSearch: { caller: 'signed-in' },
   getAgent: { caller: 'signed-in' },
+  getAgentAction: { caller: 'signed-in' },
   getAgentDiagnostics: { caller: 'signed-in' },
   getAgentInstaller: { caller: 'signed-in' },
   getAgentInventory: { caller: 'signed-in' },

@@ -363,6 +363,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/v1/actions/{action_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One action as it is now, with its steps.
+         * @description The single read a console follows while an action is pending. An action of a customer the
+         *     caller cannot see is not found, the same as one that does not exist.
+         */
+        get: operations["getAgentAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/v1/actions/{action_id}/cancel": {
         parameters: {
             query?: never;
@@ -5527,6 +5548,31 @@ export interface operations {
             200: components["responses"]["AgentReportTaken"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAgentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     cancelAgentAction: {

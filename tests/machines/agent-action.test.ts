@@ -59,7 +59,7 @@ const done = (status: 'succeeded' | 'failed' | 'expired' | 'cancelled'): AgentAc
 });
 
 const REQUEST = '/api/agents/v1/agents/{agent_id}/actions/{action}' as const;
-const LIST = '/api/agents/v1/agents/{agent_id}/actions' as const;
+const READ = '/api/agents/v1/actions/{action_id}' as const;
 const CANCEL = '/api/agents/v1/actions/{action_id}/cancel' as const;
 
 const EVENTS: AnyEventObject[] = [
@@ -90,8 +90,8 @@ const OUTCOMES: NetworkOutcomes = {
   'xstate.error.actor.requestAction': (event, network) =>
     network.respond('post', REQUEST, failure(event.error)),
   'xstate.done.actor.loadAction': (event, network) =>
-    network.respond('get', LIST, { status: 200, body: { is_active: true, actions: [event.output] } }),
-  'xstate.error.actor.loadAction': (event, network) => network.respond('get', LIST, failure(event.error)),
+    network.respond('get', READ, { status: 200, body: event.output }),
+  'xstate.error.actor.loadAction': (event, network) => network.respond('get', READ, failure(event.error)),
   'xstate.done.actor.cancelAction': (event, network) =>
     network.respond('post', CANCEL, { status: 200, body: event.output }),
   'xstate.error.actor.cancelAction': (event, network) =>
@@ -136,7 +136,7 @@ describe('agent action: paths generated from the model, on the page’s hook and
     check(real, network) {
       // Each call runs exactly while the machine waits on it.
       expect(network.isWaiting('post', REQUEST)).toBe(real.matches('Requesting'));
-      expect(network.isWaiting('get', LIST)).toBe(real.matches('Polling'));
+      expect(network.isWaiting('get', READ)).toBe(real.matches('Polling'));
       expect(network.isWaiting('post', CANCEL)).toBe(real.matches('Cancelling'));
       if (real.matches('Requesting')) {
         const call = network.callsTo('post', REQUEST).at(-1)!;

@@ -1,6 +1,8 @@
 import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { selectToken } from '../../../machines/session/selectors.ts';
 import { sessionMachine } from '../../../machines/session/session.machine.ts';
 import { setApiHooks } from '../../api/client.ts';
+import { ServerStateProvider } from '../api/ServerStateProvider.tsx';
 import { browserSessionLogic } from './services.ts';
 import { SessionActor } from './session-actor.ts';
 import { currentAddress, readSessionInput } from './storage.ts';
@@ -25,9 +27,16 @@ function ApiHooks() {
   return null;
 }
 
+/** The cache of server answers (api/query.ts), dropped whenever the session's token changes. */
+function SessionServerState({ children }: { children: ReactNode }) {
+  const token = SessionActor.useSelector(selectToken);
+  return <ServerStateProvider token={token}>{children}</ServerStateProvider>;
+}
+
 /**
  * Owns the session (spec 1, section 4.1): starts the session machine from what the browser
- * stored, with the real requests, storage and navigation provided to it.
+ * stored, with the real requests, storage and navigation provided to it. Inside it, the one cache
+ * of server answers: a fresh one per mounted provider (each test render has its own).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [logic] = useState(() => browserSessionLogic(sessionMachine));
@@ -35,7 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionActor.Provider logic={logic} options={{ input }}>
       <ApiHooks />
-      {children}
+      <SessionServerState>{children}</SessionServerState>
     </SessionActor.Provider>
   );
 }

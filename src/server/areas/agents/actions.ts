@@ -211,6 +211,24 @@ export const listAgentActions: Handler<'listAgentActions'> = async (request) => 
   });
 };
 
+/** One action of the caller's customers; another customer's is not found, like a missing one. */
+export const getAgentAction: Handler<'getAgentAction'> = async (request) => {
+  const principal = principalOf(request);
+  const [row] = await asCaller(request, (tx) =>
+    tx
+      .select()
+      .from(agentActions)
+      .where(
+        and(
+          eq(agentActions.actionId, request.params.action_id),
+          inIds(agentActions.customerId, principal.scope.customerIds),
+        ),
+      ),
+  );
+  if (!row) throw notFound(`Action ${request.params.action_id}`);
+  return presentAction(row);
+};
+
 export const listActionsOfAgents: Handler<'listActionsOfAgents'> = async (request) => {
   const principal = principalOf(request);
   const rows = await asCaller(request, (tx) =>

@@ -1,6 +1,7 @@
 import type { Handlers } from '../../platform/handler.ts';
 import {
   cancelAgentAction,
+  getAgentAction,
   listActionsOfAgents,
   listAgentActions,
   requestAgentAction,
@@ -53,6 +54,7 @@ export const agentHandlers: Handlers<
   | 'requestAgentAction'
   | 'requestAgentActions'
   | 'listActionsOfAgents'
+  | 'getAgentAction'
   | 'cancelAgentAction'
   | 'listEnrolmentTokens'
   | 'createEnrolmentToken'
@@ -91,6 +93,7 @@ export const agentHandlers: Handlers<
   requestAgentAction,
   requestAgentActions,
   listActionsOfAgents,
+  getAgentAction,
   cancelAgentAction,
   listEnrolmentTokens,
   createEnrolmentToken,

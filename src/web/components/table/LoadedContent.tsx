@@ -1,11 +1,11 @@
 import type { ReactNode, Ref } from 'react';
-import type { Loaded } from '../use-load.ts';
+import type { LoadState } from '../../api/loaded.ts';
 import { LoadError } from './LoadError.tsx';
 import { SlowLoadNotice } from './SlowLoadNotice.tsx';
 
 export interface LoadedContentProps {
-  /** The load it shows (from useLoad). */
-  load: Pick<Loaded<unknown>, 'status' | 'error' | 'reload'>;
+  /** The load it shows (a query, through `asLoaded`). */
+  load: LoadState;
   /** True when the load came back with nothing to show. */
   empty: boolean;
   /** The screen's words for each state. */

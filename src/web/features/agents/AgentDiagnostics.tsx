@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useTickerEvent } from '../../shell/index.ts';
 import { type AgentAction, diagnosticsDownloadUrl, getAgentDiagnostics, requestAgentAction } from './api.ts';
 import { useReportLabels } from './use-report-labels.ts';
@@ -24,7 +25,7 @@ export function AgentDiagnostics({
 }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const bundles = useLoad(agentId, () => getAgentDiagnostics(agentId));
+  const bundles = asLoaded(useQuery(getAgentDiagnostics(agentId)));
   const [step, setStep] = useState<'idle' | 'confirm' | 'sending' | 'queued' | 'failed'>('idle');
   useTickerEvent('refresh', bundles.reload);
   const list = bundles.data ?? [];

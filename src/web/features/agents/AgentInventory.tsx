@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
+import { asLoaded } from '../../api/loaded.ts';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { type AgentInventoryEntry, getAgentInventory } from './api.ts';
 import { InventoryRow } from './InventoryRow.tsx';
 import { useReportLabels } from './use-report-labels.ts';
@@ -19,7 +20,7 @@ const installDate = (e: AgentInventoryEntry) =>
 /** The agent's installed software: searchable by name or publisher, in a virtual list (inventories run long). */
 export function AgentInventory({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
-  const inventory = useLoad(agentId, () => getAgentInventory(agentId));
+  const inventory = asLoaded(useQuery(getAgentInventory(agentId)));
   const [text, setText] = useState('');
   const entries = useMemo(() => {
     const needle = text.trim().toLowerCase();

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { getAgentIssues } from './api.ts';
 import { useReportLabels } from './use-report-labels.ts';
 
@@ -9,7 +10,7 @@ import { useReportLabels } from './use-report-labels.ts';
 export function AgentIssues({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const report = useLoad(agentId, () => getAgentIssues(agentId));
+  const report = asLoaded(useQuery(getAgentIssues(agentId)));
   const issues = report.data?.issues ?? [];
   return (
     <LoadedContent

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { getAgentLoginLocations } from './api.ts';
 import { LoginMap } from './LoginMap.tsx';
 import { useReportLabels } from './use-report-labels.ts';
@@ -10,7 +11,7 @@ import { useReportLabels } from './use-report-labels.ts';
 export function AgentLogins({ agentId }: { agentId: string }) {
   const { t } = useTranslation('agents');
   const formatTime = useFormatTimestamp();
-  const report = useLoad(agentId, () => getAgentLoginLocations(agentId));
+  const report = asLoaded(useQuery(getAgentLoginLocations(agentId)));
   const logins = report.data?.logins ?? [];
   return (
     <LoadedContent

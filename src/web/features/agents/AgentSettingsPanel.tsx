@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useLabs } from '../../session/use-labs.ts';
 import { type AgentSettings, getAgentSettings, getTerminalCapability, updateAgentSettings } from './api.ts';
 
@@ -25,8 +26,8 @@ export function AgentSettingsPanel({
   const uid = useId();
   // The terminal is a labs feature: its switch and state stay away until the user opts in.
   const terminalShown = useLabs('lab_terminal');
-  const settings = useLoad(agentId, () => getAgentSettings(agentId));
-  const capability = useLoad(agentId, () => getTerminalCapability(agentId));
+  const settings = asLoaded(useQuery(getAgentSettings(agentId)));
+  const capability = asLoaded(useQuery(getTerminalCapability(agentId)));
   const [saved, setSaved] = useState<AgentSettings | null>(null);
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);

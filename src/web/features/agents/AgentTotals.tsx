@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../components/use-load.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { useTickerEvent } from '../../shell/index.ts';
 import { useDebounced } from '../cases/use-debounced.ts';
 import { type FilterKey, FLAG_FILTERS, STATE_FILTERS } from './agent-filters.ts';
@@ -28,7 +29,7 @@ export function AgentTotals({
     flags: FLAG_FILTERS.filter((f) => filters.has(f)),
     text: settledText.trim(),
   };
-  const totals = useLoad(JSON.stringify(query), () => getAgentTotals(query));
+  const totals = asLoaded(useQuery(getAgentTotals(query)));
   useTickerEvent('refresh', totals.reload);
   const data = totals.data;
   const groups = data

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../components/use-load.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { type Agent, listActionsOfAgents } from './api.ts';
 
 /** How many of the selection's latest actions the list shows. */
@@ -18,7 +19,7 @@ export function SelectedAgentsActions({
 }) {
   const { t } = useTranslation('agents');
   const ids = agentIds.slice(0, 1000);
-  const load = useLoad(ids.join(','), () => listActionsOfAgents(ids));
+  const load = asLoaded(useQuery(listActionsOfAgents(ids)));
   const hostOf = (id: string) => hosts.find((a) => a.agent_id === id)?.host_name ?? id;
   return (
     <section className="agent-page__section" aria-label={t('selectedActions.title')}>

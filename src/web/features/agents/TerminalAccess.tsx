@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmail } from '../../../common/patterns.ts';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { Field } from '../../components/FormFields.tsx';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import {
   grantTerminalCertificate,
   listTerminalCertificates,
@@ -22,7 +23,7 @@ export function TerminalAccess({ customerId }: { customerId: string }) {
   const { t } = useTranslation('agents');
   const uid = useId();
   const format = useFormatTimestamp();
-  const certificates = useLoad(customerId, () => listTerminalCertificates(customerId));
+  const certificates = asLoaded(useQuery(listTerminalCertificates(customerId)));
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState('');
   const [message, setMessage] = useState('');

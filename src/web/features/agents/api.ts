@@ -4,7 +4,8 @@ import type {
 } from '../../../../machines/agent-action/agent-action.context.ts';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
-import { ApiError, dataOf } from '../../api/errors.ts';
+import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type Agent = components['schemas']['Agent'];
 export type AgentDetail = components['schemas']['AgentDetail'];
@@ -66,12 +67,14 @@ export async function listAgentActions(
   return data ?? { is_active: false, actions: [] };
 }
 
-/** One action of the agent as it is now (there is no call for a single action). */
-export async function getAgentAction(agentId: string, actionId: string): Promise<AgentAction> {
-  const { actions } = await listAgentActions(agentId);
-  const action = actions.find((a) => a.action_id === actionId);
-  if (!action) throw new ApiError(404, 'not_found', `Action ${actionId} was not found.`);
-  return action;
+/** One action as it is now: the one read a pending action card repeats. */
+export async function getAgentAction(actionId: string, signal?: AbortSignal): Promise<AgentAction> {
+  return dataOf(
+    await api.GET('/api/agents/v1/actions/{action_id}', {
+      params: { path: { action_id: actionId } },
+      signal,
+    }),
+  );
 }
 
 /** One action for one agent; `alertId` links it to the alert it was started from (its activity shows it). */
@@ -105,12 +108,13 @@ export async function requestAgentActions(
 }
 
 /** The most recent actions of the agents (the selection of the list), newest first. */
-export async function listActionsOfAgents(agentIds: readonly string[]): Promise<AgentAction[]> {
-  const data = dataOf(
-    await api.GET('/api/agents/v1/agents/actions', { params: { query: { ids: [...agentIds] } } }),
+export const listActionsOfAgents = (agentIds: readonly string[]) =>
+  $api.queryOptions(
+    'get',
+    '/api/agents/v1/agents/actions',
+    { params: { query: { ids: [...agentIds] } } },
+    { select: (data): AgentAction[] => data.actions },
   );
-  return data.actions;
-}
 
 /** Sets one attribute of the agent, until `expiresAt` when given. */
 export async function setAgentAttribute(
@@ -155,35 +159,31 @@ export type AgentLoginLocation = components['schemas']['AgentLoginLocation'];
 export type AgentDiagnosticsBundle = components['schemas']['AgentDiagnosticsBundle'];
 
 /** The installed software as the agent last reported it; none when it never did. */
-export async function getAgentInventory(agentId: string): Promise<AgentInventoryEntry[]> {
-  const data = dataOf(
-    await api.GET('/api/agents/v1/agents/{agent_id}/inventory', { params: { path: { agent_id: agentId } } }),
+export const getAgentInventory = (agentId: string) =>
+  $api.queryOptions(
+    'get',
+    '/api/agents/v1/agents/{agent_id}/inventory',
+    { params: { path: { agent_id: agentId } } },
+    { select: (data): AgentInventoryEntry[] => data ?? [] },
   );
-  return data ?? [];
-}
 
-export async function getAgentIssues(agentId: string) {
-  return dataOf(
-    await api.GET('/api/agents/v1/agents/{agent_id}/issues', { params: { path: { agent_id: agentId } } }),
-  );
-}
+export const getAgentIssues = (agentId: string) =>
+  $api.queryOptions('get', '/api/agents/v1/agents/{agent_id}/issues', {
+    params: { path: { agent_id: agentId } },
+  });
 
-export async function getAgentLoginLocations(agentId: string) {
-  return dataOf(
-    await api.GET('/api/agents/v1/agents/{agent_id}/login-locations', {
-      params: { path: { agent_id: agentId } },
-    }),
-  );
-}
+export const getAgentLoginLocations = (agentId: string) =>
+  $api.queryOptions('get', '/api/agents/v1/agents/{agent_id}/login-locations', {
+    params: { path: { agent_id: agentId } },
+  });
 
-export async function getAgentDiagnostics(agentId: string): Promise<AgentDiagnosticsBundle[]> {
-  const data = dataOf(
-    await api.GET('/api/agents/v1/agents/{agent_id}/diagnostics', {
-      params: { path: { agent_id: agentId } },
-    }),
+export const getAgentDiagnostics = (agentId: string) =>
+  $api.queryOptions(
+    'get',
+    '/api/agents/v1/agents/{agent_id}/diagnostics',
+    { params: { path: { agent_id: agentId } } },
+    { select: (data): AgentDiagnosticsBundle[] => data.bundles },
   );
-  return data.bundles;
-}
 
 /** Where a complete bundle downloads from (the browser fetches it with the session's cookie). */
 export const diagnosticsDownloadUrl = (agentId: string, bundleId: string) =>
@@ -192,11 +192,10 @@ export const diagnosticsDownloadUrl = (agentId: string, bundleId: string) =>
 export type AgentSettings = components['schemas']['AgentSettings'];
 export type TerminalCertificate = components['schemas']['TerminalCertificate'];
 
-export async function getAgentSettings(agentId: string): Promise<AgentSettings> {
-  return dataOf(
-    await api.GET('/api/agents/v1/agents/{agent_id}/settings', { params: { path: { agent_id: agentId } } }),
-  );
-}
+export const getAgentSettings = (agentId: string) =>
+  $api.queryOptions('get', '/api/agents/v1/agents/{agent_id}/settings', {
+    params: { path: { agent_id: agentId } },
+  });
 
 /** Turns a setting on or off; the syslog forwarder without a compliance licence is refused (403). */
 export async function updateAgentSettings(
@@ -211,21 +210,15 @@ export async function updateAgentSettings(
   );
 }
 
-export async function getTerminalCapability(agentId: string) {
-  return dataOf(
-    await api.GET('/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}', {
-      params: { path: { agent_id: agentId } },
-    }),
-  );
-}
+export const getTerminalCapability = (agentId: string) =>
+  $api.queryOptions('get', '/api/module/agents/v1/agents/interactive-shell/capable/{agent_id}', {
+    params: { path: { agent_id: agentId } },
+  });
 
-export async function listTerminalCertificates(customerId: string) {
-  return dataOf(
-    await api.GET('/api/agents/v1/terminal-certificates', {
-      params: { query: { customer_ids: [customerId] } },
-    }),
-  );
-}
+export const listTerminalCertificates = (customerId: string) =>
+  $api.queryOptions('get', '/api/agents/v1/terminal-certificates', {
+    params: { query: { customer_ids: [customerId] } },
+  });
 
 export async function grantTerminalCertificate(customerId: string, email: string) {
   return dataOf(
@@ -244,22 +237,19 @@ export async function revokeTerminalCertificate(certificateId: string) {
 export type AgentTotalsAnswer = components['schemas']['AgentTotal'];
 
 /** Totals over every agent the filters match, counted by the server (not from the loaded rows). */
-export async function getAgentTotals(query: {
+export const getAgentTotals = (query: {
   customerIds: readonly string[];
   states: readonly AgentState[];
   flags: readonly ('sysmon' | 'domain_controller' | 'syslog_forwarder')[];
   text: string;
-}) {
-  return dataOf(
-    await api.GET('/api/agents/v1/agents/totals', {
-      params: {
-        query: {
-          customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
-          states: query.states.length ? [...query.states] : undefined,
-          flags: query.flags.length ? [...query.flags] : undefined,
-          q: query.text.trim() || undefined,
-        },
+}) =>
+  $api.queryOptions('get', '/api/agents/v1/agents/totals', {
+    params: {
+      query: {
+        customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+        states: query.states.length ? [...query.states] : undefined,
+        flags: query.flags.length ? [...query.flags] : undefined,
+        q: query.text.trim() || undefined,
       },
-    }),
-  );
-}
+    },
+  });

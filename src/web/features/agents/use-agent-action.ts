@@ -32,8 +32,9 @@ export function useAgentAction(
           requestAction: fromPromise<TrackedAction, RequestInput>(({ input }) =>
             requestAgentAction(input.agentId, input.request),
           ),
-          loadAction: fromPromise<TrackedAction, LoadInput>(({ input }) =>
-            getAgentAction(input.agentId, input.actionId),
+          // The machine stops the read when the card goes: its signal aborts the call.
+          loadAction: fromPromise<TrackedAction, LoadInput>(({ input, signal }) =>
+            getAgentAction(input.actionId, signal),
           ),
           cancelAction: fromPromise<TrackedAction, CancelInput>(({ input }) =>
             cancelAgentAction(input.actionId, input.force),

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LoadState } from '../../api/loaded.ts';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import type { Loaded } from '../../components/use-load.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { ChartTable } from './ChartTable.tsx';
 import { type ChartModel, isEmpty } from './chart-model.ts';
@@ -11,7 +11,7 @@ export interface ChartCardProps {
   /** What the chart says, for its table's caption and the screen reader. */
   summary: string;
   categoryLabel: string;
-  load: Pick<Loaded<unknown>, 'status' | 'error' | 'reload'>;
+  load: LoadState;
   model: ChartModel | null;
   empty: string;
   /** Shown as a table rather than a chart (t, or the card's button). */

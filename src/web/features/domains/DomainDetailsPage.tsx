@@ -1,16 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { type Lookalike, listLookalikes } from './api.ts';
 import { FuzzListsForm } from './FuzzListsForm.tsx';
 import './domains.css';
 import { CLASSIFICATIONS, type LookalikeSort, sortLookalikes } from './lookalike-sort.ts';
 import { ScanStatus } from './ScanStatus.tsx';
-import { scanPending, useScanPoll } from './use-scan-poll.ts';
+import { SCAN_POLL_MS, scanPending } from './use-scan-poll.ts';
 
 const COLUMNS: readonly LookalikeSort[] = [
   'name',
@@ -25,8 +26,13 @@ const COLUMNS: readonly LookalikeSort[] = [
 export function DomainDetailsPage({ params }: ScreenProps) {
   const { t } = useTranslation('domains');
   const uid = params.uid ?? '';
-  const loaded = useLoad(uid, () => listLookalikes(uid));
-  useScanPoll(scanPending(loaded.data?.domain), loaded.reload);
+  // While the domain's own scan is queued or running the page asks again, so its lookalikes show when it ends.
+  const loaded = asLoaded(
+    useQuery({
+      ...listLookalikes(uid),
+      refetchInterval: (query) => (scanPending(query.state.data?.domain) ? SCAN_POLL_MS : false),
+    }),
+  );
   const [text, setText] = useState('');
   const [classification, setClassification] = useState('');
   const [sort, setSort] = useState<{ column: LookalikeSort; direction: 'asc' | 'desc' }>({

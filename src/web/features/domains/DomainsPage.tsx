@@ -1,19 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { List } from 'react-window';
+import { asLoaded } from '../../api/loaded.ts';
+import { useInvalidatePaths } from '../../api/query.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useCustomerScope, useToasts } from '../../shell/index.ts';
 import { AddDomainsDialog } from './AddDomainsDialog.tsx';
-import { type Domain, listDomains, setDomainActive } from './api.ts';
+import { DOMAINS_AREA, type Domain, listDomains, setDomainActive } from './api.ts';
 import { DomainRow, type DomainRowProps } from './DomainRow.tsx';
 import './domains.css';
 import { useCan } from '../../session/use-can.ts';
-import { scanPending, useScanPoll } from './use-scan-poll.ts';
+import { SCAN_POLL_MS, scanPending } from './use-scan-poll.ts';
 
 const ROW_HEIGHT = 40;
 const MAX_HEIGHT = 520;
@@ -27,13 +29,18 @@ export function DomainsPage(_: ScreenProps) {
   const { customerIDs, filtered } = useCustomerScope();
   const canManage = useCan()('createDomains');
   const scope = filtered ? customerIDs : [];
-  const list = useLoad(JSON.stringify(scope), () => listDomains(scope));
+  // A domain just added is being scanned: its row says so and the list follows until it ends.
+  const list = asLoaded(
+    useQuery({
+      ...listDomains(scope),
+      refetchInterval: (query) => (query.state.data?.domains.some(scanPending) ? SCAN_POLL_MS : false),
+    }),
+  );
+  const invalidate = useInvalidatePaths();
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<Domain | null>(null);
   const [busy, setBusy] = useState(false);
   const domains = list.data ?? [];
-  // A domain just added is being scanned: its row says so and the list follows until it ends.
-  useScanPoll(domains.some(scanPending), list.reload);
   const rowProps = useMemo<DomainRowProps>(
     () => ({ domains, canManage, onToggle: setToggling }),
     [domains, canManage],
@@ -51,7 +58,7 @@ export function DomainsPage(_: ScreenProps) {
           : t('toggle.resumed', { domain: domain.domain }),
         message: domain.customer_name,
       });
-      list.reload();
+      void invalidate(DOMAINS_AREA);
     } catch {
       notify({ severity: 'danger', title: t('errors.update'), message: common('tryAgainLater') });
     } finally {
@@ -120,7 +127,7 @@ export function DomainsPage(_: ScreenProps) {
           onClose={() => setAdding(false)}
           onAdded={() => {
             setAdding(false);
-            list.reload();
+            void invalidate(DOMAINS_AREA);
           }}
         />
       )}

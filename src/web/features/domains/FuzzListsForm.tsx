@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useCan } from '../../session/use-can.ts';
-import { type DomainFuzzLists, getFuzzLists, setFuzzLists } from './api.ts';
+import { type DomainFuzzLists, getDomainFuzzLists, setFuzzLists } from './api.ts';
 
 type ListName = 'words' | 'tlds';
 /** Entries of a text area, one a line, with the line each came from (for the error). */
@@ -23,7 +24,7 @@ export function FuzzListsForm({ uid }: { uid: string }) {
   const { t } = useTranslation('domains');
   const id = useId();
   const canManage = useCan()('updateDomainFuzzLists');
-  const loaded = useLoad(uid, () => getFuzzLists(uid));
+  const loaded = asLoaded(useQuery(getDomainFuzzLists(uid)));
   const [text, setText] = useState<Record<ListName, string>>({ words: '', tlds: '' });
   const [errors, setErrors] = useState<Partial<Record<ListName, string>>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');

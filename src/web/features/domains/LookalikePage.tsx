@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Facts } from '../../components/Facts.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { getLookalike, type Lookalike } from './api.ts';
 import './domains.css';
 
@@ -14,7 +15,7 @@ export function LookalikePage({ params }: ScreenProps) {
   const { t } = useTranslation('domains');
   const uid = params.domainUid ?? '';
   const name = decodeURIComponent(params.name ?? '');
-  const loaded = useLoad(`${uid}/${name}`, () => getLookalike(uid, name));
+  const loaded = asLoaded(useQuery(getLookalike(uid, name)));
   const back = (
     <p className="muted">
       <Link href={`/domains/${uid}`}>{t('lookalike.back')}</Link>

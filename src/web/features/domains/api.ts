@@ -1,20 +1,23 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
+
+/** The area's paths: a change here marks every cached answer under it stale. */
+export const DOMAINS_AREA = '/api/tacklebox/';
 
 export type Domain = components['schemas']['Domain'];
 export type Lookalike = components['schemas']['Lookalike'];
 export type RiskFactor = components['schemas']['RiskFactor'];
 
 /** Monitored domains of these customers (every customer the caller may see when none given). */
-export async function listDomains(customerIds: readonly string[]): Promise<Domain[]> {
-  const data = dataOf(
-    await api.GET('/api/tacklebox/v1/domains', {
-      params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } },
-    }),
+export const listDomains = (customerIds: readonly string[]) =>
+  $api.queryOptions(
+    'get',
+    '/api/tacklebox/v1/domains',
+    { params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } } },
+    { select: (data): Domain[] => data.domains },
   );
-  return data.domains;
-}
 
 /** Adds one domain or many for a customer. */
 export async function addDomains(customerId: string, names: readonly string[]): Promise<Domain[]> {
@@ -31,28 +34,19 @@ export async function setDomainActive(uid: string, active: boolean): Promise<Dom
   );
 }
 
-export async function listLookalikes(uid: string): Promise<{ domain: Domain; lookalikes: Lookalike[] }> {
-  return dataOf(
-    await api.GET('/api/tacklebox/v1/domains/{id}/lookalikes', { params: { path: { id: uid } } }),
-  );
-}
+export const listLookalikes = (uid: string) =>
+  $api.queryOptions('get', '/api/tacklebox/v1/domains/{id}/lookalikes', { params: { path: { id: uid } } });
 
-export async function getLookalike(uid: string, name: string): Promise<Lookalike> {
-  return dataOf(
-    await api.GET('/api/tacklebox/v1/domains/{id}/lookalikes/{name}', {
-      params: { path: { id: uid, name } },
-    }),
-  );
-}
+export const getLookalike = (uid: string, name: string) =>
+  $api.queryOptions('get', '/api/tacklebox/v1/domains/{id}/lookalikes/{name}', {
+    params: { path: { id: uid, name } },
+  });
 
 export type DomainFuzzLists = components['schemas']['DomainFuzzLists'];
 
 /** The words and suffixes the dictionary and tld-swap fuzzers use for this domain. */
-export async function getFuzzLists(uid: string): Promise<DomainFuzzLists> {
-  return dataOf(
-    await api.GET('/api/tacklebox/v1/domains/{id}/fuzz-lists', { params: { path: { id: uid } } }),
-  );
-}
+export const getDomainFuzzLists = (uid: string) =>
+  $api.queryOptions('get', '/api/tacklebox/v1/domains/{id}/fuzz-lists', { params: { path: { id: uid } } });
 
 /** Sets the domain's own lists (null: back to the default); the next scan uses them. */
 export async function setFuzzLists(

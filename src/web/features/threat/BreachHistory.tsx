@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
-import { type BreachHistoryEntry, listBreachHistory } from './api.ts';
+import { type BreachHistoryEntry, listBreachLookups } from './api.ts';
 import { BreachTable } from './BreachTable.tsx';
 
 const NO_LOOKUPS: readonly BreachHistoryEntry[] = [];
@@ -21,7 +22,7 @@ export function BreachHistory() {
   const { selected } = useSelectedCustomers();
   const { customers } = useShellData();
   const uid = useId();
-  const history = useLoad(`breach-history ${selected.join(',')}`, () => listBreachHistory(selected));
+  const history = asLoaded(useQuery(listBreachLookups(selected)));
   const lookups = history.data ?? NO_LOOKUPS;
   const [cursor, setCursor] = useState<number | null>(null);
   const [open, setOpen] = useState<BreachHistoryEntry | null>(null);

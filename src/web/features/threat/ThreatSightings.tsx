@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
-import { useLoad } from '../../components/use-load.ts';
-import { listSightings, type ThreatKind } from './api.ts';
+import { listThreatSightings, type ThreatKind } from './api.ts';
 
 type Of = { alertId: number } | { kind: ThreatKind; value: string };
 
@@ -14,19 +15,19 @@ export function ThreatSightings({ of }: { of: Of }) {
   const { t } = useTranslation('threat');
   const onAlert = 'alertId' in of;
   const key = onAlert ? `alert ${of.alertId}` : `${of.kind} ${of.value}`;
-  const loaded = useLoad(key, () => listSightings(of));
+  const sightings = asLoaded(useQuery(listThreatSightings(of)));
   const headingId = `threat-sightings-${key.replace(/[^a-z0-9]/gi, '-')}`;
-  const rows = loaded.data ?? [];
+  const rows = sightings.data ?? [];
   return (
     <section className="card alert-detail__section threat-sightings" aria-labelledby={headingId}>
       <h2 id={headingId}>{onAlert ? t('sightingsList.alertTitle') : t('sightingsList.indicatorTitle')}</h2>
-      {loaded.status === 'loading' && <Spinner />}
-      {loaded.status === 'error' && (
+      {sightings.status === 'loading' && <Spinner />}
+      {sightings.status === 'error' && (
         <p role="alert" className="notice notice--danger">
           {t('sightingsList.failed')}
         </p>
       )}
-      {loaded.status === 'ready' && rows.length === 0 && (
+      {sightings.status === 'ready' && rows.length === 0 && (
         <p className="muted">{onAlert ? t('sightingsList.noneOnAlert') : t('sightingsList.none')}</p>
       )}
       {rows.length > 0 && (

@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type ThreatIntel = components['schemas']['ThreatIntel'];
 export type BreachLookup = components['schemas']['BreachLookup'];
@@ -26,10 +27,13 @@ export async function getBreachLookup(account: string, again = false): Promise<B
 }
 
 /** Past breach look-ups of the given customers (all within reach when none), newest first. */
-export async function listBreachHistory(customerIds: readonly string[]): Promise<BreachHistoryEntry[]> {
-  const query = customerIds.length > 0 ? { customer_ids: [...customerIds] } : {};
-  return dataOf(await api.GET('/api/threat/hibp', { params: { query } })).lookups;
-}
+export const listBreachLookups = (customerIds: readonly string[]) =>
+  $api.queryOptions(
+    'get',
+    '/api/threat/hibp',
+    { params: { query: customerIds.length > 0 ? { customer_ids: [...customerIds] } : {} } },
+    { select: (data): BreachHistoryEntry[] => data.lookups },
+  );
 
 export type BulkRow = BulkThreatResult['results'][number];
 
@@ -69,9 +73,10 @@ export async function analyseFile(file: Blob, name: string): Promise<SandboxRepo
 export type ThreatSighting = components['schemas']['ThreatSighting'];
 
 /** Sightings of one alert's field values, or of one indicator, newest first. */
-export async function listSightings(
-  of: { alertId: number } | { kind: ThreatKind; value: string },
-): Promise<ThreatSighting[]> {
-  const query = 'alertId' in of ? { alert_id: of.alertId } : { kind: of.kind, value: of.value };
-  return dataOf(await api.GET('/api/threat/sightings', { params: { query } })).sightings;
-}
+export const listThreatSightings = (of: { alertId: number } | { kind: ThreatKind; value: string }) =>
+  $api.queryOptions(
+    'get',
+    '/api/threat/sightings',
+    { params: { query: 'alertId' in of ? { alert_id: of.alertId } : { kind: of.kind, value: of.value } } },
+    { select: (data): ThreatSighting[] => data.sightings },
+  );
