@@ -2,9 +2,9 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
-import type { SessionInput } from '../../machines/session/session.context.ts';
 import { INCORRECT_STATE } from '../../machines/session/errors.ts';
 import { returnTarget } from '../../machines/session/redirect.ts';
+import type { SessionInput } from '../../machines/session/session.context.ts';
 import { sessionMachine, USER_REFRESH_DELAY_MS } from '../../machines/session/session.machine.ts';
 import { leaveFor } from '../../src/web/session/browser.ts';
 import { browserSessionLogic } from '../../src/web/session/services.ts';

@@ -1,9 +1,9 @@
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
 import type { EndSessionOutput, ExchangeInput } from '../../../machines/session/actors.ts';
-import type { CurrentUser } from '../../../machines/session/session.context.ts';
 import { SessionExpiredError } from '../../../machines/session/errors.ts';
 import { CALLBACK_PATH, createLoginRequest, type LoginRequest } from '../../../machines/session/oauth.ts';
+import type { CurrentUser } from '../../../machines/session/session.context.ts';
 import type { SessionMachine } from '../../../machines/session/session.machine.ts';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../api/errors.ts';

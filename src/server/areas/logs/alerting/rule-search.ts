@@ -31,7 +31,8 @@ export function ruleSearch(
     source?: string;
   };
   const narrowedTo = saved.customerId ? [saved.customerId] : saved.customerIds;
-  const customers = narrowedTo.length > 0 ? customerIds.filter((id) => narrowedTo.includes(id)) : [...customerIds];
+  const customers =
+    narrowedTo.length > 0 ? customerIds.filter((id) => narrowedTo.includes(id)) : [...customerIds];
   // A search kept before saved searches were checked may hold anything: refused, never a 500.
   try {
     const term = search.search_term ?? '';
