@@ -18,10 +18,12 @@ const database = await openDatabase(
 );
 const config = loadConfig({ ...process.env, WATCHFLOOR_DATA: 'memory://' });
 const app = await buildApp(config, database);
-await app.listen({ port: 0, host: '127.0.0.1' });
-console.log('listening');
+// The handler goes in before "listening" is said: a SIGTERM sent on reading it must find it there,
+// or the process dies of the signal itself.
 process.once('SIGTERM', async () => {
   await app.close();
   await database.close();
   process.exit(0);
 });
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('listening');

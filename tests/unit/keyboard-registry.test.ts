@@ -90,6 +90,7 @@ describe('the command registry', () => {
       '/admin#jobs',
       '/admin#updates',
       '/admin#support',
+      '/admin#machines',
     ]);
     // The screen follows the rule of its first call (administrators only, openapi x-access).
     for (const tab of tabs) expect(tab).toMatchObject({ route: 'admin', access: 'listSupportTasks' });

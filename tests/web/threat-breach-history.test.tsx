@@ -116,7 +116,9 @@ describe('breach history', () => {
   it('says so when there is no look-up', async () => {
     network.on('get', HISTORY, { status: 200, body: { lookups: [] } });
     await renderHistory();
-    expect((await screen.findByRole('status')).textContent).toBe(
+    // The loading status comes first; the empty one replaces it.
+    expect(await screen.findByText('No breach look-up has been made for these customers yet.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
       'No breach look-up has been made for these customers yet.',
     );
   });
