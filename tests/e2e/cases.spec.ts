@@ -50,6 +50,8 @@ async function twoAcmeAlerts(page: Page): Promise<string[]> {
 test('an analyst creates a case by keyboard, assigns two alerts, edits it and is asked before leaving', async ({
   page,
 }) => {
+  // A long walk (list, case, alerts list, create, assign, edit, leave) with an accessibility check.
+  test.slow();
   await signIn(page, ANALYST, '/cases');
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
   await waitForCases(page);
