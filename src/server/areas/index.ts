@@ -9,7 +9,7 @@ import { dashboardHandlers } from './dashboard/index.ts';
 import { domainHandlers } from './domains/index.ts';
 import { logHandlers } from './logs/index.ts';
 import { muteHandlers } from './mutes/index.ts';
-import { searchHandlers } from './search/index.ts';
+import { searchHandlers } from './omnibox/index.ts';
 import { shellHandlers } from './shell/index.ts';
 import { threatHandlers } from './threat/index.ts';
 import { updateHandlers } from './updates/index.ts';
