@@ -1,12 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { jobs, mailOutbox } from '../../src/server/db/schema/index.ts';
 import { APP_ROLE } from '../../src/server/db/tenancy.ts';
 import type { Db } from '../../src/server/db/types.ts';
+import { requeueDeadJob } from '../../src/server/jobs/queue.ts';
 import { laneHandlers } from '../../src/server/jobs/registry.ts';
 import { type JobRunnerOptions, runDueJobs } from '../../src/server/jobs/runner.ts';
 import { REQUEUE_LOST_MAIL_JOB } from '../../src/server/mail/jobs.ts';
@@ -18,6 +20,7 @@ import {
   type OutgoingMail,
 } from '../../src/server/mail/transport.ts';
 import { backends, databaseForProcesses, freshDatabase } from '../helpers/database.ts';
+import { insertFixtures } from '../helpers/fixtures.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -86,6 +89,8 @@ describe.each(backends())('mail outbox on %s', (backend) => {
   let folder: string;
   beforeAll(async () => {
     database = await freshDatabase(backend);
+    // A provider, for mail and jobs to be filed under (the admin retry is per provider).
+    await insertFixtures(database.db);
     folder = await mkdtemp(join(tmpdir(), 'watchfloor-mail-test-'));
   });
   afterAll(async () => {
@@ -192,6 +197,13 @@ describe.each(backends())('mail outbox on %s', (backend) => {
     transport.down = false;
     expect(await runDueJobs(db(), mailLane(transport, new Date(Date.now() + 30 * 86_400_000)))).toBe(0);
     expect(transport.sent).toEqual([]);
+    // An administrator retries the failed job (the Jobs screen): the mail goes out after all.
+    const partner = job!.partnerId!;
+    expect(await requeueDeadJob(db(), job!.id, partner, async () => {})).toHaveProperty('job');
+    expect(await runDueJobs(db(), mailLane(transport))).toBe(1);
+    expect(transport.sent.map((m) => m.subject)).toEqual(['Two']);
+    const [resent] = await db().select().from(mailOutbox);
+    expect(resent).toMatchObject({ status: 'sent', attempts: MAIL_ATTEMPTS + 1, lastError: null });
   });
 
   it('sends each message once when two workers run at the same moment', async () => {
@@ -249,12 +261,19 @@ describe.each(backends())('mail outbox on %s', (backend) => {
 
 describe.each(backends())('mail across a restart, on %s', (backend) => {
   it('sends mail queued before a worker died mid-send once the server is back', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const place = await databaseForProcesses(backend, 'mail-restart');
     let database: Database | undefined;
     try {
-      database = await place.open();
+      // PGlite starts from the migrated snapshot rather than migrating its folder in WebAssembly.
+      database =
+        backend === 'pglite'
+          ? await openDatabase({
+              dataDir: place.where,
+              snapshot: new Blob([readFileSync(inject('pgliteSnapshot'))]),
+            })
+          : await place.open();
       await queueAsRequest(database.db, 'Survives a restart');
       // The worker takes the job and dies while the SMTP server has the message.
       const hanging: MailTransport = { description: 'hangs', send: () => new Promise(() => {}) };

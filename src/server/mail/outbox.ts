@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { jobs, mailOutbox } from '../db/schema/index.ts';
 import { resultRows } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
@@ -70,7 +70,7 @@ const reasonOf = (error: unknown) =>
  * transaction held across a slow SMTP server would stall every request. The row counts the
  * attempt before sending, so a worker that dies mid-send still uses one up. A failure is recorded
  * on the row (its error, and when the runner will try again) and thrown, for the runner's retry.
- * Answers false when the row is no longer waiting (sent, given up or deleted): nothing to do.
+ * Answers false when the row is sent already, or deleted: nothing to do.
  */
 export async function deliverMail(
   db: Db,
@@ -78,10 +78,12 @@ export async function deliverMail(
   mailId: number,
   retryAt: (error: unknown) => Date | null,
 ): Promise<boolean> {
+  // A failed row is sent again only by its job retried by an administrator (the Jobs screen):
+  // giving up marks the row before the job is dead, and nothing else revives a dead job.
   const [mail] = await db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lockedAt: new Date() })
-    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'queued')))
+    .set({ status: 'queued', attempts: sql`${mailOutbox.attempts} + 1`, lockedAt: new Date() })
+    .where(and(eq(mailOutbox.id, mailId), inArray(mailOutbox.status, ['queued', 'failed'])))
     .returning();
   if (!mail) return false;
   try {
