@@ -40,6 +40,7 @@ const route = (Object.keys(STATE_OF) as AgentActionStatus[]).map((status) => ({
 }));
 
 const pending = {
+  after: { pollDelay: { guard: 'pollsOnItsOwn', target: 'Polling' } },
   on: {
     poll: 'Polling',
     cancel: 'ConfirmingCancel',
@@ -50,7 +51,7 @@ const pending = {
 /**
  * One response action as the console sees it (spec 2, section 4; issue 9): asked for
  * (Requesting), then Queued, Delivered (the agent took it at a check-in) and Running, each
- * read again on `poll` until it ends Succeeded, Failed, Expired or Cancelled. The console
+ * read again after `pollDelay` (or at once on `poll`) until it ends Succeeded, Failed, Expired or Cancelled. The console
  * shows an action as done only when the agent said so. A queued or delivered action can be
  * cancelled and a running one force-cancelled, both after confirming. The calls are injected
  * actors (`requestAction`, `loadAction`, `cancelAction`).
@@ -79,7 +80,11 @@ export const agentActionMachine = setup({
     syncAction: assign(({ event }) => (event.type === 'action-loaded' ? { action: event.action } : {})),
     clearError: assign({ error: null }),
   },
+  // The card's period between reads (an agent checks in about every minute), and whether it
+  // reads on its own: provided by the screen; `poll` reads at once in any case.
+  delays: { pollDelay: 5000 },
   guards: {
+    pollsOnItsOwn: () => true,
     hasAction: ({ context }) => context.action !== null,
     hasRequest: ({ context }) => context.request !== null,
     sameAction: ({ context, event }) =>

@@ -37,7 +37,11 @@ export const breachLookupMachine = setup({
         : {},
     ),
   },
+  // The period between reads while the job works, and whether it reads on its own: provided by
+  // the screen (tests play polls); `poll` reads at once in any case.
+  delays: { pollDelay: BREACH_POLL_MS },
   guards: {
+    pollsOnItsOwn: () => true,
     inProgress: ({ context }) => context.lookup?.status === 'in_progress',
     done: ({ context }) => context.lookup?.status === 'done',
     notConfigured: ({ event }) =>
@@ -71,7 +75,10 @@ export const breachLookupMachine = setup({
       },
     },
     Routing: { always: [...routeByStatus] },
-    InProgress: { on: { poll: 'Polling' } },
+    InProgress: {
+      after: { pollDelay: { guard: 'pollsOnItsOwn', target: 'Polling' } },
+      on: { poll: 'Polling' },
+    },
     Polling: {
       invoke: {
         id: 'pollLookup',

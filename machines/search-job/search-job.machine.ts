@@ -12,7 +12,7 @@ const settled = { on: { submit, open, rerun: { guard: 'hasJob', target: '#search
 /**
  * One log search as the screen runs it (issue 11): submitted (Submitting), then counted by the
  * server in the background, read again on `poll`: Running until the first events are found,
- * Partial while more are counted, then Done, Failed or Cancelled (a newer search of the same
+ * Partial while more are counted (read again after `pollDelay`, or at once on `poll`), then Done, Failed or Cancelled (a newer search of the same
  * user, here or in another tab, or abandoned), or Gone when the server no longer has it (its
  * read or rerun answered 404, given as null: a purged job, an old link). A new `submit` in any state replaces the search:
  * the older call is dropped and the server cancels the older job. The calls are injected actors
@@ -42,7 +42,11 @@ export const searchJobMachine = setup({
       event.type === 'submit' ? { request: event.request, error: null } : {},
     ),
   },
+  // The screen's period between reads, and whether it reads on its own now (a page kept hidden
+  // in the page cache does not): provided by the screen; `poll` reads at once in any case.
+  delays: { pollDelay: 700 },
   guards: {
+    pollsOnItsOwn: () => true,
     hasJob: ({ context }) => context.id !== null,
     hasRequest: ({ context }) => context.request !== null,
     isDone: ({ context }) => context.job?.status === 'done',
@@ -117,8 +121,14 @@ export const searchJobMachine = setup({
         { target: 'Running' },
       ],
     },
-    Running: { on: { ...settled.on, poll: 'Polling' } },
-    Partial: { on: { ...settled.on, poll: 'Polling' } },
+    Running: {
+      after: { pollDelay: { guard: 'pollsOnItsOwn', target: 'Polling' } },
+      on: { ...settled.on, poll: 'Polling' },
+    },
+    Partial: {
+      after: { pollDelay: { guard: 'pollsOnItsOwn', target: 'Polling' } },
+      on: { ...settled.on, poll: 'Polling' },
+    },
     Done: settled,
     Failed: settled,
     Cancelled: settled,

@@ -10,6 +10,15 @@ export { describePath, machineModel } from '../../machines/catalogue/model.ts';
  */
 
 /**
+ * The paths without a step taken by a machine's own delay, for a machine whose delay does what
+ * one of its events does (a poll timer and `poll`): the event's paths cover the same states, and
+ * the hook under test runs with its timer off. A scenario checks the delay itself.
+ */
+export function withoutDelays<P extends { steps: readonly { event: AnyEventObject }[] }>(paths: P[]): P[] {
+  return paths.filter((path) => !path.steps.some((step) => step.event.type.startsWith('xstate.after.')));
+}
+
+/**
  * How each model event that ends a call happens on the fake network: the answer the server gives
  * so that the real actor resolves or rejects the way the event says. Keyed by the event's type;
  * several sample events of one type are told apart by the event itself.

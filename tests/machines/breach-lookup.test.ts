@@ -8,7 +8,7 @@ import type { BreachLookup } from '../../src/web/features/threat/api.ts';
 import { useBreachLookup } from '../../src/web/features/threat/use-breach-lookup.ts';
 import { apiError } from '../helpers/fake-network.ts';
 import { hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
-import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
+import { machineModel, type NetworkOutcomes, withoutDelays } from '../helpers/machine-model.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
@@ -80,7 +80,9 @@ const OUTCOMES: NetworkOutcomes = {
 const start = hookStarter((pollMs?: number) => useBreachLookup(pollMs), OUTCOMES);
 
 describe('breach look-up: paths generated from the model, on the screen’s hook and real calls', () => {
-  const paths = machineModel(breachLookupMachine, { events: EVENTS, input: undefined }).getShortestPaths();
+  const paths = withoutDelays(
+    machineModel(breachLookupMachine, { events: EVENTS, input: undefined }).getShortestPaths(),
+  );
 
   it('reaches every state, and fails after five reads in a row that fail', () => {
     const values = statesReached(paths);
@@ -109,7 +111,7 @@ describe('breach look-up: paths generated from the model, on the screen’s hook
 
 describe('breach look-up: scenarios', () => {
   it('reads again every 10 s while in progress and stops when done', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const { play, actor, network, ...hook } = await start();
       await play({ type: 'lookup', account: ACCOUNT });

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type {
   CancelInput,
@@ -8,7 +8,6 @@ import type {
   TrackedAction,
 } from '../../../../machines/agent-action/agent-action.context.ts';
 import { agentActionMachine } from '../../../../machines/agent-action/agent-action.machine.ts';
-import { selectPending } from '../../../../machines/agent-action/selectors.ts';
 import { cancelAgentAction, getAgentAction, requestAgentAction } from './api.ts';
 
 /** How often a pending action is read again: an agent checks in about every minute. */
@@ -16,7 +15,7 @@ export const ACTION_POLL_MS = 5000;
 
 /**
  * The agent-action machine with the real calls: asks for an action (or follows one asked for
- * before), reads it again every ACTION_POLL_MS while it waits on the agent, and cancels it.
+ * before), reads it again every ACTION_POLL_MS (the machine's `pollDelay`) while it waits on the agent, and cancels it.
  * `onChange` hears every new state of the action, so the page's queue shows it too.
  */
 export function useAgentAction(
@@ -25,9 +24,13 @@ export function useAgentAction(
   onChange?: (action: TrackedAction) => void,
   pollMs = ACTION_POLL_MS,
 ) {
+  const period = useRef(pollMs);
+  period.current = pollMs;
   const machine = useMemo(
     () =>
       agentActionMachine.provide({
+        delays: { pollDelay: () => Math.max(period.current, 1) },
+        guards: { pollsOnItsOwn: () => period.current > 0 },
         actors: {
           requestAction: fromPromise<TrackedAction, RequestInput>(({ input }) =>
             requestAgentAction(input.agentId, input.request),
@@ -44,12 +47,6 @@ export function useAgentAction(
     [],
   );
   const [snapshot, send] = useMachine(machine, { input: { agentId, action } });
-  const pending = selectPending(snapshot);
-  useEffect(() => {
-    if (!pending || pollMs <= 0) return;
-    const timer = setInterval(() => send({ type: 'poll' }), pollMs);
-    return () => clearInterval(timer);
-  }, [pending, pollMs, send]);
   const current = snapshot.context.action;
   useEffect(() => {
     if (current) onChange?.(current);

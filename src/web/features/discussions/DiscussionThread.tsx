@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageButtons } from '../../components/PageButtons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type {
   LoadInput,
@@ -15,13 +15,17 @@ export const SEARCH_POLL_MS = 700;
 
 /**
  * The search-job machine with the real calls: submits a search, reads it again every
- * SEARCH_POLL_MS while it runs (partial results show as they come), runs it again. A newer submit
+ * SEARCH_POLL_MS (the machine's `pollDelay`) while it runs (partial results show as they come), runs it again. A newer submit
  * aborts the older call (the machine stops its actor) and the server cancels the older job.
  */
 export function useSearchJob(pollMs = SEARCH_POLL_MS) {
+  const period = useRef(pollMs);
+  period.current = pollMs;
   const machine = useMemo(
     () =>
       searchJobMachine.provide({
+        delays: { pollDelay: () => Math.max(period.current, 1) },
+        guards: { pollsOnItsOwn: () => period.current > 0 },
         actors: {
           startSearch: fromPromise<{ id: string }, SubmitInput>(({ input, signal }) =>
             startSearch(input.request, signal),
@@ -38,12 +42,11 @@ export function useSearchJob(pollMs = SEARCH_POLL_MS) {
   );
   const [snapshot, send] = useMachine(machine);
   const polling = selectPolling(snapshot);
+  // A page shown again reads at once; from then on the machine's delay keeps reading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page comes back
   useEffect(() => {
-    if (!polling || pollMs <= 0) return;
-    // A poll while a read is on its way is ignored by the machine.
-    const timer = setInterval(() => send({ type: 'poll' }), pollMs);
-    return () => clearInterval(timer);
-  }, [polling, pollMs, send]);
+    if (polling && pollMs > 0) send({ type: 'poll' });
+  }, [pollMs > 0]);
   return { snapshot, send };
 }
 

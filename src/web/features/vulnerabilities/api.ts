@@ -1,6 +1,6 @@
 import { api } from '../../../api/client.ts';
 import type { components, operations } from '../../../api/schema.d.ts';
-import { ApiError, dataOf } from '../../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
 export type Vulnerability = components['schemas']['Vulnerability'];
