@@ -1,3 +1,4 @@
+import type { CommandGroupInfo, TargetKindInfo } from '../commands/command-types.ts';
 import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { casesFeature } from './cases/index.ts';
@@ -59,6 +60,16 @@ export const FEATURE_G_KEYS = Object.assign({}, ...FEATURES.map((f) => f.gKeys ?
 
 /** The features' commands and key entries, in list order. */
 export const FEATURE_COMMANDS = FEATURES.flatMap((f) => f.commands ?? []);
+
+/** The command groups the features declare (commands/registry.ts puts them among the shell's). */
+export const FEATURE_COMMAND_GROUPS = FEATURES.flatMap(
+  (f): readonly CommandGroupInfo[] => ('commandGroups' in f ? f.commandGroups : undefined) ?? [],
+);
+
+/** The kinds of selection the features' screens offer the `>` commands. */
+export const FEATURE_TARGET_KINDS = FEATURES.flatMap(
+  (f): readonly TargetKindInfo[] => ('targetKinds' in f ? f.targetKinds : undefined) ?? [],
+);
 
 /** The translation namespaces the features bring. */
 export const FEATURE_NAMESPACES = FEATURES.flatMap((f) => f.namespaces);

@@ -7,6 +7,17 @@ export const usersFeature = defineFeature({
   screens: {
     users: () => import('./UsersPage.tsx').then((m) => m.UsersPage),
   },
+  sidebar: [
+    {
+      id: 'users',
+      group: 'third',
+      position: 2,
+      signedOut: true,
+      to: '/users',
+      route: 'users',
+      icon: 'users',
+    },
+  ],
   gKeys: { users: 'u' },
   namespaces: ['users', 'access'],
 });

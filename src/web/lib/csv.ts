@@ -1,5 +1,5 @@
-/** CSV export of the alert list: the shared writer, and the browser download. */
-export { toCsv } from '../../../../common/csv.ts';
+/** CSV files the console writes: the shared writer (formula cells neutralised) and the browser download. */
+export { toCsv } from '../../common/csv.ts';
 
 /** Offers the text as a download named export.csv. */
 export function downloadCsv(text: string, filename = 'export.csv') {

@@ -1,7 +1,13 @@
-import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { unmuteMute } from '../features/mutes/api.ts';
-import { eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
-import type { MutesCommandTarget } from './target.ts';
+import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import type { RunContext } from '../../commands/command-types.ts';
+import {
+  eachItem,
+  onTarget,
+  reportSelection,
+  type SelectionContext,
+} from '../../commands/selection-actions.ts';
+import { unmuteMute } from './api.ts';
+import type { MutesCommandTarget } from './command-target.ts';
 
 export type MuteActionContext = SelectionContext<MutesCommandTarget>;
 
@@ -9,7 +15,8 @@ export type MuteActionContext = SelectionContext<MutesCommandTarget>;
  * `>unmute`: each selected mute stops now (alerts it already muted stay muted), sent with the
  * version the list showed, so a mute someone changed meanwhile is reported rather than unmuted.
  */
-export async function unmuteMutes(ctx: MuteActionContext): Promise<CommandOutcome> {
+export async function unmuteMutes(run: RunContext): Promise<CommandOutcome> {
+  const ctx: MuteActionContext = onTarget<MutesCommandTarget>(run);
   const { ids, versions } = ctx.target;
   const { done, failed } = await eachItem(
     ids,

@@ -1,15 +1,32 @@
-import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import { requestAgentAction, requestAgentActions } from '../features/agents/api.ts';
-import { COMMAND_ACTIONS } from '../features/agents/commands.ts';
-import { reportSelection, type SelectionContext } from './selection-actions.ts';
-import type { AgentsCommandTarget, AlertAgentTarget, AlertsCommandTarget } from './target.ts';
+import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import type { RunContext } from '../../commands/command-types.ts';
+import { reportSelection, type SelectionContext } from '../../commands/selection-actions.ts';
+import { requestAgentAction, requestAgentActions } from './api.ts';
+import { type AgentsCommandTarget, type AlertAgentTarget, alertAgentOf } from './command-target.ts';
+import { COMMAND_ACTIONS } from './commands.ts';
 
 export type AgentActionContext = SelectionContext<AgentsCommandTarget>;
 
 /**
- * `>isolate`, `>scan`, …: one action per agent in one call, which refuses the lot rather than
- * act on fewer agents than asked. Queued is all it says: the agents carry them out when they
- * next check in, and the agent's page follows each one to its end.
+ * `>isolate`, `>scan`, …: on the open alert, the alert's agent; otherwise the selected agents
+ * (or the open agent).
+ */
+export function requestAgentCommand(
+  ctx: RunContext,
+  commandId: string,
+  args: readonly string[],
+): Promise<CommandOutcome> {
+  const { target, labels, notify, email } = ctx;
+  const agent = alertAgentOf(target);
+  if (agent && target && 'refresh' in target)
+    return requestOnAlertAgent({ target, labels, notify, email }, agent, commandId, args);
+  return requestOnAgents({ target: target as AgentsCommandTarget, labels, notify, email }, commandId, args);
+}
+
+/**
+ * One action per agent in one call, which refuses the lot rather than act on fewer agents than
+ * asked. Queued is all it says: the agents carry them out when they next check in, and the
+ * agent's page follows each one to its end.
  */
 export async function requestOnAgents(
   ctx: AgentActionContext,
@@ -34,7 +51,7 @@ export async function requestOnAgents(
  * its activity shows the action going from queued to done.
  */
 export async function requestOnAlertAgent(
-  ctx: SelectionContext<AlertsCommandTarget>,
+  ctx: SelectionContext<{ refresh(): void }>,
   agent: AlertAgentTarget,
   commandId: string,
   args: readonly string[],

@@ -1,13 +1,20 @@
-import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import type { components } from '../../api/schema.d.ts';
-import type { Priority, Status } from '../../common/statuses.ts';
-import { bulkUpdate as bulkUpdateAlerts, getAlert, postDiscussion } from '../features/alerts/api.ts';
-import { downloadCsv, toCsv } from '../features/alerts/list/csv.ts';
-import { createCase as createCaseOf } from '../features/cases/api.ts';
-import { createMute } from '../features/mutes/api.ts';
-import { MUTE_DURATIONS, type MuteDuration } from './arguments.ts';
-import { eachItem, type ItemFailure, reportSelection, type SelectionContext } from './selection-actions.ts';
-import type { AlertsCommandTarget } from './target.ts';
+import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import type { components } from '../../../api/schema.d.ts';
+import type { Priority, Status } from '../../../common/statuses.ts';
+import { MUTE_DURATIONS, type MuteDuration } from '../../commands/arguments.ts';
+import type { RunContext } from '../../commands/command-types.ts';
+import {
+  eachItem,
+  type ItemFailure,
+  onTarget,
+  reportSelection,
+  type SelectionContext,
+} from '../../commands/selection-actions.ts';
+import { downloadCsv, toCsv } from '../../lib/csv.ts';
+import { createCase as createCaseOf } from '../cases/api.ts';
+import { createMute } from '../mutes/api.ts';
+import { bulkUpdate as bulkUpdateAlerts, getAlert, postDiscussion } from './api.ts';
+import type { AlertsCommandTarget } from './command-target.ts';
 
 type AlertChanges = components['schemas']['AlertChanges'];
 type Alert = components['schemas']['Alert'];
@@ -118,6 +125,35 @@ export async function commentOn(ctx: AlertActionContext, text: string): Promise<
   const { results, failed } = await eachAlert(ctx.target.ids, (id) => postDiscussion(id, text, false));
   const done = results.length ? ctx.labels.commands('result.commented', { count: results.length }) : null;
   return reportSelection(ctx, done, failed);
+}
+
+/** Runs the alert command with this id on the selected alerts. */
+export function runAlertCommand(
+  id: string,
+  run: RunContext,
+  args: readonly string[],
+): Promise<CommandOutcome> {
+  const ctx = onTarget<AlertsCommandTarget>(run);
+  switch (id) {
+    case 'alerts.status':
+      return setStatus(ctx, args[0] as Status);
+    case 'alerts.false-positive':
+      return markFalsePositive(ctx);
+    case 'alerts.priority':
+      return setPriority(ctx, args[0] as Priority);
+    case 'alerts.assign':
+      return assignMe(ctx);
+    case 'alerts.case':
+      return args[0] === 'add' ? addToCase(ctx, Number(args[1])) : createCase(ctx);
+    case 'alerts.mute':
+      return muteAlerts(ctx, args[0] as MuteDuration);
+    case 'alerts.comment':
+      return commentOn(ctx, args[0] ?? '');
+    case 'alerts.export':
+      return exportAlerts(ctx);
+    default:
+      throw new Error(ctx.labels.commands('result.notAvailable'));
+  }
 }
 
 /** Columns of the export: the alert as the list shows it. */

@@ -1,10 +1,16 @@
-import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import type { components } from '../../api/schema.d.ts';
-import { getCase, updateCase } from '../features/cases/api.ts';
-import { eachItem, reportSelection, type SelectionContext } from './selection-actions.ts';
-import type { CasesCommandTarget } from './target.ts';
+import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import type { components } from '../../../api/schema.d.ts';
+import type { RunContext } from '../../commands/command-types.ts';
+import {
+  eachItem,
+  onTarget,
+  reportSelection,
+  type SelectionContext,
+} from '../../commands/selection-actions.ts';
+import { getCase, updateCase } from './api.ts';
+import type { CasesCommandTarget } from './command-target.ts';
 
-type CaseStatus = components['schemas']['CaseStatus'];
+export type CaseStatus = components['schemas']['CaseStatus'];
 export type CaseActionContext = SelectionContext<CasesCommandTarget>;
 
 /** Most people a case can be assigned to (openapi/paths/cases.yaml, CaseAssignees). */
@@ -19,7 +25,8 @@ function finish(ctx: CaseActionContext, done: number, failed: Parameters<typeof 
  * `>case-status <status>`: each selected case gets the status, sent with the version the list
  * showed, so a case someone changed meanwhile is reported (409) rather than overwritten.
  */
-export async function setCaseStatus(ctx: CaseActionContext, status: CaseStatus): Promise<CommandOutcome> {
+export async function setCaseStatus(run: RunContext, status: CaseStatus): Promise<CommandOutcome> {
+  const ctx = onTarget<CasesCommandTarget>(run);
   const { ids, versions } = ctx.target;
   const { done, failed } = await eachItem(
     ids,
@@ -33,7 +40,8 @@ export async function setCaseStatus(ctx: CaseActionContext, status: CaseStatus):
  * `>case-assign me`: the signed-in user joins each selected case's assignees (the others stay).
  * The case is read first, so the list of assignees sent back is the current one.
  */
-export async function assignCasesToMe(ctx: CaseActionContext): Promise<CommandOutcome> {
+export async function assignCasesToMe(run: RunContext): Promise<CommandOutcome> {
+  const ctx = onTarget<CasesCommandTarget>(run);
   const email = ctx.email?.trim().toLowerCase();
   if (!email) throw new Error(ctx.labels.commands('result.notAvailable'));
   const { done, failed } = await eachItem(
