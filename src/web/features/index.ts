@@ -7,6 +7,7 @@ import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
@@ -32,6 +33,7 @@ export const FEATURES = [
   searchFeature,
   retentionFeature,
   threatFeature,
+  reportsFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

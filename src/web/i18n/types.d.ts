@@ -14,6 +14,8 @@ import type domains from '../features/domains/locales/en-GB/domains.json';
 import type domainsRoutes from '../features/domains/locales/en-GB/routes.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
+import type reports from '../features/reports/locales/en-GB/reports.json';
+import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
 import type retentionRoutes from '../features/retention/locales/en-GB/routes.json';
 import type searchRoutes from '../features/search/locales/en-GB/routes.json';
@@ -56,6 +58,7 @@ declare module 'i18next' {
       errors: typeof errors;
       mutes: typeof mutes;
       profile: typeof profile;
+      reports: typeof reports;
       retention: typeof retention;
       routes: typeof routes &
         typeof agentsRoutes &
@@ -65,6 +68,7 @@ declare module 'i18next' {
         typeof dashboardRoutes &
         typeof domainsRoutes &
         typeof mutesRoutes &
+        typeof reportsRoutes &
         typeof retentionRoutes &
         typeof searchRoutes &
         typeof threatRoutes &
