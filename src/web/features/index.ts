@@ -6,6 +6,7 @@ import { customersFeature } from './customers/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
+import { integrationsFeature } from './integrations/index.ts';
 import { mutesFeature } from './mutes/index.ts';
 import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
@@ -34,6 +35,7 @@ export const FEATURES = [
   retentionFeature,
   threatFeature,
   reportsFeature,
+  integrationsFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

@@ -12,6 +12,10 @@ import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
 import type dashboardRoutes from '../features/dashboard/locales/en-GB/routes.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type domainsRoutes from '../features/domains/locales/en-GB/routes.json';
+import type escalations from '../features/escalations/locales/en-GB/escalations.json';
+import type escalationsRoutes from '../features/escalations/locales/en-GB/routes.json';
+import type integrations from '../features/integrations/locales/en-GB/integrations.json';
+import type integrationsRoutes from '../features/integrations/locales/en-GB/routes.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
 import type reports from '../features/reports/locales/en-GB/reports.json';
@@ -27,6 +31,8 @@ import type usersRoutes from '../features/users/locales/en-GB/routes.json';
 import type users from '../features/users/locales/en-GB/users.json';
 import type vulnerabilitiesRoutes from '../features/vulnerabilities/locales/en-GB/routes.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
+import type workflowsRoutes from '../features/workflows/locales/en-GB/routes.json';
+import type workflows from '../features/workflows/locales/en-GB/workflows.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
 import type commands from './locales/en-GB/commands.json';
@@ -56,6 +62,8 @@ declare module 'i18next' {
       discussions: typeof discussions;
       domains: typeof domains;
       errors: typeof errors;
+      escalations: typeof escalations;
+      integrations: typeof integrations;
       mutes: typeof mutes;
       profile: typeof profile;
       reports: typeof reports;
@@ -67,19 +75,23 @@ declare module 'i18next' {
         typeof customersRoutes &
         typeof dashboardRoutes &
         typeof domainsRoutes &
+        typeof escalationsRoutes &
+        typeof integrationsRoutes &
         typeof mutesRoutes &
         typeof reportsRoutes &
         typeof retentionRoutes &
         typeof searchRoutes &
         typeof threatRoutes &
         typeof usersRoutes &
-        typeof vulnerabilitiesRoutes;
+        typeof vulnerabilitiesRoutes &
+        typeof workflowsRoutes;
       search: typeof search;
       shell: typeof shell;
       threat: typeof threat;
       updates: typeof updates;
       users: typeof users;
       vulnerabilities: typeof vulnerabilities;
+      workflows: typeof workflows;
     };
   }
 }
