@@ -5,6 +5,7 @@ import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
+import { escalationsFeature } from './escalations/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { integrationsFeature } from './integrations/index.ts';
 import { mutesFeature } from './mutes/index.ts';
@@ -36,6 +37,7 @@ export const FEATURES = [
   threatFeature,
   reportsFeature,
   integrationsFeature,
+  escalationsFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
