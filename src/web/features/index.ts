@@ -15,6 +15,7 @@ import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
 import { usersFeature } from './users/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
+import { workflowsFeature } from './workflows/index.ts';
 
 /**
  * THE list of the console's areas. Adding an area is its folder (features/<area>/, with api.ts
@@ -38,6 +39,7 @@ export const FEATURES = [
   reportsFeature,
   integrationsFeature,
   escalationsFeature,
+  workflowsFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
