@@ -22,9 +22,6 @@ export interface RouteEntry {
 
 const SHELL_ROUTES = [
   { path: '/admin', name: 'admin', access: 'listSupportTasks' },
-  { path: '/profile', name: 'profile' },
-  { path: '/updates', name: 'updates' },
-  { path: '/updates/:id', name: 'update_details' },
   { path: '/login', name: 'login', open: true },
   { path: '/login/callback', name: 'login_callback', open: true },
   { path: '/connectors/chrome', name: 'connectors_chrome', open: true },

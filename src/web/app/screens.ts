@@ -37,9 +37,6 @@ const featureScreens = Object.fromEntries(
 export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
   admin: screen(() => import('../admin/AdminPage.tsx'), 'AdminPage'),
-  profile: screen(() => import('../pages/profile/ProfilePage.tsx'), 'ProfilePage'),
-  updates: screen(() => import('../pages/updates/UpdatesPage.tsx'), 'UpdatesPage'),
-  update_details: screen(() => import('../pages/updates/UpdateDetailsPage.tsx'), 'UpdateDetailsPage'),
   login: screen(() => import('../session/pages/LoginPage.tsx'), 'LoginPage'),
   login_callback: screen(() => import('../session/pages/LoginCallbackPage.tsx'), 'LoginCallbackPage'),
   logout: screen(() => import('../session/pages/LogoutPage.tsx'), 'LogoutPage'),

@@ -69,10 +69,7 @@ export const TARGET_KINDS: readonly TargetKindInfo[] = unique('The target kind',
 export const targetKind = (id: string): TargetKindInfo | undefined => TARGET_KINDS.find((k) => k.id === id);
 
 /** `g` then a letter (spec: DESIGN section 7). Screens without a letter are in the palette. */
-export const G_KEYS: Partial<Record<RouteName, string>> = {
-  ...FEATURE_G_KEYS,
-  profile: 'p',
-};
+export const G_KEYS: Partial<Record<RouteName, string>> = FEATURE_G_KEYS;
 
 /** Error pages are reached, not visited. */
 const NOT_DESTINATIONS: readonly RouteName[] = ['error_500', 'error_403', 'error_400'];

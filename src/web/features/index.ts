@@ -9,10 +9,12 @@ import { escalationsFeature } from './escalations/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { integrationsFeature } from './integrations/index.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { profileFeature } from './profile/index.ts';
 import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
+import { updatesFeature } from './updates/index.ts';
 import { usersFeature } from './users/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
 import { workflowsFeature } from './workflows/index.ts';
@@ -40,6 +42,8 @@ export const FEATURES = [
   integrationsFeature,
   escalationsFeature,
   workflowsFeature,
+  profileFeature,
+  updatesFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

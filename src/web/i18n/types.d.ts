@@ -18,6 +18,7 @@ import type integrations from '../features/integrations/locales/en-GB/integratio
 import type integrationsRoutes from '../features/integrations/locales/en-GB/routes.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
+import type profileRoutes from '../features/profile/locales/en-GB/routes.json';
 import type reports from '../features/reports/locales/en-GB/reports.json';
 import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
@@ -26,6 +27,7 @@ import type searchRoutes from '../features/search/locales/en-GB/routes.json';
 import type search from '../features/search/locales/en-GB/search.json';
 import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
+import type updatesRoutes from '../features/updates/locales/en-GB/routes.json';
 import type access from '../features/users/locales/en-GB/access.json';
 import type usersRoutes from '../features/users/locales/en-GB/routes.json';
 import type users from '../features/users/locales/en-GB/users.json';
@@ -78,10 +80,12 @@ declare module 'i18next' {
         typeof escalationsRoutes &
         typeof integrationsRoutes &
         typeof mutesRoutes &
+        typeof profileRoutes &
         typeof reportsRoutes &
         typeof retentionRoutes &
         typeof searchRoutes &
         typeof threatRoutes &
+        typeof updatesRoutes &
         typeof usersRoutes &
         typeof vulnerabilitiesRoutes &
         typeof workflowsRoutes;

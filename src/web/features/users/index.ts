@@ -21,3 +21,6 @@ export const usersFeature = defineFeature({
   gKeys: { users: 'u' },
   namespaces: ['users', 'access'],
 });
+
+/** The signed-in user's own sign-in settings (password, API keys, sessions), for the profile screen. */
+export const loadSignInSettings = () => import('./profile/SignInSettings.tsx').then((m) => m.SignInSettings);

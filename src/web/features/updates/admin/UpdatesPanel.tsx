@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { Timestamp } from '../../components/Timestamp.tsx';
-import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
-import { CategoryBadge } from '../../pages/updates/CategoryBadge.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Timestamp } from '../../../components/Timestamp.tsx';
+import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
+import { useLoad } from '../../../components/use-load.ts';
 import { changeUpdate, deleteUpdate, listAllUpdates, type PlatformUpdate } from '../api.ts';
-import { loadLabels } from '../load-labels.ts';
+import { CategoryBadge } from '../CategoryBadge.tsx';
 import { UpdateForm } from './UpdateForm.tsx';
 
 /**
@@ -59,7 +58,16 @@ export function UpdatesPanel() {
           {notice.text}
         </p>
       )}
-      <LoadedContent load={updates} empty={items.length === 0} labels={loadLabels(t, 'updates')}>
+      <LoadedContent
+        load={updates}
+        empty={items.length === 0}
+        labels={{
+          empty: t('updates.empty'),
+          loadFailed: t('updates.error'),
+          retry: t('retry'),
+          loading: t('updates.loading'),
+        }}
+      >
         <table className="admin-users">
           <caption className="sr-only">{t('updates.label')}</caption>
           <thead>

@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { Icon } from '../../components/Icon.tsx';
-import { SignInSettings } from '../../features/users/profile/SignInSettings.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData } from '../../shell/data/ShellDataProvider.tsx';
 import { Avatar } from '../../shell/layout/Avatar.tsx';
 import { useIsActivePage } from '../../shell/navigation/active-page.ts';
+import { loadSignInSettings } from '../users/index.ts';
 import { MdrProfile } from './MdrProfile.tsx';
 import { PreferencesForm } from './PreferencesForm.tsx';
+
+/** The users area's sign-in settings, loaded with the profile (their own chunk). */
+const SignInSettings = lazy(() => loadSignInSettings().then((component) => ({ default: component })));
 
 /** The console's own identity provider lives at /idp; an external one keeps passwords itself. */
 const isEmbeddedIdp = (issuer: string | null) => {
@@ -71,7 +74,9 @@ export function ProfilePage(_: ScreenProps) {
             {t('security.manage')} <Icon name="external-link" size={12} />
           </a>
         )}
-        <SignInSettings embeddedIdp={isEmbeddedIdp(issuer)} />
+        <Suspense fallback={null}>
+          <SignInSettings embeddedIdp={isEmbeddedIdp(issuer)} />
+        </Suspense>
       </section>
     </div>
   );
