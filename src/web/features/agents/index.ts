@@ -3,6 +3,9 @@ import { AGENTS_COMMANDS, AGENTS_GROUPS, AGENTS_TARGET } from './commands.ts';
 
 export { type AlertAgentTarget, alertAgentOf } from './command-target.ts';
 
+/** An agent action linked to another area's item (an alert's or a case's activity), loaded when shown. */
+export const loadLinkedAction = () => import('./LinkedAction.tsx').then((m) => m.LinkedAction);
+
 /** Endpoint agents (spec 2): the fleet list, one agent's page and the palette's response actions. */
 export const agentsFeature = defineFeature({
   id: 'agents',

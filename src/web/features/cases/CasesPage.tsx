@@ -23,11 +23,11 @@ import { useCaseDetails } from './use-case-details.tsx';
 import './case-list.css';
 import { DEFAULT_PAGE_SIZE } from '../../../../machines/table/table.context.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useCan } from '../../session/use-can.ts';
 import { useCaseList } from './use-case-list.ts';
 import { useCaseTags } from './use-case-tags.ts';
-import { useDebounced } from './use-debounced.ts';
 import { usePeople } from './use-people.ts';
 
 /** Typing pauses this long before the list asks again. */

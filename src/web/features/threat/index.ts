@@ -25,3 +25,6 @@ export const threatFeature = defineFeature({
   gKeys: { threat_intel: 't' },
   namespaces: ['threat'],
 });
+
+/** Where an indicator was seen before, for another area's screen (an alert's page), loaded when shown. */
+export const loadThreatSightings = () => import('./ThreatSightings.tsx').then((m) => m.ThreatSightings);

@@ -1,9 +1,9 @@
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageButtons } from '../../components/PageButtons.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { usePaged } from '../../components/use-paged.ts';
 import { useToasts } from '../../shell/index.ts';
+import { PageButtons } from '../PageButtons.tsx';
+import { Spinner } from '../Spinner.tsx';
+import { usePaged } from '../use-paged.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import './discussions.css';

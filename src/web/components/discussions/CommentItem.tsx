@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Timestamp } from '../../components/Timestamp.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { Icon } from '../Icon.tsx';
+import { Timestamp } from '../Timestamp.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import type { Discussion } from './types.ts';
 
