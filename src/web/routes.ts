@@ -1,5 +1,4 @@
 import type { LabsToggle } from '../common/labs.ts';
-import type { AccessRule } from '../common/permissions.ts';
 import { FEATURE_ROUTES, type FeatureRouteName } from './features/index.ts';
 import type { Access } from './session/access.ts';
 
@@ -21,30 +20,8 @@ export interface RouteEntry {
   labs?: LabsToggle;
 }
 
-const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration', 'read_all'] };
-const escalations: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_escalation'] };
-const workflowsRead: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
-const workflowsEdit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
-
 const SHELL_ROUTES = [
-  { path: '/reports', name: 'reports' },
-  { path: '/integrations', name: 'integrations', access: integrations },
-  { path: '/integrations/:id', name: 'integration', access: integrations },
-  { path: '/escalations', name: 'escalations', access: escalations, labs: 'lab_escalations' },
-  { path: '/escalations/:uid', name: 'escalation_plan', access: escalations, labs: 'lab_escalations' },
-  { path: '/workflows', name: 'workflows', access: workflowsRead, labs: 'lab_workflows' },
-  { path: '/workflows/templates', name: 'workflow_templates', access: workflowsRead, labs: 'lab_workflows' },
-  {
-    path: '/workflows/templates/:uid',
-    name: 'edit_workflow_template',
-    access: workflowsEdit,
-    labs: 'lab_workflows',
-  },
-  { path: '/workflows/:uid', name: 'edit_workflow', access: workflowsEdit, labs: 'lab_workflows' },
   { path: '/admin', name: 'admin', access: 'listSupportTasks' },
-  { path: '/profile', name: 'profile' },
-  { path: '/updates', name: 'updates' },
-  { path: '/updates/:id', name: 'update_details' },
   { path: '/login', name: 'login', open: true },
   { path: '/login/callback', name: 'login_callback', open: true },
   { path: '/connectors/chrome', name: 'connectors_chrome', open: true },

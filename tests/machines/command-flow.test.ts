@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { CommandChoice } from '../../machines/command-flow/command-flow.context.ts';
@@ -109,9 +110,11 @@ describe('command flow: paths generated from the model, on the palette’s hook 
           model.context.error,
         ]);
         expect(selectBusy(real)).toBe(real.matches('Running'));
-        // The run's requests wait exactly while the flow is running.
+        // The run's requests wait exactly while the flow is running (sent once the command's
+        // runner, its own chunk, is loaded).
         const muting = real.context.choice?.id === 'alerts.mute';
-        expect(driver.waiting()).toBe(real.matches('Running') ? (muting ? IDS.length : 1) : 0);
+        const expected = real.matches('Running') ? (muting ? IDS.length : 1) : 0;
+        await waitFor(() => expect(driver.waiting()).toBe(expected));
         // A run starts only for a complete command, a destructive one only right after confirming.
         if (driver.runs() > runs) {
           expect(driver.runs()).toBe(runs + 1);

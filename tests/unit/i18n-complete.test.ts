@@ -58,14 +58,18 @@ describe('translations', () => {
     }
   });
 
-  it("each feature's routes.json titles exactly its routes, and the shell's the others", async () => {
+  it("each feature's routes.json titles exactly its routes and sidebar links, and the shell's the others", async () => {
     const { FEATURES } = await import('../../src/web/features/index.ts');
     const { ROUTES } = await import('../../src/web/routes.ts');
     const owned = new Set<string>();
     for (const feature of FEATURES) {
       const names = feature.routes.map((route) => route.name);
+      // A sidebar link named otherwise than its route's title has its own key there.
+      const links = (feature.sidebar ?? []).flatMap((entry) =>
+        'label' in entry && entry.label ? [entry.label] : [],
+      );
       const titles = read('en-GB', SHARED, new URL(`${feature.id}/locales/`, features));
-      expect(Object.keys(titles).sort(), feature.id).toEqual([...names].sort());
+      expect(Object.keys(titles).sort(), feature.id).toEqual([...names, ...links].sort());
       for (const name of names) owned.add(name);
     }
     const shellTitles = Object.keys(read('en-GB', SHARED, root));

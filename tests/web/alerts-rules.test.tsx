@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { TRUNCATE, truncate } from '../../src/common/format.ts';
-import { toCsv } from '../../src/web/features/alerts/list/csv.ts';
 import { alertsCsv } from '../../src/web/features/alerts/list/export.ts';
 import {
   buildSearchIndex,
@@ -10,6 +9,7 @@ import {
   parseKeyword,
 } from '../../src/web/features/alerts/list/keyword-filter.ts';
 import { sortRows } from '../../src/web/features/alerts/list/sort-rows.ts';
+import { toCsv } from '../../src/web/lib/csv.ts';
 import { alert } from './alerts-fixtures.ts';
 
 const names: Record<string, string> = { acme: 'Acme Corp', north: 'Northwind Logistics' };

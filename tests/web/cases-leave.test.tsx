@@ -288,10 +288,9 @@ describe('case detail: saving and alerts', () => {
     const [acted, commented, changed] = section.querySelectorAll('.case-activity > li');
     expect(acted!.textContent).toContain('analyst@acme.example');
     expect(acted!.textContent).toContain('asked an agent to act');
+    // The agent action's card comes from the agents area, drawn once its chunk is in.
     expect(
-      within(acted as HTMLElement)
-        .getByRole('link', { name: 'ACME-WS-01' })
-        .getAttribute('href'),
+      (await within(acted as HTMLElement).findByRole('link', { name: 'ACME-WS-01' })).getAttribute('href'),
     ).toBe(`/agents/${agentId}`);
     expect(within(acted as HTMLElement).getByRole('article', { name: 'Isolate' }).textContent).toContain(
       'Delivered',

@@ -7,11 +7,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../src/api/schema.d.ts';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
-import {
-  type CasesCommandTarget,
-  type MutesCommandTarget,
-  useProvideCommandTarget,
-} from '../../src/web/commands/target.ts';
+import { useProvideCommandTarget } from '../../src/web/commands/target.ts';
+import type { CasesCommandTarget } from '../../src/web/features/cases/command-target.ts';
+import type { MutesCommandTarget } from '../../src/web/features/mutes/command-target.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';

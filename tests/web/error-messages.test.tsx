@@ -3,10 +3,10 @@
 import '../helpers/fake-network.ts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { UpdateDetailsPage } from '../../src/web/features/updates/UpdateDetailsPage.tsx';
+import { UpdatesPage } from '../../src/web/features/updates/UpdatesPage.tsx';
 import { UserDetails } from '../../src/web/features/users/UserDetails.tsx';
 import { UsersPage } from '../../src/web/features/users/UsersPage.tsx';
-import { UpdateDetailsPage } from '../../src/web/pages/updates/UpdateDetailsPage.tsx';
-import { UpdatesPage } from '../../src/web/pages/updates/UpdatesPage.tsx';
 import { useSession } from '../../src/web/session/use-session.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';

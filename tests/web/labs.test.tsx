@@ -8,7 +8,7 @@ import { LABS_TOGGLES, labsOn } from '../../src/common/labs.ts';
 import { LabsRoute } from '../../src/web/app/LabsRoute.tsx';
 import { availability, type CommandEnv } from '../../src/web/commands/palette-model.ts';
 import { findCommand, REGISTRY } from '../../src/web/commands/registry.ts';
-import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
+import { PreferencesForm } from '../../src/web/features/profile/PreferencesForm.tsx';
 import { ROUTES } from '../../src/web/routes.ts';
 import { useLabs } from '../../src/web/session/use-labs.ts';
 import { Sidebar } from '../../src/web/shell/layout/Sidebar.tsx';

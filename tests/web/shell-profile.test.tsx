@@ -9,9 +9,9 @@ import {
   parseOffset,
   parseTimestampFormat,
 } from '../../src/web/components/timestamp-format.ts';
+import { MdrProfile } from '../../src/web/features/profile/MdrProfile.tsx';
+import { PreferencesForm } from '../../src/web/features/profile/PreferencesForm.tsx';
 import i18next from '../../src/web/i18n/index.ts';
-import { MdrProfile } from '../../src/web/pages/profile/MdrProfile.tsx';
-import { PreferencesForm } from '../../src/web/pages/profile/PreferencesForm.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';

@@ -1,19 +1,22 @@
-import { useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../app/screen-props.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { type AdminTab, isAdminTab } from './admin-tabs.ts';
 import './admin.css';
+import { loadUpdatesAdminPanel } from '../features/updates/index.ts';
 import { AuditPanel } from './audit/AuditPanel.tsx';
 import { JobsPanel } from './JobsPanel.tsx';
 import { MachinesPanel } from './machines/MachinesPanel.tsx';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
-import { UpdatesPanel } from './updates/UpdatesPanel.tsx';
 
-const PANELS: Record<AdminTab, (props: { focusSearch?: boolean }) => React.JSX.Element> = {
+/** The updates area's tab, loaded when it opens. */
+const UpdatesPanel = lazy(() => loadUpdatesAdminPanel().then((component) => ({ default: component })));
+
+const PANELS: Record<AdminTab, ComponentType<{ focusSearch?: boolean }>> = {
   users: UsersPanel,
   audit: AuditPanel,
   outbox: OutboxPanel,
@@ -60,7 +63,9 @@ export function AdminPage(_: ScreenProps) {
         aria-labelledby={`admin-tab-${tab}`}
         className="admin-panel"
       >
-        <Panel key={tab} focusSearch={!switched} />
+        <Suspense fallback={null}>
+          <Panel key={tab} focusSearch={!switched} />
+        </Suspense>
       </section>
     </div>
   );

@@ -11,8 +11,6 @@ export type OutboxMessage = components['schemas']['OutboxMessage'];
 export type OutboxStatus = OutboxMessage['status'];
 export type Job = components['schemas']['Job'];
 export type JobState = components['schemas']['JobState'];
-export type PlatformUpdate = components['schemas']['PlatformUpdate'];
-export type UpdateCategory = components['schemas']['UpdateCategory'];
 export type SupportCustomer = components['schemas']['SupportCustomer'];
 export type SupportPartner = components['schemas']['SupportPartner'];
 export type MdrSupport = components['schemas']['MdrSupport'];
@@ -77,37 +75,6 @@ export async function rebuildDashboardRollups(customerId: string): Promise<Job> 
       body: customerId ? { customer_id: customerId } : {},
     }),
   );
-}
-
-export async function listAllUpdates(): Promise<PlatformUpdate[]> {
-  return dataOf(
-    await api.GET('/api/updates/v1/updates/', {
-      params: { query: { include_drafts: true, batch_size: 100 } },
-    }),
-  ).updates;
-}
-
-export interface UpdateDraft {
-  category: UpdateCategory;
-  title: string;
-  body: string;
-}
-
-/** A new update starts as a draft: administrators publish it when it reads right. */
-export async function createUpdate(draft: UpdateDraft): Promise<PlatformUpdate> {
-  return dataOf(await api.POST('/api/updates/v1/updates/', { body: { ...draft, published: false } }));
-}
-
-export async function changeUpdate(
-  id: number,
-  change: Partial<UpdateDraft> & { published?: boolean },
-): Promise<PlatformUpdate> {
-  return dataOf(await api.PATCH('/api/updates/v1/updates/{id}', { params: { path: { id } }, body: change }));
-}
-
-export async function deleteUpdate(id: number): Promise<void> {
-  // A failed answer throws in the client's error middleware; 204 has no body to unwrap.
-  await api.DELETE('/api/updates/v1/updates/{id}', { params: { path: { id } } });
 }
 
 /** listSupportCustomers: customers whose name matches the query. */

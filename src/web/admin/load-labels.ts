@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-type Section = 'audit' | 'updates' | 'jobs' | 'outbox';
+type Section = 'audit' | 'jobs' | 'outbox';
 
 /** The loading, empty, failed and retry texts of one admin tab's list (LoadedContent's labels). */
 export const loadLabels = (t: TFunction<'admin'>, section: Section) => ({

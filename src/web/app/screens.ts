@@ -33,28 +33,10 @@ const featureScreens = Object.fromEntries(
   ]),
 ) as Record<keyof typeof FEATURE_SCREENS, LazyScreen>;
 
-/** Screens not built yet: their route title and a short note. Replace one line per feature. */
-const placeholder = screen(() => import('../pages/ScreenPlaceholder.tsx'), 'ScreenPlaceholder');
-
-/**
- * The screen of every route: the features' from their descriptors, the shell's own here. A
- * placeholder stands for an area not built yet; its feature folder replaces it.
- */
+/** The screen of every route: the features' from their descriptors, the shell's own here. */
 export const SCREENS: Record<RouteName, LazyScreen> = {
   ...featureScreens,
-  reports: placeholder,
-  integrations: placeholder,
-  integration: placeholder,
-  escalations: placeholder,
-  escalation_plan: placeholder,
-  workflows: placeholder,
-  workflow_templates: placeholder,
-  edit_workflow_template: placeholder,
-  edit_workflow: placeholder,
   admin: screen(() => import('../admin/AdminPage.tsx'), 'AdminPage'),
-  profile: screen(() => import('../pages/profile/ProfilePage.tsx'), 'ProfilePage'),
-  updates: screen(() => import('../pages/updates/UpdatesPage.tsx'), 'UpdatesPage'),
-  update_details: screen(() => import('../pages/updates/UpdateDetailsPage.tsx'), 'UpdateDetailsPage'),
   login: screen(() => import('../session/pages/LoginPage.tsx'), 'LoginPage'),
   login_callback: screen(() => import('../session/pages/LoginCallbackPage.tsx'), 'LoginCallbackPage'),
   logout: screen(() => import('../session/pages/LogoutPage.tsx'), 'LogoutPage'),

@@ -12,7 +12,7 @@ import { type CommandEnv, exactAction, parseInput, toChoice } from './palette-mo
 import { type PaletteItem, paletteSections } from './palette-sections.ts';
 import { overlayStore } from './palette-store.ts';
 import { useRecentCommands } from './recent.ts';
-import { findCommand, type Labels } from './registry.ts';
+import { findCommand, type Labels, targetKind } from './registry.ts';
 import { ThreatCard } from './ThreatCard.tsx';
 import { type CommandTarget, selectedCount } from './target.ts';
 import { useCommandFlow } from './use-command-flow.ts';
@@ -21,16 +21,7 @@ import { useOmnibox } from './use-omnibox.ts';
 /** '3 alerts selected', '2 cases selected', …: what `>` commands would act on. */
 function selectionText(l: Labels, target: CommandTarget): string {
   const count = selectedCount(target);
-  switch (target.kind) {
-    case 'cases':
-      return l.commands('palette.selectionCases', { count });
-    case 'mutes':
-      return l.commands('palette.selectionMutes', { count });
-    case 'agents':
-      return l.commands('palette.selectionAgents', { count });
-    default:
-      return l.commands('palette.selection', { count });
-  }
+  return targetKind(target.kind)?.selection?.(l, count) ?? l.commands('palette.selection', { count });
 }
 
 /**
@@ -104,16 +95,11 @@ export function CommandPalette({ env, email }: { env: CommandEnv; email: string 
     const command = findCommand(confirming.id);
     return command?.kind === 'action' ? command.confirm(labels, confirming.args, confirming.count) : null;
   })();
-  // An agent command on an open alert names the agent it acts on.
+  // A command whose target says more than a count names it (an agent command on an open alert).
   const confirmDetail = (() => {
-    const target = env.target;
-    if (!confirming || target?.kind !== 'alerts' || !target.agent?.agentId) return null;
+    if (!confirming) return null;
     const command = findCommand(confirming.id);
-    if (command?.kind !== 'action' || command.target !== 'agents') return null;
-    return labels.commands('confirm.onAlertAgent', {
-      host: target.agent.hostName ?? '',
-      id: target.agent.alertId,
-    });
+    return command?.kind === 'action' ? (command.confirmDetail?.(labels, env.target) ?? null) : null;
   })();
 
   const cancelConfirm = () => {

@@ -2,6 +2,8 @@ import type { CommandChoice } from '../../../machines/command-flow/command-flow.
 import { labsOn } from '../../common/labs.ts';
 import type { AccessSubject } from '../../common/permissions.ts';
 import { mayAccess } from '../session/access.ts';
+import { actionAvailability } from './availability.ts';
+import type { Unavailable } from './command-types.ts';
 import type { RecentCommand } from './recent.ts';
 import {
   ACTIONS,
@@ -13,7 +15,7 @@ import {
   NAVIGATION,
   type NavigationCommand,
 } from './registry.ts';
-import { type CommandTarget, type SearchCommandId, selectedCount } from './target.ts';
+import { type CommandTarget, selectedCount } from './target.ts';
 
 /** What decides whether a command may run now. */
 export interface CommandEnv {
@@ -22,20 +24,14 @@ export interface CommandEnv {
   target: CommandTarget | null;
 }
 
-export type Unavailable =
-  | 'noSelection'
-  | 'noAgentsScreen'
-  | 'noAlertAgent'
-  | 'noPermission'
-  | 'noSearchScreen'
-  | 'notReady';
+export type { Unavailable } from './command-types.ts';
 
 /**
  * Whether a command can run now. A labs command the user has not switched on is hidden. Navigation the user may not open is hidden altogether (it
  * would only lead to /error/403). Actions without a selection of their kind are shown, disabled,
  * with the reason, so they can be discovered; so are actions on a selection the user may not
- * change (the server's 403 would end the session); agent actions wait for an agents screen or an
- * open alert that has an agent.
+ * change (the server's 403 would end the session); a command with its own rule
+ * (`availableOn`) says why it cannot run now.
  */
 export function availability(command: Command, env: CommandEnv): 'hidden' | 'available' | Unavailable {
   // A labs feature the user has not switched on is not there at all.
@@ -46,21 +42,7 @@ export function availability(command: Command, env: CommandEnv): 'hidden' | 'ava
   }
   if (command.kind === 'action') {
     if (!mayAccess(command.access, env.subject)) return 'hidden';
-    const { target } = env;
-    // On an open alert, the agent commands act on the alert's agent, or say why there is none.
-    if (command.target === 'agents' && target?.kind === 'alerts' && target.agent) {
-      if (!target.agent.agentId) return 'noAlertAgent';
-      return target.agent.canChange ? 'available' : 'noPermission';
-    }
-    // The search screen's commands act on the screen; the screen leaves out those it cannot run now.
-    if (command.target === 'search') {
-      if (target?.kind !== 'search') return 'noSearchScreen';
-      return target.actions[command.id as SearchCommandId] ? 'available' : 'notReady';
-    }
-    if (target && target.kind !== 'search' && target.kind === command.target && target.ids.length > 0) {
-      return 'canChange' in target && !target.canChange ? 'noPermission' : 'available';
-    }
-    return command.target === 'agents' ? 'noAgentsScreen' : 'noSelection';
+    return actionAvailability(command, env.target);
   }
   return 'available';
 }

@@ -22,8 +22,9 @@ import {
   findCommand,
   type Labels,
   QUERY_ACTIONS,
+  targetKind,
 } from './registry.ts';
-import { selectedCount } from './target.ts';
+import { isSelection, selectedCount } from './target.ts';
 
 /** What picking an item does. */
 export type ItemAction =
@@ -87,30 +88,17 @@ function categoryHeading(l: Labels, category: Category): string {
 }
 
 function reasonText(l: Labels, reason: Unavailable, command: ActionCommand): string {
-  if (reason === 'noAgentsScreen') return l.commands('palette.noAgentsScreen');
-  if (reason === 'noAlertAgent') return l.commands('palette.noAlertAgent');
+  const own = command.reasons?.[reason];
+  if (own) return own(l);
   if (reason === 'noPermission') return l.commands('palette.noPermission');
-  if (reason === 'noSearchScreen') return l.commands('palette.noSearchScreen');
-  if (reason === 'notReady')
-    return command.id === 'search.export'
-      ? l.commands('palette.searchExportNotReady')
-      : l.commands('palette.searchAlertNotReady');
-  switch (command.target) {
-    case 'cases':
-      return l.commands('palette.noSelectionCases');
-    case 'mutes':
-      return l.commands('palette.noSelectionMutes');
-    default:
-      return l.commands('palette.noSelection');
-  }
+  return targetKind(command.target)?.noSelection?.(l) ?? l.commands('palette.noSelection');
 }
 
 const keysHint = (command: Command) => command.keys[0] ?? null;
 
 function commandIcon(command: Command): IconName {
   if (command.kind === 'navigate') return 'chevron-right';
-  if (command.kind === 'action')
-    return command.target === 'alerts' || command.target === 'mutes' ? 'alerts' : command.target;
+  if (command.kind === 'action') return targetKind(command.target)?.icon ?? 'search';
   return 'search';
 }
 
@@ -202,7 +190,7 @@ function searchSections(params: SectionParams, query: string): PaletteSection[] 
   const text = query.trim();
   const navigation = navigationFor(env).filter((c) => text === '' || labelMatches(c.label(l), text));
   const actions =
-    selectedCount(env.target) > 0 || env.target?.kind === 'search'
+    selectedCount(env.target) > 0 || (env.target !== null && !isSelection(env.target))
       ? ACTIONS.filter(
           (c) => availability(c, env) === 'available' && (text === '' || labelMatches(c.label(l), text)),
         )

@@ -1,21 +1,27 @@
 import { ADMIN_TABS } from '../admin/admin-tabs.ts';
-import { FEATURE_COMMANDS, FEATURE_G_KEYS } from '../features/index.ts';
+import {
+  FEATURE_COMMAND_GROUPS,
+  FEATURE_COMMANDS,
+  FEATURE_G_KEYS,
+  FEATURE_TARGET_KINDS,
+} from '../features/index.ts';
 import { ROUTES, type RouteEntry, type RouteName } from '../routes.ts';
 import type { Access } from '../session/access.ts';
 import { shortcut } from './command-helpers.ts';
-import {
-  type ActionCommand,
-  type Command,
-  GROUPS,
-  type NavigationCommand,
-  type QueryAction,
+import type {
+  ActionCommand,
+  Command,
+  CommandGroupInfo,
+  NavigationCommand,
+  QueryAction,
+  TargetKindInfo,
 } from './command-types.ts';
 
 /**
  * THE registry of every command and shortcut of the console (DESIGN section 7). The palette,
  * the global key dispatcher, the `?` overlay and docs/keyboard.md (npm run docs:keyboard) all
- * read this one list, so they cannot disagree. Pure data: no React, no DOM, no API calls (the
- * runners are in run-command.ts), so the docs script can import it under Node.
+ * read this one list, so they cannot disagree. Pure data: no React, no DOM, no API calls (each
+ * command loads its runner when it runs), so the docs script can import it under Node.
  *
  * Key sequences are written as chords separated by spaces: `g a` is g then a (within 1 s),
  * `mod+k` is Ctrl+K (⌘K on a Mac), `shift+j`, `esc`, `enter`.
@@ -25,6 +31,7 @@ export type {
   ActionCommand,
   Command,
   CommandGroup,
+  CommandGroupInfo,
   Completion,
   Labels,
   NavigationCommand,
@@ -32,15 +39,37 @@ export type {
   ShortcutEntry,
   TargetKind,
 } from './command-types.ts';
-export { GROUPS } from './command-types.ts';
+
+/** The shell's own groups; the areas' come from their descriptors (features/index.ts). */
+const SHELL_GROUPS: CommandGroupInfo[] = [
+  { id: 'general', order: 0, title: (l) => l.commands('help.groups.general') },
+  { id: 'navigation', order: 10, title: (l) => l.commands('help.groups.navigation') },
+  { id: 'lists', order: 20, title: (l) => l.commands('help.groups.lists') },
+];
+
+/** Refuses a second declaration of the same id: two areas cannot share a name by accident. */
+function unique<T extends { id: string }>(what: string, entries: readonly T[]): T[] {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (seen.has(entry.id)) throw new Error(`${what} ${entry.id} is declared twice`);
+    seen.add(entry.id);
+  }
+  return [...entries];
+}
+
+/** Every group, in the order of the palette, the overlay and the docs. */
+export const GROUPS: readonly CommandGroupInfo[] = unique('The command group', [
+  ...SHELL_GROUPS,
+  ...FEATURE_COMMAND_GROUPS,
+]).sort((a, b) => a.order - b.order);
+
+/** The kinds of selection `>` commands act on, as the areas declare them. */
+export const TARGET_KINDS: readonly TargetKindInfo[] = unique('The target kind', FEATURE_TARGET_KINDS);
+
+export const targetKind = (id: string): TargetKindInfo | undefined => TARGET_KINDS.find((k) => k.id === id);
 
 /** `g` then a letter (spec: DESIGN section 7). Screens without a letter are in the palette. */
-export const G_KEYS: Partial<Record<RouteName, string>> = {
-  ...FEATURE_G_KEYS,
-  search: 's',
-  reports: 'r',
-  profile: 'p',
-};
+export const G_KEYS: Partial<Record<RouteName, string>> = FEATURE_G_KEYS;
 
 /** Error pages are reached, not visited. */
 const NOT_DESTINATIONS: readonly RouteName[] = ['error_500', 'error_403', 'error_400'];
@@ -124,9 +153,20 @@ const LISTS: Command[] = [
   shortcut('list.new', 'lists', ['n'], (l) => l.commands('registry.listNew')),
 ];
 
-/** Sorted by GROUPS (a stable sort: each group keeps its own order), as every list shows them. */
+/**
+ * Sorted by GROUPS (a stable sort: each group keeps its own order), as every list shows them.
+ * A command of a group nobody declared, an action on a kind nobody offers or an id used twice
+ * is refused here, when the registry is built.
+ */
 function inGroupOrder(commands: Command[]): Command[] {
-  return commands.sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+  const order = new Map(GROUPS.map((group, index) => [group.id, index]));
+  unique('The command', commands);
+  for (const command of commands) {
+    if (!order.has(command.group)) throw new Error(`${command.id}: no command group ${command.group}`);
+    if (command.kind === 'action' && !targetKind(command.target))
+      throw new Error(`${command.id}: no target kind ${command.target}`);
+  }
+  return commands.sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0));
 }
 
 /** Every command and shortcut, in display order. */

@@ -1,6 +1,6 @@
 import type { CommandOutcome } from '../../../machines/command-flow/command-flow.context.ts';
-import type { NotifyOptions } from '../shell/index.ts';
-import type { Labels } from './registry.ts';
+import type { NotifyOptions } from '../shell/toasts/ToastsProvider.tsx';
+import type { Labels, RunContext } from './command-types.ts';
 
 /** What a command on a list's selection needs from the page around it. */
 export interface SelectionContext<Target> {
@@ -9,6 +9,15 @@ export interface SelectionContext<Target> {
   notify(options: NotifyOptions): void;
   /** The signed-in user's e-mail (`>assign me`, `>case-assign me`). */
   email: string | null;
+}
+
+/**
+ * A command's run context on the selection it was checked against (run-command.ts runs a
+ * command only once its target is available, so the selection is of the command's kind).
+ */
+export function onTarget<Target>(ctx: RunContext): SelectionContext<Target> {
+  const { target, labels, notify, email } = ctx;
+  return { target: target as Target, labels, notify, email };
 }
 
 export interface ItemFailure {

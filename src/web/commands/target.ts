@@ -1,102 +1,40 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
-/** The current selection a screen offers to the command palette (spec 1, section 4.4). */
-export interface AlertsCommandTarget {
-  kind: 'alerts';
-  /** Selected alert ids; when nothing is selected, the focused alert alone (if any). */
-  ids: number[];
-  /** Last known version per alert id, sent with single-alert updates. */
-  versions: Record<number, number>;
+/**
+ * What the current screen offers the command palette (spec 1, section 4.4): a selection of items
+ * of one kind, or the screen itself. The kinds and their richer shapes belong to the areas
+ * (features/<area>/, declared in their descriptors' `targetKinds`); the shell reads only this.
+ */
+export interface SelectionTarget<Id extends number | string = number | string> {
+  kind: string;
+  /** Selected ids; when nothing is selected, the focused item alone (if any). */
+  ids: Id[];
+  /** The version each item had when listed, sent with the change (a stale one gets 409). */
+  versions?: Record<Id, number>;
+  /** False when the user may not change these items: the commands say so instead of failing. */
+  canChange?: boolean;
   /** Reload the screen's data after a command changed it. */
   refresh(): void;
-  focusedId: number | null;
-  /**
-   * Set by the open alert's page only: the agent the alert concerns (null when it has none), which
-   * the agent commands (`>isolate`, …) act on there, linked to the alert.
-   */
-  agent?: AlertAgentTarget;
+  focusedId: Id | null;
 }
-
-/** The agent of the open alert, as the agent commands need it. */
-export interface AlertAgentTarget {
-  alertId: number;
-  agentId: string | null;
-  hostName: string | null;
-  /** False when the user may not ask agents for actions. */
-  canChange: boolean;
-}
-
-/** The cases list's selection (src/web/features/cases/CasesPage.tsx). */
-export interface CasesCommandTarget {
-  kind: 'cases';
-  /** Selected case ids; when nothing is selected, the focused case alone (if any). */
-  ids: number[];
-  /** The version each case had when listed, sent with the change (a stale one gets 409). */
-  versions: Record<number, number>;
-  /** False when the user may not change cases: the commands say so instead of failing. */
-  canChange: boolean;
-  refresh(): void;
-  focusedId: number | null;
-}
-
-/** The active mutes selected on the mute conditions screen (src/web/features/mutes/MutesPage.tsx). */
-export interface MutesCommandTarget {
-  kind: 'mutes';
-  ids: string[];
-  versions: Record<string, number>;
-  /** False when the user may not change mutes. */
-  canChange: boolean;
-  refresh(): void;
-  focusedId: string | null;
-}
-
-/** The selected agents of the agents list, or the agent whose page is open (src/web/features/agents). */
-export interface AgentsCommandTarget {
-  kind: 'agents';
-  ids: string[];
-  /** False when the user may not ask agents for actions. */
-  canChange: boolean;
-  refresh(): void;
-  focusedId: string | null;
-}
-
-/** The palette's search commands (src/web/features/search/commands.ts), by registry id. */
-export type SearchCommandId =
-  | 'search.run'
-  | 'search.range'
-  | 'search.query'
-  | 'search.saved'
-  | 'search.history'
-  | 'search.save'
-  | 'search.edit'
-  | 'search.alert'
-  | 'search.stop-alert'
-  | 'search.export'
-  | 'search.columns';
 
 /**
- * The search screen (src/web/features/search/SearchPage.tsx): no selection, the screen itself.
- * Each command runs the handler the screen's own button or control uses; a command missing here
- * cannot run on the search shown now (export before a search finished, an alert before the
- * search is saved).
+ * A screen without a selection (the search screen): each command runs the handler the screen's
+ * own button or control uses, by command id; a command missing here cannot run on it now.
  */
-export interface SearchCommandTarget {
-  kind: 'search';
-  actions: Partial<Record<SearchCommandId, (args: readonly string[]) => void>>;
+export interface ScreenTarget {
+  kind: string;
+  actions: Partial<Record<string, (args: readonly string[]) => void>>;
 }
 
-/** A target with a selection of items (every kind but the search screen). */
-export type SelectionTarget =
-  | AlertsCommandTarget
-  | CasesCommandTarget
-  | MutesCommandTarget
-  | AgentsCommandTarget;
+export type CommandTarget = SelectionTarget | ScreenTarget;
 
-export type CommandTarget = SelectionTarget | SearchCommandTarget;
+export const isSelection = (target: CommandTarget | null): target is SelectionTarget =>
+  target !== null && 'ids' in target;
 
-/** The number of selected items the `>` commands act on (none on the search screen). */
+/** The number of selected items the `>` commands act on (none on a screen target). */
 export const selectedCount = (target: CommandTarget | null): number =>
-  target && target.kind !== 'search' ? target.ids.length : 0;
+  isSelection(target) ? target.ids.length : 0;
 
 /**
  * What `>` commands act on in a list: the selected rows, else the focused one, each with the

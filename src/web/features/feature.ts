@@ -1,10 +1,17 @@
 import type { ComponentType } from 'react';
 import type { LabsToggle } from '../../common/labs.ts';
 import type { ScreenProps } from '../app/screen-props.ts';
-import type { Command } from '../commands/command-types.ts';
+import type { Command, CommandGroupInfo, TargetKindInfo } from '../commands/command-types.ts';
 import type { IconName } from '../components/Icon.tsx';
 import type { Access } from '../session/access.ts';
-import type { SidebarItemId } from '../shell/layout/sidebar-items.ts';
+
+/**
+ * The sidebar's groups (spec 1, section 2.3): the first (dashboard, alerts, cases, …), the second
+ * (search, reports, threat intel; the knowledge base, the shell's own link, after them), the
+ * third (customers, domains, users), then the links shown only to some (integrations, …), and
+ * last the areas the spec names without a place among its groups.
+ */
+export type SidebarGroup = 'first' | 'second' | 'third' | 'conditional' | 'last';
 
 /**
  * What an area of the console brings, declared in its folder (features/<area>/index.ts) and
@@ -32,18 +39,29 @@ export interface FeatureRoute<Name extends string = string> {
 export type ScreenLoader = () => Promise<ComponentType<ScreenProps>>;
 
 /**
- * A sidebar link shown to signed-in people: in the first group (spec 1, section 2.3), or, for an
- * area the spec names without a place in the sidebar, in the last group, after the spec's groups.
+ * A sidebar link, shown to signed-in people who may open its route (its `access`), in its group
+ * (spec 1, section 2.3).
  */
 export interface FeatureSidebarEntry<Name extends string = string> {
-  readonly id: SidebarItemId;
-  /** Its group: the first (the default) or the last. */
-  readonly group?: 'first' | 'last';
-  /** Its place among the group's links (first: dashboard 0, alerts 1, cases 2, vulnerabilities 3, agents 4). */
+  /** Unique among the sidebar's links (a unit test checks). */
+  readonly id: string;
+  /** Its group (the first by default). */
+  readonly group?: SidebarGroup;
+  /**
+   * Its place among the group's links (first: dashboard 0, alerts 1, cases 2, vulnerabilities 3,
+   * agents 4; second: search 0, reports 1, threat 2, the knowledge base 3; third: customers 0,
+   * domains 1, users 2; conditional: integrations 0, escalations 1, workflows 2).
+   */
   readonly position: number;
+  /** Shown before sign-in too (the spec's groups 1 to 3 have their first links so). */
+  readonly signedOut?: boolean;
   readonly to: string;
   readonly route: Name;
   readonly icon: IconName;
+  /** The key of its name in the `routes` namespace (its routes.json); the route's title by default. */
+  readonly label?: string;
+  /** Marked as a preview beside its name. */
+  readonly preview?: boolean;
   /** A labs feature: the link is absent until the user switches this on. */
   readonly labs?: LabsToggle;
 }
@@ -59,6 +77,10 @@ export interface Feature<Routes extends readonly FeatureRoute[] = readonly Featu
   readonly gKeys?: { readonly [K in Routes[number]['name']]?: string };
   /** Its palette commands and key entries, in display order (part of commands/registry.ts). */
   readonly commands?: readonly Command[];
+  /** The groups its commands are listed under (palette, `?` overlay, docs), with their place. */
+  readonly commandGroups?: readonly CommandGroupInfo[];
+  /** The kinds of selection its screens offer the `>` commands (commands/target.ts). */
+  readonly targetKinds?: readonly TargetKindInfo[];
   /** Its translation namespaces (locales/<language>/<namespace>.json in its folder). */
   readonly namespaces: readonly string[];
 }

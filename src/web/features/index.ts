@@ -1,16 +1,23 @@
+import type { CommandGroupInfo, TargetKindInfo } from '../commands/command-types.ts';
 import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
+import { escalationsFeature } from './escalations/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
+import { integrationsFeature } from './integrations/index.ts';
 import { mutesFeature } from './mutes/index.ts';
+import { profileFeature } from './profile/index.ts';
+import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
+import { updatesFeature } from './updates/index.ts';
 import { usersFeature } from './users/index.ts';
 import { vulnerabilitiesFeature } from './vulnerabilities/index.ts';
+import { workflowsFeature } from './workflows/index.ts';
 
 /**
  * THE list of the console's areas. Adding an area is its folder (features/<area>/, with api.ts
@@ -31,6 +38,12 @@ export const FEATURES = [
   searchFeature,
   retentionFeature,
   threatFeature,
+  reportsFeature,
+  integrationsFeature,
+  escalationsFeature,
+  workflowsFeature,
+  profileFeature,
+  updatesFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
@@ -59,6 +72,16 @@ export const FEATURE_G_KEYS = Object.assign({}, ...FEATURES.map((f) => f.gKeys ?
 
 /** The features' commands and key entries, in list order. */
 export const FEATURE_COMMANDS = FEATURES.flatMap((f) => f.commands ?? []);
+
+/** The command groups the features declare (commands/registry.ts puts them among the shell's). */
+export const FEATURE_COMMAND_GROUPS = FEATURES.flatMap(
+  (f): readonly CommandGroupInfo[] => ('commandGroups' in f ? f.commandGroups : undefined) ?? [],
+);
+
+/** The kinds of selection the features' screens offer the `>` commands. */
+export const FEATURE_TARGET_KINDS = FEATURES.flatMap(
+  (f): readonly TargetKindInfo[] => ('targetKinds' in f ? f.targetKinds : undefined) ?? [],
+);
 
 /** The translation namespaces the features bring. */
 export const FEATURE_NAMESPACES = FEATURES.flatMap((f) => f.namespaces);

@@ -12,19 +12,29 @@ import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
 import type dashboardRoutes from '../features/dashboard/locales/en-GB/routes.json';
 import type domains from '../features/domains/locales/en-GB/domains.json';
 import type domainsRoutes from '../features/domains/locales/en-GB/routes.json';
+import type escalations from '../features/escalations/locales/en-GB/escalations.json';
+import type escalationsRoutes from '../features/escalations/locales/en-GB/routes.json';
+import type integrations from '../features/integrations/locales/en-GB/integrations.json';
+import type integrationsRoutes from '../features/integrations/locales/en-GB/routes.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
+import type profileRoutes from '../features/profile/locales/en-GB/routes.json';
+import type reports from '../features/reports/locales/en-GB/reports.json';
+import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
 import type retentionRoutes from '../features/retention/locales/en-GB/routes.json';
 import type searchRoutes from '../features/search/locales/en-GB/routes.json';
 import type search from '../features/search/locales/en-GB/search.json';
 import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
+import type updatesRoutes from '../features/updates/locales/en-GB/routes.json';
 import type access from '../features/users/locales/en-GB/access.json';
 import type usersRoutes from '../features/users/locales/en-GB/routes.json';
 import type users from '../features/users/locales/en-GB/users.json';
 import type vulnerabilitiesRoutes from '../features/vulnerabilities/locales/en-GB/routes.json';
 import type vulnerabilities from '../features/vulnerabilities/locales/en-GB/vulnerabilities.json';
+import type workflowsRoutes from '../features/workflows/locales/en-GB/routes.json';
+import type workflows from '../features/workflows/locales/en-GB/workflows.json';
 import type admin from './locales/en-GB/admin.json';
 import type auth from './locales/en-GB/auth.json';
 import type commands from './locales/en-GB/commands.json';
@@ -54,8 +64,11 @@ declare module 'i18next' {
       discussions: typeof discussions;
       domains: typeof domains;
       errors: typeof errors;
+      escalations: typeof escalations;
+      integrations: typeof integrations;
       mutes: typeof mutes;
       profile: typeof profile;
+      reports: typeof reports;
       retention: typeof retention;
       routes: typeof routes &
         typeof agentsRoutes &
@@ -64,18 +77,25 @@ declare module 'i18next' {
         typeof customersRoutes &
         typeof dashboardRoutes &
         typeof domainsRoutes &
+        typeof escalationsRoutes &
+        typeof integrationsRoutes &
         typeof mutesRoutes &
+        typeof profileRoutes &
+        typeof reportsRoutes &
         typeof retentionRoutes &
         typeof searchRoutes &
         typeof threatRoutes &
+        typeof updatesRoutes &
         typeof usersRoutes &
-        typeof vulnerabilitiesRoutes;
+        typeof vulnerabilitiesRoutes &
+        typeof workflowsRoutes;
       search: typeof search;
       shell: typeof shell;
       threat: typeof threat;
       updates: typeof updates;
       users: typeof users;
       vulnerabilities: typeof vulnerabilities;
+      workflows: typeof workflows;
     };
   }
 }

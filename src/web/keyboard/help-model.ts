@@ -23,33 +23,6 @@ export interface HelpLabels extends Labels {
   commands: TFunction<'commands'>;
 }
 
-function groupTitle(t: TFunction<'commands'>, group: CommandGroup): string {
-  switch (group) {
-    case 'general':
-      return t('help.groups.general');
-    case 'navigation':
-      return t('help.groups.navigation');
-    case 'lists':
-      return t('help.groups.lists');
-    case 'alertList':
-      return t('help.groups.alertList');
-    case 'alertScreen':
-      return t('help.groups.alertScreen');
-    case 'dashboard':
-      return t('help.groups.dashboard');
-    case 'alerts':
-      return t('help.groups.alerts');
-    case 'cases':
-      return t('help.groups.cases');
-    case 'mutes':
-      return t('help.groups.mutes');
-    case 'agents':
-      return t('help.groups.agents');
-    case 'search':
-      return t('help.groups.search');
-  }
-}
-
 /**
  * Every command and shortcut of the registry, grouped: the `?` overlay renders this, and
  * docs/keyboard.md is written from it, so the two always list the same things. `shown` leaves
@@ -60,9 +33,9 @@ export function helpSections(
   shown: (command: (typeof REGISTRY)[number]) => boolean = () => true,
 ): HelpSection[] {
   return GROUPS.map((group) => ({
-    group,
-    title: groupTitle(l.commands, group),
-    rows: REGISTRY.filter((c) => c.group === group && shown(c)).map((c) => ({
+    group: group.id,
+    title: group.title(l),
+    rows: REGISTRY.filter((c) => c.group === group.id && shown(c)).map((c) => ({
       id: c.id,
       keys: c.keys.map((sequence) => sequence.split(' ')),
       usage: c.kind === 'action' ? c.usage : null,

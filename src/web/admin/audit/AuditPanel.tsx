@@ -5,8 +5,8 @@ import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import { useLoad } from '../../components/use-load.ts';
 import { useRowCursor } from '../../components/use-row-cursor.ts';
-import { downloadCsv } from '../../features/alerts/list/csv.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import { downloadCsv } from '../../lib/csv.ts';
 import { useIsActivePage, useShellData } from '../../shell/index.ts';
 import {
   type AuditEntry,

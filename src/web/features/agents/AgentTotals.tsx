@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../../api/loaded.ts';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useTickerEvent } from '../../shell/index.ts';
-import { useDebounced } from '../cases/use-debounced.ts';
 import { type FilterKey, FLAG_FILTERS, STATE_FILTERS } from './agent-filters.ts';
 import { getAgentTotals } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { toCsv } from '../alerts/list/csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import type { Agent } from './api.ts';
 
 const COLUMNS = [

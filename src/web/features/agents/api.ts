@@ -253,3 +253,6 @@ export const getAgentTotals = (query: {
       },
     },
   });
+
+/** How often a pending action is read again: an agent checks in about every minute. */
+export const ACTION_POLL_MS = 5000;

@@ -1,13 +1,23 @@
 import type { AgentActionType } from '../../../../machines/agent-action/agent-action.context.ts';
 import { durationLabel } from '../../commands/argument-labels.ts';
 import { MUTE_CHOICES, MUTE_DURATIONS, type MuteDuration } from '../../commands/arguments.ts';
+import { onSelection } from '../../commands/availability.ts';
 import { noArgs, oneOf } from '../../commands/command-helpers.ts';
-import type { ActionCommand, Labels } from '../../commands/command-types.ts';
+import type {
+  ActionCommand,
+  Availability,
+  CommandGroupInfo,
+  Labels,
+  RunContext,
+  TargetKindInfo,
+} from '../../commands/command-types.ts';
+import type { CommandTarget } from '../../commands/target.ts';
 import { AGENT_ACTIONS } from './agent-access.ts';
+import { alertAgentOf } from './command-target.ts';
 
 /**
  * The palette's response actions on the selected agents or the open agent (part of THE
- * registry, src/web/commands/registry.ts; runner in src/web/commands/agent-actions.ts). Every
+ * registry, src/web/commands/registry.ts; runner in actions.ts). Every
  * one asks first, saying how many agents it acts on: the agent carries it out at its next check-in.
  */
 
@@ -31,6 +41,37 @@ export const COMMAND_ACTIONS: Record<
 
 const isolateArg = oneOf(ISOLATE_CHOICES);
 
+export const AGENTS_GROUPS: CommandGroupInfo[] = [
+  { id: 'agents', order: 90, title: (l) => l.commands('help.groups.agents') },
+];
+
+export const AGENTS_TARGET: TargetKindInfo = {
+  id: 'agents',
+  icon: 'agents',
+  selection: (l, count) => l.commands('palette.selectionAgents', { count }),
+};
+
+/**
+ * On an open alert, the alert's agent (or why there is none); otherwise the selected agents of
+ * an agents screen.
+ */
+function onAgents(target: CommandTarget | null): Availability {
+  const agent = alertAgentOf(target);
+  if (agent) {
+    if (!agent.agentId) return 'noAlertAgent';
+    return agent.canChange ? 'available' : 'noPermission';
+  }
+  const state = onSelection('agents', target);
+  return state === 'noSelection' ? 'noAgentsScreen' : state;
+}
+
+/** An agent command on an open alert names the agent it acts on. */
+function onAlertAgent(l: Labels, target: CommandTarget | null): string | null {
+  const agent = alertAgentOf(target);
+  if (!agent?.agentId) return null;
+  return l.commands('confirm.onAlertAgent', { host: agent.hostName ?? '', id: agent.alertId });
+}
+
 const base = (id: string, slash: string, usage: string, label: ActionCommand['label']) =>
   ({
     kind: 'action',
@@ -43,6 +84,14 @@ const base = (id: string, slash: string, usage: string, label: ActionCommand['la
     usage,
     label,
     destructive: () => true,
+    availableOn: onAgents,
+    reasons: {
+      noAgentsScreen: (l: Labels) => l.commands('palette.noAgentsScreen'),
+      noAlertAgent: (l: Labels) => l.commands('palette.noAlertAgent'),
+    },
+    confirmDetail: onAlertAgent,
+    run: (ctx: RunContext, args: readonly string[]) =>
+      import('./actions.ts').then((m) => m.requestAgentCommand(ctx, id, args)),
   }) as const;
 
 const simple = (id: string, slash: string, labelKey: string, confirmKey: string): ActionCommand => ({

@@ -8,10 +8,9 @@ import type {
   TrackedAction,
 } from '../../../../machines/agent-action/agent-action.context.ts';
 import { agentActionMachine } from '../../../../machines/agent-action/agent-action.machine.ts';
-import { cancelAgentAction, getAgentAction, requestAgentAction } from './api.ts';
+import { ACTION_POLL_MS, cancelAgentAction, getAgentAction, requestAgentAction } from './api.ts';
 
-/** How often a pending action is read again: an agent checks in about every minute. */
-export const ACTION_POLL_MS = 5000;
+export { ACTION_POLL_MS } from './api.ts';
 
 /**
  * The agent-action machine with the real calls: asks for an action (or follows one asked for

@@ -9,13 +9,30 @@ import {
   STATUS_TARGETS,
 } from '../../commands/arguments.ts';
 import { never, noArgs, oneOf, shortcut } from '../../commands/command-helpers.ts';
-import type { ActionCommand, Command } from '../../commands/command-types.ts';
+import type {
+  ActionCommand,
+  Command,
+  CommandGroupInfo,
+  TargetKindInfo,
+} from '../../commands/command-types.ts';
 
 /**
  * The alerts' part of THE registry (src/web/commands/registry.ts): the list's and the alert
- * screen's keys, and the palette's commands on selected alerts (runners in
- * src/web/commands/alert-actions.ts).
+ * screen's keys, and the palette's commands on selected alerts (runners in actions.ts, loaded
+ * when one runs).
  */
+
+export const ALERTS_GROUPS: CommandGroupInfo[] = [
+  { id: 'alertList', order: 30, title: (l) => l.commands('help.groups.alertList') },
+  { id: 'alertScreen', order: 40, title: (l) => l.commands('help.groups.alertScreen') },
+  { id: 'alerts', order: 60, title: (l) => l.commands('help.groups.alerts') },
+];
+
+export const ALERTS_TARGET: TargetKindInfo = {
+  id: 'alerts',
+  icon: 'alerts',
+  selection: (l, count) => l.commands('palette.selection', { count }),
+};
 
 /**
  * The alert list's own keys (/alerts), besides the list keys: bound by these ids through
@@ -45,7 +62,7 @@ const priorityArg = oneOf(PRIORITY_CHOICES);
 const muteArg = oneOf(MUTE_CHOICES);
 const assignArg = oneOf(['me']);
 
-export const ALERT_ACTIONS: ActionCommand[] = [
+const ALERT_ACTION_ENTRIES: Omit<ActionCommand, 'run'>[] = [
   {
     kind: 'action',
     id: 'alerts.status',
@@ -203,6 +220,11 @@ export const ALERT_ACTIONS: ActionCommand[] = [
     confirm: (l, _args, count) => l.commands('confirm.export', { count }),
   },
 ];
+
+export const ALERT_ACTIONS: ActionCommand[] = ALERT_ACTION_ENTRIES.map((command) => ({
+  ...command,
+  run: (ctx, args) => import('./actions.ts').then((m) => m.runAlertCommand(command.id, ctx, args)),
+}));
 
 /** In display order: list keys, alert screen keys, then the commands on a selection. */
 export const ALERTS_COMMANDS: readonly Command[] = [...ALERT_LIST, ...ALERT_SCREEN, ...ALERT_ACTIONS];

@@ -1,5 +1,5 @@
 import { defineFeature } from '../feature.ts';
-import { ALERTS_COMMANDS } from './commands.ts';
+import { ALERTS_COMMANDS, ALERTS_GROUPS, ALERTS_TARGET } from './commands.ts';
 
 /** Alerts (spec 2): the list, one alert's page, their keys and palette commands. */
 export const alertsFeature = defineFeature({
@@ -15,5 +15,7 @@ export const alertsFeature = defineFeature({
   sidebar: [{ id: 'alerts', position: 1, to: '/alerts', route: 'alerts', icon: 'alerts' }],
   gKeys: { alerts: 'a' },
   commands: ALERTS_COMMANDS,
+  commandGroups: ALERTS_GROUPS,
+  targetKinds: [ALERTS_TARGET],
   namespaces: ['alerts'],
 });

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { useTickerEvent } from '../../shell/index.ts';
-import { LinkedAction } from '../agents/LinkedAction.tsx';
+import { loadLinkedAction } from '../agents/index.ts';
 import { type CaseActivityEntry, listCaseActivity } from './api.ts';
 import { useStatusLabel } from './use-status-label.ts';
+
+/** The agents area's card of an action, loaded with the first entry that has one. */
+const LinkedAction = lazy(() => loadLinkedAction().then((component) => ({ default: component })));
 
 type Labels = Record<string, string>;
 
@@ -81,7 +84,9 @@ export function CaseActivity({ caseId, active }: { caseId: number; active: boole
               ))}
               {entry.comment && <p className="case-activity__comment">{entry.comment.body}</p>}
               {entry.agent_action && (
-                <LinkedAction action={entry.agent_action} hostName={entry.agent_host_name} />
+                <Suspense fallback={null}>
+                  <LinkedAction action={entry.agent_action} hostName={entry.agent_host_name} />
+                </Suspense>
               )}
             </li>
           ))}

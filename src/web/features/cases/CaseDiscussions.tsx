@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DiscussionThread } from '../discussions/DiscussionThread.tsx';
-import type { DiscussionCalls } from '../discussions/types.ts';
+import { DiscussionThread } from '../../components/discussions/DiscussionThread.tsx';
+import type { DiscussionCalls } from '../../components/discussions/types.ts';
 import { deleteCaseDiscussion, editCaseDiscussion, listCaseDiscussions, postCaseDiscussion } from './api.ts';
 
 export interface CaseDiscussionsProps {

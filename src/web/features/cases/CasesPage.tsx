@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { type CasesCommandTarget, listSelection, useProvideCommandTarget } from '../../commands/target.ts';
+import { listSelection, useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { isConnectionError } from '../../components/table/connection-error.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
@@ -18,15 +18,16 @@ import { CaseFilters } from './CaseFilters.tsx';
 import { CaseTable, ROW_HEIGHT } from './CaseTable.tsx';
 import { CreateCaseDialog } from './CreateCaseDialog.tsx';
 import { EMPTY_FILTERS, type FilterForm, filtersActive, toCaseFilter } from './case-filters.ts';
+import type { CasesCommandTarget } from './command-target.ts';
 import { useCaseDetails } from './use-case-details.tsx';
 import './case-list.css';
 import { DEFAULT_PAGE_SIZE } from '../../../../machines/table/table.context.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useCan } from '../../session/use-can.ts';
 import { useCaseList } from './use-case-list.ts';
 import { useCaseTags } from './use-case-tags.ts';
-import { useDebounced } from './use-debounced.ts';
 import { usePeople } from './use-people.ts';
 
 /** Typing pauses this long before the list asks again. */

@@ -2,14 +2,26 @@ import { CASE_STATUSES } from '../../../../machines/case-editor/draft.ts';
 import { statusLabel } from '../../commands/argument-labels.ts';
 import { matchChoices, normaliseWord, RESOLUTIONS } from '../../commands/arguments.ts';
 import { never } from '../../commands/command-helpers.ts';
-import type { ActionCommand } from '../../commands/command-types.ts';
+import type { ActionCommand, CommandGroupInfo, TargetKindInfo } from '../../commands/command-types.ts';
+import type { CaseStatus } from './actions.ts';
 
 /**
  * The palette's commands on the selection of the cases list (part of THE registry,
- * src/web/commands/registry.ts; runners in src/web/commands/case-actions.ts). Their words differ
+ * src/web/commands/registry.ts; runners in actions.ts). Their words differ
  * from the alert commands' (`>case-status`, not `>status`), so each word names one command
  * wherever it is typed.
  */
+
+export const CASES_GROUPS: CommandGroupInfo[] = [
+  { id: 'cases', order: 70, title: (l) => l.commands('help.groups.cases') },
+];
+
+export const CASES_TARGET: TargetKindInfo = {
+  id: 'cases',
+  icon: 'cases',
+  selection: (l, count) => l.commands('palette.selectionCases', { count }),
+  noSelection: (l) => l.commands('palette.noSelectionCases'),
+};
 
 export const CASES_COMMANDS: ActionCommand[] = [
   {
@@ -37,6 +49,7 @@ export const CASES_COMMANDS: ActionCommand[] = [
       args[0] === 'closed'
         ? l.commands('confirm.caseClose', { count })
         : l.commands('confirm.caseStatus', { count, status: statusLabel(l, args[0] ?? '') }),
+    run: (ctx, args) => import('./actions.ts').then((m) => m.setCaseStatus(ctx, args[0] as CaseStatus)),
   },
   {
     kind: 'action',
@@ -53,5 +66,6 @@ export const CASES_COMMANDS: ActionCommand[] = [
       matchChoices(['me'], text).map(() => ({ args: ['me'], label: l.commands('complete.assignMe') })),
     destructive: never,
     confirm: (l, _args, count) => l.commands('confirm.caseAssign', { count }),
+    run: (ctx) => import('./actions.ts').then((m) => m.assignCasesToMe(ctx)),
   },
 ];

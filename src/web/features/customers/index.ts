@@ -7,6 +7,17 @@ export const customersFeature = defineFeature({
   screens: {
     customers: () => import('./CustomersPage.tsx').then((m) => m.CustomersPage),
   },
+  sidebar: [
+    {
+      id: 'customers',
+      group: 'third',
+      position: 0,
+      signedOut: true,
+      to: '/customers',
+      route: 'customers',
+      icon: 'customers',
+    },
+  ],
   gKeys: { customers: 'x' },
   namespaces: ['customers'],
 });

@@ -1,5 +1,9 @@
 import { shortcut } from '../../commands/command-helpers.ts';
-import type { Command } from '../../commands/command-types.ts';
+import type { Command, CommandGroupInfo } from '../../commands/command-types.ts';
+
+export const DASHBOARD_GROUPS: CommandGroupInfo[] = [
+  { id: 'dashboard', order: 50, title: (l) => l.commands('help.groups.dashboard') },
+];
 
 /**
  * The dashboard's keys (part of THE registry, src/web/commands/registry.ts). `t` and `r` are

@@ -13,6 +13,17 @@ export const domainsFeature = defineFeature({
     domain_details: () => import('./DomainDetailsPage.tsx').then((m) => m.DomainDetailsPage),
     lookalike_details: () => import('./LookalikePage.tsx').then((m) => m.LookalikePage),
   },
+  sidebar: [
+    {
+      id: 'domains',
+      group: 'third',
+      position: 1,
+      signedOut: true,
+      to: '/domains',
+      route: 'domains',
+      icon: 'domains',
+    },
+  ],
   gKeys: { domains: 'o' },
   namespaces: ['domains'],
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { listSelection, type MutesCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
+import { listSelection, useProvideCommandTarget } from '../../commands/target.ts';
 import { SelectionBar } from '../../components/SelectionBar.tsx';
 import { useRowSelection } from '../../components/use-row-selection.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
@@ -15,6 +15,7 @@ import {
   useTickerEvent,
   useToasts,
 } from '../../shell/index.ts';
+import type { MutesCommandTarget } from './command-target.ts';
 import { MuteList, MutePlaceholders } from './MuteList.tsx';
 import { MutePanel } from './MutePanel.tsx';
 import { type MuteTab, MuteTabs } from './MuteTabs.tsx';

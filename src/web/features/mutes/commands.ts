@@ -1,9 +1,20 @@
-import type { ActionCommand } from '../../commands/command-types.ts';
+import type { ActionCommand, CommandGroupInfo, TargetKindInfo } from '../../commands/command-types.ts';
 
 /**
  * The palette's commands on the selection of the mute conditions screen (part of THE registry,
- * src/web/commands/registry.ts; runner in src/web/commands/mute-actions.ts).
+ * src/web/commands/registry.ts; runner in actions.ts).
  */
+
+export const MUTES_GROUPS: CommandGroupInfo[] = [
+  { id: 'mutes', order: 80, title: (l) => l.commands('help.groups.mutes') },
+];
+
+export const MUTES_TARGET: TargetKindInfo = {
+  id: 'mutes',
+  icon: 'alerts',
+  selection: (l, count) => l.commands('palette.selectionMutes', { count }),
+  noSelection: (l) => l.commands('palette.noSelectionMutes'),
+};
 
 export const MUTES_COMMANDS: ActionCommand[] = [
   {
@@ -20,5 +31,6 @@ export const MUTES_COMMANDS: ActionCommand[] = [
     complete: () => [],
     destructive: () => true,
     confirm: (l, _args, count) => l.commands('confirm.unmute', { count }),
+    run: (ctx) => import('./actions.ts').then((m) => m.unmuteMutes(ctx)),
   },
 ];

@@ -1,5 +1,5 @@
 import { defineFeature } from '../feature.ts';
-import { MUTES_COMMANDS } from './commands.ts';
+import { MUTES_COMMANDS, MUTES_GROUPS, MUTES_TARGET } from './commands.ts';
 
 /** Mute conditions (spec 2): their screen under /alerts/muted and `>unmute`. */
 export const mutesFeature = defineFeature({
@@ -10,5 +10,7 @@ export const mutesFeature = defineFeature({
   },
   gKeys: { 'mute-conditions': 'm' },
   commands: MUTES_COMMANDS,
+  commandGroups: MUTES_GROUPS,
+  targetKinds: [MUTES_TARGET],
   namespaces: ['mutes'],
 });

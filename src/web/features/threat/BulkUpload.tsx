@@ -1,7 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_FILE_MAX_BYTES } from '../../../api/limits.ts';
-import { downloadCsv } from '../alerts/list/csv.ts';
+import { downloadCsv } from '../../lib/csv.ts';
 import { type BulkRow, bulkLookup } from './api.ts';
 import { BulkResults, bulkCsv, partsOf } from './bulk-file.ts';
 import { failureText } from './messages.ts';

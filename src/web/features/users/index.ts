@@ -7,6 +7,20 @@ export const usersFeature = defineFeature({
   screens: {
     users: () => import('./UsersPage.tsx').then((m) => m.UsersPage),
   },
+  sidebar: [
+    {
+      id: 'users',
+      group: 'third',
+      position: 2,
+      signedOut: true,
+      to: '/users',
+      route: 'users',
+      icon: 'users',
+    },
+  ],
   gKeys: { users: 'u' },
   namespaces: ['users', 'access'],
 });
+
+/** The signed-in user's own sign-in settings (password, API keys, sessions), for the profile screen. */
+export const loadSignInSettings = () => import('./profile/SignInSettings.tsx').then((m) => m.SignInSettings);

@@ -6,25 +6,7 @@ import { useOpenCounts } from '../data/use-open-counts.ts';
 import { SidebarLink } from './SidebarLink.tsx';
 import { type SidebarItemId, sidebarGroups } from './sidebar-items.ts';
 
-const LABEL_KEYS = {
-  dashboard: 'sidebar.dashboard',
-  alerts: 'sidebar.alerts',
-  cases: 'sidebar.cases',
-  vulnerabilities: 'sidebar.vulnerabilities',
-  agents: 'sidebar.agents',
-  search: 'sidebar.search',
-  logRetention: 'sidebar.logRetention',
-  reports: 'sidebar.reports',
-  threat: 'sidebar.threat',
-  knowledgeBase: 'sidebar.knowledgeBase',
-  customers: 'sidebar.customers',
-  domains: 'sidebar.domains',
-  users: 'sidebar.users',
-  integrations: 'sidebar.integrations',
-  escalations: 'sidebar.escalations',
-  workflows: 'sidebar.workflows',
-} as const satisfies Record<SidebarItemId, string>;
-
+/** Badges by sidebar link id. */
 type Counts = Partial<Record<SidebarItemId, number | null>>;
 
 /** Spec 1, section 2.3: alerts and cases asked of the server; the rest counted from loaded data. */
@@ -53,6 +35,7 @@ function useSidebarCounts(ready: boolean): Counts {
 /** The main navigation (spec 1, section 2.3): groups in order, live counts, permission rules. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
+  const { t: routes } = useTranslation('routes');
   const session = useSession();
   const { knowledgeBaseUrl } = useShellData();
   const counts = useSidebarCounts(session.status === 'ready');
@@ -74,8 +57,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <li key={item.id}>
               <SidebarLink
                 item={item}
-                label={t(LABEL_KEYS[item.id])}
-                tag={item.id === 'cases' ? t('sidebar.preview') : undefined}
+                label={item.external ? t('sidebar.knowledgeBase') : routes(item.label as never)}
+                tag={!item.external && item.preview ? t('sidebar.preview') : undefined}
                 count={counts[item.id]}
                 onNavigate={onNavigate}
               />

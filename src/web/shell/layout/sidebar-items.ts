@@ -1,35 +1,25 @@
-import { type LabsToggle, labsOn } from '../../../common/labs.ts';
+import { labsOn } from '../../../common/labs.ts';
 import type { IconName } from '../../components/Icon.tsx';
+import type { SidebarGroup } from '../../features/feature.ts';
 import { FEATURE_SIDEBAR } from '../../features/index.ts';
 import { ROUTES, type RouteName } from '../../routes.ts';
 import { mayAccess } from '../../session/access.ts';
 
-export type SidebarItemId =
-  | 'dashboard'
-  | 'alerts'
-  | 'cases'
-  | 'vulnerabilities'
-  | 'agents'
-  | 'search'
-  | 'logRetention'
-  | 'reports'
-  | 'threat'
-  | 'knowledgeBase'
-  | 'customers'
-  | 'domains'
-  | 'users'
-  | 'integrations'
-  | 'escalations'
-  | 'workflows';
+/** A sidebar link's id: the areas' (their descriptors) and the shell's knowledge base. */
+export type SidebarItemId = string;
 
 /**
  * A sidebar link (spec 1, section 2.3): name, destination, icon, target and external flag; the
  * number badge comes from the counts. An external link always has a string destination.
+ * `label` is the key of its name in the `routes` namespace.
  */
 export type SidebarItem = {
   id: SidebarItemId;
   icon: IconName;
-} & ({ external: false; to: string; route: RouteName } | { external: true; to: string; target: '_blank' });
+} & (
+  | { external: false; to: string; route: RouteName; label: string; preview?: boolean }
+  | { external: true; to: string; target: '_blank' }
+);
 
 export interface SidebarSubject {
   signedIn: boolean;
@@ -40,70 +30,52 @@ export interface SidebarSubject {
   attributes: Record<string, unknown>;
 }
 
-/** The shell's own links that are labs features (spec 2, section 6): absent until switched on. */
-export const SIDEBAR_LABS = {
-  escalations: 'lab_escalations',
-  workflows: 'lab_workflows',
-} as const satisfies Partial<Record<SidebarItemId, LabsToggle>>;
+const GROUP_ORDER: readonly SidebarGroup[] = ['first', 'second', 'third', 'conditional', 'last'];
 
-const link = (
-  id: SidebarItemId,
-  to: string,
-  route: RouteName,
-  icon: IconName = id as IconName,
-): SidebarItem => ({
-  id,
-  to,
-  route,
-  icon,
-  external: false,
-});
+/** The knowledge base's place in the second group: after search, reports and threat intel. */
+const KNOWLEDGE_BASE_POSITION = 3;
 
 /**
- * The sidebar's groups in order (spec 1, section 2.3), with what this user may see: group 1,
- * group 2 (search, reports, threat intel, knowledge base), group 3, the conditional entries, then
- * the areas' links the spec does not place.
+ * The sidebar's groups in order (spec 1, section 2.3), with what this user may see: the areas'
+ * links (features/index.ts) in their groups by position, the knowledge base (an external link,
+ * when configured) in the second. A link is shown to whoever may open its route (spec 1,
+ * section 6: the route's access) and has its labs toggle on; signed out, only those marked so.
  */
 export function sidebarGroups(subject: SidebarSubject, knowledgeBaseUrl: string | null): SidebarItem[][] {
-  const signedIn = subject.signedIn;
-  // A link is shown to whoever may open its route (spec 1, section 6: the route's access).
-  const may = (route: RouteName) =>
-    signedIn && mayAccess(ROUTES.find((r) => r.name === route)?.access, subject);
-  const on = (toggle: LabsToggle | undefined) => labsOn(subject.attributes, toggle);
-  // The features' links take their places in their groups (features/index.ts, sorted by position).
-  const featureLinks = (group: 'first' | 'last') =>
-    signedIn
-      ? FEATURE_SIDEBAR.filter((e) => (e.group ?? 'first') === group && on(e.labs)).map((e) =>
-          link(e.id, e.to, e.route, e.icon),
-        )
-      : [];
-  const first = [link('dashboard', '/', 'dashboard'), ...featureLinks('first')];
-  const second = [
-    link('search', '/search', 'search'),
-    link('reports', '/reports', 'reports'),
-    link('threat', '/threat', 'threat_intel'),
-  ];
+  const routeAccess = (route: RouteName) => ROUTES.find((r) => r.name === route)?.access;
+  const shown = (entry: (typeof FEATURE_SIDEBAR)[number]) =>
+    labsOn(subject.attributes, entry.labs) &&
+    (subject.signedIn ? mayAccess(routeAccess(entry.route), subject) : entry.signedOut === true);
+  const placed = FEATURE_SIDEBAR.filter(shown).map((entry) => ({
+    group: entry.group ?? 'first',
+    position: entry.position,
+    item: {
+      id: entry.id,
+      to: entry.to,
+      route: entry.route,
+      icon: entry.icon,
+      label: entry.label ?? entry.route,
+      ...(entry.preview ? { preview: true } : {}),
+      external: false,
+    } as SidebarItem,
+  }));
   if (typeof knowledgeBaseUrl === 'string' && knowledgeBaseUrl !== '') {
-    second.push({
-      id: 'knowledgeBase',
-      to: knowledgeBaseUrl,
-      icon: 'knowledge-base',
-      external: true,
-      target: '_blank',
+    placed.push({
+      group: 'second',
+      position: KNOWLEDGE_BASE_POSITION,
+      item: {
+        id: 'knowledgeBase',
+        to: knowledgeBaseUrl,
+        icon: 'knowledge-base',
+        external: true,
+        target: '_blank',
+      },
     });
   }
-  const third = [
-    link('customers', '/customers', 'customers'),
-    link('domains', '/domains', 'domains'),
-    link('users', '/users', 'users'),
-  ];
-  const conditional: SidebarItem[] = [];
-  if (may('integrations')) conditional.push(link('integrations', '/integrations', 'integrations'));
-  if (may('escalations') && on(SIDEBAR_LABS.escalations))
-    conditional.push(link('escalations', '/escalations', 'escalations'));
-  if (may('workflows') && on(SIDEBAR_LABS.workflows))
-    conditional.push(link('workflows', '/workflows', 'workflows'));
-  // Areas the spec names without a place among its groups (log retention) come after them.
-  const last = featureLinks('last');
-  return [first, second, third, conditional, last].filter((group) => group.length > 0);
+  return GROUP_ORDER.map((group) =>
+    placed
+      .filter((p) => p.group === group)
+      .sort((a, b) => a.position - b.position)
+      .map((p) => p.item),
+  ).filter((group) => group.length > 0);
 }

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { usePaged } from '../../../components/use-paged.ts';
 import { useIsActivePage, useTickerEvent } from '../../../shell/index.ts';
-import { LinkedAction } from '../../agents/LinkedAction.tsx';
-import { ACTION_POLL_MS } from '../../agents/use-agent-action.ts';
+import { ACTION_POLL_MS } from '../../agents/api.ts';
+import { loadLinkedAction } from '../../agents/index.ts';
 import { listAlertActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert, AlertActivity } from '../types.ts';
+
+/** The agents area's card of an action, loaded with the first activity that has one. */
+const LinkedAction = lazy(() => loadLinkedAction().then((component) => ({ default: component })));
 
 const PAGE = 20;
 
@@ -87,13 +90,17 @@ export function ActivityTimeline({
                 </p>
               )}
               {entry.comment && <p className="alert-activity__comment">{entry.comment}</p>}
-              {entry.agent_actions.map((action) => (
-                <LinkedAction
-                  key={action.action_id}
-                  action={action}
-                  hostName={action.agent_id === agent?.agent_id ? agent.host_name : null}
-                />
-              ))}
+              {entry.agent_actions.length > 0 && (
+                <Suspense fallback={null}>
+                  {entry.agent_actions.map((action) => (
+                    <LinkedAction
+                      key={action.action_id}
+                      action={action}
+                      hostName={action.agent_id === agent?.agent_id ? agent.host_name : null}
+                    />
+                  ))}
+                </Suspense>
+              )}
             </li>
           );
         })}

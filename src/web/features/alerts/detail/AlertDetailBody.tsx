@@ -1,15 +1,16 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { selectDialogOpen } from '../../../../../machines/alert-status/selectors.ts';
-import { type AlertsCommandTarget, useProvideCommandTarget } from '../../../commands/target.ts';
+import { useProvideCommandTarget } from '../../../commands/target.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useCan } from '../../../session/use-can.ts';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
-import { ThreatSightings } from '../../threat/ThreatSightings.tsx';
+import { loadThreatSightings } from '../../threat/index.ts';
 import { rerunWorkflows } from '../api.ts';
+import type { AlertsCommandTarget } from '../command-target.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
 import { ActionsDialog } from './ActionsDialog.tsx';
@@ -26,6 +27,9 @@ import { MuteDialog } from './MuteDialog.tsx';
 import { RawData } from './RawData.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useAlertStatus } from './use-alert-status.ts';
+
+/** The threat area's sightings of this alert's indicators, loaded with the page. */
+const ThreatSightings = lazy(() => loadThreatSightings().then((component) => ({ default: component })));
 
 export interface AlertDetailBodyProps {
   alert: Alert;
@@ -121,7 +125,9 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
           <AlertFields alert={alert} />
           <SummaryCards alert={alert} />
           <Detections alertId={alert.id} count={alert.detections_count} />
-          <ThreatSightings of={{ alertId: alert.id }} />
+          <Suspense fallback={null}>
+            <ThreatSightings of={{ alertId: alert.id }} />
+          </Suspense>
           <RawData fields={alert.fields} />
           <Comments
             alertId={alert.id}

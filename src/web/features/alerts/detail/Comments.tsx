@@ -1,7 +1,7 @@
 import { type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DiscussionThread } from '../../discussions/DiscussionThread.tsx';
-import type { DiscussionCalls } from '../../discussions/types.ts';
+import { DiscussionThread } from '../../../components/discussions/DiscussionThread.tsx';
+import type { DiscussionCalls } from '../../../components/discussions/types.ts';
 import { deleteDiscussion, editDiscussion, listAlertDiscussions, postDiscussion } from '../api.ts';
 
 export interface CommentsProps {

@@ -1,6 +1,6 @@
+import { toCsv } from '../../../lib/csv.ts';
 import type { AlertSummary } from '../types.ts';
 import { COLUMN_KEYS } from './columns.ts';
-import { toCsv } from './csv.ts';
 
 /** The CSV of the given alerts: every column of the list, customer by name. */
 export function alertsCsv(

@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Timestamp } from '../../../components/Timestamp.tsx';
+import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
+import { useLoad } from '../../../components/use-load.ts';
+import { changeUpdate, deleteUpdate, listAllUpdates, type PlatformUpdate } from '../api.ts';
+import { CategoryBadge } from '../CategoryBadge.tsx';
+import { UpdateForm } from './UpdateForm.tsx';
+
+/**
+ * Platform updates authoring: drafts and published updates; write, edit, publish or withdraw,
+ * and delete (asking first). Published ones appear on /updates and count on its badge.
+ */
+export function UpdatesPanel() {
+  const { t } = useTranslation('admin');
+  const [version, setVersion] = useState(0);
+  const updates = useLoad(`updates-${version}`, listAllUpdates);
+  const [form, setForm] = useState<{ update: PlatformUpdate | null } | null>(null);
+  const [deleting, setDeleting] = useState<PlatformUpdate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const reload = () => setVersion((v) => v + 1);
+  // A deleted row takes its buttons with it: the focus goes back to the top of the tab, not to the page.
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await action();
+      setNotice({ tone: 'success', text: done });
+      reload();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      setNotice({ tone: 'danger', text: t('updates.saveFailed', { reason }) });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  const items = updates.data ?? [];
+  return (
+    <>
+      <div className="admin-panel__bar">
+        <p className="muted">{t('updates.intro')}</p>
+        <button
+          ref={newButton}
+          type="button"
+          className="button button--primary"
+          onClick={() => setForm({ update: null })}
+        >
+          {t('updates.new')}
+        </button>
+      </div>
+      {notice && (
+        <p className={`notice notice--${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      <LoadedContent
+        load={updates}
+        empty={items.length === 0}
+        labels={{
+          empty: t('updates.empty'),
+          loadFailed: t('updates.error'),
+          retry: t('retry'),
+          loading: t('updates.loading'),
+        }}
+      >
+        <table className="admin-users">
+          <caption className="sr-only">{t('updates.label')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('updates.columns.title')}</th>
+              <th scope="col">{t('updates.columns.category')}</th>
+              <th scope="col">{t('updates.columns.published')}</th>
+              <th scope="col">
+                <span className="sr-only">{t('updates.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((u) => (
+              <tr key={u.id}>
+                <th scope="row">{u.title}</th>
+                <td>
+                  <CategoryBadge category={u.category} />
+                </td>
+                <td>{u.published_at ? <Timestamp iso={u.published_at} /> : t('updates.draft')}</td>
+                <td className="admin-actions">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t('updates.editLabel', { title: u.title })}
+                    onClick={() => setForm({ update: u })}
+                  >
+                    {t('updates.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    aria-label={t(u.published_at ? 'updates.unpublishLabel' : 'updates.publishLabel', {
+                      title: u.title,
+                    })}
+                    onClick={() =>
+                      void run(
+                        () => changeUpdate(u.id, { published: !u.published_at }),
+                        t(u.published_at ? 'updates.unpublished' : 'updates.published', { title: u.title }),
+                      )
+                    }
+                  >
+                    {u.published_at ? t('updates.unpublish') : t('updates.publish')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    aria-label={t('updates.deleteLabel', { title: u.title })}
+                    onClick={() => setDeleting(u)}
+                  >
+                    {t('updates.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </LoadedContent>
+      {form && (
+        <UpdateForm
+          update={form.update}
+          onClose={() => setForm(null)}
+          onSaved={(saved) => {
+            setForm(null);
+            setNotice({ tone: 'success', text: t('updates.saved', { title: saved.title }) });
+            reload();
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('updates.confirmDeleteTitle')}
+          confirmLabel={t('updates.delete')}
+          danger
+          busy={busy}
+          onConfirm={() =>
+            void run(() => deleteUpdate(deleting.id), t('updates.deleted', { title: deleting.title }))
+          }
+          onCancel={() => setDeleting(null)}
+        >
+          <p>{t('updates.confirmDeleteBody', { title: deleting.title })}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
