@@ -7,6 +7,12 @@ import type { ListColumn, RowId } from './list-types.ts';
 import type { ListState } from './use-list.ts';
 import type { ListControls } from './use-list-controls.ts';
 
+/** The least a grid track takes: its fixed size, or the minimum of a minmax(). */
+function leastWidth(track: string): string {
+  const least = /^minmax\(([^,]+),/.exec(track)?.[1]?.trim() ?? track;
+  return least.endsWith('fr') || least === 'auto' ? '0px' : least;
+}
+
 /** Height of one row; the viewport shows at most VIEWPORT_ROWS before it scrolls. */
 export const ROW_HEIGHT = 36;
 const VIEWPORT_ROWS = 16;
@@ -21,6 +27,10 @@ export interface ListGridProps<Row, Id extends RowId> {
   rowData?(row: Row): Record<string, string>;
   /** The checkbox's name on a selectable list ('Select dc01'). */
   selectLabel?(row: Row): string;
+  /** Rows across every page (aria-rowcount), -1 when unknown; the rows shown when absent. */
+  rowCount?: number;
+  /** How many rows come before the first one shown (earlier pages). */
+  firstIndex?: number;
 }
 
 /**
@@ -36,9 +46,16 @@ export function ListGrid<Row, Id extends RowId>({
   controls,
   rowData,
   selectLabel,
+  rowCount,
+  firstIndex = 0,
 }: ListGridProps<Row, Id>) {
   const template = useMemo(
     () => [...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].join(' '),
+    [list.selectable, columns],
+  );
+  const minWidth = useMemo(
+    () =>
+      `calc(${[...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].map(leastWidth).join(' + ')})`,
     [list.selectable, columns],
   );
   const rowProps = useShallowMemo({
@@ -49,6 +66,7 @@ export function ListGrid<Row, Id extends RowId>({
     cursor: list.cursor,
     selected: list.selectable ? (list.selected as ReadonlySet<RowId>) : null,
     selectLabel: selectLabel as ListRowProps['selectLabel'],
+    firstIndex,
     onToggle: list.toggle,
     onFocusRow: list.setCursor,
   });
@@ -59,10 +77,10 @@ export function ListGrid<Row, Id extends RowId>({
       ref={list.grid}
       role="grid"
       aria-label={label}
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={rowCount === undefined ? rows.length + 1 : rowCount < 0 ? -1 : rowCount + 1}
       aria-multiselectable={list.selectable || undefined}
       className="list-grid"
-      style={{ '--list-columns': template } as CSSProperties}
+      style={{ '--list-columns': template, '--list-min-width': minWidth } as CSSProperties}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
       <div role="row" tabIndex={-1} aria-rowindex={1} className="list-grid__row list-grid__row--header">

@@ -12,6 +12,8 @@ export interface ListRowProps {
   cursor: number | null;
   selected: ReadonlySet<RowId> | null;
   selectLabel?(row: unknown): string;
+  /** Rows on earlier pages: the row's place in the whole list is after them. */
+  firstIndex: number;
   onToggle(index: number): void;
   onFocusRow(index: number): void;
 }
@@ -31,6 +33,7 @@ export function ListRow({
   cursor,
   selected,
   selectLabel,
+  firstIndex,
   onToggle,
   onFocusRow,
 }: RowComponentProps<ListRowProps>) {
@@ -43,7 +46,7 @@ export function ListRow({
     <div
       role="row"
       style={style as CSSProperties}
-      aria-rowindex={index + 2}
+      aria-rowindex={firstIndex + index + 2}
       aria-selected={selected ? isSelected : undefined}
       data-row-index={index}
       {...data}

@@ -80,7 +80,12 @@ export function ListScreen<Row, Id extends RowId>({
           </p>
         ) : (
           <LoadedContent load={load} empty={empty} labels={labels} className="list-page__rows">
-            <ListGrid {...grid} controls={controls} />
+            <ListGrid
+              {...grid}
+              controls={controls}
+              rowCount={paging.kind === 'numbered' ? paging.total : -1}
+              firstIndex={(controls.page - 1) * controls.pageSize}
+            />
             <ListPaging paging={paging} controls={controls} />
           </LoadedContent>
         )}
