@@ -22,7 +22,6 @@ import { CustomerForm } from './CustomerForm.tsx';
 
 const FILTERS = ['active_only', 'compliance_sku', 'mdr', 'global_software_package'] as const;
 type Filter = (typeof FILTERS)[number];
-const NAME_ORDER = { column: 'name', direction: 'asc' } as const;
 const customerOf = (customer: Customer) => customer.customer_id;
 const idOf = (customer: Customer) => customer.customer_id;
 const dataOf = (customer: Customer) => ({ 'customer-id': customer.customer_id });
@@ -37,7 +36,7 @@ export function CustomersPage(_: ScreenProps) {
   const { t } = useTranslation('customers');
   const canManage = useCan()('createCustomer');
   const formatTime = useFormatTimestamp();
-  const controls = useListControls({ initialSort: NAME_ORDER });
+  const controls = useListControls();
   const [filters, setFilters] = useState<ReadonlySet<Filter>>(() => new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ customer: Customer | null } | null>(null);
