@@ -5,6 +5,7 @@ import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
+import { LANES } from './jobs/types.ts';
 import { mailTransportFor } from './mail/transport.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
@@ -16,16 +17,17 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
 const app = config.role === 'worker' ? null : await buildApp(config, database);
-// Two lanes: searches people wait on, and everything else (scheduled and queued background work).
+// One loop per lane (jobs/types.ts): searches people wait on, mail, and everything else. Each
+// loop keeps the schedules of its own kinds.
 const lanes =
   config.role === 'api'
     ? []
-    : (['interactive', 'background'] as const).map((lane) =>
+    : LANES.map((lane) =>
         startJobRunner(database.db, {
           workerId: `${hostname()}:${process.pid}:${lane}`,
           pollMs: lane === 'interactive' ? 250 : 1000,
           handlers: laneHandlers(lane),
-          schedules: lane === 'interactive' ? [] : database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
+          schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           mail: mailTransportFor(config),
           ...(app ? { log: app.log } : {}),
         }),

@@ -15,7 +15,7 @@ const unfold = (eml: string) =>
 /**
  * The invitation as the person receives it: the server's local outbox writes each message as an
  * .eml file under <data>/outbox (scripts/e2e-server.mjs puts the data folder in the temp folder);
- * the deliver-mail job runs every minute.
+ * the mail lane of the job runner sends it within seconds.
  */
 async function invitationLink(email: string): Promise<string> {
   const deadline = Date.now() + 100_000;

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { INTERACTIVE_KINDS, JOB_HANDLERS, laneHandlers } from '../../src/server/jobs/registry.ts';
+import { LANES } from '../../src/server/jobs/types.ts';
 
 describe('job lanes', () => {
-  it('runs every job kind in exactly one lane, searches in the interactive one', () => {
+  it('runs every job kind in exactly one lane: searches interactive, mail in its own', () => {
     const interactive = Object.keys(laneHandlers('interactive'));
-    const background = Object.keys(laneHandlers('background'));
+    const mail = Object.keys(laneHandlers('mail'));
     expect(interactive).toEqual(['run-search']);
     expect(interactive).toEqual([...INTERACTIVE_KINDS]);
-    expect(background).not.toContain('run-search');
-    expect([...interactive, ...background].sort()).toEqual(Object.keys(JOB_HANDLERS).sort());
+    expect(mail.sort()).toEqual(['deliver-mail', 'requeue-lost-mail']);
+    expect(Object.keys(laneHandlers('background'))).not.toContain('run-search');
+    const everyLane = LANES.flatMap((lane) => Object.keys(laneHandlers(lane)));
+    expect(everyLane.sort()).toEqual(Object.keys(JOB_HANDLERS).sort());
   });
 });

@@ -82,3 +82,88 @@ describe('server areas', () => {
     expect(crossAreaViolations()).toEqual([]);
   });
 });
+
+/** What each area declares, read from the one list (areas/index.ts) the server derives from. */
+describe('the list of areas', async () => {
+  const { AREAS, EVERY_DECLARER } = await import('../../src/server/areas/index.ts');
+  const { TENANT_POLICIES } = await import('../../src/server/db/tenant-policies.ts');
+  const tenancy = await import('../../src/server/db/tenancy.ts');
+  const schema = await import('../../src/server/db/schema/index.ts');
+  const { getTableName, is } = await import('drizzle-orm');
+  const { PgTable } = await import('drizzle-orm/pg-core');
+  const { loadContract, listOperations } = await import('../../src/server/contract/load.ts');
+  const { parse } = await import('yaml');
+
+  const schemaTables = Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableName(table as InstanceType<typeof PgTable>))
+    .sort();
+  const owners = (table: string) =>
+    EVERY_DECLARER.filter((area) => area.tables.includes(table)).map((a) => a.name);
+
+  it('names each area after its folder', () => {
+    const folders = readdirSync(areasDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    expect(AREAS.map((area) => area.name).sort()).toEqual(folders);
+  });
+
+  it('derives the same row-level security policies, byte for byte, as the list they replaced', () => {
+    const before = JSON.parse(
+      readFileSync(new URL('./fixtures/tenant-policies.json', import.meta.url), 'utf8'),
+    ) as Record<string, string>;
+    expect(Object.keys(TENANT_POLICIES).sort()).toEqual(Object.keys(before).sort());
+    for (const [table, predicate] of Object.entries(before)) expect(TENANT_POLICIES[table]).toBe(predicate);
+  });
+
+  it('has every table with a tenant policy owned by exactly one area or the platform', () => {
+    for (const table of Object.keys(TENANT_POLICIES))
+      expect([table, owners(table)]).toEqual([table, [expect.any(String)]]);
+  });
+
+  it('has every table of the schema owned by exactly one area or the platform', () => {
+    for (const table of schemaTables) expect([table, owners(table).length]).toEqual([table, 1]);
+    const declared = EVERY_DECLARER.flatMap((area) => area.tables);
+    // log_events is partitioned, made by a migration of its own rather than the schema.
+    expect(declared.filter((table) => !schemaTables.includes(table))).toEqual(['log_events']);
+  });
+
+  it('grants request work each table of the schema one way, or lists it as not granted', () => {
+    const ways: Record<string, readonly string[]> = {
+      'tenant policy': Object.keys(TENANT_POLICIES),
+      'shared read-only': tenancy.SHARED_READ_ONLY,
+      'staff writable': Object.keys(tenancy.STAFF_WRITABLE),
+      'append only': tenancy.APPEND_ONLY,
+      'not granted': tenancy.NOT_GRANTED_TO_REQUESTS,
+    };
+    for (const table of schemaTables) {
+      const granted = Object.entries(ways)
+        .filter(([, tables]) => tables.includes(table))
+        .map(([way]) => way);
+      expect([table, granted.length]).toEqual([table, 1]);
+    }
+  });
+
+  it('names each contract file after the area that serves its operations', () => {
+    const areaOfOperation = new Map<string, string>();
+    for (const area of AREAS) for (const id of Object.keys(area.handlers)) areaOfOperation.set(id, area.name);
+    const pathsDir = fileURLToPath(new URL('../../openapi/paths/', import.meta.url));
+    const wrong: string[] = [];
+    for (const file of readdirSync(pathsDir).filter((name) => name.endsWith('.yaml'))) {
+      const doc = parse(readFileSync(join(pathsDir, file), 'utf8')) as Parameters<typeof listOperations>[0];
+      const served = new Set(
+        listOperations({ ...doc, paths: doc.paths ?? {} }).map((o) => areaOfOperation.get(o.operationId)),
+      );
+      const names = served.size ? [...served] : AREAS.map((area) => area.name);
+      const fits = (name: string | undefined) =>
+        name !== undefined && (file === `${name}.yaml` || file.startsWith(`${name}-`));
+      if (served.size > 1 || !names.some(fits))
+        wrong.push(`${file}: ${[...served].join(', ') || 'no operations'}`);
+    }
+    expect(wrong).toEqual([]);
+    // Every operation of the contract is served by an area.
+    const missing = listOperations(loadContract()).filter((o) => !areaOfOperation.has(o.operationId));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,42 +1,69 @@
-import { adminHandlers } from './admin/index.ts';
-import { agentHandlers } from './agents/index.ts';
-import { alertHandlers } from './alerts/index.ts';
-import { authHandlers } from './auth/index.ts';
-import { caseHandlers } from './cases/index.ts';
-import { countHandlers } from './counts/index.ts';
-import { customerHandlers } from './customers/index.ts';
-import { dashboardHandlers } from './dashboard/index.ts';
-import { domainHandlers } from './domains/index.ts';
-import { logHandlers } from './logs/index.ts';
-import { muteHandlers } from './mutes/index.ts';
-import { searchHandlers } from './search/index.ts';
-import { shellHandlers } from './shell/index.ts';
-import { threatHandlers } from './threat/index.ts';
-import { updateHandlers } from './updates/index.ts';
-import { userHandlers } from './users/index.ts';
-import { vulnerabilityHandlers } from './vulnerabilities/index.ts';
+import type { Handlers, OperationId } from '../platform/handler.ts';
+import { adminArea } from './admin/index.ts';
+import { agentsArea } from './agents/index.ts';
+import { alertsArea } from './alerts/index.ts';
+import { type AnyArea, mergeOnce } from './area.ts';
+import { authArea } from './auth/index.ts';
+import { casesArea } from './cases/index.ts';
+import { countsArea } from './counts/index.ts';
+import { customersArea } from './customers/index.ts';
+import { dashboardArea } from './dashboard/index.ts';
+import { discussionsArea } from './discussions/index.ts';
+import { domainsArea } from './domains/index.ts';
+import { integrationsArea } from './integrations/index.ts';
+import { logsArea } from './logs/index.ts';
+import { mutesArea } from './mutes/index.ts';
+import { omniboxArea } from './omnibox/index.ts';
+import { PLATFORM } from './platform.ts';
+import { shellArea } from './shell/index.ts';
+import { threatArea } from './threat/index.ts';
+import { updatesArea } from './updates/index.ts';
+import { usersArea } from './users/index.ts';
+import { vulnerabilitiesArea } from './vulnerabilities/index.ts';
 
 /**
- * Every operation of the contract, by operationId: each area's handler map. The discussions area
- * has none of its own (alerts and cases serve their comments). Routes refuse to start, and the
- * contract test fails, when an operation is missing.
+ * Every area of the server. The contract router's handlers (below), the job runner's kinds and
+ * schedules (jobs/registry.ts) and the row-level security policies (db/tenant-policies.ts) are
+ * derived from this list and the platform's (platform.ts): a new area is one line here.
  */
-export const handlers = {
-  ...shellHandlers,
-  ...adminHandlers,
-  ...authHandlers,
-  ...customerHandlers,
-  ...userHandlers,
-  ...countHandlers,
-  ...alertHandlers,
-  ...agentHandlers,
-  ...updateHandlers,
-  ...searchHandlers,
-  ...logHandlers,
-  ...threatHandlers,
-  ...muteHandlers,
-  ...caseHandlers,
-  ...vulnerabilityHandlers,
-  ...domainHandlers,
-  ...dashboardHandlers,
-};
+export const AREAS = [
+  shellArea,
+  adminArea,
+  authArea,
+  customersArea,
+  usersArea,
+  countsArea,
+  alertsArea,
+  agentsArea,
+  updatesArea,
+  omniboxArea,
+  logsArea,
+  threatArea,
+  mutesArea,
+  casesArea,
+  discussionsArea,
+  integrationsArea,
+  vulnerabilitiesArea,
+  domainsArea,
+  dashboardArea,
+] as const;
+
+/** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */
+export const EVERY_DECLARER: readonly AnyArea[] = [PLATFORM, ...AREAS];
+
+type UnionToIntersection<U> = (U extends unknown ? (from: U) => void : never) extends (from: infer I) => void
+  ? I
+  : never;
+type AreaOperations = UnionToIntersection<(typeof AREAS)[number]['handlers']>;
+
+/**
+ * Every operation of the contract, by operationId. Routes refuse to start, and the contract test
+ * fails, when an operation is missing; two areas serving one operation stop the server here.
+ */
+export const handlers = mergeOnce(
+  'operation',
+  AREAS.map((area) => ({ name: area.name, entries: area.handlers as Record<string, unknown> })),
+) as AreaOperations;
+
+// Every operation has a handler, checked by the compiler too.
+handlers satisfies Handlers<OperationId>;

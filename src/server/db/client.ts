@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
+import { TENANT_POLICIES } from './tenant-policies.ts';
 import type { Db } from './types.ts';
 
 export interface Database {
@@ -53,7 +54,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  await ensureTenancy(db);
+  await ensureTenancy(db, TENANT_POLICIES);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -68,7 +69,7 @@ async function openPostgres(url: string): Promise<Database> {
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
-    await ensureTenancy(drizzlePg({ client: lockClient, schema }) as unknown as Db);
+    await ensureTenancy(drizzlePg({ client: lockClient, schema }) as unknown as Db, TENANT_POLICIES);
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isGlobal } from './policies.ts';
 import type { Db } from './types.ts';
 
 /**
@@ -16,75 +17,6 @@ export interface Scope {
   customerIds: readonly string[];
   global: boolean;
 }
-
-// Each setting is read in a scalar subquery so PostgreSQL evaluates it once per query, not once per row.
-// The uuid[] cast belongs inside the subquery too: outside it, every row checked by a filter (an index
-// scan in created_at order, say) parses the whole list of customer ids again. The outer cast is a no-op
-// that keeps `= any (…)` an array comparison rather than `= any (subquery)`.
-const scopeIds = `(select string_to_array(current_setting('app.customer_ids', true), ',')::uuid[])::uuid[]`;
-const inScope = `customer_id = any (${scopeIds})`;
-const samePartner = `partner_id = (select nullif(current_setting('app.partner_id', true), '')::uuid)`;
-
-/** Every table the app role may touch, with the rows it may see. A table missing here is not granted at all. */
-export const TENANT_POLICIES: Record<string, string> = {
-  partners: samePartner,
-  customers: `${samePartner} and ${inScope}`,
-  customer_subscriptions: inScope,
-  // Customer users also see the provider's staff (names on comments and activity), never other customers' users.
-  users: `${samePartner} and ((select current_setting('app.global', true)) = 'on' or role_level = 'Global' or contact_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or valid_customer_ids && ${scopeIds})`,
-  agents: inScope,
-  agent_enrolment_tokens: inScope,
-  agent_actions: inScope,
-  agent_inventory: inScope,
-  agent_issues: inScope,
-  agent_login_locations: inScope,
-  agent_vulnerabilities: inScope,
-  agent_diagnostics: inScope,
-  agent_diagnostic_chunks: inScope,
-  agent_installers: inScope,
-  terminal_certificates: inScope,
-  alerts: inScope,
-  cases: inScope,
-  discussions: inScope,
-  alert_activity: inScope,
-  // The dashboard's rollups, kept by triggers on alerts in the writer's transaction.
-  alert_rollup_hourly: inScope,
-  alert_rollup_daily: inScope,
-  alert_status_counts: inScope,
-  alert_response_rollup: inScope,
-  // Pending alert e-mail notifications: written by request work for its own customers only.
-  alert_notification_queue: inScope,
-  detections: inScope,
-  mutes: inScope,
-  alert_rules: inScope,
-  alert_requests: inScope,
-  integrations: samePartner,
-  integration_mappings: inScope,
-  log_events: inScope,
-  ingest_tokens: inScope,
-  syslog_sources: inScope,
-  log_retention: inScope,
-  // A search is its user's own: pages, graphs and top values of another's search are not found.
-  // Spec 2, section 6: private to the owner, customer to users of that customer, global to the organisation.
-  saved_searches: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or scope = 'global' or (scope = 'customer' and ${inScope}))`,
-  // An export is its user's own, like the search it reads; an alert rule its owner's (staff see all).
-  log_exports: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
-  log_alert_rules: `${samePartner} and (owner_id = (select nullif(current_setting('app.user_id', true), '')::uuid) or (select current_setting('app.global', true)) = 'on')`,
-  log_alert_firings: inScope,
-  log_usage: inScope,
-  search_jobs: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
-  audit_log: `${samePartner} and (customer_id is null or ${inScope})`,
-  customer_indicators: inScope,
-  monitored_domains: inScope,
-  lookalikes: inScope,
-  // A customer user's look-ups carry their customer; staff look-ups carry none and only staff see them.
-  threat_sightings: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
-  // Breach results: a customer's look-ups are its own; staff look-ups carry no customer and only staff see them.
-  breach_lookups: `${samePartner} and (${inScope} or (customer_id is null and (select current_setting('app.global', true)) = 'on'))`,
-  sessions: `user_id = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
-  // An API key is its creator's own: nobody else lists, sees or revokes it.
-  api_keys: `${samePartner} and created_by = (select nullif(current_setting('app.user_id', true), '')::uuid)`,
-};
 
 /**
  * Columns request work may write but never read back: sealed credentials are opened only by jobs
@@ -112,7 +44,6 @@ export const STAFF_WRITABLE: Record<string, 'everyone' | 'staff'> = {
   // Administrators author platform updates; drafts are filtered out for everyone else by the queries.
   platform_updates: 'everyone',
 };
-const isGlobal = `(select current_setting('app.global', true)) = 'on'`;
 
 /**
  * The log events of the caller's customers (`app.customer_ids`), for searches. It reads the table
@@ -124,8 +55,30 @@ export const VISIBLE_LOG_EVENTS = 'log_events_visible';
 /** Tables request work may add to but never read back: mail a change promises goes out with it. */
 export const APPEND_ONLY = ['mail_outbox', 'user_invitations'];
 
-/** Creates the app role, grants it the tenant tables and (re)creates FORCE'd row-level security policies. Idempotent. */
-export async function ensureTenancy(db: Db): Promise<void> {
+/**
+ * Job kinds request work may add (never read back), in the transaction of the change: a mail's
+ * delivery job is queued with the mail (mail/outbox.ts). The rest of the job queue is the system's.
+ */
+export const REQUEST_ENQUEUED_JOBS = ['deliver-mail'];
+
+/**
+ * Tables request work is granted nothing on: sign-in and the identity provider's store are the
+ * system connection's (auth/, idp/), as are server settings; request work reads the job queue
+ * only through the admin handlers on the system connection and adds only REQUEST_ENQUEUED_JOBS.
+ */
+export const NOT_GRANTED_TO_REQUESTS = [
+  'user_identities',
+  'sign_in_attempts',
+  'idp_store',
+  'server_settings',
+  'jobs',
+];
+
+/**
+ * Creates the app role, grants it the tenant tables and (re)creates FORCE'd row-level security
+ * policies: `policies` is db/tenant-policies.ts's TENANT_POLICIES (passed in: see there). Idempotent.
+ */
+export async function ensureTenancy(db: Db, policies: Readonly<Record<string, string>>): Promise<void> {
   await db.execute(
     sql.raw(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
@@ -146,7 +99,7 @@ export async function ensureTenancy(db: Db): Promise<void> {
   );
   await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
   await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
-  for (const [table, predicate] of Object.entries(TENANT_POLICIES)) {
+  for (const [table, predicate] of Object.entries(policies)) {
     await grantTable(db, table);
     await db.execute(sql.raw(`alter table ${table} enable row level security`));
     await db.execute(sql.raw(`alter table ${table} force row level security`));
@@ -171,7 +124,7 @@ export async function ensureTenancy(db: Db): Promise<void> {
   // planner may use the trigram index for ILIKE, which it will not do under the policy.
   await db.execute(
     sql.raw(
-      `create or replace view ${VISIBLE_LOG_EVENTS} as select * from log_events where ${TENANT_POLICIES.log_events}`,
+      `create or replace view ${VISIBLE_LOG_EVENTS} as select * from log_events where ${policies.log_events}`,
     ),
   );
   await db.execute(sql.raw(`grant select on ${VISIBLE_LOG_EVENTS} to ${APP_ROLE}`));
@@ -203,6 +156,27 @@ export async function ensureTenancy(db: Db): Promise<void> {
   for (const table of APPEND_ONLY) {
     await db.execute(sql.raw(`grant insert on ${table} to ${APP_ROLE}`));
   }
+  await allowRequestEnqueuedJobs(db);
+}
+
+/** Lets the app role add jobs of REQUEST_ENQUEUED_JOBS and nothing else: no other kind, no reading, no change. */
+async function allowRequestEnqueuedJobs(db: Db): Promise<void> {
+  const kinds = REQUEST_ENQUEUED_JOBS.map((kind) => `'${kind}'`).join(', ');
+  await db.execute(sql.raw(`grant insert on jobs to ${APP_ROLE}`));
+  await db.execute(sql.raw('alter table jobs enable row level security'));
+  await db.execute(sql.raw('alter table jobs force row level security'));
+  for (const policy of ['system_connection', 'request_enqueue'])
+    await db.execute(sql.raw(`drop policy if exists ${policy} on jobs`));
+  await db.execute(
+    sql.raw(
+      `do $$ begin execute format('create policy system_connection on jobs to %I using (true) with check (true)', current_user); end $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `create policy request_enqueue on jobs for insert to ${APP_ROLE} with check (kind in (${kinds}))`,
+    ),
+  );
 }
 
 async function grantTable(db: Db, table: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { MailTransport } from '../mail/transport.ts';
 import { claimJob, completeJob, failJob, recordProgress } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
-import type { JobDefinition, JobKind, JobLogger, Schedule } from './types.ts';
+import type { JobContext, JobDefinition, JobKind, JobLogger, JobRow, Schedule } from './types.ts';
 
 export interface JobRunnerOptions {
   /** Names this worker in `jobs.locked_by`; unique per process (host name and pid). */
@@ -62,14 +62,30 @@ export async function runDueJobs(
   const handlers = options.handlers ?? JOB_HANDLERS;
   const log = options.log ?? consoleLog;
   const now = options.now ?? (() => new Date());
-  const kindOf = (kind: string): Required<JobKind> => {
+  const kindOf = (kind: string) => {
     const definition = handlers[kind]!;
-    const own = typeof definition === 'function' ? { run: definition } : definition;
+    const own: JobKind = typeof definition === 'function' ? { run: definition } : definition;
     return {
       run: own.run,
       maxAttempts: own.maxAttempts ?? options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoffMs: own.backoffMs ?? options.backoffMs ?? defaultBackoff,
+      giveUp: own.giveUp,
     };
+  };
+  const contextOf = (job: JobRow): JobContext => ({
+    db,
+    job,
+    workerId: options.workerId,
+    log,
+    mail: options.mail ?? noMailTransport,
+    now,
+    progress: (done, total) => recordProgress(db, job, options.workerId, done, total),
+  });
+  // The kind's own record of the failure first: should it fail, the job is not yet dead, and the
+  // next claim (after the lease) gives up again.
+  const giveUp = async (job: JobRow, kind: ReturnType<typeof kindOf>, error: unknown) => {
+    await kind.giveUp?.(contextOf(job), error);
+    await failJob(db, job, options.workerId, error, null, now());
   };
   const schedules = (options.schedules ?? SCHEDULES).filter((s) => s.kind in handlers);
   await ensureScheduled(db, schedules, now());
@@ -84,29 +100,16 @@ export async function runDueJobs(
     );
     if (!job) break;
     ran++;
-    const { run, maxAttempts, backoffMs } = kindOf(job.kind);
+    const kind = kindOf(job.kind);
+    const { maxAttempts, backoffMs } = kind;
     if (job.attempts > maxAttempts) {
       // Claimed again after its worker died on the last attempt: give up rather than loop forever.
       log.error(`job ${job.id} (${job.kind}) gave up after ${maxAttempts} attempts`);
-      await failJob(
-        db,
-        job,
-        options.workerId,
-        new Error(`gave up after ${maxAttempts} attempts`),
-        null,
-        now(),
-      );
+      await giveUp(job, kind, new Error(`gave up after ${maxAttempts} attempts`));
       continue;
     }
     try {
-      await run({
-        db,
-        job,
-        workerId: options.workerId,
-        log,
-        mail: options.mail ?? noMailTransport,
-        progress: (done, total) => recordProgress(db, job, options.workerId, done, total),
-      });
+      await kind.run(contextOf(job));
       await completeJob(db, job, options.workerId, now());
     } catch (error) {
       const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;
@@ -114,7 +117,8 @@ export async function runDueJobs(
       log.warn(
         `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${reason}; ${retry === null ? 'giving up' : `retrying in ${Math.round(retry / 1000)} s`}`,
       );
-      await failJob(db, job, options.workerId, error, retry, now());
+      if (retry === null) await giveUp(job, kind, error);
+      else await failJob(db, job, options.workerId, error, retry, now());
     }
   }
   return ran;

@@ -19,6 +19,8 @@ export interface JobContext {
   log: JobLogger;
   /** Where the outbox's mail goes (SMTP_URL, or the local outbox folder). */
   mail: MailTransport;
+  /** The runner's clock (tests move it through backoffs instead of waiting). */
+  now(): Date;
   /** Records how far the job has got (shown to administrators while it runs). */
   progress(done: number, total: number): Promise<void>;
 }
@@ -26,13 +28,29 @@ export interface JobContext {
 /** Does one job. Throwing fails the attempt: the job is retried later with backoff, up to the limit. */
 export type JobHandler = (context: JobContext) => Promise<void>;
 
-/** A job kind with its own retry policy; a bare handler takes the runner's. */
+/**
+ * Which worker loop runs a kind: `interactive` for work a person is waiting on (a search they
+ * just ran), `mail` for the outbox's deliveries, `background` (the default) for everything else.
+ * Each lane has its own loop, so a long scan or export never holds back a search or a mail, and a
+ * slow SMTP server never holds back the rest.
+ */
+export type Lane = 'interactive' | 'mail' | 'background';
+
+export const LANES: readonly Lane[] = ['interactive', 'mail', 'background'];
+
+/** A job kind with its own retry policy or lane; a bare handler takes the runner's, in the background lane. */
 export interface JobKind {
   run: JobHandler;
+  lane?: Lane;
   /** Attempts before a failing job is given up (dead). */
   maxAttempts?: number;
   /** Wait before retry number `attempt` (1-based). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Called once when the runner gives the job up (its last attempt failed, or its worker died on
+   * it), before the job is marked dead: to record the failure where people look for it.
+   */
+  giveUp?: (context: JobContext, error: unknown) => Promise<void>;
 }
 
 export type JobDefinition = JobHandler | JobKind;
@@ -42,4 +60,6 @@ export interface Schedule {
   kind: string;
   cron: string;
   payload?: Record<string, unknown>;
+  /** Only on this database (the embedded one has no autovacuum, say); else on both. */
+  only?: 'pglite';
 }

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../api/loaded.ts';
 import { Field } from '../components/FormFields.tsx';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
-import { useLoad } from '../components/use-load.ts';
-import { getMdrSupport, type SupportCustomer, searchSupportCustomers, searchSupportPartners } from './api.ts';
+import { getMdrSupport, listSupportCustomers, listSupportPartners, type SupportCustomer } from './api.ts';
 
 /**
  * Support look-ups (spec 2, section 7: /support/v1/customer/, /partner/ and /mdr_support): find a
@@ -13,8 +14,8 @@ export function SupportPanel() {
   const { t } = useTranslation('admin');
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const customers = useLoad(`customers:${query}`, () => searchSupportCustomers(query));
-  const partners = useLoad(`partners:${query}`, () => searchSupportPartners(query));
+  const customers = asLoaded(useQuery(listSupportCustomers(query)));
+  const partners = asLoaded(useQuery(listSupportPartners(query)));
   const [chosen, setChosen] = useState<SupportCustomer | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -91,7 +92,7 @@ export function SupportPanel() {
 
 function MdrRecord({ customerId }: { customerId: string }) {
   const { t } = useTranslation('admin');
-  const record = useLoad(customerId, () => getMdrSupport(customerId));
+  const record = asLoaded(useQuery(getMdrSupport(customerId)));
   const r = record.data;
   return (
     <section className="details-pane admin-details" aria-labelledby="mdr-title">

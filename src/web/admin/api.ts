@@ -1,6 +1,7 @@
 import { api } from '../../api/client.ts';
 import type { components, operations } from '../../api/schema.d.ts';
 import { dataOf } from '../api/errors.ts';
+import { $api } from '../api/query.ts';
 
 /** Every call of the administration page, through the one client. */
 
@@ -109,16 +110,24 @@ export async function deleteUpdate(id: number): Promise<void> {
   await api.DELETE('/api/updates/v1/updates/{id}', { params: { path: { id } } });
 }
 
-export async function searchSupportCustomers(query: string): Promise<SupportCustomer[]> {
-  return dataOf(await api.GET('/api/support/v1/customer/', { params: { query: { query } } })).customers;
-}
-
-export async function searchSupportPartners(query: string): Promise<SupportPartner[]> {
-  return dataOf(await api.GET('/api/support/v1/partner/', { params: { query: { query } } })).partners;
-}
-
-export async function getMdrSupport(customerId: string): Promise<MdrSupport> {
-  return dataOf(
-    await api.GET('/api/support/v1/mdr_support', { params: { query: { customer_id: customerId } } }),
+/** listSupportCustomers: customers whose name matches the query. */
+export const listSupportCustomers = (query: string) =>
+  $api.queryOptions(
+    'get',
+    '/api/support/v1/customer/',
+    { params: { query: { query } } },
+    { select: (data): SupportCustomer[] => data.customers },
   );
-}
+
+/** listSupportPartners: the partner, when its name matches the query. */
+export const listSupportPartners = (query: string) =>
+  $api.queryOptions(
+    'get',
+    '/api/support/v1/partner/',
+    { params: { query: { query } } },
+    { select: (data): SupportPartner[] => data.partners },
+  );
+
+/** getMdrSupport: one customer's MDR support record. */
+export const getMdrSupport = (customerId: string) =>
+  $api.queryOptions('get', '/api/support/v1/mdr_support', { params: { query: { customer_id: customerId } } });

@@ -66,3 +66,14 @@ export function useInvalidatePaths(): (...prefixes: string[]) => Promise<void> {
   const client = useQueryClient();
   return useCallback((...prefixes: string[]) => invalidatePaths(client, ...prefixes), [client]);
 }
+
+/**
+ * The same query, asked again whenever `parts` change: for an answer that moves with something
+ * the parameters do not name (a search's progress, a list the screen knows has changed).
+ */
+export function askedAgainWith<Options extends { queryKey: QueryKey }>(
+  options: Options,
+  ...parts: readonly (string | number)[]
+): Options {
+  return { ...options, queryKey: [...options.queryKey, ...parts] as unknown as Options['queryKey'] };
+}

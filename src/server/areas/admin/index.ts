@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import { exportAuditLog, listAuditKinds, listAuditLog } from './audit-log.ts';
 import { getJob, listJobs, rebuildDashboardRollups, retryJob } from './jobs.ts';
 import { listOutbox } from './outbox.ts';
@@ -33,3 +34,8 @@ export const adminHandlers: Handlers<
   listSupportPartners,
   getMdrSupport,
 };
+
+export const adminArea = defineArea({
+  name: 'admin',
+  handlers: adminHandlers,
+});

@@ -1,4 +1,6 @@
+import { inScope } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import {
   cancelAgentAction,
   getAgentAction,
@@ -17,6 +19,7 @@ import {
 } from './diagnostics.ts';
 import { deleteAgent, getAgent, listAgents } from './handlers.ts';
 import { downloadAgentInstaller, getAgentInstaller, requestAgentInstaller } from './installers.ts';
+import { AGENTS_JOBS, AGENTS_SCHEDULES } from './jobs.ts';
 import { enrolAgent, reportAgentAction } from './protocol.ts';
 import {
   getAgentInventory,
@@ -144,3 +147,36 @@ export {
   statusOfFlags,
 } from './status.ts';
 export { agentClockFlags } from './status-sql.ts';
+
+export const agentsArea = defineArea({
+  name: 'agents',
+  handlers: agentHandlers,
+  jobs: AGENTS_JOBS,
+  schedules: AGENTS_SCHEDULES,
+  tables: [
+    'agents',
+    'agent_enrolment_tokens',
+    'agent_actions',
+    'agent_inventory',
+    'agent_issues',
+    'agent_login_locations',
+    'agent_vulnerabilities',
+    'agent_diagnostics',
+    'agent_diagnostic_chunks',
+    'agent_installers',
+    'terminal_certificates',
+  ],
+  tenantPolicies: {
+    agents: inScope,
+    agent_enrolment_tokens: inScope,
+    agent_actions: inScope,
+    agent_inventory: inScope,
+    agent_issues: inScope,
+    agent_login_locations: inScope,
+    agent_vulnerabilities: inScope,
+    agent_diagnostics: inScope,
+    agent_diagnostic_chunks: inScope,
+    agent_installers: inScope,
+    terminal_certificates: inScope,
+  },
+});

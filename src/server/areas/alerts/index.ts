@@ -1,4 +1,6 @@
+import { inScope } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import { rerunAlertWorkflows, runAlertAction } from './handlers/actions.ts';
 import { createAlert, createTestAlert, mergeAlerts } from './handlers/create.ts';
 import {
@@ -17,6 +19,7 @@ import {
 } from './handlers/discussions.ts';
 import { aggregateAlerts, listAlertRules, listAlerts } from './handlers/list.ts';
 import { bulkUpdateAlerts, updateAlert } from './handlers/update.ts';
+import { ALERTS_JOBS, ALERTS_SCHEDULES } from './jobs.ts';
 
 type AlertOperation =
   | 'listAlerts'
@@ -72,3 +75,27 @@ export { TOTAL_CAP } from './handlers/list.ts';
 
 /** E-mail notifications of alert events (profile preferences), sent by the alert-notifications job. */
 export { NOTIFICATION_JOB, sendAlertNotifications } from './notifications.ts';
+
+export const alertsArea = defineArea({
+  name: 'alerts',
+  handlers: alertHandlers,
+  jobs: ALERTS_JOBS,
+  schedules: ALERTS_SCHEDULES,
+  tables: [
+    'alerts',
+    'alert_activity',
+    'alert_notification_queue',
+    'detections',
+    'alert_rules',
+    'alert_requests',
+  ],
+  tenantPolicies: {
+    alerts: inScope,
+    alert_activity: inScope,
+    // Pending alert e-mail notifications: written by request work for its own customers only.
+    alert_notification_queue: inScope,
+    detections: inScope,
+    alert_rules: inScope,
+    alert_requests: inScope,
+  },
+});

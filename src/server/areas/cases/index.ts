@@ -1,4 +1,6 @@
+import { inScope } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import { listCaseActivity } from './handlers/activity.ts';
 import { listCaseAgentActions } from './handlers/agent-actions.ts';
 import { assignCaseAlerts, unassignCaseAlert } from './handlers/alerts.ts';
@@ -44,3 +46,12 @@ export const caseHandlers: Handlers<CaseOperation> = {
 
 /** Alerts take assignees by the same rule as cases. */
 export { checkedAssignees } from './assignees.ts';
+
+export const casesArea = defineArea({
+  name: 'cases',
+  handlers: caseHandlers,
+  tables: ['cases'],
+  tenantPolicies: {
+    cases: inScope,
+  },
+});

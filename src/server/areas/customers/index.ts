@@ -1,4 +1,6 @@
+import { inScope, samePartner } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import {
   getCustomerChromeManagedPolicy,
   getCustomerChromePolicy,
@@ -45,3 +47,13 @@ export const customerHandlers: Handlers<
 };
 
 export { presentContact, presentCustomer } from './present.ts';
+
+export const customersArea = defineArea({
+  name: 'customers',
+  handlers: customerHandlers,
+  tables: ['customers', 'customer_subscriptions'],
+  tenantPolicies: {
+    customers: `${samePartner} and ${inScope}`,
+    customer_subscriptions: inScope,
+  },
+});

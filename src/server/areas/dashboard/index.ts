@@ -1,4 +1,6 @@
+import { inScope } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import {
   getDashboardAlertsOverTime,
   getDashboardAlertTypes,
@@ -6,6 +8,7 @@ import {
 } from './alert-charts.ts';
 import { getDashboardHealth } from './health.ts';
 import { getDashboardIngest } from './ingest.ts';
+import { DASHBOARD_JOBS } from './jobs.ts';
 import { getDashboardResponseTimes } from './response-times.ts';
 
 /**
@@ -29,3 +32,17 @@ export const dashboardHandlers: Handlers<
 };
 
 export { REBUILD_ROLLUPS_JOB, rebuildRollups, rebuildTargets } from './rebuild.ts';
+
+export const dashboardArea = defineArea({
+  name: 'dashboard',
+  handlers: dashboardHandlers,
+  jobs: DASHBOARD_JOBS,
+  tables: ['alert_rollup_hourly', 'alert_rollup_daily', 'alert_status_counts', 'alert_response_rollup'],
+  tenantPolicies: {
+    // The dashboard's rollups, kept by triggers on alerts in the writer's transaction.
+    alert_rollup_hourly: inScope,
+    alert_rollup_daily: inScope,
+    alert_status_counts: inScope,
+    alert_response_rollup: inScope,
+  },
+});

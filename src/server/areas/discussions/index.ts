@@ -1,3 +1,6 @@
+import { inScope } from '../../db/policies.ts';
+import { defineArea } from '../area.ts';
+
 /**
  * The comment service alerts and cases share. It has no operations of its own (each owner serves
  * its comments behind its own visibility check), so no handler map.
@@ -14,3 +17,11 @@ export {
   postDiscussions,
   updateDiscussion,
 } from './service.ts';
+
+export const discussionsArea = defineArea({
+  name: 'discussions',
+  tables: ['discussions'],
+  tenantPolicies: {
+    discussions: inScope,
+  },
+});

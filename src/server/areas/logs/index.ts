@@ -1,4 +1,6 @@
+import { currentUserId, inScope, isGlobal, samePartner } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import {
   backtestLogAlertRule,
   deleteLogAlertRule,
@@ -8,6 +10,7 @@ import {
 } from './alerting/handlers.ts';
 import { downloadSearchExport, exportSearch } from './export/handlers.ts';
 import { ingestEvents } from './ingest.ts';
+import { LOGS_JOBS, LOGS_SCHEDULES } from './jobs.ts';
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -121,3 +124,37 @@ export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';
 export { startSyslogServer } from './syslog/server.ts';
 /** Usage metering (count and bytes by customer, day and source), hourly. */
 export { meterLogUsage } from './usage/meter.ts';
+
+export const logsArea = defineArea({
+  name: 'logs',
+  handlers: logHandlers,
+  jobs: LOGS_JOBS,
+  schedules: LOGS_SCHEDULES,
+  tables: [
+    'log_events',
+    'ingest_tokens',
+    'syslog_sources',
+    'log_retention',
+    'saved_searches',
+    'log_exports',
+    'log_alert_rules',
+    'log_alert_firings',
+    'log_usage',
+    'search_jobs',
+  ],
+  tenantPolicies: {
+    log_events: inScope,
+    ingest_tokens: inScope,
+    syslog_sources: inScope,
+    log_retention: inScope,
+    // A search is its user's own: pages, graphs and top values of another's search are not found.
+    // Spec 2, section 6: private to the owner, customer to users of that customer, global to the organisation.
+    saved_searches: `${samePartner} and (owner_id = ${currentUserId} or scope = 'global' or (scope = 'customer' and ${inScope}))`,
+    // An export is its user's own, like the search it reads; an alert rule its owner's (staff see all).
+    log_exports: `user_id = ${currentUserId}`,
+    log_alert_rules: `${samePartner} and (owner_id = ${currentUserId} or ${isGlobal})`,
+    log_alert_firings: inScope,
+    log_usage: inScope,
+    search_jobs: `user_id = ${currentUserId}`,
+  },
+});

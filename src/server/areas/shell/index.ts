@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import {
   endImpersonation,
   getCurrentUser,
@@ -27,3 +28,8 @@ export const shellHandlers: Handlers<
   endImpersonation,
   listSupportContacts,
 };
+
+export const shellArea = defineArea({
+  name: 'shell',
+  handlers: shellHandlers,
+});

@@ -1,4 +1,6 @@
+import { currentUserId, samePartner } from '../../db/policies.ts';
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import {
   createContact,
@@ -40,3 +42,13 @@ export const userHandlers: Handlers<
 };
 
 export { PROVISIONING_ROBOT_SUFFIX } from './contacts.ts';
+
+export const usersArea = defineArea({
+  name: 'users',
+  handlers: userHandlers,
+  tables: ['api_keys'],
+  tenantPolicies: {
+    // An API key is its creator's own: nobody else lists, sees or revokes it.
+    api_keys: `${samePartner} and created_by = ${currentUserId}`,
+  },
+});

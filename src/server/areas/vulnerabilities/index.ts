@@ -1,4 +1,5 @@
 import type { Handlers } from '../../platform/handler.ts';
+import { defineArea } from '../area.ts';
 import { listVulnerabilities, listVulnerableAgents } from './report.ts';
 
 /** The vulnerabilities report (spec 2, section 7 "Reports") out of what agents found on their endpoints. */
@@ -6,3 +7,8 @@ export const vulnerabilityHandlers: Handlers<'listVulnerabilities' | 'listVulner
   listVulnerabilities,
   listVulnerableAgents,
 };
+
+export const vulnerabilitiesArea = defineArea({
+  name: 'vulnerabilities',
+  handlers: vulnerabilityHandlers,
+});

@@ -114,9 +114,10 @@ export const signInAttempts = pgTable('sign_in_attempts', {
 
 /**
  * Mail waiting to go out, and what became of it (the outbox). Written in the same transaction as
- * the change that promises the mail, so an acknowledged request never loses it; the deliver-mail
- * job sends it (src/server/mail/). `locked_at` marks a message being sent: a worker that died
- * mid-send leaves it to be claimed again once the lease runs out (at-least-once delivery).
+ * the change that promises the mail, with its deliver-mail job, so an acknowledged request never
+ * loses it; the job sends it (src/server/mail/). `locked_at` marks a message being sent; a worker
+ * that died mid-send leaves its job to be claimed again once the lease runs out (at-least-once
+ * delivery). `next_attempt_at` is when the job tries again, for people to read.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

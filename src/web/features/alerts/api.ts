@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
 import { dataOf as must } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 import type { Period } from './list/address-filters.ts';
 import type {
   Alert,
@@ -147,23 +148,23 @@ export async function updateAlert(
   return must(await api.PUT('/api/alerts/v1/alerts/{id}', { params: { path: { id } }, body }));
 }
 
-export async function listDetections(id: number, offset: number, batchSize: number): Promise<Detection[]> {
-  const data = must(
-    await api.GET('/api/alerts/v1/alerts/{id}/detections', {
-      params: { path: { id }, query: { offset, batch_size: batchSize } },
-    }),
+/** listAlertDetections: a page of them (components/use-paged.ts). */
+export const listAlertDetections = (id: number) => (offset: number, batchSize: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/alerts/v1/alerts/{id}/detections',
+    { params: { path: { id }, query: { offset, batch_size: batchSize } } },
+    { select: (data): Detection[] => data.detections },
   );
-  return data.detections;
-}
 
-export async function listDiscussions(id: number, offset: number, batchSize: number): Promise<Discussion[]> {
-  const data = must(
-    await api.GET('/api/alerts/v1/alerts/{id}/discussions', {
-      params: { path: { id }, query: { offset, batch_size: batchSize } },
-    }),
+/** listAlertDiscussions: a page of them (components/use-paged.ts). */
+export const listAlertDiscussions = (id: number) => (offset: number, batchSize: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/alerts/v1/alerts/{id}/discussions',
+    { params: { path: { id }, query: { offset, batch_size: batchSize } } },
+    { select: (data): Discussion[] => data.discussions },
   );
-  return data.discussions;
-}
 
 export async function postDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {
   return must(
@@ -189,14 +190,14 @@ export async function deleteDiscussion(id: number, commentId: number): Promise<v
   });
 }
 
-export async function listActivity(id: number, offset: number, batchSize: number): Promise<AlertActivity[]> {
-  const data = must(
-    await api.GET('/api/alerts/v1/alerts/{id}/activity', {
-      params: { path: { id }, query: { offset, batch_size: batchSize } },
-    }),
+/** listAlertActivity: a page of them (components/use-paged.ts). */
+export const listAlertActivity = (id: number) => (offset: number, batchSize: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/alerts/v1/alerts/{id}/activity',
+    { params: { path: { id }, query: { offset, batch_size: batchSize } } },
+    { select: (data): AlertActivity[] => data.activity },
   );
-  return data.activity;
-}
 
 export async function mergeAlerts(targetId: number, sourceIds: number[], comment?: string): Promise<Alert> {
   return must(

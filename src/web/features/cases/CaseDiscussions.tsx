@@ -29,7 +29,7 @@ export function CaseDiscussions({ caseId, active, canPost, staff }: CaseDiscussi
   }, [active]);
   const calls = useMemo<DiscussionCalls>(
     () => ({
-      list: (offset, size) => listCaseDiscussions(caseId, offset, size),
+      list: listCaseDiscussions(caseId),
       post: (body, isPrivate) => postCaseDiscussion(caseId, body, isPrivate),
       edit: (commentId, body, isPrivate) => editCaseDiscussion(caseId, commentId, body, isPrivate),
       remove: (commentId) => deleteCaseDiscussion(caseId, commentId),

@@ -2,6 +2,7 @@ import type { CaseChanges } from '../../../../machines/case-editor/draft.ts';
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type CaseSummary = components['schemas']['CaseSummary'];
 export type CaseRecord = components['schemas']['Case'];
@@ -116,12 +117,14 @@ export async function unassignCaseAlert(id: number, alertId: number): Promise<Ca
 }
 
 /** A page of the case's comments, oldest first (customer users never receive private ones). */
-export async function listCaseDiscussions(id: number, offset = 0, batchSize = 100): Promise<Discussion[]> {
-  const result = await api.GET('/api/cases/v1/cases/{id}/discussions', {
-    params: { path: { id }, query: { offset, batch_size: batchSize } },
-  });
-  return dataOf(result).discussions;
-}
+/** listCaseDiscussions: a page of them (components/use-paged.ts). */
+export const listCaseDiscussions = (id: number) => (offset: number, batchSize: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/cases/v1/cases/{id}/discussions',
+    { params: { path: { id }, query: { offset, batch_size: batchSize } } },
+    { select: (data): Discussion[] => data.discussions },
+  );
 
 /** Adds a comment; only provider staff may make it private. */
 export async function postCaseDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {

@@ -1,17 +1,18 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { errorIdOf, FieldError, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useToasts } from '../../shell/index.ts';
 import type { Customer } from './api.ts';
 import {
   type ChromePolicy,
   type DomainMode,
-  getChromePolicy,
+  getCustomerChromePolicy,
   managedPolicyUrl,
   saveChromePolicy,
 } from './extras-api.ts';
@@ -44,7 +45,7 @@ export function ChromePolicyDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('customers');
-  const loaded = useLoad(customer.customer_id, () => getChromePolicy(customer.customer_id));
+  const loaded = asLoaded(useQuery(getCustomerChromePolicy(customer.customer_id)));
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
   const close = () => unsaved.guard(onClose);
@@ -96,6 +97,7 @@ function ChromePolicyForm({
   const { t } = useTranslation('customers');
   const { t: common } = useTranslation();
   const { notify } = useToasts();
+  const queryClient = useQueryClient();
   const uid = useId();
   const [flags, setFlags] = useState({
     enabled: policy.enabled,
@@ -142,7 +144,8 @@ function ChromePolicyForm({
       blocked_domains: linesOf(lists.blocked_domains),
     };
     try {
-      await saveChromePolicy(customer.customer_id, body);
+      const saved = await saveChromePolicy(customer.customer_id, body);
+      queryClient.setQueryData(getCustomerChromePolicy(customer.customer_id).queryKey, saved);
       notify({ severity: 'success', title: t('chrome.saved'), message: customer.name });
       onSaved();
     } catch (error) {

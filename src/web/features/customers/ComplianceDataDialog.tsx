@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import { InputField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import type { Customer } from './api.ts';
-import { type ComplianceQuery, complianceCsvUrl, getComplianceData } from './extras-api.ts';
+import { type ComplianceQuery, complianceCsvUrl, getCustomerComplianceData } from './extras-api.ts';
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -48,7 +49,7 @@ export function ComplianceDataDialog({ customer, onClose }: { customer: Customer
   });
   const [query, setQuery] = useState<ComplianceQuery>({ from: draft.from, to: draft.to });
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
-  const loaded = useLoad(JSON.stringify(query), () => getComplianceData(customer.customer_id, query));
+  const loaded = asLoaded(useQuery(getCustomerComplianceData(customer.customer_id, query)));
   const number = new Intl.NumberFormat(i18n.language);
   const serverFields = loaded.error instanceof ApiError ? loaded.error.fields : [];
 

@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useToasts } from '../../shell/index.ts';
 import {
   addSubscription,
   type Customer,
   changeSubscription,
-  listProducts,
-  listSubscriptions,
+  listCustomerProducts,
+  listCustomerSubscriptions,
   type Subscription,
   type SubscriptionBilling,
   type SubscriptionStatus,
@@ -41,14 +42,15 @@ export function Subscriptions({
     null,
   );
   const [busy, setBusy] = useState(false);
-  const loaded = useLoad(customer.customer_id, () => listSubscriptions(customer.customer_id));
+  const subscriptionsQuery = useQuery(listCustomerSubscriptions(customer.customer_id));
+  const loaded = asLoaded(subscriptionsQuery);
   // Suggestions only matter to someone who may add a subscription.
-  const products = useLoad(canManage ? 'products' : null, listProducts);
+  const products = useQuery({ ...listCustomerProducts(), enabled: canManage });
   const subscriptions = loaded.data ?? [];
 
   const changed = (updated: Customer) => {
     onChanged(updated);
-    loaded.reload();
+    void subscriptionsQuery.refetch();
   };
 
   const add = async (event: FormEvent) => {
@@ -57,7 +59,7 @@ export function Subscriptions({
     setBusy(true);
     try {
       changed(await addSubscription(customer.customer_id, { product: product.trim(), billing }));
-      products.reload();
+      void products.refetch();
       setProduct('');
       notify({ severity: 'success', title: t('subscriptions.added'), message: product.trim() });
     } catch {

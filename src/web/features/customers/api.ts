@@ -62,12 +62,20 @@ export async function changeSubscription(
 
 export type CustomerProduct = components['schemas']['CustomerProduct'];
 
-export async function listSubscriptions(id: string): Promise<Subscription[]> {
-  return dataOf(await api.GET('/api/management/customers/{id}/subscriptions', { params: { path: { id } } }))
-    .subscriptions;
-}
+/** listCustomerSubscriptions: one customer's subscriptions. */
+export const listCustomerSubscriptions = (id: string) =>
+  $api.queryOptions(
+    'get',
+    '/api/management/customers/{id}/subscriptions',
+    { params: { path: { id } } },
+    { select: (data): Subscription[] => data.subscriptions },
+  );
 
 /** The products the caller's customers subscribe to, by name: suggestions for a new subscription. */
-export async function listProducts(): Promise<CustomerProduct[]> {
-  return dataOf(await api.GET('/api/management/products')).products;
-}
+export const listCustomerProducts = () =>
+  $api.queryOptions(
+    'get',
+    '/api/management/products',
+    {},
+    { select: (data): CustomerProduct[] => data.products },
+  );

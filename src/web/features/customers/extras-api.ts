@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 import type { components, operations } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type ChromePolicy = components['schemas']['ChromePolicy'];
 export type DomainMode = ChromePolicy['risky_domain_mode'];
@@ -12,9 +13,9 @@ export type ComplianceQuery = Omit<
 
 const policyPath = '/api/management/customers/{customer_id}/chrome-policy' as const;
 
-export async function getChromePolicy(customerId: string): Promise<ChromePolicy> {
-  return dataOf(await api.GET(policyPath, { params: { path: { customer_id: customerId } } }));
-}
+/** getCustomerChromePolicy: the customer's policy for the browser extension. */
+export const getCustomerChromePolicy = (customerId: string) =>
+  $api.queryOptions('get', policyPath, { params: { path: { customer_id: customerId } } });
 
 export async function saveChromePolicy(customerId: string, body: ChromePolicy): Promise<ChromePolicy> {
   return dataOf(await api.PUT(policyPath, { params: { path: { customer_id: customerId } }, body }));
@@ -24,12 +25,14 @@ export async function saveChromePolicy(customerId: string, body: ChromePolicy): 
 export const managedPolicyUrl = (customerId: string) =>
   `/api/management/customers/${encodeURIComponent(customerId)}/chrome-policy/managed`;
 
-export async function getComplianceData(customerId: string, query: ComplianceQuery): Promise<ComplianceData> {
-  const result = await api.GET('/api/management/customers/{customer_id}/compliance-data', {
-    params: { path: { customer_id: customerId }, query },
-  });
-  return dataOf(result) as ComplianceData;
-}
+/** getCustomerComplianceData: the customer's daily log volumes for a period (JSON; CSV below). */
+export const getCustomerComplianceData = (customerId: string, query: ComplianceQuery) =>
+  $api.queryOptions(
+    'get',
+    '/api/management/customers/{customer_id}/compliance-data',
+    { params: { path: { customer_id: customerId }, query } },
+    { select: (data) => data as ComplianceData },
+  );
 
 /** The same rows as a CSV download through the server's one CSV writer. */
 export function complianceCsvUrl(customerId: string, query: ComplianceQuery): string {

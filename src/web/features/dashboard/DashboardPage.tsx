@@ -1,19 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compactNumber } from '../../../common/format.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { useLoad } from '../../components/use-load.ts';
 import { useScreenKeys } from '../../keyboard/use-screen-keys.ts';
 import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
 import {
   DASHBOARD_SPANS,
   type DashboardSpan,
-  getAgentHealth,
-  getAlertsOverTime,
-  getAlertTypes,
-  getIngestVolume,
-  getOpenAlerts,
-  getResponseTimes,
+  getDashboardAlertsOverTime,
+  getDashboardAlertTypes,
+  getDashboardHealth,
+  getDashboardIngest,
+  getDashboardOpenAlerts,
+  getDashboardResponseTimes,
 } from './api.ts';
 import { ChartCard } from './ChartCard.tsx';
 import {
@@ -65,14 +66,12 @@ export function DashboardPage(_: ScreenProps) {
     };
   }, [i18n.language, t]);
 
-  const key = `${selected.join(',')}|${days}`;
-  const customerKey = selected.join(',');
-  const overTime = useLoad(key, () => getAlertsOverTime(selected, days));
-  const open = useLoad(customerKey, () => getOpenAlerts(selected));
-  const times = useLoad(key, () => getResponseTimes(selected, days));
-  const types = useLoad(key, () => getAlertTypes(selected, days));
-  const health = useLoad(customerKey, () => getAgentHealth(selected));
-  const ingest = useLoad(key, () => getIngestVolume(selected, days));
+  const overTime = asLoaded(useQuery(getDashboardAlertsOverTime(selected, days)));
+  const open = asLoaded(useQuery(getDashboardOpenAlerts(selected)));
+  const times = asLoaded(useQuery(getDashboardResponseTimes(selected, days)));
+  const types = asLoaded(useQuery(getDashboardAlertTypes(selected, days)));
+  const health = asLoaded(useQuery(getDashboardHealth(selected)));
+  const ingest = asLoaded(useQuery(getDashboardIngest(selected, days)));
 
   const models = useMemo(
     () => ({

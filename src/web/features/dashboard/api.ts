@@ -1,6 +1,5 @@
-import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
-import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 type Answer<P extends keyof paths> = paths[P] extends {
   get: { responses: { 200: { content: { 'application/json': infer A } } } };
@@ -22,49 +21,36 @@ export type DashboardSpan = (typeof DASHBOARD_SPANS)[number];
 
 const customers = (ids: readonly string[]) => (ids.length ? [...ids] : undefined);
 
-export async function getAlertsOverTime(
-  ids: readonly string[],
-  days: DashboardSpan,
-): Promise<AlertsOverTime> {
-  return dataOf(
-    await api.GET('/api/dashboard/alerts-over-time', {
-      params: { query: { customer_ids: customers(ids), days } },
-    }),
-  );
-}
+/** getDashboardAlertsOverTime: alerts per hour or day by priority. */
+export const getDashboardAlertsOverTime = (ids: readonly string[], days: DashboardSpan) =>
+  $api.queryOptions('get', '/api/dashboard/alerts-over-time', {
+    params: { query: { customer_ids: customers(ids), days } },
+  });
 
-export async function getOpenAlerts(ids: readonly string[]): Promise<OpenAlerts> {
-  return dataOf(
-    await api.GET('/api/dashboard/open-alerts', { params: { query: { customer_ids: customers(ids) } } }),
-  );
-}
+/** getDashboardOpenAlerts: open alerts by customer and status. */
+export const getDashboardOpenAlerts = (ids: readonly string[]) =>
+  $api.queryOptions('get', '/api/dashboard/open-alerts', {
+    params: { query: { customer_ids: customers(ids) } },
+  });
 
-export async function getResponseTimes(ids: readonly string[], days: DashboardSpan): Promise<ResponseTimes> {
-  return dataOf(
-    await api.GET('/api/dashboard/response-times', {
-      params: { query: { customer_ids: customers(ids), days } },
-    }),
-  );
-}
+/** getDashboardResponseTimes: time to acknowledge and to close, per customer. */
+export const getDashboardResponseTimes = (ids: readonly string[], days: DashboardSpan) =>
+  $api.queryOptions('get', '/api/dashboard/response-times', {
+    params: { query: { customer_ids: customers(ids), days } },
+  });
 
-export async function getAlertTypes(ids: readonly string[], days: DashboardSpan): Promise<AlertTypes> {
-  return dataOf(
-    await api.GET('/api/dashboard/alert-types', {
-      params: { query: { customer_ids: customers(ids), days } },
-    }),
-  );
-}
+/** getDashboardAlertTypes: the most frequent alert types. */
+export const getDashboardAlertTypes = (ids: readonly string[], days: DashboardSpan) =>
+  $api.queryOptions('get', '/api/dashboard/alert-types', {
+    params: { query: { customer_ids: customers(ids), days } },
+  });
 
-/** GET /dashboard/health (spec 2, section 7). */
-export async function getAgentHealth(ids: readonly string[]): Promise<AgentHealth> {
-  return dataOf(
-    await api.GET('/api/dashboard/health', { params: { query: { customer_ids: customers(ids) } } }),
-  );
-}
+/** getDashboardHealth: agent health per customer (spec 2, section 7). */
+export const getDashboardHealth = (ids: readonly string[]) =>
+  $api.queryOptions('get', '/api/dashboard/health', { params: { query: { customer_ids: customers(ids) } } });
 
-/** GET /dashboard/ingest (spec 2, section 7). */
-export async function getIngestVolume(ids: readonly string[], days: DashboardSpan): Promise<IngestVolume> {
-  return dataOf(
-    await api.GET('/api/dashboard/ingest', { params: { query: { customer_ids: customers(ids), days } } }),
-  );
-}
+/** getDashboardIngest: ingest volume per day (spec 2, section 7). */
+export const getDashboardIngest = (ids: readonly string[], days: DashboardSpan) =>
+  $api.queryOptions('get', '/api/dashboard/ingest', {
+    params: { query: { customer_ids: customers(ids), days } },
+  });

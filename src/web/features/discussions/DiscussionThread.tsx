@@ -45,8 +45,7 @@ export function DiscussionThread(props: DiscussionThreadProps) {
   const { notify } = useToasts();
   const heading = useRef<HTMLHeadingElement>(null);
   const refocus = useRef(false);
-  const fetchPage = useCallback((offset: number, size: number) => calls.list(offset, size), [calls]);
-  const paged = usePaged(fetchPage, PAGE, threadKey);
+  const paged = usePaged(calls.list, PAGE, threadKey);
 
   // A deleted comment took its buttons with it: the focus goes to the thread, not to the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded items are what it waits for

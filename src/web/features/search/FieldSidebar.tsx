@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../components/use-load.ts';
-import { getTopValues, type SearchFilter } from './api.ts';
+import { asLoaded } from '../../api/loaded.ts';
+import { getSearchTopValues, type SearchFilter } from './api.ts';
 import type { FieldCount } from './search-model.ts';
 
 export interface FieldSidebarProps {
@@ -22,8 +23,12 @@ export interface FieldSidebarProps {
 export function FieldSidebar({ searchId, ready, fields, shown, onFilter }: FieldSidebarProps) {
   const { t } = useTranslation('search');
   const [field, setField] = useState<string | null>(null);
-  const key = searchId && ready && field ? `${searchId}/${field}` : null;
-  const top = useLoad(key, () => getTopValues(searchId!, field!));
+  const top = asLoaded(
+    useQuery({
+      ...getSearchTopValues(searchId ?? '', field ?? ''),
+      enabled: Boolean(searchId && ready && field),
+    }),
+  );
   const onValueKey = (event: KeyboardEvent, value: string) => {
     if (event.key !== 'Enter' || !field) return;
     event.preventDefault();

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLoad } from '../../components/use-load.ts';
+import { askedAgainWith, useInvalidatePaths } from '../../api/query.ts';
 import {
   deleteHistoryEntry,
   deleteSaved,
   type HistoryEntry,
-  listHistory,
-  listSaved,
+  listSavedSearches,
+  listSearchHistory,
   type SavedSearch,
+  SEARCH_AREA,
 } from './api.ts';
 
 /** Saved searches the user may see, and their own history with deletion. */
@@ -22,14 +23,16 @@ export function SavedAndHistory(props: {
   historyRef?: React.RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('search');
-  const [changes, setChanges] = useState(0);
-  const key = `${props.version}/${changes}`;
+  const invalidate = useInvalidatePaths();
+  // The page bumps `version` after a save and when a search ends (a new history entry); a version
+  // seen before asks again too (staleTime 0), as the lists may have changed since.
+  const savedQuery = useQuery({ ...askedAgainWith(listSavedSearches(), props.version), staleTime: 0 });
   // A saved-search load failure shows an empty list (spec 2, section 8).
-  const saved = useLoad(key, () => listSaved().catch(() => [] as SavedSearch[]));
-  const history = useLoad(key, listHistory);
+  const saved = { data: savedQuery.isError ? ([] as SavedSearch[]) : savedQuery.data };
+  const history = useQuery({ ...askedAgainWith(listSearchHistory(), props.version), staleTime: 0 });
   const remove = async (work: Promise<void>) => {
     await work.catch(() => undefined);
-    setChanges((n) => n + 1);
+    await invalidate(`${SEARCH_AREA}saved/`, `${SEARCH_AREA}history/`);
   };
   return (
     <div className="search-lists">

@@ -1,12 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { selectSubmitting, selectTermError } from '../../../../machines/search-job/selectors.ts';
+import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { type SearchCommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
-import { useLoad } from '../../components/use-load.ts';
 import { useIsActivePage, useReplacePageAddress, useSelectedCustomers } from '../../shell/index.ts';
-import { getHits, getSearchMap, listSources, type SavedSearch, type SearchFilter } from './api.ts';
+import { getSearchHits, getSearchMap, listLogSources, type SavedSearch, type SearchFilter } from './api.ts';
 import { ColumnsChooser } from './ColumnsChooser.tsx';
 import { CoverageNote } from './CoverageNote.tsx';
 import { rangeOfWord } from './commands.ts';
@@ -82,7 +83,7 @@ export function SearchPage({ params }: ScreenProps) {
   // A page kept hidden in the page cache stops polling its search (the server then abandons it).
   const active = useIsActivePage();
   const { snapshot, send } = useSearchJob(active ? SEARCH_POLL_MS : 0);
-  const sources = useLoad('sources', listSources);
+  const sources = useQuery(listLogSources());
   const { job, id, error } = snapshot.context;
   const replaceAddress = useReplacePageAddress();
   useEffect(() => {
@@ -117,9 +118,22 @@ export function SearchPage({ params }: ScreenProps) {
   const done = snapshot.matches('Done');
   // The chart fills in while the search runs: the server counts the part scanned so far.
   const charted = id && job && (job.status === 'running' || job.status === 'done');
-  const chartKey = charted ? `${id}/${job.status}/${job.progress}/${job.total}` : null;
-  const hits = useLoad(chartKey, () => getHits(id!));
-  const map = useLoad(mapOpen ? chartKey : null, () => getSearchMap(id!));
+  const progress = charted ? `${job.status}/${job.progress}/${job.total}` : '';
+  // The chart and map keep their last answer while the next part is counted.
+  const hits = asLoaded(
+    useQuery({
+      ...getSearchHits(id ?? '', progress),
+      enabled: Boolean(charted),
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const map = asLoaded(
+    useQuery({
+      ...getSearchMap(id ?? '', progress),
+      enabled: Boolean(charted && mapOpen),
+      placeholderData: keepPreviousData,
+    }),
+  );
   const { events, loadMore } = useMorePages(id, job, done);
 
   const termError = selectTermError(snapshot);

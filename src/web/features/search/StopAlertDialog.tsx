@@ -1,15 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { useToasts } from '../../shell/index.ts';
-import { deleteAlertRule, listAlertRules, type SavedSearch } from './api.ts';
+import { deleteAlertRule, listLogAlertRules, type SavedSearch } from './api.ts';
 
 /** The palette's `>stop-alert`: asks, then stops alerting on the saved search shown (its rule goes). */
 export function StopAlertDialog({ saved, onClose }: { saved: SavedSearch; onClose(): void }) {
   const { t } = useTranslation('search');
   const { notify } = useToasts();
-  const rules = useLoad(saved.id, listAlertRules);
+  // Asked afresh each time the dialog opens: a rule may have been saved a moment ago.
+  const rules = asLoaded(useQuery({ ...listLogAlertRules(), staleTime: 0, gcTime: 0 }));
   const rule = rules.data?.find((r) => r.saved_search_id === saved.id) ?? null;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import type { SearchJobView, SearchRequest } from '../../../../machines/search-j
 import { api } from '../../../api/client.ts';
 import type { components, paths } from '../../../api/schema.d.ts';
 import { ApiError, dataOf } from '../../api/errors.ts';
+import { $api, askedAgainWith } from '../../api/query.ts';
 
 export type LogEvent = components['schemas']['LogEvent'];
 export type LogSource = components['schemas']['LogSource'];
@@ -63,38 +64,39 @@ export async function findSearch(id: string, signal?: AbortSignal): Promise<Sear
 /** The machine's view of a page. */
 export const jobView = (page: SearchPage | null): SearchJobView | null => page;
 
-/** Hits over time; null when the search is gone (404). */
-export async function getHits(id: string): Promise<HitsOverTime | null> {
-  return nullWhenGone(
-    (async () => dataOf(await api.GET('/api/search/v1/graphs/{id}/hits', { params: { path: { id } } })))(),
+/**
+ * getSearchHits: hits over time. `progress` joins the key: the server counts the part scanned so
+ * far, so the chart asks again as the search moves on.
+ */
+export const getSearchHits = (id: string, progress: string) =>
+  askedAgainWith(
+    $api.queryOptions('get', '/api/search/v1/graphs/{id}/hits', { params: { path: { id } } }),
+    progress,
   );
-}
 
 export type SearchMap =
   paths['/api/search/v1/graphs/{id}/map']['get']['responses']['200']['content']['application/json'];
 
-/** The source addresses of the search's events for the map; null when the search is gone (404). */
-export async function getSearchMap(id: string): Promise<SearchMap | null> {
-  return nullWhenGone(
-    (async () => dataOf(await api.GET('/api/search/v1/graphs/{id}/map', { params: { path: { id } } })))(),
+/** getSearchMap: the source addresses of the search's events for the map (see getSearchHits). */
+export const getSearchMap = (id: string, progress: string) =>
+  askedAgainWith(
+    $api.queryOptions('get', '/api/search/v1/graphs/{id}/map', { params: { path: { id } } }),
+    progress,
   );
-}
 
-export async function getTopValues(id: string, field: string): Promise<TopValues> {
-  return dataOf(
-    await api.GET('/api/search/v1/meta/{id}/top/{field}', {
-      params: { path: { id, field }, query: { count: 10 } },
-    }),
-  );
-}
+/** getSearchTopValues: a field's exact top values with "n of N". */
+export const getSearchTopValues = (id: string, field: string) =>
+  $api.queryOptions('get', '/api/search/v1/meta/{id}/top/{field}', {
+    params: { path: { id, field }, query: { count: 10 } },
+  });
 
-export async function listSources(): Promise<LogSource[]> {
-  return dataOf(await api.GET('/api/search/v1/sources/')).sources;
-}
+/** listLogSources: the sources a search may be narrowed to. */
+export const listLogSources = () =>
+  $api.queryOptions('get', '/api/search/v1/sources/', {}, { select: (data): LogSource[] => data.sources });
 
-export async function listSaved(): Promise<SavedSearch[]> {
-  return dataOf(await api.GET('/api/search/v1/saved/')).saved;
-}
+/** listSavedSearches: the caller's saved searches. */
+export const listSavedSearches = () =>
+  $api.queryOptions('get', '/api/search/v1/saved/', {}, { select: (data): SavedSearch[] => data.saved });
 
 export async function createSaved(input: SavedSearchInput): Promise<SavedSearch> {
   return dataOf(await api.POST('/api/search/v1/saved/', { body: input }));
@@ -109,9 +111,14 @@ export async function deleteSaved(id: string): Promise<void> {
   await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } });
 }
 
-export async function listHistory(): Promise<HistoryEntry[]> {
-  return dataOf(await api.GET('/api/search/v1/history/', { params: { query: { size: 50 } } })).history;
-}
+/** listSearchHistory: the caller's last 50 searches. */
+export const listSearchHistory = () =>
+  $api.queryOptions(
+    'get',
+    '/api/search/v1/history/',
+    { params: { query: { size: 50 } } },
+    { select: (data): HistoryEntry[] => data.history },
+  );
 
 export async function deleteHistoryEntry(id: string): Promise<void> {
   await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } });
@@ -125,6 +132,13 @@ export type Backtest =
 export async function listAlertRules(): Promise<LogAlertRule[]> {
   return dataOf(await api.GET('/api/search/v1/alerting/')).rules;
 }
+
+/** listLogAlertRules: the caller's alert rules on saved searches. */
+export const listLogAlertRules = () =>
+  $api.queryOptions('get', '/api/search/v1/alerting/', {}, { select: (data): LogAlertRule[] => data.rules });
+
+/** Where this area's answers live: invalidate it after a change. */
+export const SEARCH_AREA = '/api/search/v1/';
 
 /** When the settings would have fired over the last 7 days; nothing is saved. */
 export async function backtestAlert(settings: LogAlertSettings): Promise<Backtest> {

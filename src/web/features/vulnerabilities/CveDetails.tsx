@@ -1,16 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { getCves } from './api.ts';
 
 /** The CVEs a finding names, from the threat intelligence CVE table, in the interface's language. */
 export function CveDetails({ ids }: { ids: readonly string[] }) {
   const { t, i18n } = useTranslation('vulnerabilities');
   const formatTime = useFormatTimestamp();
-  const key = ids.length ? `${i18n.language}:${ids.join(',')}` : null;
-  const cves = useLoad(key, () => getCves(ids, i18n.language));
+  const cves = asLoaded(useQuery({ ...getCves(ids, i18n.language), enabled: ids.length > 0 }));
 
   return (
     <div className="slow-load-host" aria-busy={cves.status === 'loading'}>

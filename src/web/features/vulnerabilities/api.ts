@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components, operations } from '../../../api/schema.d.ts';
 import { ApiError, dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type Vulnerability = components['schemas']['Vulnerability'];
 export type VulnerabilityItem = components['schemas']['VulnerabilityItem'];
@@ -57,33 +58,27 @@ export async function listVulnerabilities(customerIds: readonly string[]): Promi
   return rows;
 }
 
-export type VulnerableAgent = Awaited<ReturnType<typeof listVulnerableAgents>>[number];
+export type VulnerableAgent =
+  operations['listVulnerableAgents']['responses'][200]['content']['application/json']['agents'][number];
 
 /** The agents of one customer and OS that reported the finding (any finding without one). */
-export async function listVulnerableAgents(
+export const listVulnerableAgents = (
   customerId: string,
   platform: string,
   finding?: { kind: VulnerabilityKind; id: string },
-) {
-  const data = dataOf(
-    await api.GET('/api/ngreports/v1/vulnerabilities/agents', {
-      params: { query: { customer_id: customerId, platform, kind: finding?.kind, id: finding?.id } },
-    }),
+) =>
+  $api.queryOptions(
+    'get',
+    '/api/ngreports/v1/vulnerabilities/agents',
+    { params: { query: { customer_id: customerId, platform, kind: finding?.kind, id: finding?.id } } },
+    { select: (data) => data.agents },
   );
-  return data.agents;
-}
 
-/** CVE details, described in the interface's language where the table has it. */
-export async function getCves(
-  ids: readonly string[],
-  language: string,
-): Promise<{ cves: Cve[]; unknown: string[] }> {
-  return dataOf(
-    await api.GET('/api/threat/cve', {
-      params: { query: { ids: [...ids] }, header: { 'Accept-Language': language } },
-    }),
-  );
-}
+/** getCves: CVE details, described in the interface's language where the table has it. */
+export const getCves = (ids: readonly string[], language: string) =>
+  $api.queryOptions('get', '/api/threat/cve', {
+    params: { query: { ids: [...ids] }, header: { 'Accept-Language': language } },
+  });
 
 /** Every finding of a row: patches, then applications, then OS vulnerabilities. */
 export function findingsOf(row: Vulnerability): Finding[] {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -7,7 +7,7 @@ import { usePaged } from '../../../components/use-paged.ts';
 import { useIsActivePage, useTickerEvent } from '../../../shell/index.ts';
 import { LinkedAction } from '../../agents/LinkedAction.tsx';
 import { ACTION_POLL_MS } from '../../agents/use-agent-action.ts';
-import { listActivity } from '../api.ts';
+import { listAlertActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert, AlertActivity } from '../types.ts';
 
@@ -49,24 +49,21 @@ export function ActivityTimeline({
   const { t } = useTranslation('alerts');
   const labels = useLabels();
   const valueText = useValueText();
-  const fetchPage = useCallback(
-    (offset: number, size: number) => listActivity(alertId, offset, size),
-    [alertId],
-  );
-  const paged = usePaged(fetchPage, PAGE, `${alertId}:${generation}`);
   const active = useIsActivePage();
-  useTickerEvent('refresh', () => active && paged.reload());
   // While an action started here still waits on its agent, read the activity as often as the
   // agent page reads an action, so delivered, running and the result show within seconds.
-  const waiting = paged.items.some((entry) =>
+  const [waiting, setWaiting] = useState(false);
+  const paged = usePaged(
+    listAlertActivity(alertId),
+    PAGE,
+    `${alertId}:${generation}`,
+    active && waiting ? ACTION_POLL_MS : false,
+  );
+  useTickerEvent('refresh', () => active && paged.reload());
+  const nowWaiting = paged.items.some((entry) =>
     entry.agent_actions.some((action) => WAITING.includes(action.status)),
   );
-  const { reload } = paged;
-  useEffect(() => {
-    if (!active || !waiting) return;
-    const timer = setInterval(reload, ACTION_POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, waiting, reload]);
+  if (nowWaiting !== waiting) setWaiting(nowWaiting);
   return (
     <section className="card alert-detail__section" aria-labelledby="alert-activity">
       <h2 id="alert-activity">{t('activity.title')}</h2>

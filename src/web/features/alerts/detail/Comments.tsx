@@ -2,7 +2,7 @@ import { type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscussionThread } from '../../discussions/DiscussionThread.tsx';
 import type { DiscussionCalls } from '../../discussions/types.ts';
-import { deleteDiscussion, editDiscussion, listDiscussions, postDiscussion } from '../api.ts';
+import { deleteDiscussion, editDiscussion, listAlertDiscussions, postDiscussion } from '../api.ts';
 
 export interface CommentsProps {
   alertId: number;
@@ -19,7 +19,7 @@ export function Comments({ alertId, staff, canComment, textareaRef, onChanged }:
   const { t } = useTranslation('alerts');
   const calls = useMemo<DiscussionCalls>(
     () => ({
-      list: (offset, size) => listDiscussions(alertId, offset, size),
+      list: listAlertDiscussions(alertId),
       post: (body, isPrivate) => postDiscussion(alertId, body, isPrivate),
       edit: (commentId, body, isPrivate) => editDiscussion(alertId, commentId, body, isPrivate),
       remove: (commentId) => deleteDiscussion(alertId, commentId),

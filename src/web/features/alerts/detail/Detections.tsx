@@ -1,21 +1,16 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/Pager.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { usePaged } from '../../../components/use-paged.ts';
-import { listDetections } from '../api.ts';
+import { listAlertDetections } from '../api.ts';
 
 const PAGE = 10;
 
 /** The detections count and the detections themselves, a page at a time. */
 export function Detections({ alertId, count }: { alertId: number; count: number }) {
   const { t } = useTranslation('alerts');
-  const fetchPage = useCallback(
-    (offset: number, size: number) => listDetections(alertId, offset, size),
-    [alertId],
-  );
-  const paged = usePaged(fetchPage, PAGE, alertId);
+  const paged = usePaged(listAlertDetections(alertId), PAGE, alertId);
   return (
     <section className="card alert-detail__section" aria-labelledby="alert-detections">
       <h2 id="alert-detections">{t('detections.title', { count })}</h2>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_ALERTS } from '../../src/server/areas/search/index.ts';
+import { RECENT_ALERTS } from '../../src/server/areas/omnibox/index.ts';
 import { agents, alerts, cases, customers } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { backends } from '../helpers/database.ts';
