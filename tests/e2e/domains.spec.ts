@@ -14,7 +14,7 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   await page.keyboard.press('g');
   await page.keyboard.press('o');
   await expect(page.getByRole('heading', { level: 1, name: 'Domains' })).toBeVisible();
-  const rows = page.locator('.domain-row:not(.domain-row--header)');
+  const rows = page.getByRole('grid', { name: 'Monitored domains' }).locator('[data-row-index]');
   await expect(rows.first()).toBeVisible();
   await expectAccessible(page);
   // "Add domains" sits beside the title, not across the page; each row's action is drawn whole.
@@ -50,7 +50,7 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
   await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  const added = page.locator(`.domain-row[data-domain="${name}"]`);
+  const added = page.locator(`[data-row-index][data-domain="${name}"]`);
   await expect(added).toContainText('Monitored');
   // Its scan was queued when it was added: the row says so (the list follows it while it runs).
   await expect(added).toContainText(/Scan queued|Scanning…/);
@@ -93,7 +93,11 @@ test('an analyst adds a domain for a customer and opens a lookalike with its ris
 /** Keyboard only: a domain's dictionary words edited, a bad word refused by its line, then saved. */
 test("an analyst edits a domain's dictionary and top-level domains", async ({ page }) => {
   await signIn(page, ANALYST, '/domains');
-  const seeded = page.locator('.domain-row:not(.domain-row--header)').first().getByRole('link');
+  const seeded = page
+    .getByRole('grid', { name: 'Monitored domains' })
+    .locator('[data-row-index]')
+    .first()
+    .getByRole('link');
   await expect(seeded).toBeVisible();
   await tabTo(page, seeded);
   await page.keyboard.press('Enter');

@@ -65,7 +65,7 @@ export function JobsPanel() {
         </p>
       )}
       <LoadedContent load={jobs} empty={jobs.items.length === 0} labels={loadLabels(t, 'jobs')}>
-        <table className="admin-users">
+        <table className="table admin-users">
           <caption className="sr-only">{t('jobs.label')}</caption>
           <thead>
             <tr>

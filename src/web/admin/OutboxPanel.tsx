@@ -36,7 +36,7 @@ export function OutboxPanel() {
         </button>
       </div>
       <LoadedContent load={mail} empty={mail.items.length === 0} labels={loadLabels(t, 'outbox')}>
-        <table className="admin-users">
+        <table className="table admin-users">
           <caption className="sr-only">{t('outbox.label')}</caption>
           <thead>
             <tr>

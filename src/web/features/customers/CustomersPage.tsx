@@ -1,84 +1,136 @@
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { List } from 'react-window';
-import type { SortState } from '../../../../machines/table/table.context.ts';
+import { asLoaded } from '../../api/loaded.ts';
+import { useInvalidatePaths } from '../../api/query.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { SortHeaderCell } from '../../components/table/SortHeaderCell.tsx';
-import { useSession } from '../../session/use-session.ts';
-import type { Customer, CustomerListQuery, CustomerSort } from './api.ts';
+import {
+  FilterChip,
+  type ListColumn,
+  ListFilters,
+  ListNameButton,
+  ListScreen,
+  useClientRows,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { useCan } from '../../session/use-can.ts';
+import { CUSTOMERS_AREA, type Customer, type CustomerSort, listCustomers } from './api.ts';
 import { CustomerDetails } from './CustomerDetails.tsx';
 import { CustomerForm } from './CustomerForm.tsx';
-import { CustomerRow, type CustomerRowProps } from './CustomerRow.tsx';
-import './customers.css';
-import { useCan } from '../../session/use-can.ts';
-import { useCustomerList } from './use-customer-list.ts';
 
-const ROW_HEIGHT = 40;
-const MAX_HEIGHT = 480;
-const COLUMNS: readonly CustomerSort[] = [
-  'name',
-  'agent_count',
-  'alert_count',
-  'case_count',
-  'created',
-  'updated',
-];
 const FILTERS = ['active_only', 'compliance_sku', 'mdr', 'global_software_package'] as const;
 type Filter = (typeof FILTERS)[number];
+const customerOf = (customer: Customer) => customer.customer_id;
+const idOf = (customer: Customer) => customer.customer_id;
+const dataOf = (customer: Customer) => ({ 'customer-id': customer.customer_id });
 
 /**
  * /customers (spec 2, section 2 "Customers"): sortable by name (default), agent, alert and case
- * counts, created and updated; filters only active, compliance SKU, MDR and global software
- * package; details with subscriptions; create, edit and delete for staff who may change data.
+ * counts, created and updated (the server sorts); filters only active, compliance SKU, MDR and
+ * global software package; details with subscriptions; create, edit and delete for staff who
+ * may change data.
  */
 export function CustomersPage(_: ScreenProps) {
   const { t } = useTranslation('customers');
-  const session = useSession();
   const canManage = useCan()('createCustomer');
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [filters, setFilters] = useState<Record<Filter, boolean>>({
-    active_only: false,
-    compliance_sku: false,
-    mdr: false,
-    global_software_package: false,
-  });
+  const formatTime = useFormatTimestamp();
+  const controls = useListControls();
+  const [filters, setFilters] = useState<ReadonlySet<Filter>>(() => new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ customer: Customer | null } | null>(null);
-  const query: CustomerListQuery = {
-    sort: (sort?.column as CustomerSort | undefined) ?? 'name',
-    order: sort?.direction ?? 'asc',
-    ...Object.fromEntries(FILTERS.filter((f) => filters[f]).map((f) => [f, true])),
-  };
-  const list = useCustomerList(query, session.status === 'ready');
-  const open = list.customers.find((c) => c.customer_id === openId) ?? null;
-  const rowProps = useMemo<CustomerRowProps>(
-    () => ({ customers: list.customers, openId, onOpen: (c) => setOpenId(c.customer_id) }),
-    [list.customers, openId],
+  const invalidate = useInvalidatePaths();
+  const sort = controls.sort;
+  const load = asLoaded(
+    useQuery(
+      listCustomers({
+        // Unsorted is the server's own order: by name.
+        sort: (sort?.column as CustomerSort | undefined) ?? 'name',
+        order: sort?.direction ?? 'asc',
+        ...Object.fromEntries([...filters].map((f) => [f, true])),
+      }),
+    ),
   );
-  const onSort = (column: CustomerSort) =>
-    setSort((s) =>
-      s?.column !== column
-        ? { column, direction: 'asc' }
-        : s.direction === 'asc'
-          ? { column, direction: 'desc' }
-          : null,
-    );
+  const columns = useMemo(
+    (): ListColumn<Customer>[] => [
+      {
+        key: 'name',
+        label: t('columns.name'),
+        width: 'minmax(12rem, 2fr)',
+        sortable: true,
+        text: (c) => c.name,
+        render: (c) => (
+          <ListNameButton expanded={openId === c.customer_id} onClick={() => setOpenId(c.customer_id)}>
+            {c.name}
+          </ListNameButton>
+        ),
+      },
+      {
+        key: 'status',
+        label: t('columns.status'),
+        width: '7rem',
+        text: (c) => (c.has_subscription ? t('list.active') : t('list.inactive')),
+      },
+      ...(['agent_count', 'alert_count', 'case_count'] as const).map(
+        (key): ListColumn<Customer> => ({
+          key,
+          label: t(`columns.${key}`),
+          width: '6rem',
+          sortable: true,
+          align: 'end',
+          text: (c) => String(c[key] ?? 0),
+        }),
+      ),
+      ...(
+        [
+          ['created', 'created_time'],
+          ['updated', 'modified_time'],
+        ] as const
+      ).map(
+        ([key, field]): ListColumn<Customer> => ({
+          key,
+          label: t(`columns.${key}`),
+          width: 'minmax(11rem, 1fr)',
+          sortable: true,
+          text: (c) => formatTime(c[field]),
+          render: (c) => <TimeText iso={c[field]} format={formatTime} />,
+        }),
+      ),
+    ],
+    [t, openId, formatTime],
+  );
+  const { pageRows, total } = useClientRows(load.data ?? [], columns, controls, {
+    customersOf: customerOf,
+    sortedByServer: true,
+  });
+  const list = useList({
+    rows: pageRows,
+    rowId: idOf,
+    enabled: form === null,
+    onOpen: (c) => setOpenId(c.customer_id),
+    onBack: () => {
+      if (openId === null) return false;
+      setOpenId(null);
+      return true;
+    },
+    ...(canManage && { onNew: () => setForm({ customer: null }) }),
+  });
+  const reload = useCallback(() => void invalidate(CUSTOMERS_AREA), [invalidate]);
+  const open = load.data?.find((c) => c.customer_id === openId) ?? null;
   const saved = (customer: Customer) => {
     setForm(null);
     setOpenId(customer.customer_id);
-    list.reload();
+    reload();
   };
-  const height = Math.min(MAX_HEIGHT, Math.max(list.customers.length, 1) * ROW_HEIGHT);
 
   return (
-    <div className="page-body customers-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('title')}</h1>
-          <p className="muted">{t('subtitle')}</p>
-        </div>
-        {canManage && (
+    <ListScreen
+      className="customers-page"
+      title={t('title')}
+      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      actions={
+        canManage && (
           <button
             type="button"
             className="button button--primary"
@@ -86,85 +138,58 @@ export function CustomersPage(_: ScreenProps) {
           >
             {t('new')}
           </button>
-        )}
-      </header>
-      <fieldset className="customers-page__filters">
-        <legend>{t('filters.legend')}</legend>
-        {FILTERS.map((f) => (
-          <label key={f} className="checkbox-field">
-            <input
-              type="checkbox"
-              checked={filters[f]}
-              onChange={(event) => setFilters((v) => ({ ...v, [f]: event.target.checked }))}
+        )
+      }
+      filters={
+        <ListFilters legend={t('filters.legend')}>
+          {FILTERS.map((f) => (
+            <FilterChip
+              key={f}
+              label={t(`filters.${f}`)}
+              checked={filters.has(f)}
+              onChange={(on) => {
+                setFilters((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(f);
+                  else next.delete(f);
+                  return next;
+                });
+                controls.restart();
+              }}
             />
-            {t(`filters.${f}`)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="two-panes">
-        <LoadedContent
-          load={list}
-          empty={list.customers.length === 0}
-          labels={{
-            empty: t('list.empty'),
-            loadFailed: t('errors.load'),
-            retry: t('retry'),
-            loading: t('loading'),
-          }}
-        >
-          {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
-          <div
-            role="grid"
-            aria-label={t('list.label')}
-            aria-rowcount={list.customers.length + 1}
-            className="customer-grid"
-          >
-            {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
-            <div role="row" tabIndex={-1} aria-rowindex={1} className="customer-row customer-row--header">
-              {COLUMNS.flatMap((column) => [
-                <SortHeaderCell
-                  key={column}
-                  column={column}
-                  label={t(`columns.${column}`)}
-                  sort={sort ?? { column: 'name', direction: 'asc' }}
-                  onSort={onSort}
-                  className="customer-row__header"
-                />,
-                ...(column === 'name'
-                  ? [
-                      // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-                      <span key="status" role="columnheader" tabIndex={-1} className="customer-row__header">
-                        {t('columns.status')}
-                      </span>,
-                    ]
-                  : []),
-              ])}
-            </div>
-            <List
-              role="rowgroup"
-              rowComponent={CustomerRow}
-              rowCount={list.customers.length}
-              rowHeight={ROW_HEIGHT}
-              rowProps={rowProps}
-              defaultHeight={height}
-              style={{ height }}
-            />
-          </div>
-        </LoadedContent>
-        {open && (
+          ))}
+        </ListFilters>
+      }
+      label={t('list.label')}
+      columns={columns}
+      rows={pageRows}
+      rowData={dataOf}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total }}
+      load={load}
+      labels={{
+        empty: t('list.empty'),
+        loadFailed: t('errors.load'),
+        retry: t('retry'),
+        loading: t('loading'),
+      }}
+      aside={
+        open && (
           <CustomerDetails
             customer={open}
             canManage={canManage}
             onEdit={() => setForm({ customer: open })}
-            onChanged={() => list.reload()}
+            onChanged={reload}
             onDeleted={() => {
               setOpenId(null);
-              list.reload();
+              reload();
             }}
           />
-        )}
-      </div>
+        )
+      }
+    >
       {form && <CustomerForm customer={form.customer} onClose={() => setForm(null)} onSaved={saved} />}
-    </div>
+    </ListScreen>
   );
 }

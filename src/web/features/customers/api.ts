@@ -3,6 +3,9 @@ import type { components, operations } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
+/** The list's path: after a change, its cached answers are marked stale. */
+export const CUSTOMERS_AREA = '/api/management/customers';
+
 export type Customer = components['schemas']['Customer'];
 export type Subscription = components['schemas']['Subscription'];
 export type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
@@ -11,13 +14,14 @@ export type CustomerFields = components['schemas']['CustomerFields'];
 export type CustomerListQuery = NonNullable<operations['listCustomers']['parameters']['query']>;
 export type CustomerSort = NonNullable<CustomerListQuery['sort']>;
 
-/** GET /management/customers, sorted and filtered by the server (always fresh: skip_cache). */
-export async function listCustomers(query: CustomerListQuery): Promise<Customer[]> {
-  const result = await api.GET('/api/management/customers', {
-    params: { query: { ...query, skip_cache: true } },
-  });
-  return dataOf(result).customers;
-}
+/** GET /management/customers, sorted and filtered by the server (past its cache: skip_cache). */
+export const listCustomers = (query: CustomerListQuery) =>
+  $api.queryOptions(
+    'get',
+    '/api/management/customers',
+    { params: { query: { ...query, skip_cache: true } } },
+    { select: (data): Customer[] => data.customers },
+  );
 
 export async function createCustomer(body: CustomerFields & { name: string }): Promise<Customer> {
   return dataOf(

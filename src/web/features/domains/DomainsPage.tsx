@@ -1,38 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { List } from 'react-window';
+import { useLocation } from 'wouter';
 import { asLoaded } from '../../api/loaded.ts';
 import { useInvalidatePaths } from '../../api/query.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
-import { LoadError } from '../../components/table/LoadError.tsx';
-import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
+import {
+  type ListColumn,
+  ListLink,
+  ListScreen,
+  useClientRows,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { useCan } from '../../session/use-can.ts';
 import { useCustomerScope, useToasts } from '../../shell/index.ts';
 import { AddDomainsDialog } from './AddDomainsDialog.tsx';
 import { DOMAINS_AREA, type Domain, listDomains, setDomainActive } from './api.ts';
-import { DomainRow, type DomainRowProps } from './DomainRow.tsx';
 import './domains.css';
-import { useCan } from '../../session/use-can.ts';
 import { SCAN_POLL_MS, scanPending } from './use-scan-poll.ts';
 
-const ROW_HEIGHT = 40;
-const MAX_HEIGHT = 520;
-const COLUMNS = ['domain', 'customer', 'status', 'lookalikes', 'risk', 'scanned', 'actions'] as const;
+const idOf = (domain: Domain) => domain.uid;
+const dataOf = (domain: Domain) => ({ domain: domain.domain });
 
 /** /domains (spec 2, section 2 "Domains"): every monitored domain; add one or many; pause or resume monitoring. */
 export function DomainsPage(_: ScreenProps) {
   const { t } = useTranslation('domains');
   const { t: common } = useTranslation();
   const { notify } = useToasts();
+  const [, navigate] = useLocation();
+  // The server narrows the domains to the customers selected in the top bar.
   const { customerIDs, filtered } = useCustomerScope();
   const canManage = useCan()('createDomains');
-  const scope = filtered ? customerIDs : [];
+  const formatTime = useFormatTimestamp();
+  const controls = useListControls();
   // A domain just added is being scanned: its row says so and the list follows until it ends.
-  const list = asLoaded(
+  const load = asLoaded(
     useQuery({
-      ...listDomains(scope),
+      ...listDomains(filtered ? customerIDs : []),
       refetchInterval: (query) => (query.state.data?.domains.some(scanPending) ? SCAN_POLL_MS : false),
     }),
   );
@@ -40,12 +47,103 @@ export function DomainsPage(_: ScreenProps) {
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<Domain | null>(null);
   const [busy, setBusy] = useState(false);
-  const domains = list.data ?? [];
-  const rowProps = useMemo<DomainRowProps>(
-    () => ({ domains, canManage, onToggle: setToggling }),
-    [domains, canManage],
+  const columns = useMemo(
+    (): ListColumn<Domain>[] => [
+      {
+        key: 'domain',
+        label: t('columns.domain'),
+        width: 'minmax(12rem, 2fr)',
+        sortable: true,
+        text: (d) => d.domain,
+        render: (d) => <ListLink href={`/domains/${d.uid}`}>{d.domain}</ListLink>,
+      },
+      {
+        key: 'customer',
+        label: t('columns.customer'),
+        width: 'minmax(10rem, 1.5fr)',
+        sortable: true,
+        text: (d) => d.customer_name,
+      },
+      {
+        key: 'status',
+        label: t('columns.status'),
+        width: '7rem',
+        sortable: true,
+        text: (d) => (d.active ? t('list.active') : t('list.paused')),
+      },
+      {
+        key: 'lookalikes',
+        label: t('columns.lookalikes'),
+        width: '7rem',
+        sortable: true,
+        align: 'end',
+        value: (d) => d.lookalike_count,
+        text: (d) => String(d.lookalike_count),
+      },
+      {
+        key: 'risk',
+        label: t('columns.risk'),
+        width: '7rem',
+        sortable: true,
+        align: 'end',
+        value: (d) => d.highest_risk ?? null,
+        text: (d) => (d.highest_risk === null || d.highest_risk === undefined ? '–' : String(d.highest_risk)),
+      },
+      {
+        key: 'scanned',
+        label: t('columns.scanned'),
+        width: 'minmax(11rem, 1fr)',
+        sortable: true,
+        value: (d) => (d.last_scanned_at ? Date.parse(d.last_scanned_at) : null),
+        text: (d) =>
+          d.scan_status
+            ? (d.scan_error ?? t(`list.scan.${d.scan_status}`))
+            : d.last_scanned_at
+              ? formatTime(d.last_scanned_at)
+              : t('list.notScanned'),
+        render: (d) =>
+          d.scan_status ? (
+            t(`list.scan.${d.scan_status}`)
+          ) : d.last_scanned_at ? (
+            <TimeText iso={d.last_scanned_at} format={formatTime} />
+          ) : (
+            t('list.notScanned')
+          ),
+      },
+      ...(canManage
+        ? [
+            {
+              key: 'actions',
+              label: t('columns.actions'),
+              width: '8rem',
+              render: (d: Domain) => (
+                <button
+                  type="button"
+                  className="button button--small"
+                  // The short word fits the column; the name says which domain it acts on.
+                  aria-label={
+                    d.active
+                      ? t('toggle.pause', { domain: d.domain })
+                      : t('toggle.resume', { domain: d.domain })
+                  }
+                  onClick={() => setToggling(d)}
+                >
+                  {d.active ? t('toggle.pauseShort') : t('toggle.resumeShort')}
+                </button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, canManage, formatTime],
   );
-  const height = Math.min(MAX_HEIGHT, Math.max(domains.length, 1) * ROW_HEIGHT);
+  const { pageRows, total } = useClientRows(load.data ?? [], columns, controls);
+  const list = useList({
+    rows: pageRows,
+    rowId: idOf,
+    enabled: !adding && toggling === null,
+    onOpen: (d) => navigate(`/domains/${d.uid}`),
+  });
 
   async function toggle(domain: Domain) {
     setBusy(true);
@@ -68,60 +166,32 @@ export function DomainsPage(_: ScreenProps) {
   }
 
   return (
-    <div className="page-body domains-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('title')}</h1>
-          <p className="muted">{t('subtitle')}</p>
-        </div>
-        {canManage && (
+    <ListScreen
+      className="domains-page"
+      title={t('title')}
+      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      actions={
+        canManage && (
           <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
             {t('add')}
           </button>
-        )}
-      </header>
-      <div className="slow-load-host" aria-busy={list.status === 'loading'}>
-        <SlowLoadNotice loading={list.status === 'loading'} />
-        {list.status === 'error' ? (
-          <LoadError
-            error={list.error}
-            message={t('errors.load')}
-            retryLabel={t('retry')}
-            onRetry={list.reload}
-          />
-        ) : list.status === 'ready' && domains.length === 0 ? (
-          <p className="empty" role="status">
-            {t('list.empty')}
-          </p>
-        ) : (
-          // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
-          <div
-            role="grid"
-            aria-label={t('list.label')}
-            aria-rowcount={domains.length + 1}
-            className="domain-grid"
-          >
-            <GridHeaderRow
-              className="domain-row domain-row--header"
-              labels={COLUMNS.map((column) => t(`columns.${column}`))}
-            />
-            <List
-              role="rowgroup"
-              rowComponent={DomainRow}
-              rowCount={domains.length}
-              rowHeight={ROW_HEIGHT}
-              rowProps={rowProps}
-              defaultHeight={height}
-              style={{ height }}
-            />
-          </div>
-        )}
-        {list.status === 'loading' && (
-          <span className="sr-only" role="status">
-            {t('loading')}
-          </span>
-        )}
-      </div>
+        )
+      }
+      label={t('list.label')}
+      columns={columns}
+      rows={pageRows}
+      rowData={dataOf}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total }}
+      load={load}
+      labels={{
+        empty: t('list.empty'),
+        loadFailed: t('errors.load'),
+        retry: t('retry'),
+        loading: t('loading'),
+      }}
+    >
       {adding && (
         <AddDomainsDialog
           onClose={() => setAdding(false)}
@@ -147,6 +217,6 @@ export function DomainsPage(_: ScreenProps) {
           </p>
         </ConfirmDialog>
       )}
-    </div>
+    </ListScreen>
   );
 }

@@ -1,24 +1,32 @@
-import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { List, useListRef } from 'react-window';
+import { asLoaded } from '../../api/loaded.ts';
+import { useInvalidatePaths } from '../../api/query.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
-import { LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useRowCursor } from '../../components/use-row-cursor.ts';
-import { useListKeys } from '../../keyboard/use-list-keys.ts';
-import { useSession } from '../../session/use-session.ts';
-import { useIsActivePage, useShellData } from '../../shell/index.ts';
-import type { ManagedContact } from './api.ts';
+import {
+  type ListColumn,
+  ListNameButton,
+  ListScreen,
+  useClientRows,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { useCan } from '../../session/use-can.ts';
+import { useShellData } from '../../shell/index.ts';
+import { CONTACTS_AREA, type Contact, listContacts, type ManagedContact } from './api.ts';
 import { UserDetails } from './UserDetails.tsx';
 import { UserForm } from './UserForm.tsx';
-import { UserRow, type UserRowProps } from './UserRow.tsx';
 import './users.css';
-import { useCan } from '../../session/use-can.ts';
-import { useContactList } from './use-contact-list.ts';
 
-const ROW_HEIGHT = 40;
-const MAX_HEIGHT = 480;
-const COLUMNS = ['name', 'email', 'role_level', 'customers', 'last_login'] as const;
+const idOf = (contact: Contact) => contact.contact_id;
+const dataOf = (contact: Contact) => ({ 'contact-id': contact.contact_id });
+/**
+ * The top bar's customers narrow the people to theirs: the provider's own staff (role level
+ * Global) belong to no one customer and are left out then.
+ */
+const customersOf = (contact: Contact) => contact.valid_customer_ids;
 
 /**
  * /users (spec 2, sections 2 and 3): the people the caller may see, by name, with role level,
@@ -27,39 +35,74 @@ const COLUMNS = ['name', 'email', 'role_level', 'customers', 'last_login'] as co
  */
 export function UsersPage(_: ScreenProps) {
   const { t } = useTranslation('users');
-  const session = useSession();
   const canManage = useCan()('createContact');
   const { customers } = useShellData();
-  const list = useContactList(session.status === 'ready');
+  const formatTime = useFormatTimestamp();
+  const controls = useListControls();
+  const load = asLoaded(useQuery(listContacts()));
+  const invalidate = useInvalidatePaths();
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ contact: ManagedContact | null } | null>(null);
   const [version, setVersion] = useState(0);
-  const active = useIsActivePage();
-  const listRef = useListRef(null);
-  const gridRef = useRef<HTMLDivElement>(null);
-  const { cursor, setCursor, focusRow } = useRowCursor(gridRef, { list: listRef, focusSelector: 'button' });
   const customerNames = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
-  const open = list.contacts.find((c) => c.contact_id === openId) ?? null;
-  const rowProps = useMemo<UserRowProps>(
-    () => ({
-      contacts: list.contacts,
-      customerNames,
-      openId,
-      onOpen: (c) => setOpenId(c.contact_id),
-      onFocusRow: setCursor,
-    }),
-    [list.contacts, customerNames, openId, setCursor],
-  );
-  // j/k move through the people (the name's button takes the focus), Enter opens, Esc closes, n invites.
-  useListKeys({
-    enabled: active && form === null,
-    count: list.contacts.length,
-    focused: cursor !== null && cursor < list.contacts.length ? cursor : null,
-    setFocused: focusRow,
-    onOpen: (index) => {
-      const contact = list.contacts[index];
-      if (contact) setOpenId(contact.contact_id);
-    },
+  const columns = useMemo((): ListColumn<Contact>[] => {
+    const customersText = (c: Contact) =>
+      c.role_level === 'Global'
+        ? t('list.allCustomers')
+        : c.valid_customer_ids.map((id) => customerNames.get(id) ?? id).join(', ');
+    return [
+      {
+        key: 'name',
+        label: t('columns.name'),
+        width: 'minmax(10rem, 1.5fr)',
+        sortable: true,
+        text: (c) => c.name || c.email,
+        render: (c) => (
+          <ListNameButton expanded={openId === c.contact_id} onClick={() => setOpenId(c.contact_id)}>
+            {c.name || c.email}
+          </ListNameButton>
+        ),
+      },
+      {
+        key: 'email',
+        label: t('columns.email'),
+        width: 'minmax(12rem, 2fr)',
+        sortable: true,
+        text: (c) => c.email,
+      },
+      {
+        key: 'role_level',
+        label: t('columns.role_level'),
+        width: '8rem',
+        sortable: true,
+        text: (c) => t(`roleLevel.${c.role_level}`),
+      },
+      {
+        key: 'customers',
+        label: t('columns.customers'),
+        width: 'minmax(10rem, 2fr)',
+        sortable: true,
+        text: customersText,
+      },
+      {
+        key: 'last_login',
+        label: t('columns.last_login'),
+        width: 'minmax(11rem, 1fr)',
+        sortable: true,
+        // Never signed in sorts before the oldest sign-in.
+        value: (c) => (c.last_login ? Date.parse(c.last_login) : 0),
+        text: (c) => (c.last_login ? formatTime(c.last_login) : t('list.never')),
+        render: (c) => (c.last_login ? <TimeText iso={c.last_login} format={formatTime} /> : t('list.never')),
+      },
+    ];
+  }, [t, openId, customerNames, formatTime]);
+  const { pageRows, total } = useClientRows(load.data ?? [], columns, controls, { customersOf });
+  // j/k move through the people (the name takes the focus), Enter opens, Esc closes, n invites.
+  const list = useList({
+    rows: pageRows,
+    rowId: idOf,
+    enabled: form === null,
+    onOpen: (c) => setOpenId(c.contact_id),
     onBack: () => {
       if (openId === null) return false;
       setOpenId(null);
@@ -67,63 +110,43 @@ export function UsersPage(_: ScreenProps) {
     },
     ...(canManage && { onNew: () => setForm({ contact: null }) }),
   });
+  const reload = useCallback(() => void invalidate(CONTACTS_AREA), [invalidate]);
+  const open = load.data?.find((c) => c.contact_id === openId) ?? null;
   const saved = (contact: ManagedContact) => {
     setForm(null);
     setOpenId(contact.contact_id);
     setVersion((v) => v + 1);
-    list.reload();
+    reload();
   };
-  const height = Math.min(MAX_HEIGHT, Math.max(list.contacts.length, 1) * ROW_HEIGHT);
 
   return (
-    <div className="page-body users-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('title')}</h1>
-          <p className="muted">{t('subtitle')}</p>
-        </div>
-        {canManage && (
+    <ListScreen
+      className="users-page"
+      title={t('title')}
+      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      actions={
+        canManage && (
           <button type="button" className="button button--primary" onClick={() => setForm({ contact: null })}>
             {t('new')}
           </button>
-        )}
-      </header>
-      <div className="two-panes">
-        <LoadedContent
-          load={list}
-          empty={list.contacts.length === 0}
-          labels={{
-            empty: t('list.empty'),
-            loadFailed: t('errors.load'),
-            retry: t('retry'),
-            loading: t('loading'),
-          }}
-        >
-          {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
-          <div
-            ref={gridRef}
-            role="grid"
-            aria-label={t('list.label')}
-            aria-rowcount={list.contacts.length + 1}
-            className="user-grid"
-          >
-            <GridHeaderRow
-              className="user-row user-row--header"
-              labels={COLUMNS.map((column) => t(`columns.${column}`))}
-            />
-            <List
-              role="rowgroup"
-              listRef={listRef}
-              rowComponent={UserRow}
-              rowCount={list.contacts.length}
-              rowHeight={ROW_HEIGHT}
-              rowProps={rowProps}
-              defaultHeight={height}
-              style={{ height }}
-            />
-          </div>
-        </LoadedContent>
-        {open && (
+        )
+      }
+      label={t('list.label')}
+      columns={columns}
+      rows={pageRows}
+      rowData={dataOf}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total }}
+      load={load}
+      labels={{
+        empty: t('list.empty'),
+        loadFailed: t('errors.load'),
+        retry: t('retry'),
+        loading: t('loading'),
+      }}
+      aside={
+        open && (
           <UserDetails
             contact={open}
             customerNames={customerNames}
@@ -132,12 +155,13 @@ export function UsersPage(_: ScreenProps) {
             onEdit={(contact) => setForm({ contact })}
             onDeleted={() => {
               setOpenId(null);
-              list.reload();
+              reload();
             }}
           />
-        )}
-      </div>
+        )
+      }
+    >
       {form && <UserForm contact={form.contact} onClose={() => setForm(null)} onSaved={saved} />}
-    </div>
+    </ListScreen>
   );
 }

@@ -1,6 +1,10 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
+
+/** The people's path: after a change, its cached answers are marked stale. */
+export const CONTACTS_AREA = '/api/management/contacts';
 
 export type Contact = components['schemas']['Contact'];
 export type ManagedContact = components['schemas']['ManagedContact'];
@@ -18,11 +22,17 @@ export const PERMISSIONS: readonly Permission[] = [
   'modify_workflow',
 ];
 
-/** GET /management/contacts, always fresh (skip_cache). */
-export async function listContacts(): Promise<Contact[]> {
-  return dataOf(await api.GET('/api/management/contacts', { params: { query: { skip_cache: true } } }))
-    .contacts;
-}
+const byName = (a: Contact, b: Contact) =>
+  (a.name || a.email).localeCompare(b.name || b.email, undefined, { sensitivity: 'base' });
+
+/** GET /management/contacts past the server's cache (skip_cache), by name. */
+export const listContacts = () =>
+  $api.queryOptions(
+    'get',
+    '/api/management/contacts',
+    { params: { query: { skip_cache: true } } },
+    { select: (data): Contact[] => [...data.contacts].sort(byName) },
+  );
 
 export async function getContact(id: string): Promise<ManagedContact> {
   return dataOf(

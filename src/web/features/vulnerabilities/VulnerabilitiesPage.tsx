@@ -1,12 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { DataTable, LoadedContent } from '../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../components/use-load.ts';
-import { useRowCursor } from '../../components/use-row-cursor.ts';
-import { useListKeys } from '../../keyboard/use-list-keys.ts';
-import { useSession } from '../../session/use-session.ts';
-import { useIsActivePage, useSelectedCustomers, useShellData } from '../../shell/index.ts';
+import {
+  type ListColumn,
+  ListNameButton,
+  ListScreen,
+  useClientRows,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { useSelectedCustomers, useShellData } from '../../shell/index.ts';
 import { InvalidVulnerabilitiesResponse, listVulnerabilities, type Vulnerability } from './api.ts';
 import { osNameOf } from './os-name.ts';
 import { VulnerabilityDrill } from './VulnerabilityDrill.tsx';
@@ -14,117 +19,115 @@ import './vulnerabilities.css';
 
 const rowKey = (row: Vulnerability) => `${row.customer_id}/${row.os.platform}`;
 
+/** The report's counts, each a column that lines up on the right and sorts as a number. */
+const COUNTS = [
+  ['patches', (r: Vulnerability) => r.patches.length],
+  ['applications', (r: Vulnerability) => r.applications.length],
+  ['os', (r: Vulnerability) => r.standalone_os_vulnerabilities.length],
+  ['vulnerable', (r: Vulnerability) => r.vulnerable_count],
+  ['agents', (r: Vulnerability) => r.agent_count],
+] as const;
+
 /**
- * /vulnerabilities (spec 2, section 7): per customer and OS, what the agents reported. j/k move
- * between rows, Enter opens the row's findings and the agents affected, Esc closes them.
+ * /vulnerabilities (spec 2, section 7): per customer and OS, what the agents reported, for the
+ * customers selected in the top bar (the server narrows the report). Every column sorts; j/k
+ * move between rows, Enter opens the row's findings and the agents affected, Esc closes them.
  */
 export function VulnerabilitiesPage(_: ScreenProps) {
   const { t } = useTranslation('vulnerabilities');
-  const session = useSession();
-  const active = useIsActivePage();
   const { selected: customerIds } = useSelectedCustomers();
   const { customers } = useShellData();
-  const key = session.status === 'ready' ? customerIds.join(',') : null;
-  const report = useLoad(key, () => listVulnerabilities(customerIds));
-  const rows = report.data ?? [];
+  const controls = useListControls();
+  const load = asLoaded(useQuery(listVulnerabilities(customerIds)));
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const tableRef = useRef<HTMLTableSectionElement>(null);
-  const { cursor, setCursor, focusRow } = useRowCursor(tableRef);
 
   const customerName = useCallback(
     (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id,
     [customers],
   );
-  // A new report (another customer filter) starts over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the report is read again
-  useEffect(() => {
-    setCursor(null);
-    setOpenKey(null);
-  }, [key]);
+  // Another customer filter is another report: its drill-down starts closed.
+  const filterKey = customerIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close when the filter changes
+  useEffect(() => setOpenKey(null), [filterKey]);
 
-  const open = rows.find((r) => rowKey(r) === openKey) ?? null;
-  useListKeys({
-    enabled: active,
-    count: rows.length,
-    focused: cursor !== null && cursor < rows.length ? cursor : null,
-    setFocused: focusRow,
-    onOpen: (index) => {
-      const row = rows[index];
-      if (row) setOpenKey(rowKey(row));
-    },
+  const columns = useMemo(
+    (): ListColumn<Vulnerability>[] => [
+      {
+        key: 'customer',
+        label: t('columns.customer'),
+        width: 'minmax(12rem, 2fr)',
+        sortable: true,
+        text: (r) => customerName(r.customer_id),
+        render: (r) => (
+          <ListNameButton expanded={openKey === rowKey(r)} onClick={() => setOpenKey(rowKey(r))}>
+            {customerName(r.customer_id)}
+          </ListNameButton>
+        ),
+      },
+      {
+        key: 'platform',
+        label: t('columns.platform'),
+        width: 'minmax(11rem, 1.5fr)',
+        sortable: true,
+        text: (r) => osNameOf(r.os.platform),
+      },
+      ...COUNTS.map(
+        ([key, count]): ListColumn<Vulnerability> => ({
+          key,
+          label: t(`columns.${key}`),
+          width: 'minmax(7rem, 1fr)',
+          sortable: true,
+          align: 'end',
+          value: count,
+          text: (r) => String(count(r)),
+        }),
+      ),
+    ],
+    [t, customerName, openKey],
+  );
+  const { pageRows, total } = useClientRows(load.data ?? [], columns, controls);
+  const list = useList({
+    rows: pageRows,
+    rowId: rowKey,
+    onOpen: (r) => setOpenKey(rowKey(r)),
     onBack: () => {
       if (openKey === null) return false;
       setOpenKey(null);
-      if (cursor !== null) focusRow(cursor);
       return true;
     },
   });
+  const open = load.data?.find((r) => rowKey(r) === openKey) ?? null;
 
   return (
-    <div className="page-body vulnerabilities-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('title')}</h1>
-          <p className="muted">{t('summary')}</p>
-          <p className="muted">{t('keysHint')}</p>
-        </div>
-      </header>
-      <LoadedContent
-        load={report}
-        empty={rows.length === 0}
-        labels={{
-          empty: t('empty'),
-          loadFailed:
-            report.error instanceof InvalidVulnerabilitiesResponse ? t('invalidResponse') : t('loadFailed'),
-          retry: t('retry'),
-        }}
-      >
-        <DataTable
-          className="table vulnerabilities-table"
-          caption={t('title')}
-          bodyRef={tableRef}
-          columns={[
-            t('columns.customer'),
-            t('columns.platform'),
-            t('columns.patches'),
-            t('columns.applications'),
-            t('columns.os'),
-            t('columns.vulnerable'),
-            t('columns.agents'),
-          ]}
-        >
-          {rows.map((row, index) => (
-            <tr
-              key={rowKey(row)}
-              data-row-index={index}
-              tabIndex={index === (cursor ?? 0) ? 0 : -1}
-              className={rowKey(row) === openKey ? 'vulnerabilities-table__open' : undefined}
-              onFocus={() => setCursor(index)}
-              onClick={() => setOpenKey(rowKey(row))}
-            >
-              <th scope="row">{customerName(row.customer_id)}</th>
-              <td>{osNameOf(row.os.platform)}</td>
-              <td className="numeric">{row.patches.length}</td>
-              <td className="numeric">{row.applications.length}</td>
-              <td className="numeric">{row.standalone_os_vulnerabilities.length}</td>
-              <td className="numeric">{row.vulnerable_count}</td>
-              <td className="numeric">{row.agent_count}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </LoadedContent>
+    <ListScreen
+      className="vulnerabilities-page"
+      title={t('title')}
+      count={load.status === 'ready' ? t('count', { count: total }) : undefined}
+      before={<p className="muted">{`${t('summary')} ${t('keysHint')}`}</p>}
+      label={t('title')}
+      columns={columns}
+      rows={pageRows}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total }}
+      load={load}
+      labels={{
+        empty: t('empty'),
+        loadFailed:
+          load.error instanceof InvalidVulnerabilitiesResponse ? t('invalidResponse') : t('loadFailed'),
+        retry: t('retry'),
+        loading: t('loading'),
+      }}
+    >
       {open && (
         <VulnerabilityDrill
           key={rowKey(open)}
           row={open}
           customerName={customerName(open.customer_id)}
           osName={osNameOf(open.os.platform)}
-          onClose={() => {
-            setOpenKey(null);
-            if (cursor !== null) focusRow(cursor);
-          }}
+          onClose={() => setOpenKey(null)}
         />
       )}
-    </div>
+    </ListScreen>
   );
 }

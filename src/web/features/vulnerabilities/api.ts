@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import type { components, operations } from '../../../api/schema.d.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -40,13 +41,16 @@ function isReportRow(value: unknown): value is Vulnerability {
   );
 }
 
-/** The report: one entry per customer and OS (all of the caller's customers when none given). */
-export async function listVulnerabilities(customerIds: readonly string[]): Promise<Vulnerability[]> {
+/** The report's parameters: the customers asked about (all of the caller's when none). */
+const reportInit = (customerIds: readonly string[]) => ({
+  params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } },
+});
+
+/** The report, checked row by row: anything but a 200 with rows the screen can draw is invalid. */
+async function readReport(init: ReturnType<typeof reportInit>): Promise<Vulnerability[]> {
   let answer: { data?: { vulnerabilities?: unknown }; response: Response };
   try {
-    answer = await api.GET('/api/ngreports/v1/vulnerabilities/', {
-      params: { query: { customer_ids: customerIds.length ? [...customerIds] : undefined } },
-    });
+    answer = await api.GET('/api/ngreports/v1/vulnerabilities/', init);
   } catch (error) {
     // An answer that is an error is an invalid response; no answer at all stays a connection error.
     if (error instanceof ApiError && error.status !== null) throw new InvalidVulnerabilitiesResponse();
@@ -57,6 +61,18 @@ export async function listVulnerabilities(customerIds: readonly string[]): Promi
     throw new InvalidVulnerabilitiesResponse();
   return rows;
 }
+
+/**
+ * listVulnerabilities: one entry per customer and OS. Its key has the operation's shape
+ * (`[method, path, init]`) so the area's invalidation reaches it; the answer is checked first.
+ */
+export const listVulnerabilities = (customerIds: readonly string[]) => {
+  const init = reportInit(customerIds);
+  return queryOptions({
+    queryKey: ['get', '/api/ngreports/v1/vulnerabilities/', init] as const,
+    queryFn: () => readReport(init),
+  });
+};
 
 export type VulnerableAgent =
   operations['listVulnerableAgents']['responses'][200]['content']['application/json']['agents'][number];

@@ -1,0 +1,128 @@
+import { type CSSProperties, useMemo } from 'react';
+import { List } from 'react-window';
+import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
+import { useShallowMemo } from '../use-shallow-memo.ts';
+import { ListRow, type ListRowProps } from './ListRow.tsx';
+import type { ListColumn, RowId } from './list-types.ts';
+import type { ListState } from './use-list.ts';
+import type { ListControls } from './use-list-controls.ts';
+
+/** The least a grid track takes: its fixed size, or the minimum of a minmax(). */
+function leastWidth(track: string): string {
+  const least = /^minmax\(([^,]+),/.exec(track)?.[1]?.trim() ?? track;
+  return least.endsWith('fr') || least === 'auto' ? '0px' : least;
+}
+
+/** Height of one row; the viewport shows at most VIEWPORT_ROWS before it scrolls. */
+export const ROW_HEIGHT = 36;
+const VIEWPORT_ROWS = 16;
+
+export interface ListGridProps<Row, Id extends RowId> {
+  /** The grid's accessible name. */
+  label: string;
+  columns: readonly ListColumn<Row>[];
+  rows: readonly Row[];
+  list: ListState<Row, Id>;
+  controls: Pick<ListControls, 'sort' | 'onSort'>;
+  rowData?(row: Row): Record<string, string>;
+  /** The checkbox's name on a selectable list ('Select dc01'). */
+  selectLabel?(row: Row): string;
+  /** Rows across every page (aria-rowcount), -1 when unknown; the rows shown when absent. */
+  rowCount?: number;
+  /** How many rows come before the first one shown (earlier pages). */
+  firstIndex?: number;
+}
+
+/**
+ * The rows of a kit list as an ARIA grid of divs (react-window renders only the rows in view):
+ * a header cell per column, sortable ones cycling ascending → descending → unsorted, then the
+ * rows. The columns' widths make one grid template, so header and cells line up.
+ */
+export function ListGrid<Row, Id extends RowId>({
+  label,
+  columns,
+  rows,
+  list,
+  controls,
+  rowData,
+  selectLabel,
+  rowCount,
+  firstIndex = 0,
+}: ListGridProps<Row, Id>) {
+  const template = useMemo(
+    () => [...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].join(' '),
+    [list.selectable, columns],
+  );
+  const minWidth = useMemo(
+    () =>
+      `calc(${[...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].map(leastWidth).join(' + ')})`,
+    [list.selectable, columns],
+  );
+  const rowProps = useShallowMemo({
+    rows: rows as readonly unknown[],
+    columns: columns as readonly ListColumn<unknown>[],
+    rowId: list.rowId as (row: unknown) => RowId,
+    rowData: rowData as ListRowProps['rowData'],
+    cursor: list.cursor,
+    selected: list.selectable ? (list.selected as ReadonlySet<RowId>) : null,
+    selectLabel: selectLabel as ListRowProps['selectLabel'],
+    firstIndex,
+    onToggle: list.toggle,
+    onFocusRow: list.setCursor,
+  });
+  const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
+    <div
+      ref={list.grid}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={rowCount === undefined ? rows.length + 1 : rowCount < 0 ? -1 : rowCount + 1}
+      aria-multiselectable={list.selectable || undefined}
+      className="list-grid"
+      style={{ '--list-columns': template, '--list-min-width': minWidth } as CSSProperties}
+    >
+      {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
+      <div role="row" tabIndex={-1} aria-rowindex={1} className="list-grid__row list-grid__row--header">
+        {list.selectable && (
+          // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+          <span role="columnheader" tabIndex={-1} className="list-cell list-cell--check" />
+        )}
+        {columns.map((column) =>
+          column.sortable ? (
+            <SortHeaderCell
+              key={column.key}
+              column={column.key}
+              label={column.label}
+              sort={controls.sort}
+              onSort={controls.onSort}
+              className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
+            />
+          ) : (
+            // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
+            <span
+              key={column.key}
+              role="columnheader"
+              tabIndex={-1}
+              className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
+            >
+              {column.label}
+            </span>
+          ),
+        )}
+      </div>
+      <List
+        listRef={list.scroller}
+        role="rowgroup"
+        className="list-grid__rows"
+        rowComponent={ListRow}
+        rowCount={rows.length}
+        rowHeight={ROW_HEIGHT}
+        rowProps={rowProps}
+        defaultHeight={height}
+        overscanCount={8}
+        style={{ height }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** The list kit: every list screen built from these pieces, with one look (list.css). */
+export { FilterChip, ListFilters } from './ListFilters.tsx';
+export { ListGrid, ROW_HEIGHT } from './ListGrid.tsx';
+export { ListHeader } from './ListHeader.tsx';
+export { ListLink, ListNameButton } from './ListLinks.tsx';
+export { ListPaging } from './ListPaging.tsx';
+export { ListScreen } from './ListScreen.tsx';
+export type { ListColumn, ListPaging as Paging, RowId } from './list-types.ts';
+export { type CustomersOf, narrowByCustomers, sortRows, useClientRows } from './use-client-rows.ts';
+export { type ListSelection, type ListState, useList } from './use-list.ts';
+export { type ListControls, useListControls } from './use-list-controls.ts';

@@ -1,0 +1,125 @@
+import { expect, type Page } from '@playwright/test';
+import { ANALYST, signIn, tabTo, test } from './support.ts';
+
+/**
+ * The shared table rules (spec 1, sections 4.6 and 9) on every list built from the list kit:
+ * a column's sort cycles ascending, descending, unsorted (the order on screen changes each
+ * time), the page size changes what one page holds, and the top bar's customer filter narrows
+ * the rows.
+ */
+interface Screen {
+  path: string;
+  heading: string;
+  grid: string;
+  /** The column whose sort is cycled. */
+  column: string;
+  /** What the first row shows once the filter holds only Acme Corp (none: rows name no customer). */
+  acme?: string;
+}
+
+const SCREENS: Screen[] = [
+  { path: '/customers', heading: 'Customers', grid: 'Customers', column: 'Name', acme: 'Acme Corp' },
+  { path: '/users', heading: 'Users', grid: 'Users', column: 'Email' },
+  {
+    path: '/domains',
+    heading: 'Domains',
+    grid: 'Monitored domains',
+    column: 'Customer',
+    acme: 'acme.example',
+  },
+  {
+    path: '/vulnerabilities',
+    heading: 'Vulnerabilities',
+    grid: 'Vulnerabilities',
+    column: 'Customer',
+    acme: 'Acme Corp',
+  },
+];
+
+const rowsOf = (page: Page, grid: string) =>
+  page.getByRole('grid', { name: grid }).locator('[data-row-index]');
+
+/** The text of one column in every row shown. */
+async function columnTexts(page: Page, screen: Screen, column: string): Promise<string[]> {
+  const grid = page.getByRole('grid', { name: screen.grid });
+  const headers = await grid.getByRole('columnheader').allTextContents();
+  const at = headers.findIndex((h) => h.trim() === column);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return rowsOf(page, screen.grid).evaluateAll(
+    (rows, i) => rows.map((row) => row.querySelectorAll('[role="gridcell"]')[i]?.textContent ?? ''),
+    at,
+  );
+}
+
+const sortedCopy = (texts: string[]) =>
+  [...texts].sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }));
+
+for (const screen of SCREENS) {
+  test(`${screen.heading}: sort cycle, page size and the customer filter`, async ({ page }) => {
+    await signIn(page, ANALYST, screen.path);
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+    const rows = rowsOf(page, screen.grid);
+    await expect(rows.first()).toBeVisible();
+
+    // Every row on one page first, so a sort's order is the whole list's (the grid draws the
+    // rows in view, the first ones of that order).
+    const size = page.getByRole('combobox', { name: 'Rows' });
+    await expect(size).toHaveValue('10');
+    const total =
+      Number((await page.getByRole('grid', { name: screen.grid }).getAttribute('aria-rowcount')) ?? '1') - 1;
+    await size.selectOption('100');
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(
+      `1–${Math.min(total, 100)} of ${total}`,
+    );
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(Math.min(total, 16));
+
+    const header = page.getByRole('columnheader', { name: screen.column, exact: true });
+    const sortButton = header.getByRole('button');
+    const unsorted = await columnTexts(page, screen, screen.column);
+    // With the mouse: ascending.
+    await sortButton.click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = await columnTexts(page, screen, screen.column);
+    expect(ascending).toEqual(sortedCopy(ascending));
+    // With the keyboard: descending (the other end of the list first), then unsorted again.
+    await sortButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const descending = async () => {
+      const texts = await columnTexts(page, screen, screen.column);
+      return texts.join('\n') === sortedCopy(texts).reverse().join('\n') ? texts : null;
+    };
+    await expect.poll(descending).not.toBeNull();
+    const first = (await descending())?.[0];
+    expect(first).not.toBe(ascending[0]);
+    if (total <= ascending.length) expect(await descending()).toEqual([...ascending].reverse());
+    await page.keyboard.press('Enter');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(() => columnTexts(page, screen, screen.column)).toEqual(unsorted);
+
+    // A smaller page holds fewer rows and says so.
+    await tabTo(page, size);
+    await size.selectOption('10');
+    await expect(rows).toHaveCount(Math.min(total, 10));
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(
+      `1–${Math.min(total, 10)} of ${total}`,
+    );
+
+    // The top bar's customer filter narrows the rows to Acme Corp's.
+    const trigger = page.getByRole('button', { name: /Customer filter/ });
+    await tabTo(page, trigger);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('searchbox', { name: 'Search customers' })).toBeFocused();
+    await page.keyboard.type('Acme');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(trigger).toContainText('Acme Corp');
+    await expect
+      .poll(
+        async () =>
+          Number(await page.getByRole('grid', { name: screen.grid }).getAttribute('aria-rowcount')) - 1,
+      )
+      .toBeLessThan(total);
+    if (screen.acme) await expect(rows.first()).toContainText(screen.acme);
+  });
+}
