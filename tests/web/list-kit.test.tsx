@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/web/api/errors.ts';
 import { asLoaded, type LoadState } from '../../src/web/api/loaded.ts';
-import { type AgentsCommandTarget, commandTargetStore } from '../../src/web/commands/target.ts';
+import { commandTargetStore, type SelectionTarget } from '../../src/web/commands/target.ts';
 import {
   type ListColumn,
   ListScreen,
@@ -93,7 +93,7 @@ function HostsList({ hosts, load = READY, allowed }: { hosts: Host[]; load?: Loa
     rowId: idOf,
     selectable: true,
     onOpen: (h) => setOpened(h.name),
-    target: ({ ids, focused }): AgentsCommandTarget => ({
+    target: ({ ids, focused }): SelectionTarget<string> => ({
       kind: 'agents',
       ids,
       canChange: true,
@@ -335,7 +335,7 @@ describe('the list kit: the customer filter', () => {
 });
 
 describe('the list kit: cursor and selection keys', () => {
-  const target = () => commandTargetStore.get() as AgentsCommandTarget | null;
+  const target = () => commandTargetStore.get() as SelectionTarget<string> | null;
   const selected = (grid: HTMLElement) =>
     within(grid)
       .getAllByRole('row')
