@@ -5,8 +5,8 @@ import type { AnyEventObject } from 'xstate';
 import type { SearchRequest } from '../../machines/search-job/search-job.context.ts';
 import { searchJobMachine } from '../../machines/search-job/search-job.machine.ts';
 import { selectGone, selectPolling, selectTermError } from '../../machines/search-job/selectors.ts';
-import type { SearchPage } from '../../src/web/features/search/api.ts';
-import { useSearchJob } from '../../src/web/features/search/use-search-job.ts';
+import type { SearchPage } from '../../src/web/features/logs/api.ts';
+import { useSearchJob } from '../../src/web/features/logs/use-search-job.ts';
 import { failureByCode, hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
 import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 

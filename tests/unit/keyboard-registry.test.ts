@@ -10,8 +10,8 @@ import {
   toChoice,
 } from '../../src/web/commands/palette-model.ts';
 import { ACTIONS, findCommand, G_KEYS, NAVIGATION, REGISTRY } from '../../src/web/commands/registry.ts';
-import type { SearchCommandTarget } from '../../src/web/features/search/command-target.ts';
-import { rangeOfWord } from '../../src/web/features/search/commands.ts';
+import type { SearchCommandTarget } from '../../src/web/features/logs/command-target.ts';
+import { rangeOfWord } from '../../src/web/features/logs/commands.ts';
 import { chordOf } from '../../src/web/keyboard/keys.ts';
 import { ROUTES } from '../../src/web/routes.ts';
 

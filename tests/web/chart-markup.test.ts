@@ -87,10 +87,10 @@ const CHARTS: Record<string, ChartDrawer[]> = {
         );
       }),
   ],
-  'src/web/features/search/echarts-map.ts': [
+  'src/web/features/logs/echarts-map.ts': [
     (markup) =>
       optionsOf(async () => {
-        const { drawAddressMap } = await import('../../src/web/features/search/echarts-map.ts');
+        const { drawAddressMap } = await import('../../src/web/features/logs/echarts-map.ts');
         drawAddressMap(
           element(),
           [{ address: markup, country: markup, coordinates: [24.9, 60.2], count: 3 }],
@@ -109,10 +109,10 @@ const CHARTS: Record<string, ChartDrawer[]> = {
         );
       }),
   ],
-  'src/web/features/search/echarts-bars.ts': [
+  'src/web/features/logs/echarts-bars.ts': [
     (markup) =>
       optionsOf(async () => {
-        const { drawBars } = await import('../../src/web/features/search/echarts-bars.ts');
+        const { drawBars } = await import('../../src/web/features/logs/echarts-bars.ts');
         drawBars(element(), {
           from: markup,
           to: markup,
@@ -122,7 +122,7 @@ const CHARTS: Record<string, ChartDrawer[]> = {
       }),
     (markup) =>
       optionsOf(async () => {
-        const { drawFirings } = await import('../../src/web/features/search/echarts-bars.ts');
+        const { drawFirings } = await import('../../src/web/features/logs/echarts-bars.ts');
         drawFirings(element(), [{ time: markup, fired: 1, suppressed: 2 }], {
           fired: markup,
           suppressed: markup,

@@ -6,15 +6,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
-import type { SavedSearch } from '../../src/web/features/search/api.ts';
-import { SearchPage } from '../../src/web/features/search/SearchPage.tsx';
+import type { SavedSearch } from '../../src/web/features/logs/api.ts';
+import { SearchPage } from '../../src/web/features/logs/SearchPage.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { stubLayout } from './jsdom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
-/** The search screen's palette commands (features/search/commands.ts) run against the real page. */
+/** The search screen's palette commands (features/logs/commands.ts) run against the real page. */
 
 const START = '/api/search/v1/search/';
 const JOB = '/api/search/v1/search/{id}';

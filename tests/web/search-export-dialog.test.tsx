@@ -4,7 +4,7 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExportDialog } from '../../src/web/features/search/ExportDialog.tsx';
+import { ExportDialog } from '../../src/web/features/logs/ExportDialog.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { withKeyDispatcher } from './keyboard-harness.ts';

@@ -8,11 +8,11 @@ import { domainsFeature } from './domains/index.ts';
 import { escalationsFeature } from './escalations/index.ts';
 import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { integrationsFeature } from './integrations/index.ts';
+import { logsFeature } from './logs/index.ts';
 import { mutesFeature } from './mutes/index.ts';
 import { profileFeature } from './profile/index.ts';
 import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
-import { searchFeature } from './search/index.ts';
 import { threatFeature } from './threat/index.ts';
 import { updatesFeature } from './updates/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -35,7 +35,7 @@ export const FEATURES = [
   usersFeature,
   vulnerabilitiesFeature,
   domainsFeature,
-  searchFeature,
+  logsFeature,
   retentionFeature,
   threatFeature,
   reportsFeature,

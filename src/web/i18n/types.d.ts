@@ -16,6 +16,8 @@ import type escalations from '../features/escalations/locales/en-GB/escalations.
 import type escalationsRoutes from '../features/escalations/locales/en-GB/routes.json';
 import type integrations from '../features/integrations/locales/en-GB/integrations.json';
 import type integrationsRoutes from '../features/integrations/locales/en-GB/routes.json';
+import type logsRoutes from '../features/logs/locales/en-GB/routes.json';
+import type search from '../features/logs/locales/en-GB/search.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
 import type profileRoutes from '../features/profile/locales/en-GB/routes.json';
@@ -23,8 +25,6 @@ import type reports from '../features/reports/locales/en-GB/reports.json';
 import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
 import type retentionRoutes from '../features/retention/locales/en-GB/routes.json';
-import type searchRoutes from '../features/search/locales/en-GB/routes.json';
-import type search from '../features/search/locales/en-GB/search.json';
 import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
 import type updatesRoutes from '../features/updates/locales/en-GB/routes.json';
@@ -79,11 +79,11 @@ declare module 'i18next' {
         typeof domainsRoutes &
         typeof escalationsRoutes &
         typeof integrationsRoutes &
+        typeof logsRoutes &
         typeof mutesRoutes &
         typeof profileRoutes &
         typeof reportsRoutes &
         typeof retentionRoutes &
-        typeof searchRoutes &
         typeof threatRoutes &
         typeof updatesRoutes &
         typeof usersRoutes &

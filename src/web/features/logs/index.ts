@@ -2,8 +2,8 @@ import { defineFeature } from '../feature.ts';
 import { SEARCH_COMMANDS, SEARCH_GROUPS, SEARCH_TARGET } from './commands.ts';
 
 /** Log search (spec 2; issue 11): the /search screen, first in the sidebar's second group. */
-export const searchFeature = defineFeature({
-  id: 'search',
+export const logsFeature = defineFeature({
+  id: 'logs',
   routes: [{ path: '/search/:id?', name: 'search' }],
   screens: {
     search: () => import('./SearchPage.tsx').then((m) => m.SearchPage),

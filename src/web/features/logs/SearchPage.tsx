@@ -158,7 +158,7 @@ export function SearchPage({ params }: ScreenProps) {
   }, []);
   const canExport = done && Boolean(id);
   const editable = openedSaved?.mine ? openedSaved : null;
-  // The palette's search commands (features/search/commands.ts) run the screen's own handlers.
+  // The palette's search commands (features/logs/commands.ts) run the screen's own handlers.
   const commandTarget = useMemo(
     (): SearchCommandTarget => ({
       kind: 'search',
