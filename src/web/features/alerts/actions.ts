@@ -13,7 +13,7 @@ import {
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { createCase as createCaseOf } from '../cases/api.ts';
 import { createMute } from '../mutes/api.ts';
-import { bulkUpdate as bulkUpdateAlerts, getAlert, postDiscussion } from './api.ts';
+import { bulkUpdate as bulkUpdateAlerts, getAlert, postAlertDiscussion } from './api.ts';
 import type { AlertsCommandTarget } from './command-target.ts';
 
 type AlertChanges = components['schemas']['AlertChanges'];
@@ -122,7 +122,7 @@ export async function muteAlerts(ctx: AlertActionContext, duration: MuteDuration
 
 /** `>comment text`: the comment on every selected alert (postAlertDiscussion). */
 export async function commentOn(ctx: AlertActionContext, text: string): Promise<CommandOutcome> {
-  const { results, failed } = await eachAlert(ctx.target.ids, (id) => postDiscussion(id, text, false));
+  const { results, failed } = await eachAlert(ctx.target.ids, (id) => postAlertDiscussion(id, text, false));
   const done = results.length ? ctx.labels.commands('result.commented', { count: results.length }) : null;
   return reportSelection(ctx, done, failed);
 }

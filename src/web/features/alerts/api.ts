@@ -166,7 +166,7 @@ export const listAlertDiscussions = (id: number) => (offset: number, batchSize: 
     { select: (data): Discussion[] => data.discussions },
   );
 
-export async function postDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {
+export async function postAlertDiscussion(id: number, body: string, isPrivate: boolean): Promise<Discussion> {
   return must(
     await api.POST('/api/alerts/v1/alerts/{id}/discussions', {
       params: { path: { id } },
@@ -175,7 +175,7 @@ export async function postDiscussion(id: number, body: string, isPrivate: boolea
   );
 }
 
-export async function editDiscussion(id: number, commentId: number, body: string, isPrivate: boolean) {
+export async function updateAlertDiscussion(id: number, commentId: number, body: string, isPrivate: boolean) {
   return must(
     await api.PUT('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
       params: { path: { id, comment_id: commentId } },
@@ -184,7 +184,7 @@ export async function editDiscussion(id: number, commentId: number, body: string
   );
 }
 
-export async function deleteDiscussion(id: number, commentId: number): Promise<void> {
+export async function deleteAlertDiscussion(id: number, commentId: number): Promise<void> {
   await api.DELETE('/api/alerts/v1/alerts/{id}/discussions/{comment_id}', {
     params: { path: { id, comment_id: commentId } },
   });
@@ -210,7 +210,7 @@ export async function mergeAlerts(targetId: number, sourceIds: number[], comment
 export type AlertAction =
   paths['/api/alerts/v0/alerts/{id}/action/{action}']['post']['parameters']['path']['action'];
 
-export async function runAction(
+export async function runAlertAction(
   id: number,
   action: AlertAction,
   body: { path?: string; force?: boolean; length?: number; user?: string },
@@ -220,6 +220,6 @@ export async function runAction(
   );
 }
 
-export async function rerunWorkflows(id: number) {
+export async function rerunAlertWorkflows(id: number) {
   return must(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
 }

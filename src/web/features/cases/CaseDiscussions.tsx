@@ -2,7 +2,12 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscussionThread } from '../../components/discussions/DiscussionThread.tsx';
 import type { DiscussionCalls } from '../../components/discussions/types.ts';
-import { deleteCaseDiscussion, editCaseDiscussion, listCaseDiscussions, postCaseDiscussion } from './api.ts';
+import {
+  deleteCaseDiscussion,
+  listCaseDiscussions,
+  postCaseDiscussion,
+  updateCaseDiscussion,
+} from './api.ts';
 
 export interface CaseDiscussionsProps {
   caseId: number;
@@ -31,7 +36,7 @@ export function CaseDiscussions({ caseId, active, canPost, staff }: CaseDiscussi
     () => ({
       list: listCaseDiscussions(caseId),
       post: (body, isPrivate) => postCaseDiscussion(caseId, body, isPrivate),
-      edit: (commentId, body, isPrivate) => editCaseDiscussion(caseId, commentId, body, isPrivate),
+      edit: (commentId, body, isPrivate) => updateCaseDiscussion(caseId, commentId, body, isPrivate),
       remove: (commentId) => deleteCaseDiscussion(caseId, commentId),
     }),
     [caseId],

@@ -67,7 +67,7 @@ export async function listCases(
 }
 
 /** Tags in use on the caller's cases, most used first (for the tag suggestions). */
-export async function listCaseTags(customerIds: readonly string[]): Promise<string[]> {
+export async function aggregateCases(customerIds: readonly string[]): Promise<string[]> {
   const result = await api.GET('/api/cases/v1/cases/aggregate/{a}/{b}', {
     params: { path: { a: 'tags', b: 'tags' }, query: { customer_ids: some(customerIds) } },
   });
@@ -136,7 +136,7 @@ export async function postCaseDiscussion(id: number, body: string, isPrivate: bo
 }
 
 /** Edits one's own comment (403 for someone else's, 404 when it is gone). */
-export async function editCaseDiscussion(
+export async function updateCaseDiscussion(
   id: number,
   commentId: number,
   body: string,

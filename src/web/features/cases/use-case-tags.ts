@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listCaseTags } from './api.ts';
+import { aggregateCases } from './api.ts';
 
 /** Tags in use on the selected customers' cases, for suggestions; none when they cannot be loaded. */
 export function useCaseTags(customerIds: readonly string[], enabled: boolean): string[] {
@@ -9,7 +9,7 @@ export function useCaseTags(customerIds: readonly string[], enabled: boolean): s
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    listCaseTags(customerIds)
+    aggregateCases(customerIds)
       .then((found) => live && setTags(found))
       .catch(() => live && setTags([]));
     return () => {

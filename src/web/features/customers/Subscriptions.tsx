@@ -6,14 +6,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToasts } from '../../shell/index.ts';
 import {
-  addSubscription,
   type Customer,
-  changeSubscription,
+  createCustomerSubscription,
   listCustomerProducts,
   listCustomerSubscriptions,
   type Subscription,
   type SubscriptionBilling,
   type SubscriptionStatus,
+  updateCustomerSubscription,
 } from './api.ts';
 
 const STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'cancelled'];
@@ -58,7 +58,7 @@ export function Subscriptions({
     if (!product.trim()) return;
     setBusy(true);
     try {
-      changed(await addSubscription(customer.customer_id, { product: product.trim(), billing }));
+      changed(await createCustomerSubscription(customer.customer_id, { product: product.trim(), billing }));
       void products.refetch();
       setProduct('');
       notify({ severity: 'success', title: t('subscriptions.added'), message: product.trim() });
@@ -73,7 +73,7 @@ export function Subscriptions({
     setBusy(true);
     try {
       changed(
-        await changeSubscription(customer.customer_id, pending.subscription.subscription_id, {
+        await updateCustomerSubscription(customer.customer_id, pending.subscription.subscription_id, {
           status: pending.status,
         }),
       );

@@ -38,7 +38,7 @@ export async function deleteCustomer(id: string): Promise<void> {
   await api.DELETE('/api/management/customers/{id}', { params: { path: { id } } });
 }
 
-export async function addSubscription(
+export async function createCustomerSubscription(
   id: string,
   body: { product: string; billing: SubscriptionBilling },
 ): Promise<Customer> {
@@ -47,7 +47,7 @@ export async function addSubscription(
   );
 }
 
-export async function changeSubscription(
+export async function updateCustomerSubscription(
   id: string,
   subscriptionId: string,
   body: { status?: SubscriptionStatus; billing?: SubscriptionBilling },

@@ -5,7 +5,7 @@ import { FormFooter } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
-import { addDomains, type Domain } from './api.ts';
+import { createDomains, type Domain } from './api.ts';
 import { looksLikeDomain, namesOf } from './domain-names.ts';
 
 export interface AddDomainsDialogProps {
@@ -47,7 +47,7 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
     setBusy(true);
     setServerError(null);
     try {
-      const added = await addDomains(customerId, names);
+      const added = await createDomains(customerId, names);
       notify({
         severity: 'success',
         title: t('form.added', { count: added.length }),

@@ -18,7 +18,7 @@ import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { useCustomerScope, useToasts } from '../../shell/index.ts';
 import { AddDomainsDialog } from './AddDomainsDialog.tsx';
-import { DOMAINS_AREA, type Domain, listDomains, setDomainActive } from './api.ts';
+import { DOMAINS_AREA, type Domain, listDomains, updateDomain } from './api.ts';
 import './domains.css';
 import { SCAN_POLL_MS, scanPending } from './use-scan-poll.ts';
 
@@ -148,7 +148,7 @@ export function DomainsPage(_: ScreenProps) {
   async function toggle(domain: Domain) {
     setBusy(true);
     try {
-      await setDomainActive(domain.uid, !domain.active);
+      await updateDomain(domain.uid, !domain.active);
       notify({
         severity: 'success',
         title: domain.active

@@ -6,7 +6,7 @@ import { asLoaded } from '../../api/loaded.ts';
 import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useCan } from '../../session/use-can.ts';
-import { type DomainFuzzLists, getDomainFuzzLists, setFuzzLists } from './api.ts';
+import { type DomainFuzzLists, getDomainFuzzLists, updateDomainFuzzLists } from './api.ts';
 
 type ListName = 'words' | 'tlds';
 /** Entries of a text area, one a line, with the line each came from (for the error). */
@@ -47,7 +47,7 @@ export function FuzzListsForm({ uid }: { uid: string }) {
     setStatus('saving');
     setErrors({});
     try {
-      const saved = await setFuzzLists(
+      const saved = await updateDomainFuzzLists(
         uid,
         entries.words.map((e) => e.value),
         entries.tlds.map((e) => e.value),

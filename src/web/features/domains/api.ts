@@ -20,7 +20,7 @@ export const listDomains = (customerIds: readonly string[]) =>
   );
 
 /** Adds one domain or many for a customer. */
-export async function addDomains(customerId: string, names: readonly string[]): Promise<Domain[]> {
+export async function createDomains(customerId: string, names: readonly string[]): Promise<Domain[]> {
   return dataOf(
     await api.POST('/api/tacklebox/v1/domains', {
       body: { customer_id: customerId || null, names: [...names] },
@@ -28,7 +28,7 @@ export async function addDomains(customerId: string, names: readonly string[]): 
   ).domains;
 }
 
-export async function setDomainActive(uid: string, active: boolean): Promise<Domain> {
+export async function updateDomain(uid: string, active: boolean): Promise<Domain> {
   return dataOf(
     await api.PUT('/api/tacklebox/v1/domains/{id}', { params: { path: { id: uid } }, body: { active } }),
   );
@@ -49,7 +49,7 @@ export const getDomainFuzzLists = (uid: string) =>
   $api.queryOptions('get', '/api/tacklebox/v1/domains/{id}/fuzz-lists', { params: { path: { id: uid } } });
 
 /** Sets the domain's own lists (null: back to the default); the next scan uses them. */
-export async function setFuzzLists(
+export async function updateDomainFuzzLists(
   uid: string,
   words: string[] | null,
   tlds: string[] | null,

@@ -20,12 +20,12 @@ import {
 } from './alert-settings.ts';
 import {
   type Backtest,
-  backtestAlert,
-  deleteAlertRule,
+  backtestLogAlertRule,
+  deleteLogAlertRule,
   type LogAlertRule,
   listAlertRules,
   type SavedSearch,
-  saveAlertRule,
+  saveLogAlertRule,
 } from './api.ts';
 import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 
@@ -95,7 +95,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     setFailure(null);
     const tested = draft;
     try {
-      setBacktest({ draft: tested, result: await backtestAlert(settingsOf(saved.id, tested)) });
+      setBacktest({ draft: tested, result: await backtestLogAlertRule(settingsOf(saved.id, tested)) });
     } catch (e) {
       setFailure(`${t('alert.backtestFailed')} ${e instanceof Error ? e.message : ''}`.trim());
     } finally {
@@ -107,7 +107,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     setBusy('save');
     setFailure(null);
     try {
-      await saveAlertRule(settingsOf(saved.id, draft));
+      await saveLogAlertRule(settingsOf(saved.id, draft));
       notify({
         severity: 'success',
         title: t('alert.saved', { name: saved.name }),
@@ -125,7 +125,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     setBusy('stop');
     setFailure(null);
     try {
-      await deleteAlertRule(existing.id);
+      await deleteLogAlertRule(existing.id);
       notify({ severity: 'success', title: t('alert.stopped', { name: saved.name }), message: '' });
       onClose();
     } catch (e) {

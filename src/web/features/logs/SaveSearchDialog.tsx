@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '../../components/FormFields.tsx';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useShellData } from '../../shell/index.ts';
-import { createSaved, type SavedSearch, updateSaved } from './api.ts';
+import { createSavedSearch, type SavedSearch, updateSavedSearch } from './api.ts';
 import { type Column, requestOf, type SearchForm } from './search-model.ts';
 import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 
@@ -70,7 +70,7 @@ export function SaveSearchDialog(props: {
         search: request.search as Record<string, unknown>,
         period: (request.period ?? null) as Record<string, unknown> | null,
       };
-      props.onSaved(existing ? await updateSaved(existing.id, input) : await createSaved(input));
+      props.onSaved(existing ? await updateSavedSearch(existing.id, input) : await createSavedSearch(input));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setBusy(false);

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { askedAgainWith, useInvalidatePaths } from '../../api/query.ts';
 import {
-  deleteHistoryEntry,
-  deleteSaved,
+  deleteSavedSearch,
+  deleteSearchHistoryEntry,
   type HistoryEntry,
   listSavedSearches,
   listSearchHistory,
@@ -61,7 +61,7 @@ export function SavedAndHistory(props: {
                   type="button"
                   className="button button--small"
                   aria-label={t('saved.delete', { name: s.name })}
-                  onClick={() => void remove(deleteSaved(s.id))}
+                  onClick={() => void remove(deleteSavedSearch(s.id))}
                 >
                   ×
                 </button>
@@ -85,7 +85,7 @@ export function SavedAndHistory(props: {
                 type="button"
                 className="button button--small"
                 aria-label={t('history.delete', { term: h.search_term || t('history.everything') })}
-                onClick={() => void remove(deleteHistoryEntry(h.id))}
+                onClick={() => void remove(deleteSearchHistoryEntry(h.id))}
               >
                 ×
               </button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
-import { deleteAlertRule, listLogAlertRules, type SavedSearch } from './api.ts';
+import { deleteLogAlertRule, listLogAlertRules, type SavedSearch } from './api.ts';
 
 /** The palette's `>stop-alert`: asks, then stops alerting on the saved search shown (its rule goes). */
 export function StopAlertDialog({ saved, onClose }: { saved: SavedSearch; onClose(): void }) {
@@ -19,7 +19,7 @@ export function StopAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     if (!rule || busy) return onClose();
     setBusy(true);
     try {
-      await deleteAlertRule(rule.id);
+      await deleteLogAlertRule(rule.id);
       notify({ severity: 'success', title: t('alert.stopped', { name: saved.name }), message: '' });
       onClose();
     } catch (e) {

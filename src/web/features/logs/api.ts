@@ -98,16 +98,16 @@ export const listLogSources = () =>
 export const listSavedSearches = () =>
   $api.queryOptions('get', '/api/search/v1/saved/', {}, { select: (data): SavedSearch[] => data.saved });
 
-export async function createSaved(input: SavedSearchInput): Promise<SavedSearch> {
+export async function createSavedSearch(input: SavedSearchInput): Promise<SavedSearch> {
   return dataOf(await api.POST('/api/search/v1/saved/', { body: input }));
 }
 
 /** PUT /saved/{id}: changes a saved search (its owner only). */
-export async function updateSaved(id: string, input: SavedSearchInput): Promise<SavedSearch> {
+export async function updateSavedSearch(id: string, input: SavedSearchInput): Promise<SavedSearch> {
   return dataOf(await api.PUT('/api/search/v1/saved/{id}', { params: { path: { id } }, body: input }));
 }
 
-export async function deleteSaved(id: string): Promise<void> {
+export async function deleteSavedSearch(id: string): Promise<void> {
   await api.DELETE('/api/search/v1/saved/{id}', { params: { path: { id } } });
 }
 
@@ -120,7 +120,7 @@ export const listSearchHistory = () =>
     { select: (data): HistoryEntry[] => data.history },
   );
 
-export async function deleteHistoryEntry(id: string): Promise<void> {
+export async function deleteSearchHistoryEntry(id: string): Promise<void> {
   await api.DELETE('/api/search/v1/history/{id}', { params: { path: { id } } });
 }
 
@@ -141,17 +141,17 @@ export const listLogAlertRules = () =>
 export const SEARCH_AREA = '/api/search/v1/';
 
 /** When the settings would have fired over the last 7 days; nothing is saved. */
-export async function backtestAlert(settings: LogAlertSettings): Promise<Backtest> {
+export async function backtestLogAlertRule(settings: LogAlertSettings): Promise<Backtest> {
   return dataOf(await api.POST('/api/search/v1/alerting/backtest', { body: settings }));
 }
 
 /** Sets the saved search's alert settings (one rule per saved search; saving again replaces it). */
-export async function saveAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
+export async function saveLogAlertRule(settings: LogAlertSettings): Promise<LogAlertRule> {
   return dataOf(await api.POST('/api/search/v1/alerting/', { body: settings }));
 }
 
 /** DELETE /alerting/{id}: stops alerting on the saved search (the rule goes). */
-export async function deleteAlertRule(id: string): Promise<void> {
+export async function deleteLogAlertRule(id: string): Promise<void> {
   // A 204 has no body; a failure throws from the client's error middleware.
   await api.DELETE('/api/search/v1/alerting/{id}', { params: { path: { id } } });
 }

@@ -2,7 +2,7 @@ import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_FILE_MAX_BYTES } from '../../../api/limits.ts';
 import { downloadCsv } from '../../lib/csv.ts';
-import { type BulkRow, bulkLookup } from './api.ts';
+import { type BulkRow, bulkThreatLookup } from './api.ts';
 import { BulkResults, bulkCsv, partsOf } from './bulk-file.ts';
 import { failureText } from './messages.ts';
 
@@ -41,7 +41,7 @@ export function BulkUpload() {
     setState({ status: 'running', done: 0, total: parts.length });
     try {
       for (const [index, part] of parts.entries()) {
-        results.add(part.first, await bulkLookup(part.text, file.name));
+        results.add(part.first, await bulkThreatLookup(part.text, file.name));
         setState({ status: 'running', done: index + 1, total: parts.length });
       }
       setState({ status: 'done', rows: results.rows, counts: { ...results.counts }, name: file.name });

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SANDBOX_MAX_BYTES } from '../../../api/limits.ts';
-import { analyseFile, type SandboxReport } from './api.ts';
+import { analyseSandboxFile, type SandboxReport } from './api.ts';
 import { failureText } from './messages.ts';
 
 type State =
@@ -29,7 +29,7 @@ export function SandboxUpload() {
     }
     setState({ status: 'running', name: file.name });
     try {
-      setState({ status: 'done', report: await analyseFile(file, file.name) });
+      setState({ status: 'done', report: await analyseSandboxFile(file, file.name) });
     } catch (error) {
       setState({ status: 'error', message: failureText(t, error) });
     }

@@ -48,7 +48,7 @@ function fileForm(file: Blob, name: string): FormData {
  * Scores one part of a bulk file, uploaded as a file in a form (multipart/form-data); the screen
  * sends a large file in parts so progress shows.
  */
-export async function bulkLookup(text: string, name: string): Promise<BulkThreatResult> {
+export async function bulkThreatLookup(text: string, name: string): Promise<BulkThreatResult> {
   const form = fileForm(new Blob([text], { type: 'text/plain' }), name);
   // JSON is asked for (the call may also answer CSV): the body is the result object.
   return dataOf(
@@ -60,7 +60,7 @@ export async function bulkLookup(text: string, name: string): Promise<BulkThreat
 }
 
 /** Static analysis of a file, uploaded in a form (multipart/form-data). */
-export async function analyseFile(file: Blob, name: string): Promise<SandboxReport> {
+export async function analyseSandboxFile(file: Blob, name: string): Promise<SandboxReport> {
   return dataOf(
     await api.POST('/api/threat/sandbox', {
       params: { query: { name } },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canControlAgents } from '../../../../common/agent-actions.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { useSession } from '../../../session/use-session.ts';
-import { type AlertAction, runAction } from '../api.ts';
+import { type AlertAction, runAlertAction } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
 
@@ -62,7 +62,7 @@ export function ActionsDialog({ alert, onQueued, onFailed, onClose }: ActionsDia
     if (!action) return;
     setBusy(true);
     try {
-      await runAction(alert.id, action, {
+      await runAlertAction(alert.id, action, {
         path: NEEDS_PATH.includes(action) ? path : undefined,
         length: action === 'isolate' ? Math.round(hours * 3600) : undefined,
       });

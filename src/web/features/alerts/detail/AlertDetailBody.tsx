@@ -9,7 +9,7 @@ import { useSession } from '../../../session/SessionProvider.tsx';
 import { useCan } from '../../../session/use-can.ts';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
 import { loadThreatSightings } from '../../threat/index.ts';
-import { rerunWorkflows } from '../api.ts';
+import { rerunAlertWorkflows } from '../api.ts';
 import type { AlertsCommandTarget } from '../command-target.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
@@ -182,7 +182,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
           confirmLabel={t('rerun.confirm')}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
-            rerunWorkflows(alert.id).then(() => changed(t('rerun.done')), failed);
+            rerunAlertWorkflows(alert.id).then(() => changed(t('rerun.done')), failed);
           }}
         >
           <p>{t('rerun.explain')}</p>

@@ -2,7 +2,12 @@ import { type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscussionThread } from '../../../components/discussions/DiscussionThread.tsx';
 import type { DiscussionCalls } from '../../../components/discussions/types.ts';
-import { deleteDiscussion, editDiscussion, listAlertDiscussions, postDiscussion } from '../api.ts';
+import {
+  deleteAlertDiscussion,
+  listAlertDiscussions,
+  postAlertDiscussion,
+  updateAlertDiscussion,
+} from '../api.ts';
 
 export interface CommentsProps {
   alertId: number;
@@ -20,9 +25,9 @@ export function Comments({ alertId, staff, canComment, textareaRef, onChanged }:
   const calls = useMemo<DiscussionCalls>(
     () => ({
       list: listAlertDiscussions(alertId),
-      post: (body, isPrivate) => postDiscussion(alertId, body, isPrivate),
-      edit: (commentId, body, isPrivate) => editDiscussion(alertId, commentId, body, isPrivate),
-      remove: (commentId) => deleteDiscussion(alertId, commentId),
+      post: (body, isPrivate) => postAlertDiscussion(alertId, body, isPrivate),
+      edit: (commentId, body, isPrivate) => updateAlertDiscussion(alertId, commentId, body, isPrivate),
+      remove: (commentId) => deleteAlertDiscussion(alertId, commentId),
     }),
     [alertId],
   );
