@@ -22,14 +22,18 @@ let pgliteSnapshot: Blob | undefined;
 export async function freshDatabase(backend: Backend): Promise<Database> {
   if (backend === 'pglite') {
     pgliteSnapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    return openDatabase({ dataDir: 'memory://', snapshot: pgliteSnapshot });
+    return openDatabase({ dataDir: 'memory://', snapshot: pgliteSnapshot, copyOfMigrated: true });
   }
   const template = inject('postgresTemplate');
   const name = `watchfloor_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  const database = await openDatabase({
+    databaseUrl: url.href,
+    dataDir: '',
+    copyOfMigrated: template !== null,
+  });
   return {
     ...database,
     async close() {

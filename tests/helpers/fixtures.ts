@@ -4,6 +4,9 @@ import type { Db } from '../../src/server/db/types.ts';
 
 export const FIXTURE_PASSWORD = 'correct horse battery staple';
 
+/** Hashed once per worker: scrypt is slow on purpose, and every test database needs the same one. */
+let fixtureHash: Promise<string> | undefined;
+
 /** A small, known world for API tests: one partner, two customers, one user of each kind. */
 export async function insertFixtures(db: Db) {
   const [partner] = await db.insert(partners).values({ name: 'Test MSSP' }).returning();
@@ -14,7 +17,8 @@ export async function insertFixtures(db: Db) {
       { partnerId: partner!.partnerId, name: 'Globex Test', hasSubscription: true },
     ])
     .returning();
-  const passwordHash = await hashPassword(FIXTURE_PASSWORD);
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  const passwordHash = await fixtureHash;
   const everyPermission = [
     'global_user',
     'read_all',

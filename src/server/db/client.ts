@@ -28,13 +28,19 @@ export interface OpenOptions {
   dataDir: string;
   /** PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty one. */
   snapshot?: Blob | undefined;
+  /**
+   * The database is a copy (snapshot or template) of one openDatabase migrated and secured in
+   * this same run, so its migrations and tenancy policies are in place already: rewriting every
+   * table's policies again took as long as starting PGlite. The RLS check still runs.
+   */
+  copyOfMigrated?: boolean | undefined;
 }
 
 /** Opens the database, applies migrations and tenancy policies, and checks the app role cannot bypass RLS. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir, options.snapshot);
+    ? await openPostgres(options.databaseUrl, options.copyOfMigrated ?? false)
+    : await openPglite(options.dataDir, options.snapshot, options.copyOfMigrated ?? false);
   try {
     await assertAppRoleCannotBypassRls(database.db);
   } catch (error) {
@@ -44,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined, migrated: boolean): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the "contains" searches; on PostgreSQL it ships with the server's contrib.
   const client = await PGlite.create({
@@ -53,17 +59,20 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  await ensureTenancy(db, TENANT_POLICIES);
+  if (!migrated) {
+    await migratePglite(db as never, { migrationsFolder });
+    await ensureTenancy(db, TENANT_POLICIES);
+  }
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrated: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server closes (restart, failover, admin) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  if (migrated) return { db, kind: 'postgres', close: () => pool.end() };
   // Several API processes may start at once: only one migrates, the others wait for it.
   const lockClient = await pool.connect();
   try {
