@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { apiHeaders } from './api-calls.ts';
 import { ANALYST, signIn, tabTo, test } from './support.ts';
 
 /**
@@ -15,6 +16,31 @@ interface Screen {
   column: string;
   /** What the first row shows once the filter holds only Acme Corp (none: rows name no customer). */
   acme?: string;
+  /** Rows the list needs that the demo data lacks, made through the API before the screen opens. */
+  prepare?(page: Page): Promise<void>;
+}
+
+/** Active mutes for Acme Corp and another customer, so the customer column has two values. */
+async function twoCustomersMutes(page: Page) {
+  const headers = await apiHeaders(page);
+  const listed = await page.request.get('/api/management/customers', { headers });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { customers } = (await listed.json()) as { customers: { customer_id: string; name: string }[] };
+  const acme = customers.find((c) => c.name === 'Acme Corp');
+  const other = customers.find((c) => c.name !== 'Acme Corp');
+  expect(acme && other).toBeTruthy();
+  for (const customer of [acme!, other!]) {
+    const created = await page.request.post('/api/alerts/v1/mutes/', {
+      headers,
+      data: {
+        customer_id: customer.customer_id,
+        conditions: [{ field: 'title', operator: 'contains', value: `e2e-rules-${Date.now()}` }],
+        description: 'List rules',
+        ttl_seconds: 3600,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
 }
 
 const SCREENS: Screen[] = [
@@ -33,6 +59,14 @@ const SCREENS: Screen[] = [
     grid: 'Vulnerabilities',
     column: 'Customer',
     acme: 'Acme Corp',
+  },
+  {
+    path: '/alerts/muted',
+    heading: 'Mute conditions',
+    grid: 'Active mutes',
+    column: 'Customer',
+    acme: 'Acme Corp',
+    prepare: twoCustomersMutes,
   },
 ];
 
@@ -57,6 +91,10 @@ const sortedCopy = (texts: string[]) =>
 for (const screen of SCREENS) {
   test(`${screen.heading}: sort cycle, page size and the customer filter`, async ({ page }) => {
     await signIn(page, ANALYST, screen.path);
+    if (screen.prepare) {
+      await screen.prepare(page);
+      await page.reload();
+    }
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
     const rows = rowsOf(page, screen.grid);
     await expect(rows.first()).toBeVisible();

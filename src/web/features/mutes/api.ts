@@ -3,16 +3,21 @@ import type { Mute, MuteDraft } from '../../../../machines/mute-lifecycle/mute-l
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 type MuteState = Mute['state'];
 
-/** GET /api/alerts/v1/mutes/ in one state, newest first. */
-export async function listMutes(state: MuteState, customerIds: readonly string[]): Promise<Mute[]> {
-  const result = await api.GET('/api/alerts/v1/mutes/', {
-    params: { query: { state, customer_ids: customerIds.length ? [...customerIds] : undefined } },
-  });
-  return dataOf(result).mutes;
-}
+/** Every answer of the mutes area: invalidated after a change, so the lists ask again. */
+export const MUTES_AREA = '/api/alerts/v1/mutes/';
+
+/** GET /api/alerts/v1/mutes/ in one state (of the given customers, every one when none), newest first. */
+export const listMutes = (state: MuteState, customerIds: readonly string[]) =>
+  $api.queryOptions(
+    'get',
+    '/api/alerts/v1/mutes/',
+    { params: { query: { state, customer_ids: customerIds.length ? [...customerIds] : undefined } } },
+    { select: (answer) => answer.mutes },
+  );
 
 /** One mute, as it is now (after a conflict). */
 export async function getMute(id: string): Promise<Mute> {

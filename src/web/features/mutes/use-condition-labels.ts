@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MuteOperator } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 
@@ -34,5 +35,7 @@ export function useConditionLabels() {
         return t('operators.regex');
     }
   };
-  return { field, operator };
+  // The same functions while the language stays, so the lists' columns are not built anew.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: field and operator read only t
+  return useMemo(() => ({ field, operator }), [t]);
 }
