@@ -117,20 +117,27 @@ for (const screen of SCREENS) {
     // With the mouse: ascending.
     await sortButton.click();
     await expect(header).toHaveAttribute('aria-sort', 'ascending');
-    const ascending = await columnTexts(page, screen, screen.column);
-    expect(ascending).toEqual(sortedCopy(ascending));
+    // The rows are drawn again after the header says so: wait for the order on screen.
+    const inOrder = (reverse: boolean) => async () => {
+      const texts = await columnTexts(page, screen, screen.column);
+      const expected = reverse ? sortedCopy(texts).reverse() : sortedCopy(texts);
+      return texts.length > 0 && texts.join('\n') === expected.join('\n') ? texts : null;
+    };
+    await expect.poll(inOrder(false)).not.toBeNull();
+    const ascending = (await inOrder(false)())!;
     // With the keyboard: descending (the other end of the list first), then unsorted again.
     await sortButton.focus();
     await page.keyboard.press('Enter');
     await expect(header).toHaveAttribute('aria-sort', 'descending');
-    const descending = async () => {
-      const texts = await columnTexts(page, screen, screen.column);
-      return texts.join('\n') === sortedCopy(texts).reverse().join('\n') ? texts : null;
-    };
-    await expect.poll(descending).not.toBeNull();
-    const first = (await descending())?.[0];
-    expect(first).not.toBe(ascending[0]);
-    if (total <= ascending.length) expect(await descending()).toEqual([...ascending].reverse());
+    // Descending: in order from the other end, so the first row differs.
+    await expect
+      .poll(async () => {
+        const texts = await inOrder(true)();
+        return texts !== null && texts[0] !== ascending[0];
+      })
+      .toBe(true);
+    if (total <= ascending.length)
+      await expect.poll(() => columnTexts(page, screen, screen.column)).toEqual([...ascending].reverse());
     await page.keyboard.press('Enter');
     await expect(header).toHaveAttribute('aria-sort', 'none');
     await expect.poll(() => columnTexts(page, screen, screen.column)).toEqual(unsorted);
