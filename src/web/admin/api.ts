@@ -28,13 +28,22 @@ export interface PageAt {
 
 const pageQuery = ({ size, after }: PageAt) => ({ batch_size: size, ...(after && { search_after: after }) });
 
+/**
+ * The log, the mail and the jobs change with whatever anyone does elsewhere, so a tab opened
+ * again reads them again rather than showing the answer of a minute ago.
+ */
+const ALWAYS_STALE = { staleTime: 0 } as const;
+
 /** listAuditLog: one page of the audit log, newest first (the API does not sort otherwise). */
 export const listAuditLog = (filters: AuditFilters, at: PageAt) =>
   $api.queryOptions(
     'get',
     '/api/admin/v1/audit',
     { params: { query: { ...filters, ...pageQuery(at) } } },
-    { select: (page): Page<AuditEntry> => ({ items: page.entries, next: page.search_after }) },
+    {
+      ...ALWAYS_STALE,
+      select: (page): Page<AuditEntry> => ({ items: page.entries, next: page.search_after }),
+    },
   );
 
 /** The server writes the CSV (the shared writer, formulas neutralised); this fetches the text. */
@@ -53,7 +62,10 @@ export const listOutbox = (status: OutboxStatus | '', at: PageAt) =>
     'get',
     '/api/admin/v1/outbox',
     { params: { query: { ...(status && { status }), ...pageQuery(at) } } },
-    { select: (page): Page<OutboxMessage> => ({ items: page.messages, next: page.search_after }) },
+    {
+      ...ALWAYS_STALE,
+      select: (page): Page<OutboxMessage> => ({ items: page.messages, next: page.search_after }),
+    },
   );
 
 /** listJobs: one page of the background jobs, newest first. */
@@ -62,7 +74,7 @@ export const listJobs = (state: JobState | '', at: PageAt) =>
     'get',
     '/api/admin/v1/jobs',
     { params: { query: { ...(state && { state }), ...pageQuery(at) } } },
-    { select: (page): Page<Job> => ({ items: page.jobs, next: page.search_after }) },
+    { ...ALWAYS_STALE, select: (page): Page<Job> => ({ items: page.jobs, next: page.search_after }) },
   );
 
 /** Everything the administration lists read, to mark stale after a change. */
