@@ -157,7 +157,7 @@ test('an administrator reads the outbox and the background jobs, and looks up a 
   await signIn(page, ADMIN, '/admin');
   await openTab(page, 'Outbox');
   await expect(
-    page.getByRole('table', { name: 'Mail in the outbox' }).or(page.getByText('No mail matches.')),
+    page.getByRole('grid', { name: 'Mail in the outbox' }).or(page.getByText('No mail matches.')),
   ).toBeVisible();
   await expectAccessible(page);
 
@@ -167,7 +167,7 @@ test('an administrator reads the outbox and the background jobs, and looks up a 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/admin#jobs$/);
   await expect(page.getByRole('tab', { name: 'Background jobs' })).toHaveAttribute('aria-selected', 'true');
-  const jobs = page.getByRole('table', { name: 'Background jobs' });
+  const jobs = page.getByRole('grid', { name: 'Background jobs' });
   await expect(jobs).toBeVisible();
   await expect(jobs.getByRole('row').nth(1)).toBeVisible();
   await expectAccessible(page);

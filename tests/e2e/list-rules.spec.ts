@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ANALYST, signIn, tabTo, test } from './support.ts';
+import { ADMIN, ANALYST, signIn, tabTo, test } from './support.ts';
 
 /**
  * The shared table rules (spec 1, sections 4.6 and 9) on every list built from the list kit:
@@ -67,6 +67,13 @@ const SCREENS: Screen[] = [
     column: 'Customer',
     acme: 'Acme Corp',
     prepare: twoCustomersMutes,
+  },
+  {
+    path: '/log-retention',
+    heading: 'Log retention',
+    grid: 'Log retention',
+    column: 'Customer',
+    acme: 'Acme Corp',
   },
 ];
 
@@ -166,5 +173,61 @@ for (const screen of SCREENS) {
       )
       .toBeLessThan(total);
     if (screen.acme) await expect(rows.first()).toContainText(screen.acme);
+  });
+}
+
+/**
+ * The administration's audit log, outbox and jobs: the API answers them newest first a page at
+ * a time by its cursor and sorts them no other way, so no column sorts and only the paging is
+ * checked: the page size (first the user's default) is what the API is asked for, and next and
+ * previous turn the pages the cursor reaches.
+ */
+const ADMIN_LISTS = [
+  { tab: 'audit', grid: 'Audit log', path: '/api/admin/v1/audit' },
+  { tab: 'outbox', grid: 'Mail in the outbox', path: '/api/admin/v1/outbox' },
+  { tab: 'jobs', grid: 'Background jobs', path: '/api/admin/v1/jobs' },
+];
+
+for (const list of ADMIN_LISTS) {
+  test(`administration, ${list.grid}: page size and keyset paging`, async ({ page }) => {
+    const asked = (size: number) =>
+      page.waitForRequest(
+        (r) =>
+          r.url().includes(list.path) && new URL(r.url()).searchParams.get('batch_size') === String(size),
+      );
+    const first = asked(10);
+    await signIn(page, ADMIN, `/admin#${list.tab}`);
+    await first;
+    const grid = page.getByRole('grid', { name: list.grid });
+    const empty = page.getByRole('status').filter({ hasText: /No .* match/ });
+    await expect(grid.or(empty)).toBeVisible();
+    const rows = rowsOf(page, list.grid);
+    expect(await rows.count()).toBeLessThanOrEqual(10);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    if (!(await grid.isVisible())) return;
+    await expect(pager).toContainText('Page 1');
+    await expect(pager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    const size = page.getByRole('combobox', { name: 'Rows' });
+    await expect(size).toHaveValue('10');
+    const larger = asked(25);
+    await tabTo(page, size);
+    await size.selectOption('25');
+    await larger;
+    await expect(pager).toContainText('Page 1');
+
+    const next = pager.getByRole('button', { name: 'Next page' });
+    if (await next.isDisabled()) return;
+    // The second page's first row is the 26th of the list (the header row is the first).
+    const after = page.waitForRequest(
+      (r) => r.url().includes(list.path) && r.url().includes('search_after='),
+    );
+    await next.click();
+    expect(new URL((await after).url()).searchParams.get('batch_size')).toBe('25');
+    await expect(pager).toContainText('Page 2');
+    await expect(rows.first()).toHaveAttribute('aria-rowindex', '27');
+    await pager.getByRole('button', { name: 'Previous page' }).click();
+    await expect(pager).toContainText('Page 1');
+    await expect(rows.first()).toHaveAttribute('aria-rowindex', '2');
   });
 }

@@ -22,13 +22,14 @@ test('staff read a customer’s log retention and change it from the keyboard', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/log-retention$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Log retention' })).toBeVisible();
-  const first = page.locator('.retention-table [data-row-index="0"]');
+  const first = page.getByRole('grid', { name: 'Log retention' }).locator('[data-row-index="0"]');
   await expect(first).toBeVisible();
   await expectAccessible(page);
 
-  const name = (await first.getByRole('rowheader').textContent()) ?? '';
+  const customer = first.getByRole('button');
+  const name = (await customer.textContent()) ?? '';
   await page.keyboard.press('j');
-  await expect(first).toBeFocused();
+  await expect(customer).toBeFocused();
   await page.keyboard.press('Enter');
   const detail = page.getByRole('region', { name });
   await expect(detail.getByRole('heading', { name: 'Stored now, by type' })).toBeVisible();
@@ -49,7 +50,7 @@ test('staff read a customer’s log retention and change it from the keyboard', 
   await page.keyboard.type(String(current + 15));
   await page.keyboard.press('Enter');
   await expect(page.getByText(`${name} now keeps logs for ${current + 15} days.`)).toBeVisible();
-  await expect(first.getByRole('cell').first()).toHaveText(`${current + 15} days`);
+  await expect(first.getByRole('gridcell').nth(1)).toHaveText(`${current + 15} days`);
 
   // Shortening asks first, saying what goes; Escape keeps everything.
   await tabTo(page, days);
@@ -63,7 +64,7 @@ test('staff read a customer’s log retention and change it from the keyboard', 
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(first.getByRole('cell').first()).toHaveText(`${current + 15} days`);
+  await expect(first.getByRole('gridcell').nth(1)).toHaveText(`${current + 15} days`);
 });
 
 test('a customer’s own user reads the retention without a form', async ({ page }) => {

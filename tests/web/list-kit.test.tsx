@@ -84,7 +84,18 @@ const LABELS = {
 const READY: LoadState = { status: 'ready', error: null, reload: () => undefined };
 
 /** A list screen as a page builds it from the kit: whole rows from the API, paged in the browser. */
-function HostsList({ hosts, load = READY, allowed }: { hosts: Host[]; load?: LoadState; allowed?: boolean }) {
+function HostsList({
+  hosts,
+  load = READY,
+  allowed,
+  panel = false,
+}: {
+  hosts: Host[];
+  load?: LoadState;
+  allowed?: boolean;
+  /** Under a page's own title and tabs: no title of its own. */
+  panel?: boolean;
+}) {
   const controls = useListControls();
   const [opened, setOpened] = useState<string | null>(null);
   const { pageRows, total } = useClientRows(hosts, COLUMNS, controls, { customersOf: customerOf });
@@ -103,7 +114,7 @@ function HostsList({ hosts, load = READY, allowed }: { hosts: Host[]; load?: Loa
   });
   return (
     <ListScreen
-      title="Hosts"
+      {...(!panel && { title: 'Hosts' })}
       count={`${total} hosts`}
       actions={
         <button type="button" className="button button--primary">
@@ -432,5 +443,13 @@ describe('the list kit: states', () => {
     const banner = screen.getByRole('heading', { level: 1, name: 'Hosts' }).closest('header')!;
     expect(within(banner).getByText('4 hosts')).toBeTruthy();
     expect(within(banner).getByRole('button', { name: 'New host' })).toBeTruthy();
+  });
+
+  it('keeps the count and the primary action without a title of its own on a panel', async () => {
+    const { grid } = await renderHosts(<HostsList hosts={HOSTS} panel />);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByText('4 hosts')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New host' })).toBeTruthy();
+    expect(names(grid)).toHaveLength(4);
   });
 });

@@ -78,12 +78,14 @@ describe('log retention screen', () => {
     signIn(network, { user: { role_level: 'Customer' }, permissions: ['read_all'] });
     const user = userEvent.setup();
     await renderPage();
-    const row = (await screen.findByRole('rowheader', { name: 'Acme Corp' })).closest('tr')!;
+    const row = (await screen.findByRole('button', { name: 'Acme Corp' })).closest<HTMLElement>(
+      '[role="row"]',
+    )!;
     expect(
       within(row)
-        .getAllByRole('cell')
+        .getAllByRole('gridcell')
         .map((c) => c.textContent),
-    ).toEqual(['30 days', '1,500', '2.5 MB']);
+    ).toEqual(['Acme Corp', '30 days', '1,500', '2.5 MB']);
     expect(network.callsTo('get', RETENTION)[0]!.query.get('days')).toBe('90');
 
     await user.keyboard('j{Enter}');
@@ -126,7 +128,7 @@ describe('log retention screen', () => {
     signIn(network);
     const user = userEvent.setup();
     await renderPage();
-    await screen.findByRole('rowheader', { name: 'Acme Corp' });
+    await screen.findByRole('button', { name: 'Acme Corp' });
     await user.keyboard('j{Enter}');
     const detail = await screen.findByRole('region', { name: 'Acme Corp' });
     const input = within(detail).getByRole('spinbutton', { name: 'Days kept' });

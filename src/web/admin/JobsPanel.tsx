@@ -1,25 +1,40 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../api/loaded.ts';
+import { useInvalidatePaths } from '../api/query.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { SelectField } from '../components/FormFields.tsx';
-import { Timestamp } from '../components/Timestamp.tsx';
-import { LoadedContent } from '../components/table/LoadedContent.tsx';
-import { type Job, type JobState, listJobs, retryJob } from './api.ts';
+import {
+  type ListColumn,
+  ListFilters,
+  ListScreen,
+  useList,
+  useListControls,
+} from '../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../components/Timestamp.tsx';
+import { ADMIN_AREA, type Job, type JobState, listJobs, retryJob } from './api.ts';
 import { loadLabels } from './load-labels.ts';
 import { RebuildRollups } from './RebuildRollups.tsx';
 import { StateBadge } from './StateBadge.tsx';
-import { useKeysetPages } from './use-keyset-pages.ts';
 
 const STATES: JobState[] = ['queued', 'running', 'failed', 'done'];
+const idOf = (job: Job) => job.id;
 
 /**
  * The background jobs tab: queued, running (with progress), failed with their error, done; a
- * failed job can run again, and the dashboard's figures can be rebuilt.
+ * failed job can run again, and the dashboard's figures can be rebuilt. The API answers newest
+ * first by cursor and sorts no other way, so no column sorts.
  */
 export function JobsPanel() {
   const { t } = useTranslation('admin');
+  const formatTime = useFormatTimestamp();
   const [state, setState] = useState<JobState | ''>('');
-  const jobs = useKeysetPages(state, (after) => listJobs(state, after));
+  const controls = useListControls();
+  const load = asLoaded(useQuery(listJobs(state, { size: controls.pageSize, after: controls.after })));
+  const rows = load.data?.items ?? [];
+  const invalidate = useInvalidatePaths();
+  const reload = () => void invalidate(ADMIN_AREA);
   const [asking, setAsking] = useState<Job | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
@@ -29,7 +44,7 @@ export function JobsPanel() {
     try {
       await retryJob(job.id);
       setNotice({ tone: 'success', text: t('jobs.retried', { kind: job.kind }) });
-      jobs.reload();
+      reload();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       setNotice({ tone: 'danger', text: t('jobs.retryFailed', { kind: job.kind, reason }) });
@@ -39,87 +54,123 @@ export function JobsPanel() {
     }
   }
 
+  const columns = useMemo((): ListColumn<Job>[] => {
+    const stateText = (job: Job) =>
+      job.state === 'running' && job.progress
+        ? `${t(`states.${job.state}`)} ${t('jobs.progress', job.progress)}`
+        : t(`states.${job.state}`);
+    return [
+      {
+        key: 'kind',
+        label: t('jobs.columns.kind'),
+        width: 'minmax(12rem, 2fr)',
+        text: (job) => `${job.kind} #${job.id}`,
+        render: (job) => (
+          <>
+            <strong>{job.kind}</strong> <span className="muted">#{job.id}</span>
+          </>
+        ),
+      },
+      {
+        key: 'state',
+        label: t('jobs.columns.state'),
+        width: 'minmax(8rem, 1fr)',
+        text: stateText,
+        render: (job) => (
+          <>
+            <StateBadge state={job.state} />
+            {job.state === 'running' && job.progress && (
+              <span className="muted"> {t('jobs.progress', job.progress)}</span>
+            )}
+          </>
+        ),
+      },
+      {
+        key: 'attempts',
+        label: t('jobs.columns.attempts'),
+        width: '6rem',
+        align: 'end',
+        text: (job) => String(job.attempts),
+      },
+      {
+        key: 'runAt',
+        label: t('jobs.columns.runAt'),
+        width: 'minmax(10rem, 1fr)',
+        text: (job) => formatTime(job.run_at),
+        render: (job) => <TimeText iso={job.run_at} format={formatTime} />,
+      },
+      {
+        key: 'error',
+        label: t('jobs.columns.error'),
+        width: 'minmax(12rem, 2fr)',
+        // The first line says what went wrong; the rest is a stack for the logs.
+        text: (job) => job.last_error?.split('\n')[0] ?? '',
+      },
+      {
+        key: 'actions',
+        label: t('jobs.columns.actions'),
+        width: '7rem',
+        align: 'end',
+        text: (job) => (job.state === 'failed' ? t('jobs.retry') : ''),
+        render: (job) =>
+          job.state === 'failed' && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t('jobs.retryLabel', { kind: job.kind, id: job.id })}
+              onClick={() => setAsking(job)}
+            >
+              {t('jobs.retry')}
+            </button>
+          ),
+      },
+    ];
+  }, [t, formatTime]);
+  const list = useList({ rows, rowId: idOf, enabled: asking === null });
+
   return (
-    <>
-      <div className="admin-panel__bar">
-        <div className="admin-filters">
+    <ListScreen
+      className="admin-list"
+      count={load.status === 'ready' ? t('shown', { count: rows.length }) : undefined}
+      actions={
+        <>
+          <RebuildRollups onChange={reload} />
+          <button type="button" className="button" onClick={load.reload}>
+            {t('refresh')}
+          </button>
+        </>
+      }
+      filters={
+        <ListFilters legend={t('filtersLegend')}>
           <SelectField
             id="jobs-state"
             label={t('jobs.state')}
             value={state}
-            onChange={(v) => setState(v as JobState | '')}
+            onChange={(v) => {
+              setState(v as JobState | '');
+              controls.restart();
+            }}
             options={STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
             emptyLabel={t('jobs.anyState')}
           />
-        </div>
-        <div className="admin-panel__actions">
-          <RebuildRollups onChange={jobs.reload} />
-          <button type="button" className="button" onClick={jobs.reload}>
-            {t('refresh')}
-          </button>
-        </div>
-      </div>
-      {notice && (
-        <p className={`notice notice--${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
-      <LoadedContent load={jobs} empty={jobs.items.length === 0} labels={loadLabels(t, 'jobs')}>
-        <table className="table admin-users">
-          <caption className="sr-only">{t('jobs.label')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('jobs.columns.kind')}</th>
-              <th scope="col">{t('jobs.columns.state')}</th>
-              <th scope="col">{t('jobs.columns.attempts')}</th>
-              <th scope="col">{t('jobs.columns.runAt')}</th>
-              <th scope="col">{t('jobs.columns.error')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('jobs.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.items.map((job) => (
-              <tr key={job.id}>
-                <th scope="row">
-                  {job.kind} <span className="muted">#{job.id}</span>
-                </th>
-                <td>
-                  <StateBadge state={job.state} />
-                  {job.state === 'running' && job.progress && (
-                    <span className="muted"> {t('jobs.progress', job.progress)}</span>
-                  )}
-                </td>
-                <td>{job.attempts}</td>
-                <td>
-                  <Timestamp iso={job.run_at} />
-                </td>
-                <td>
-                  {job.last_error ? <div className="admin-error">{job.last_error.split('\n')[0]}</div> : ''}
-                </td>
-                <td>
-                  {job.state === 'failed' && (
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={t('jobs.retryLabel', { kind: job.kind, id: job.id })}
-                      onClick={() => setAsking(job)}
-                    >
-                      {t('jobs.retry')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {jobs.hasMore && (
-          <button type="button" className="button admin-more" onClick={jobs.loadMore}>
-            {t('more')}
-          </button>
-        )}
-      </LoadedContent>
+        </ListFilters>
+      }
+      before={
+        notice && (
+          <p className={`notice notice--${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        )
+      }
+      label={t('jobs.label')}
+      columns={columns}
+      rows={rows}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'keyset', next: load.data?.next ?? null }}
+      load={load}
+      labels={loadLabels(t, 'jobs')}
+    >
       {asking && (
         <ConfirmDialog
           title={t('jobs.confirmTitle')}
@@ -131,6 +182,6 @@ export function JobsPanel() {
           <p>{t('jobs.confirmBody', { kind: asking.kind, id: asking.id })}</p>
         </ConfirmDialog>
       )}
-    </>
+    </ListScreen>
   );
 }

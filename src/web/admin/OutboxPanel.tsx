@@ -1,77 +1,118 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../api/loaded.ts';
 import { SelectField } from '../components/FormFields.tsx';
-import { Timestamp } from '../components/Timestamp.tsx';
-import { LoadedContent } from '../components/table/LoadedContent.tsx';
-import { listOutbox, type OutboxStatus } from './api.ts';
+import {
+  type ListColumn,
+  ListFilters,
+  ListScreen,
+  useList,
+  useListControls,
+} from '../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../components/Timestamp.tsx';
+import { listOutbox, type OutboxMessage, type OutboxStatus } from './api.ts';
 import { loadLabels } from './load-labels.ts';
 import { StateBadge } from './StateBadge.tsx';
-import { useKeysetPages } from './use-keyset-pages.ts';
 
 const STATUSES: OutboxStatus[] = ['queued', 'sent', 'failed'];
+const idOf = (m: OutboxMessage) => m.id;
 
 /**
  * The outbox tab: mail queued, sent and failed (with its error). Recipients and subject only:
  * bodies carry invitation and download links, which are secrets, and the API never answers them.
+ * The API answers newest first by cursor and sorts no other way, so no column sorts.
  */
 export function OutboxPanel() {
   const { t } = useTranslation('admin');
+  const formatTime = useFormatTimestamp();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const mail = useKeysetPages(status, (after) => listOutbox(status, after));
+  const controls = useListControls();
+  const load = asLoaded(useQuery(listOutbox(status, { size: controls.pageSize, after: controls.after })));
+  const rows = load.data?.items ?? [];
+  const columns = useMemo(
+    (): ListColumn<OutboxMessage>[] => [
+      {
+        key: 'subject',
+        label: t('outbox.columns.subject'),
+        width: 'minmax(12rem, 2fr)',
+        text: (m) => m.subject,
+      },
+      {
+        key: 'recipients',
+        label: t('outbox.columns.recipients'),
+        width: 'minmax(12rem, 2fr)',
+        text: (m) => m.recipients.join(', '),
+      },
+      {
+        key: 'status',
+        label: t('outbox.columns.status'),
+        width: 'minmax(8rem, 1.5fr)',
+        text: (m) => (m.last_error ? `${t(`states.${m.status}`)}: ${m.last_error}` : t(`states.${m.status}`)),
+        render: (m) => (
+          <>
+            <StateBadge state={m.status} />
+            {m.last_error && <span className="admin-error"> {m.last_error}</span>}
+          </>
+        ),
+      },
+      {
+        key: 'attempts',
+        label: t('outbox.columns.attempts'),
+        width: '6rem',
+        align: 'end',
+        text: (m) => String(m.attempts),
+      },
+      {
+        key: 'queued',
+        label: t('outbox.columns.queued'),
+        width: 'minmax(10rem, 1fr)',
+        text: (m) => formatTime(m.created_at),
+        render: (m) => <TimeText iso={m.created_at} format={formatTime} />,
+      },
+      {
+        key: 'sent',
+        label: t('outbox.columns.sent'),
+        width: 'minmax(10rem, 1fr)',
+        text: (m) => (m.sent_at ? formatTime(m.sent_at) : '–'),
+        render: (m) => (m.sent_at ? <TimeText iso={m.sent_at} format={formatTime} /> : '–'),
+      },
+    ],
+    [t, formatTime],
+  );
+  const list = useList({ rows, rowId: idOf });
   return (
-    <>
-      <div className="admin-panel__bar">
-        <div className="admin-filters">
+    <ListScreen
+      className="admin-list"
+      count={load.status === 'ready' ? t('shown', { count: rows.length }) : undefined}
+      actions={
+        <button type="button" className="button" onClick={load.reload}>
+          {t('refresh')}
+        </button>
+      }
+      filters={
+        <ListFilters legend={t('filtersLegend')}>
           <SelectField
             id="outbox-status"
             label={t('outbox.status')}
             value={status}
-            onChange={(v) => setStatus(v as OutboxStatus | '')}
+            onChange={(v) => {
+              setStatus(v as OutboxStatus | '');
+              controls.restart();
+            }}
             options={STATUSES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
             emptyLabel={t('outbox.anyStatus')}
           />
-        </div>
-        <button type="button" className="button" onClick={mail.reload}>
-          {t('refresh')}
-        </button>
-      </div>
-      <LoadedContent load={mail} empty={mail.items.length === 0} labels={loadLabels(t, 'outbox')}>
-        <table className="table admin-users">
-          <caption className="sr-only">{t('outbox.label')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('outbox.columns.subject')}</th>
-              <th scope="col">{t('outbox.columns.recipients')}</th>
-              <th scope="col">{t('outbox.columns.status')}</th>
-              <th scope="col">{t('outbox.columns.attempts')}</th>
-              <th scope="col">{t('outbox.columns.queued')}</th>
-              <th scope="col">{t('outbox.columns.sent')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {mail.items.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">{m.subject}</th>
-                <td>{m.recipients.join(', ')}</td>
-                <td>
-                  <StateBadge state={m.status} />
-                  {m.last_error && <div className="admin-error">{m.last_error}</div>}
-                </td>
-                <td>{m.attempts}</td>
-                <td>
-                  <Timestamp iso={m.created_at} />
-                </td>
-                <td>{m.sent_at ? <Timestamp iso={m.sent_at} /> : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {mail.hasMore && (
-          <button type="button" className="button admin-more" onClick={mail.loadMore}>
-            {t('more')}
-          </button>
-        )}
-      </LoadedContent>
-    </>
+        </ListFilters>
+      }
+      label={t('outbox.label')}
+      columns={columns}
+      rows={rows}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'keyset', next: load.data?.next ?? null }}
+      load={load}
+      labels={loadLabels(t, 'outbox')}
+    />
   );
 }

@@ -17,7 +17,7 @@ export interface UsersTableProps {
 export function UsersTable({ contacts, loading, busyId, selfId, onImpersonate }: UsersTableProps) {
   const { t } = useTranslation('admin');
   return (
-    <table className="table admin-users" aria-busy={loading || undefined}>
+    <table className="table admin-table" aria-busy={loading || undefined}>
       <caption className="sr-only">{t('count', { count: contacts.length })}</caption>
       <thead>
         <tr>

@@ -20,14 +20,31 @@ export interface Page<T> {
   next: string | null;
 }
 
-export async function listAuditLog(filters: AuditFilters, searchAfter?: string): Promise<Page<AuditEntry>> {
-  const page = dataOf(
-    await api.GET('/api/admin/v1/audit', {
-      params: { query: { ...filters, batch_size: 100, ...(searchAfter && { search_after: searchAfter }) } },
-    }),
-  );
-  return { items: page.entries, next: page.search_after };
+/** A keyset page: its size (the list's page size) and the cursor it starts after. */
+export interface PageAt {
+  size: number;
+  after?: string | undefined;
 }
+
+const pageQuery = ({ size, after }: PageAt) => ({ batch_size: size, ...(after && { search_after: after }) });
+
+/**
+ * The log, the mail and the jobs change with whatever anyone does elsewhere, so a tab opened
+ * again reads them again rather than showing the answer of a minute ago.
+ */
+const ALWAYS_STALE = { staleTime: 0 } as const;
+
+/** listAuditLog: one page of the audit log, newest first (the API does not sort otherwise). */
+export const listAuditLog = (filters: AuditFilters, at: PageAt) =>
+  $api.queryOptions(
+    'get',
+    '/api/admin/v1/audit',
+    { params: { query: { ...filters, ...pageQuery(at) } } },
+    {
+      ...ALWAYS_STALE,
+      select: (page): Page<AuditEntry> => ({ items: page.entries, next: page.search_after }),
+    },
+  );
 
 /** The server writes the CSV (the shared writer, formulas neutralised); this fetches the text. */
 export async function exportAuditLog(filters: AuditFilters): Promise<string> {
@@ -39,26 +56,29 @@ export async function listAuditKinds(): Promise<string[]> {
   return dataOf(await api.GET('/api/admin/v1/audit/kinds')).kinds;
 }
 
-export async function listOutbox(
-  status: OutboxStatus | '',
-  searchAfter?: string,
-): Promise<Page<OutboxMessage>> {
-  const page = dataOf(
-    await api.GET('/api/admin/v1/outbox', {
-      params: { query: { ...(status && { status }), ...(searchAfter && { search_after: searchAfter }) } },
-    }),
+/** listOutbox: one page of the mail, newest first. */
+export const listOutbox = (status: OutboxStatus | '', at: PageAt) =>
+  $api.queryOptions(
+    'get',
+    '/api/admin/v1/outbox',
+    { params: { query: { ...(status && { status }), ...pageQuery(at) } } },
+    {
+      ...ALWAYS_STALE,
+      select: (page): Page<OutboxMessage> => ({ items: page.messages, next: page.search_after }),
+    },
   );
-  return { items: page.messages, next: page.search_after };
-}
 
-export async function listJobs(state: JobState | '', searchAfter?: string): Promise<Page<Job>> {
-  const page = dataOf(
-    await api.GET('/api/admin/v1/jobs', {
-      params: { query: { ...(state && { state }), ...(searchAfter && { search_after: searchAfter }) } },
-    }),
+/** listJobs: one page of the background jobs, newest first. */
+export const listJobs = (state: JobState | '', at: PageAt) =>
+  $api.queryOptions(
+    'get',
+    '/api/admin/v1/jobs',
+    { params: { query: { ...(state && { state }), ...pageQuery(at) } } },
+    { ...ALWAYS_STALE, select: (page): Page<Job> => ({ items: page.jobs, next: page.search_after }) },
   );
-  return { items: page.jobs, next: page.search_after };
-}
+
+/** Everything the administration lists read, to mark stale after a change. */
+export const ADMIN_AREA = '/api/admin/';
 
 export async function retryJob(id: number): Promise<Job> {
   return dataOf(await api.POST('/api/admin/v1/jobs/{id}/retry', { params: { path: { id } } }));

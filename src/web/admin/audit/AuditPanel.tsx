@@ -1,13 +1,18 @@
-import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { List, useListRef } from 'react-window';
-import { GridHeaderRow } from '../../components/table/GridHeaderRow.tsx';
-import { LoadedContent } from '../../components/table/LoadedContent.tsx';
+import { asLoaded } from '../../api/loaded.ts';
+import {
+  type ListColumn,
+  ListNameButton,
+  ListScreen,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useLoad } from '../../components/use-load.ts';
-import { useRowCursor } from '../../components/use-row-cursor.ts';
-import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { downloadCsv } from '../../lib/csv.ts';
-import { useIsActivePage, useShellData } from '../../shell/index.ts';
+import { useShellData } from '../../shell/index.ts';
 import {
   type AuditEntry,
   exportAuditLog,
@@ -17,52 +22,72 @@ import {
 } from '../api.ts';
 import { loadLabels } from '../load-labels.ts';
 import { useContactSearch } from '../use-contact-search.ts';
-import { useKeysetPages } from '../use-keyset-pages.ts';
 import { AuditDetails } from './AuditDetails.tsx';
 import { AuditFilters } from './AuditFilters.tsx';
-import { AuditRow, type AuditRowProps } from './AuditRow.tsx';
 
-const ROW_HEIGHT = 40;
-const MAX_HEIGHT = 440;
-const COLUMNS = ['time', 'person', 'onBehalfOf', 'customer', 'change'] as const;
+const idOf = (entry: AuditEntry) => entry.id;
+/** Who acted: the administrator behind an impersonation, else the user. */
+const actingPerson = (e: AuditEntry) => e.impersonator ?? e.actor;
 
 /**
- * The audit log tab: every change of the organisation, newest first, in a virtual list paged by
- * keyset as it scrolls; filters, j/k/Enter/Esc, and the filtered log as CSV.
+ * The audit log tab: every change of the organisation, newest first, a page at a time by the
+ * server's cursor (the API sorts no other way, so no column sorts); filters, j/k/Enter/Esc, and
+ * the filtered log as CSV.
  */
 export function AuditPanel() {
   const { t } = useTranslation('admin');
+  const formatTime = useFormatTimestamp();
   const [filters, setFilters] = useState<Filters>({});
-  const log = useKeysetPages(JSON.stringify(filters), (after) => listAuditLog(filters, after));
+  const controls = useListControls();
+  const load = asLoaded(useQuery(listAuditLog(filters, { size: controls.pageSize, after: controls.after })));
+  const rows = load.data?.items ?? [];
   const kinds = useLoad('kinds', listAuditKinds);
   const people = useContactSearch('');
   const { customers } = useShellData();
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const active = useIsActivePage();
-  const listRef = useListRef(null);
-  const gridRef = useRef<HTMLDivElement>(null);
-  const { cursor, setCursor, focusRow } = useRowCursor(gridRef, { list: listRef, focusSelector: 'button' });
-  const open = log.items.find((e) => e.id === openId) ?? null;
+  const open = rows.find((e) => e.id === openId) ?? null;
 
-  const rowProps = useMemo<AuditRowProps>(
-    () => ({ entries: log.items, openId, onOpen: (e: AuditEntry) => setOpenId(e.id), onFocusRow: setCursor }),
-    [log.items, openId, setCursor],
-  );
-  useListKeys({
-    enabled: active,
-    count: log.items.length,
-    focused: cursor !== null && cursor < log.items.length ? cursor : null,
-    setFocused: focusRow,
-    onEdge: (step) => {
-      if (step === 1 && log.hasMore) log.loadMore();
-      return false;
-    },
-    onOpen: (index) => {
-      const entry = log.items[index];
-      if (entry) setOpenId(entry.id);
-    },
+  const columns = useMemo((): ListColumn<AuditEntry>[] => {
+    const change = (e: AuditEntry) => `${e.action} · ${e.entity}${e.entity_id ? ` ${e.entity_id}` : ''}`;
+    return [
+      {
+        key: 'time',
+        label: t('audit.columns.time'),
+        width: 'minmax(11rem, 1fr)',
+        text: (e) => formatTime(e.at),
+        render: (e) => (
+          <ListNameButton expanded={openId === e.id} onClick={() => setOpenId(e.id)}>
+            <TimeText iso={e.at} format={formatTime} />
+          </ListNameButton>
+        ),
+      },
+      {
+        key: 'person',
+        label: t('audit.columns.person'),
+        width: 'minmax(9rem, 1fr)',
+        text: (e) => actingPerson(e)?.name ?? t('audit.system'),
+      },
+      {
+        key: 'onBehalfOf',
+        label: t('audit.columns.onBehalfOf'),
+        width: 'minmax(9rem, 1fr)',
+        text: (e) => (e.impersonator ? (e.actor?.name ?? '') : ''),
+      },
+      {
+        key: 'customer',
+        label: t('audit.columns.customer'),
+        width: 'minmax(9rem, 1fr)',
+        text: (e) => e.customer?.name ?? '',
+      },
+      { key: 'change', label: t('audit.columns.change'), width: 'minmax(14rem, 2fr)', text: change },
+    ];
+  }, [t, formatTime, openId]);
+  const list = useList({
+    rows,
+    rowId: idOf,
+    onOpen: (e) => setOpenId(e.id),
     onBack: () => {
       if (openId === null) return false;
       setOpenId(null);
@@ -82,10 +107,16 @@ export function AuditPanel() {
     }
   }
 
-  const height = Math.min(MAX_HEIGHT, Math.max(log.items.length, 1) * ROW_HEIGHT);
   return (
-    <>
-      <div className="admin-panel__bar">
+    <ListScreen
+      className="admin-list"
+      count={load.status === 'ready' ? t('shown', { count: rows.length }) : undefined}
+      actions={
+        <button type="button" className="button" disabled={exporting} onClick={() => void exportCsv()}>
+          {exporting ? t('audit.exporting') : t('audit.export')}
+        </button>
+      }
+      filters={
         <AuditFilters
           filters={filters}
           people={people.contacts.map((c) => ({ value: c.contact_id, label: c.name || c.email }))}
@@ -93,55 +124,27 @@ export function AuditPanel() {
           kinds={kinds.data ?? []}
           onChange={(next) => {
             setOpenId(null);
-            setCursor(null);
             setFilters(next);
+            controls.restart();
           }}
         />
-        <button type="button" className="button" disabled={exporting} onClick={() => void exportCsv()}>
-          {exporting ? t('audit.exporting') : t('audit.export')}
-        </button>
-      </div>
-      {exportError && (
-        <p className="notice notice--danger" role="alert">
-          {t('audit.exportFailed', { reason: exportError })}
-        </p>
-      )}
-      <div className="two-panes">
-        <LoadedContent load={log} empty={log.items.length === 0} labels={loadLabels(t, 'audit')}>
-          {/* biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs */}
-          <div
-            ref={gridRef}
-            role="grid"
-            aria-label={t('audit.label')}
-            aria-rowcount={log.items.length + 1}
-            className="audit-grid"
-          >
-            <GridHeaderRow
-              className="audit-row audit-row--header"
-              labels={COLUMNS.map((c) => t(`audit.columns.${c}`))}
-            />
-            <List
-              role="rowgroup"
-              listRef={listRef}
-              rowComponent={AuditRow}
-              rowCount={log.items.length}
-              rowHeight={ROW_HEIGHT}
-              rowProps={rowProps}
-              defaultHeight={height}
-              style={{ height }}
-              onRowsRendered={({ stopIndex }) => {
-                if (log.hasMore && stopIndex >= log.items.length - 5) log.loadMore();
-              }}
-            />
-          </div>
-          {log.hasMore && (
-            <button type="button" className="button admin-more" onClick={log.loadMore}>
-              {t('more')}
-            </button>
-          )}
-        </LoadedContent>
-        {open && <AuditDetails entry={open} onClose={() => setOpenId(null)} />}
-      </div>
-    </>
+      }
+      before={
+        exportError && (
+          <p className="notice notice--danger" role="alert">
+            {t('audit.exportFailed', { reason: exportError })}
+          </p>
+        )
+      }
+      label={t('audit.label')}
+      columns={columns}
+      rows={rows}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'keyset', next: load.data?.next ?? null }}
+      load={load}
+      labels={loadLabels(t, 'audit')}
+      aside={open && <AuditDetails entry={open} onClose={() => setOpenId(null)} />}
+    />
   );
 }

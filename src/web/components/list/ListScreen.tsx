@@ -14,7 +14,11 @@ import type { ListControls } from './use-list-controls.ts';
 export interface ListScreenProps<Row, Id extends RowId> extends Omit<ListGridProps<Row, Id>, 'controls'> {
   /** The page's own class, beside the kit's. */
   className?: string;
-  title: string;
+  /**
+   * The page's title; absent on a panel that sits under a page's own title and tabs (the
+   * administration tabs), where the header is only the count and the actions.
+   */
+  title?: string;
   /** Under the title: how many rows there are. */
   count?: ReactNode;
   /** The header's buttons (the primary action first). */
@@ -68,8 +72,9 @@ export function ListScreen<Row, Id extends RowId>({
   const denied =
     !allowed || (load.status === 'error' && load.error instanceof ApiError && load.error.status === 403);
   const empty = load.status === 'ready' && grid.rows.length === 0;
+  const base = title === undefined ? 'list-page list-page--panel' : 'page-body list-page';
   return (
-    <div className={className ? `page-body list-page ${className}` : 'page-body list-page'}>
+    <div className={className ? `${base} ${className}` : base}>
       <ListHeader title={title} count={count} actions={actions} />
       {filters}
       {before}

@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 import type { paths } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 export type CustomerRetention =
   paths['/api/search/v1/retention']['get']['responses']['200']['content']['application/json']['customers'][number];
@@ -14,7 +15,19 @@ export type Span = (typeof SPANS)[number];
 export const MIN_DAYS = 1;
 export const MAX_DAYS = 400;
 
-/** GET /retention: each customer's retention, what is stored now by type, and usage per day over `days`. */
+/** Every answer of the area, to mark stale after a change. */
+export const RETENTION_AREA = '/api/search/v1/retention';
+
+/** getLogRetention: each customer's retention, what is stored now and usage per day over `days`. */
+export const getLogRetention = (customerIds: readonly string[], days: Span) =>
+  $api.queryOptions(
+    'get',
+    '/api/search/v1/retention',
+    { params: { query: { days, ...(customerIds.length > 0 && { customer_ids: [...customerIds] }) } } },
+    { select: (data): CustomerRetention[] => data.customers },
+  );
+
+/** GET /retention (one customer, outside the list's cache): each customer's retention, what is stored now by type, and usage per day over `days`. */
 export async function getRetention(
   customerIds: readonly string[],
   days: number,

@@ -68,7 +68,7 @@ export function UpdatesPanel() {
           loading: t('updates.loading'),
         }}
       >
-        <table className="admin-users">
+        <table className="table admin-table">
           <caption className="sr-only">{t('updates.label')}</caption>
           <thead>
             <tr>
