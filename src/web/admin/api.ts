@@ -52,9 +52,9 @@ export async function exportAuditLog(filters: AuditFilters): Promise<string> {
   return dataOf(await api.GET('/api/admin/v1/audit/export', { params: { query }, parseAs: 'text' }));
 }
 
-export async function listAuditKinds(): Promise<string[]> {
-  return dataOf(await api.GET('/api/admin/v1/audit/kinds')).kinds;
-}
+/** listAuditKinds: the kinds of audited actions, for the filter. */
+export const listAuditKinds = () =>
+  $api.queryOptions('get', '/api/admin/v1/audit/kinds', {}, { select: (data): string[] => data.kinds });
 
 /** listOutbox: one page of the mail, newest first. */
 export const listOutbox = (status: OutboxStatus | '', at: PageAt) =>

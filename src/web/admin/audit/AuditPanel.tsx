@@ -10,7 +10,6 @@ import {
   useListControls,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
-import { useLoad } from '../../components/use-load.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { useShellData } from '../../shell/index.ts';
 import {
@@ -41,7 +40,7 @@ export function AuditPanel() {
   const controls = useListControls();
   const load = asLoaded(useQuery(listAuditLog(filters, { size: controls.pageSize, after: controls.after })));
   const rows = load.data?.items ?? [];
-  const kinds = useLoad('kinds', listAuditKinds);
+  const kinds = useQuery(listAuditKinds());
   const people = useContactSearch('');
   const { customers } = useShellData();
   const [openId, setOpenId] = useState<number | null>(null);

@@ -1,19 +1,23 @@
 import { api } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
+import { $api } from '../../api/query.ts';
 
 /** The platform updates' calls that change them (administrators), through the one client. */
 
 export type PlatformUpdate = components['schemas']['PlatformUpdate'];
 export type UpdateCategory = components['schemas']['UpdateCategory'];
 
-export async function listAllUpdates(): Promise<PlatformUpdate[]> {
-  return dataOf(
-    await api.GET('/api/updates/v1/updates/', {
-      params: { query: { include_drafts: true, batch_size: 100 } },
-    }),
-  ).updates;
-}
+/** listUpdates with the drafts, for their authors: read afresh whenever the tab opens. */
+export const listUpdates = () => ({
+  ...$api.queryOptions(
+    'get',
+    '/api/updates/v1/updates/',
+    { params: { query: { include_drafts: true, batch_size: 100 } } },
+    { select: (data): PlatformUpdate[] => data.updates },
+  ),
+  staleTime: 0,
+});
 
 export interface UpdateDraft {
   category: UpdateCategory;

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLoaded } from '../../../api/loaded.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
-import { useLoad } from '../../../components/use-load.ts';
-import { changeUpdate, deleteUpdate, listAllUpdates, type PlatformUpdate } from '../api.ts';
+import { changeUpdate, deleteUpdate, listUpdates, type PlatformUpdate } from '../api.ts';
 import { CategoryBadge } from '../CategoryBadge.tsx';
 import { UpdateForm } from './UpdateForm.tsx';
 
@@ -14,13 +15,13 @@ import { UpdateForm } from './UpdateForm.tsx';
  */
 export function UpdatesPanel() {
   const { t } = useTranslation('admin');
-  const [version, setVersion] = useState(0);
-  const updates = useLoad(`updates-${version}`, listAllUpdates);
+  const query = useQuery(listUpdates());
+  const updates = asLoaded(query);
   const [form, setForm] = useState<{ update: PlatformUpdate | null } | null>(null);
   const [deleting, setDeleting] = useState<PlatformUpdate | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const reload = () => setVersion((v) => v + 1);
+  const reload = () => void query.refetch();
   // A deleted row takes its buttons with it: the focus goes back to the top of the tab, not to the page.
   const newButton = useRef<HTMLButtonElement>(null);
 
