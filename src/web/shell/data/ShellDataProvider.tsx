@@ -16,12 +16,12 @@ import {
   type Contact,
   type Customer,
   type Domain,
-  loadAgents,
-  loadAuthConfig,
-  loadContacts,
-  loadCustomers,
-  loadDomains,
-  loadVulnerabilities,
+  getAuthConfig,
+  listAgents,
+  listContacts,
+  listCustomers,
+  listDomains,
+  listVulnerabilities,
   mergeAgents,
   type Vulnerability,
 } from './load.ts';
@@ -74,14 +74,14 @@ function warn(what: string) {
 
 /** The vulnerabilities and domains, for the sidebar's counts; read again on every reload. */
 function loadLists(live: RefObject<boolean>, setData: Dispatch<SetStateAction<ShellData>>) {
-  loadVulnerabilities()
+  listVulnerabilities()
     .then(
       (vulnerabilities) =>
         live.current &&
         setData((d) => ({ ...d, vulnerabilities, loaded: { ...d.loaded, vulnerabilities: true } })),
     )
     .catch(warn('vulnerabilities'));
-  loadDomains()
+  listDomains()
     .then(
       (domains) =>
         live.current && setData((d) => ({ ...d, domains, loaded: { ...d.loaded, domains: true } })),
@@ -103,7 +103,7 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
   const lastUpdate = useRef<string | null>(null);
 
   useEffect(() => {
-    loadAuthConfig()
+    getAuthConfig()
       .then((config) =>
         setData((d) => ({
           ...d,
@@ -120,20 +120,20 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     setData((d) => ({ ...EMPTY_SHELL_DATA, knowledgeBaseUrl: d.knowledgeBaseUrl, issuer: d.issuer }));
     if (!ready) return;
     const startedAt = new Date().toISOString();
-    loadCustomers()
+    listCustomers()
       .then(
         (customers) =>
           live.current && setData((d) => ({ ...d, customers, loaded: { ...d.loaded, customers: true } })),
       )
       .catch(warn('customers'));
-    loadContacts()
+    listContacts()
       .then(
         (contacts) =>
           live.current && setData((d) => ({ ...d, contacts, loaded: { ...d.loaded, contacts: true } })),
       )
       .catch(warn('users'));
     loadLists(live, setData);
-    loadAgents()
+    listAgents()
       .then((agents) => {
         if (!live.current) return;
         lastUpdate.current = startedAt;
@@ -154,7 +154,7 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
     const since = lastUpdate.current;
     if (!live.current || since === null) return;
     const startedAt = new Date().toISOString();
-    loadAgents(since)
+    listAgents(since)
       .then((fresh) => {
         if (!live.current) return;
         lastUpdate.current = startedAt;
@@ -165,10 +165,10 @@ export function ShellDataProvider({ children }: { children: ReactNode }) {
 
   useTickerEvent('reload', () => {
     if (!live.current) return;
-    loadCustomers(true)
+    listCustomers(true)
       .then((customers) => live.current && setData((d) => ({ ...d, customers })))
       .catch(warn('customers'));
-    loadContacts(true)
+    listContacts(true)
       .then((contacts) => live.current && setData((d) => ({ ...d, contacts })))
       .catch(warn('users'));
     loadLists(live, setData);

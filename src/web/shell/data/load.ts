@@ -12,18 +12,18 @@ export type Domain = components['schemas']['Domain'];
 
 // A failed call throws an ApiError; the shell keeps what it had and tries again on the next tick.
 
-export async function loadAuthConfig(): Promise<AuthConfig> {
+export async function getAuthConfig(): Promise<AuthConfig> {
   return must(await api.GET('/api/auth/config'));
 }
 
-export async function loadCustomers(skipCache = false): Promise<Customer[]> {
+export async function listCustomers(skipCache = false): Promise<Customer[]> {
   const data = must(
     await api.GET('/api/management/customers', { params: { query: { skip_cache: skipCache || undefined } } }),
   );
   return [...data.customers].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function loadContacts(skipCache = false): Promise<Contact[]> {
+export async function listContacts(skipCache = false): Promise<Contact[]> {
   const data = must(
     await api.GET('/api/management/contacts', { params: { query: { skip_cache: skipCache || undefined } } }),
   );
@@ -31,17 +31,17 @@ export async function loadContacts(skipCache = false): Promise<Contact[]> {
 }
 
 /** The vulnerabilities report of every customer the caller may see (spec 1, section 3: primary data). */
-export async function loadVulnerabilities(): Promise<Vulnerability[]> {
+export async function listVulnerabilities(): Promise<Vulnerability[]> {
   return must(await api.GET('/api/ngreports/v1/vulnerabilities/')).vulnerabilities;
 }
 
 /** The monitored domains of every customer the caller may see. */
-export async function loadDomains(): Promise<Domain[]> {
+export async function listDomains(): Promise<Domain[]> {
   return must(await api.GET('/api/tacklebox/v1/domains')).domains;
 }
 
 /** All agents, page after page while the answer names a next offset; `since` keeps only recent heartbeats. */
-export async function loadAgents(since?: string): Promise<Agent[]> {
+export async function listAgents(since?: string): Promise<Agent[]> {
   const agents: Agent[] = [];
   let offset: number | null = 0;
   for (let page = 0; offset !== null && page < 1000; page++) {
