@@ -126,9 +126,31 @@ test('the sidebar counts vulnerabilities and domains from the loaded lists', asy
   await page.keyboard.press('g');
   await page.keyboard.press('v');
   await expect(page.getByRole('heading', { level: 1, name: 'Vulnerabilities' })).toBeVisible();
-  const findings = page.locator('.vulnerabilities-table tbody tr td:nth-child(6)');
-  await expect(findings.first()).toBeVisible();
-  const total = (await findings.allTextContents()).reduce((sum, text) => sum + Number(text), 0);
+  // The report's findings, summed page by page (the grid draws the rows of one page).
+  const report = page.getByRole('grid', { name: 'Vulnerabilities' });
+  await expect(report.locator('[data-row-index]').first()).toBeVisible();
+  const reportRows = Number(await report.getAttribute('aria-rowcount')) - 1;
+  const headers = await report.getByRole('columnheader').allTextContents();
+  const findingsAt = headers.findIndex((h) => h.trim() === 'Findings');
+  expect(findingsAt).toBeGreaterThanOrEqual(0);
+  const pageSize = 10;
+  let total = 0;
+  for (let n = 1; n <= Math.ceil(reportRows / pageSize); n += 1) {
+    if (n > 1) {
+      const button = page
+        .getByRole('navigation', { name: 'Page numbers' })
+        .getByRole('button', { name: String(n), exact: true });
+      await button.click();
+      await expect(button).toHaveAttribute('aria-current', 'page');
+    }
+    const rowsHere = report.locator('[data-row-index]');
+    await expect(rowsHere).toHaveCount(Math.min(pageSize, reportRows - (n - 1) * pageSize));
+    const texts = await rowsHere.evaluateAll(
+      (rows, i) => rows.map((row) => row.querySelectorAll('[role="gridcell"]')[i]?.textContent ?? ''),
+      findingsAt,
+    );
+    total += texts.reduce((sum, text) => sum + Number(text), 0);
+  }
   await expect(vulnerabilitiesCount).toHaveText(compactNumber(total));
 
   const domainsCount = sidebar(page).locator('[data-count-for="domains"]');
