@@ -3,7 +3,7 @@
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerRetention } from '../../src/web/features/retention/api.ts';
 import { RetentionPage } from '../../src/web/features/retention/RetentionPage.tsx';
 import { firstKeptDay } from '../../src/web/features/retention/usage-model.ts';
@@ -14,6 +14,11 @@ import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
+
+// jsdom has no canvas: the usage chart's drawing (ECharts) is left out; its table view is tested.
+vi.mock('../../src/web/features/retention/echarts-usage.ts', () => ({
+  drawUsage: () => ({ dispose() {} }),
+}));
 
 const RETENTION = '/api/search/v1/retention';
 const SET = '/api/search/v1/retention/{customer_id}';
