@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8431);
-export const baseURL = `http://localhost:${port}`;
+const syslogPort = Number(process.env.SYSLOG_PORT ?? 5514);
+/**
+ * Each worker has a console of its own (its own port, data folder and seeded demo), so journeys
+ * in two workers never see each other's changes: `E2E_WORKERS=1` runs them one after another.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+/** The console the worker with this parallel index talks to. */
+export const serverURL = (index: number) => `http://localhost:${port + index}`;
+export const baseURL = serverURL(0);
 export const DEMO_PASSWORD = 'e2e-demo-password-Watchfloor';
 /**
  * `E2E_CPU_THROTTLE=4` slows every page's CPU four times (tests/e2e/support.ts) to show the tests
@@ -17,7 +25,7 @@ export default defineConfig({
   timeout: 60_000 * limits,
   expect: { timeout: 10_000 * limits },
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry in CI, where the suite shares two cores with everything else; a retried test is
   // reported as flaky in the list, never hidden.
   retries: process.env.CI ? 1 : 0,
@@ -39,19 +47,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
+    url: `${serverURL(index)}/api/health`,
     // A first start seeds the demo data: minutes on a busy machine.
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
+      PORT: String(port + index),
+      SYSLOG_PORT: String(syslogPort + index),
+      PUBLIC_URL: serverURL(index),
       WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

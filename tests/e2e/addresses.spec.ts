@@ -1,13 +1,13 @@
 import { expect } from '@playwright/test';
-import { baseURL } from '../../playwright.config.ts';
-import { ANALYST, signIn, test } from './support.ts';
+import { ANALYST, signIn, test, workerURL } from './support.ts';
 
 /** The console opened at 127.0.0.1 instead of the public address (localhost). */
-const twin = baseURL.replace('//localhost:', '//127.0.0.1:');
+const twinOf = (address: string) => address.replace('//localhost:', '//127.0.0.1:');
 
 test('a person who opened the console at 127.0.0.1 signs in and out without leaving that address', async ({
   page,
 }) => {
+  const twin = twinOf(workerURL());
   await signIn(page, ANALYST, `${twin}/alerts`);
   await expect(page).toHaveURL(`${twin}/alerts`);
 

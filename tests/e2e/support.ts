@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
-import { baseURL, DEMO_PASSWORD } from '../../playwright.config.ts';
+import { DEMO_PASSWORD, serverURL } from '../../playwright.config.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
 export const ANALYST = 'analyst@watchfloor.example';
@@ -34,6 +34,11 @@ function slowDownEveryPage(context: BrowserContext) {
  * the pages of its context and those of contexts a test opens on the browser.
  */
 export const test = base.extend({
+  // Each worker talks to its own console (playwright.config.ts).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverURL(testInfo.parallelIndex));
+  },
   context: async ({ context }, use) => {
     if (cpuThrottle > 1) slowDownEveryPage(context);
     await use(context);
@@ -64,6 +69,9 @@ export const test = base.extend({
   ],
 });
 
+/** The address of the console this test's worker talks to. */
+export const workerURL = () => serverURL(test.info().parallelIndex);
+
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /./ }).locator('a[href="/alerts"]');
 
 /**
@@ -87,7 +95,7 @@ async function screenShown(page: Page) {
  * page, and the person signs in again there.
  */
 export async function signIn(page: Page, email: string, path = '/') {
-  const origin = new URL(path, baseURL).origin;
+  const origin = new URL(path, workerURL()).origin;
   const key = `${origin} ${email}`;
   const stored = sessions.get(key);
   if (stored) {
