@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActivity, alerts, logUsage } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
-
-const DAY = 86_400_000;
-const ago = (ms: number) => new Date(Date.now() - ms);
-const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+import { ago, alertRow, DAY, dashboardReader, dayOf } from './dashboard-helpers.ts';
 
 /**
  * The date range All Time (-1, spec 1 and 2, section 9): every chart with a span runs by UTC day
@@ -13,25 +10,13 @@ const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOStr
  */
 describe.each(backends())('dashboard over all time on %s', (backend) => {
   let t: TestApp;
-  const get = async (user: 'analyst' | 'globexUser', url: string) => {
-    const response = await t.as(t.fixtures[user], { url });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
+  const get = dashboardReader(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(backend);
     const { acme, globex } = t.fixtures;
     const db = t.database.db;
-    const alert = (customerId: string, created: Date, priority: string, status: string, type: string) => ({
-      customerId,
-      title: `${type} on a host`,
-      type,
-      priority,
-      status,
-      createdAt: created,
-      updatedAt: created,
-    });
+    const alert = alertRow;
     const [old] = await db
       .insert(alerts)
       .values([

@@ -3,36 +3,17 @@ import { LATEST_AGENT_RELEASE } from '../../../src/server/areas/agents/index.ts'
 import { agents, alertActivity, alerts, logUsage } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
-
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const ago = (ms: number) => new Date(Date.now() - ms);
-const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+import { ago, alertRow, DAY, dashboardReader, dayOf, HOUR } from './dashboard-helpers.ts';
 
 describe.each(backends())('dashboard aggregates on %s', (backend) => {
   let t: TestApp;
-  const get = async (
-    user: keyof Pick<TestApp['fixtures'], 'analyst' | 'acmeUser' | 'globexUser'>,
-    url: string,
-  ) => {
-    const response = await t.as(t.fixtures[user], { url });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
+  const get = dashboardReader(() => t);
 
   beforeAll(async () => {
     t = await createTestApp(backend);
     const { acme, globex } = t.fixtures;
     const db = t.database.db;
-    const alert = (customerId: string, created: Date, priority: string, status: string, type: string) => ({
-      customerId,
-      title: `${type} on a host`,
-      type,
-      priority,
-      status,
-      createdAt: created,
-      updatedAt: created,
-    });
+    const alert = alertRow;
     const inserted = await db
       .insert(alerts)
       .values([
