@@ -4,6 +4,7 @@ import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
 import { useShallowMemo } from '../use-shallow-memo.ts';
 import { ListRow, type ListRowProps } from './ListRow.tsx';
 import type { ListColumn, RowId } from './list-types.ts';
+import './list.css';
 import type { ListState } from './use-list.ts';
 import type { ListControls } from './use-list-controls.ts';
 
