@@ -5,7 +5,7 @@ import { asLoaded } from '../../../api/loaded.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
-import { changeUpdate, deleteUpdate, listUpdates, type PlatformUpdate } from '../api.ts';
+import { changeUpdate, deleteUpdate, listUpdateDrafts, type PlatformUpdate } from '../api.ts';
 import { CategoryBadge } from '../CategoryBadge.tsx';
 import { UpdateForm } from './UpdateForm.tsx';
 
@@ -15,7 +15,7 @@ import { UpdateForm } from './UpdateForm.tsx';
  */
 export function UpdatesPanel() {
   const { t } = useTranslation('updates');
-  const query = useQuery(listUpdates());
+  const query = useQuery(listUpdateDrafts());
   const updates = asLoaded(query);
   const [form, setForm] = useState<{ update: PlatformUpdate | null } | null>(null);
   const [deleting, setDeleting] = useState<PlatformUpdate | null>(null);
