@@ -25,9 +25,14 @@ const SEARCH_DELAY_MS = 300;
 const idOf = (update: PlatformUpdate) => update.id;
 const dataOf = (update: PlatformUpdate) => ({ 'update-id': String(update.id) });
 const publishedAt = (update: PlatformUpdate) => update.published_at ?? update.created_at;
-/** The excerpt: the text's first line without its Markdown marks (the whole text is one click away). */
+/**
+ * The summary: the text's first paragraph line (headings repeat the title) without its Markdown
+ * marks; the whole text is one click away.
+ */
 const excerptOf = (update: PlatformUpdate) =>
-  (update.body.split('\n').find((line) => line.trim() !== '') ?? '').replace(/[#*_`>[\]]/g, '').trim();
+  (update.body.split('\n').find((line) => line.trim() !== '' && !line.trimStart().startsWith('#')) ?? '')
+    .replace(/[#*_`>[\]]/g, '')
+    .trim();
 
 /**
  * A 401 or 403 on the updates is tolerated (spec 2, section 8): no updates, no error.
