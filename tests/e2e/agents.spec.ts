@@ -32,16 +32,17 @@ test('an analyst filters the fleet, opens an agent, asks it to isolate and cance
 
   // The Offline filter narrows the list to agents that missed their check-in. (Offline, not
   // Online: no agent checks in on the demo data, so online agents only grow fewer as the suite runs.)
-  const offline = page.getByRole('button', { name: 'Offline', exact: true });
+  const offline = page.getByRole('checkbox', { name: 'Offline', exact: true });
   await tabTo(page, offline);
-  await page.keyboard.press('Enter');
-  await expect(offline).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(offline).toBeChecked();
   await expect(grid.locator('[data-row-index="0"] .agent-status')).toHaveText('Offline');
 
-  // j leaves the filter buttons for the list (keys on a focused button still reach the list).
+  // j leaves the filter chips for the list (keys on a focused chip still reach the list), and
+  // puts the focus on the first row's host.
   await page.keyboard.press('j');
   const first = grid.locator('[data-row-index="0"]');
-  await expect(first).toBeFocused();
+  await expect(first.getByRole('link')).toBeFocused();
   const host = (await first.getByRole('link').textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();
@@ -78,33 +79,30 @@ test('the agent health chart and links open the list filtered, and keyboard filt
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/agents\?status=online$/);
-  await expect(page.getByRole('button', { name: 'Online', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(page.getByRole('checkbox', { name: 'Online', exact: true })).toBeChecked();
 
   await page.goto('/agents?status=offline');
   const grid = page.getByRole('grid', { name: 'Agents' });
-  const offline = page.getByRole('button', { name: 'Offline', exact: true });
-  await expect(offline).toHaveAttribute('aria-pressed', 'true');
+  const offline = page.getByRole('checkbox', { name: 'Offline', exact: true });
+  await expect(offline).toBeChecked();
   await expect(grid.locator('[data-row-index="0"]')).toBeVisible();
   const statuses = await grid.locator('[data-row-index] .agent-status').allTextContents();
   expect(statuses.length).toBeGreaterThan(0);
   expect(new Set(statuses)).toEqual(new Set(['Offline']));
 
   // Online as well: the address says both, in the filters' order (no agent is both).
-  const online = page.getByRole('button', { name: 'Online', exact: true });
+  const online = page.getByRole('checkbox', { name: 'Online', exact: true });
   await tabTo(page, online);
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
   await expect(page).toHaveURL(/\/agents\?status=offline,online$/);
   await expect(grid.locator('[data-row-index]')).toHaveCount(0);
 
   // Both off again, then a search: the address carries the text once typing pauses.
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
   await page.keyboard.press('Shift+Tab');
   await expect(offline).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(offline).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(offline).not.toBeChecked();
   await expect(page).toHaveURL(/\/agents$/);
   const search = page.locator('.agents-filters__search input');
   await tabTo(page, search);
@@ -117,7 +115,7 @@ test("a customer user sees only their customer's agents", async ({ page }) => {
   await signIn(page, CUSTOMER_USER, '/agents');
   const grid = page.getByRole('grid', { name: 'Agents' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
-  const customers = await grid.locator('[data-row-index] .agent-cell:nth-child(3)').allTextContents();
+  const customers = await grid.locator('[data-row-index] [role="gridcell"]:nth-child(3)').allTextContents();
   expect(customers.length).toBeGreaterThan(0);
   expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
 });
@@ -133,7 +131,7 @@ test('a customer user without modify_all sees no action buttons and the API refu
   await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await page.keyboard.press('j');
   const first = grid.locator('[data-row-index="0"]');
-  await expect(first).toBeFocused();
+  await expect(first.getByRole('link')).toBeFocused();
   const host = (await first.getByRole('link').textContent()) ?? '';
   const agentId = (await first.getByRole('link').getAttribute('href'))?.split('/').pop() ?? '';
   await page.keyboard.press('Enter');
@@ -165,7 +163,7 @@ test('a customer administrator turns on the syslog forwarder their compliance li
   await expect(grid.getByRole('row').nth(1)).toBeVisible();
   await page.keyboard.press('j');
   const first = grid.locator('[data-row-index="0"]');
-  await expect(first).toBeFocused();
+  await expect(first.getByRole('link')).toBeFocused();
   const host = (await first.getByRole('link').textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();

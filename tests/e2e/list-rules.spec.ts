@@ -46,6 +46,7 @@ async function twoCustomersMutes(page: Page) {
 const SCREENS: Screen[] = [
   { path: '/customers', heading: 'Customers', grid: 'Customers', column: 'Name', acme: 'Acme Corp' },
   { path: '/users', heading: 'Users', grid: 'Users', column: 'Email' },
+  { path: '/agents', heading: 'Agents', grid: 'Agents', column: 'Host', acme: 'Acme Corp' },
   {
     path: '/domains',
     heading: 'Domains',

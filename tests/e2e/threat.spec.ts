@@ -82,14 +82,19 @@ test('an analyst looks up an indicator, bulk-uploads a file and downloads the CS
 test('an analyst walks the breach history and opens a look-up to see its breaches', async ({ page }) => {
   await signIn(page, ANALYST, '/threat');
   const history = page.getByRole('region', { name: 'Breach history' });
-  const accounts = history.getByRole('row').getByRole('button');
+  const accounts = history
+    .getByRole('grid', { name: 'Breach history' })
+    .getByRole('rowgroup')
+    .getByRole('button');
   await expect(accounts.first()).toBeVisible();
   await expectAccessible(page);
 
   // The seed gives each customer's first person two breaches (Adobe and LinkedIn): find one's row.
   const rows = await history
-    .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    .locator('[role="rowgroup"] [role="row"]')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('[role="gridcell"]')].map((td) => td.textContent ?? '')),
+    );
   const target = rows.findIndex((cells) => cells[2] === 'Done' && cells[3] === '2');
   expect(target).toBeGreaterThanOrEqual(0);
   const account = rows[target]![0]!;
@@ -99,8 +104,8 @@ test('an analyst walks the breach history and opens a look-up to see its breache
   await expect(accounts.nth(target)).toBeFocused();
   await page.keyboard.press('Enter');
   const open = page.getByRole('region', { name: `Breaches of ${account}` });
-  await expect(open.getByRole('cell', { name: 'Adobe (adobe.com)' })).toBeVisible();
-  await expect(open.getByRole('cell', { name: 'LinkedIn (linkedin.com)' })).toBeVisible();
+  await expect(open.getByRole('gridcell', { name: 'Adobe (adobe.com)' })).toBeVisible();
+  await expect(open.getByRole('gridcell', { name: 'LinkedIn (linkedin.com)' })).toBeVisible();
   await expectAccessible(page);
 
   await page.keyboard.press('Escape');

@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 
 const hosts = () =>
-  [...document.querySelectorAll('[data-row-index] .agent-cell--host')].map((cell) => cell.textContent);
+  [...document.querySelectorAll('[data-row-index] [data-list-name]')].map((link) => link.textContent);
 
 describe('the agents list’s filters in the address', () => {
   it('opens filtered by the address and writes a changed filter back in place of it', async () => {
@@ -46,8 +46,8 @@ describe('the agents list’s filters in the address', () => {
       path: '/agents?status=offline',
     });
     await waitFor(() => expect(hosts()).toEqual(['WS-FIN-0001']));
-    const offline = screen.getByRole('button', { name: 'Offline' });
-    expect(offline.getAttribute('aria-pressed')).toBe('true');
+    const offline = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Offline' });
+    expect(offline.checked).toBe(true);
     fireEvent.click(offline);
     await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01', 'WS-FIN-0001']));
     await waitFor(() => expect(location.history).toEqual(['/agents']));
@@ -58,7 +58,7 @@ describe('the agents list’s filters in the address', () => {
     await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01', 'WS-FIN-0001']));
     act(() => location.navigate('/agents?status=online&q=srv'));
     await waitFor(() => expect(hosts()).toEqual(['SRV-DC-01']));
-    expect(screen.getByRole('button', { name: 'Online' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Online' }).checked).toBe(true);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('srv');
   });
 });

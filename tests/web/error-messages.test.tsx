@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UpdateDetailsPage } from '../../src/web/features/updates/UpdateDetailsPage.tsx';
 import { UpdatesPage } from '../../src/web/features/updates/UpdatesPage.tsx';
@@ -31,9 +31,11 @@ describe('platform updates (spec 2, section 8)', () => {
   it("says 'Invalid response fetching updates' when the list fails", async () => {
     network.on('get', '/api/updates/v1/updates/', apiError(500, 'boom'));
     await renderInShell(<UpdatesPage params={{}} route="updates" />, { path: '/updates' });
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Invalid response fetching updates. Please try again later.',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText('Invalid response fetching updates. Please try again later.'),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it("says 'Invalid response fetching update' when one update fails", async () => {

@@ -89,18 +89,22 @@ export function HostsList({
   load = READY,
   allowed,
   panel = false,
+  acrossPages = false,
 }: {
   hosts: Host[];
   load?: LoadState;
   allowed?: boolean;
   /** Under a page's own title and tabs: no title of its own. */
   panel?: boolean;
+  /** The selection holds every matching host, not only the page's, with a "Select all" button. */
+  acrossPages?: boolean;
 }) {
   const controls = useListControls();
   const [opened, setOpened] = useState<string | null>(null);
   const { pageRows, total } = useClientRows(hosts, COLUMNS, controls, { customersOf: customerOf });
   const list = useList({
     rows: pageRows,
+    ...(acrossPages && { matching: hosts }),
     rowId: idOf,
     selectable: true,
     onOpen: (h) => setOpened(h.name),
@@ -117,9 +121,16 @@ export function HostsList({
       {...(!panel && { title: 'Hosts' })}
       count={`${total} hosts`}
       actions={
-        <button type="button" className="button button--primary">
-          New host
-        </button>
+        <>
+          <button type="button" className="button button--primary">
+            New host
+          </button>
+          {acrossPages && (
+            <button type="button" className="button" onClick={list.selectAll}>
+              Select all {total}
+            </button>
+          )}
+        </>
       }
       label="Hosts"
       columns={COLUMNS}
@@ -131,7 +142,12 @@ export function HostsList({
       labels={LABELS}
       allowed={allowed}
       selectLabel={(h) => `Select ${h.name}`}
-      before={opened && <p>Opened {opened}</p>}
+      before={
+        <>
+          {opened && <p>Opened {opened}</p>}
+          {list.selected.size > 0 && <p>{list.selected.size} selected</p>}
+        </>
+      }
     />
   );
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/web/api/errors.ts';
 import type { LoadState } from '../../src/web/api/loaded.ts';
 import { commandTargetStore, type SelectionTarget } from '../../src/web/commands/target.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { CUSTOMERS, HOSTS, HostsList, names, network, renderHosts } from './list-kit-harness.tsx';
+import { CUSTOMERS, HOSTS, HostsList, MANY, names, network, renderHosts } from './list-kit-harness.tsx';
 import { renderInShell } from './shell-harness.tsx';
 
 describe('the list kit: cursor and selection keys', () => {
@@ -52,6 +52,31 @@ describe('the list kit: cursor and selection keys', () => {
 
     await user.keyboard('{Enter}');
     expect(screen.getByText('Opened charlie')).toBeTruthy();
+  });
+
+  it('Space on a focused row selects it, as x does', async () => {
+    const user = userEvent.setup();
+    const { grid } = await renderHosts(<HostsList hosts={HOSTS} />);
+    const rows = () => within(grid).getAllByRole('row').slice(1);
+    await user.keyboard('jj');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
+    await user.keyboard(' ');
+    expect(selected(grid)).toEqual(['false', 'true', 'false', 'false']);
+    await user.keyboard(' ');
+    expect(selected(grid)).toEqual(['false', 'false', 'false', 'false']);
+  });
+
+  it('selects every matching row across pages when the list says which match, and keeps them while paging', async () => {
+    const user = userEvent.setup();
+    const { grid } = await renderHosts(<HostsList hosts={MANY} acrossPages />);
+    await user.click(screen.getByRole('button', { name: 'Select all 30' }));
+    expect(screen.getByText('30 selected')).toBeTruthy();
+    expect(selected(grid)).toEqual(Array(10).fill('true'));
+    expect(target()?.ids).toHaveLength(30);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(names(grid)[0]).toBe('host-11'));
+    expect(selected(grid)).toEqual(Array(10).fill('true'));
+    expect(screen.getByText('30 selected')).toBeTruthy();
   });
 
   it('a click on the checkbox selects the row too', async () => {

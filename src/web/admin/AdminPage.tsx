@@ -5,7 +5,8 @@ import type { ScreenProps } from '../app/screen-props.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { type AdminTab, isAdminTab } from './admin-tabs.ts';
 import './admin.css';
-import { loadUpdatesAdminPanel } from '../features/updates/index.ts';
+import { loadUpdatesAdminPanel, updatesFeature } from '../features/updates/index.ts';
+import { loadNamespaces } from '../i18n/index.ts';
 import { AuditPanel } from './audit/AuditPanel.tsx';
 import { JobsPanel } from './JobsPanel.tsx';
 import { MachinesPanel } from './machines/MachinesPanel.tsx';
@@ -13,8 +14,12 @@ import { OutboxPanel } from './OutboxPanel.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
 import { UsersPanel } from './UsersPanel.tsx';
 
-/** The updates area's tab, loaded when it opens. */
-const UpdatesPanel = lazy(() => loadUpdatesAdminPanel().then((component) => ({ default: component })));
+/** The updates area's tab, loaded with the area's strings when it opens. */
+const UpdatesPanel = lazy(() =>
+  Promise.all([loadUpdatesAdminPanel(), loadNamespaces(updatesFeature.namespaces)]).then(([component]) => ({
+    default: component,
+  })),
+);
 
 const PANELS: Record<AdminTab, ComponentType<{ focusSearch?: boolean }>> = {
   users: UsersPanel,

@@ -20,6 +20,7 @@ import type logsRoutes from '../features/logs/locales/en-GB/routes.json';
 import type search from '../features/logs/locales/en-GB/search.json';
 import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
+import type profile from '../features/profile/locales/en-GB/profile.json';
 import type profileRoutes from '../features/profile/locales/en-GB/routes.json';
 import type reports from '../features/reports/locales/en-GB/reports.json';
 import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
@@ -28,6 +29,7 @@ import type retentionRoutes from '../features/retention/locales/en-GB/routes.jso
 import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
 import type updatesRoutes from '../features/updates/locales/en-GB/routes.json';
+import type updates from '../features/updates/locales/en-GB/updates.json';
 import type access from '../features/users/locales/en-GB/access.json';
 import type usersRoutes from '../features/users/locales/en-GB/routes.json';
 import type users from '../features/users/locales/en-GB/users.json';
@@ -41,10 +43,8 @@ import type commands from './locales/en-GB/commands.json';
 import type common from './locales/en-GB/common.json';
 import type discussions from './locales/en-GB/discussions.json';
 import type errors from './locales/en-GB/errors.json';
-import type profile from './locales/en-GB/profile.json';
 import type routes from './locales/en-GB/routes.json';
 import type shell from './locales/en-GB/shell.json';
-import type updates from './locales/en-GB/updates.json';
 
 // Keys are typed from en-GB: a misspelt key fails the typecheck.
 declare module 'i18next' {

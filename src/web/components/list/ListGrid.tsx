@@ -1,9 +1,10 @@
-import { type CSSProperties, useMemo } from 'react';
+import { type CSSProperties, type KeyboardEvent, useMemo } from 'react';
 import { List } from 'react-window';
 import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
 import { useShallowMemo } from '../use-shallow-memo.ts';
 import { ListRow, type ListRowProps } from './ListRow.tsx';
 import type { ListColumn, RowId } from './list-types.ts';
+import './list.css';
 import type { ListState } from './use-list.ts';
 import type { ListControls } from './use-list-controls.ts';
 
@@ -31,6 +32,8 @@ export interface ListGridProps<Row, Id extends RowId> {
   rowCount?: number;
   /** How many rows come before the first one shown (earlier pages). */
   firstIndex?: number;
+  /** data- attributes of the grid itself (what a benchmark waits for). */
+  gridData?: Record<string, string>;
 }
 
 /**
@@ -48,6 +51,7 @@ export function ListGrid<Row, Id extends RowId>({
   selectLabel,
   rowCount,
   firstIndex = 0,
+  gridData,
 }: ListGridProps<Row, Id>) {
   const template = useMemo(
     () => [...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].join(' '),
@@ -71,6 +75,14 @@ export function ListGrid<Row, Id extends RowId>({
     onFocusRow: list.setCursor,
   });
   const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  // Space on a focused row selects it too, as in a file manager.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
+    if (!list.selectable || event.key !== ' ' || !row || event.target !== row) return;
+    event.preventDefault();
+    list.toggle(Number(row.dataset.rowIndex));
+  };
+  const data = Object.fromEntries(Object.entries(gridData ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
     <div
@@ -79,6 +91,8 @@ export function ListGrid<Row, Id extends RowId>({
       aria-label={label}
       aria-rowcount={rowCount === undefined ? rows.length + 1 : rowCount < 0 ? -1 : rowCount + 1}
       aria-multiselectable={list.selectable || undefined}
+      {...data}
+      onKeyDown={onKeyDown}
       className="list-grid"
       style={{ '--list-columns': template, '--list-min-width': minWidth } as CSSProperties}
     >

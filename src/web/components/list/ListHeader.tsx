@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 /**
  * A list screen's header: its title with the count (or what it shows) under it, and its actions
  * on the right at their natural width, never a bar across the page. Without a title (a panel
- * under a page's own title and tabs) it is a bar of the count and the actions alone.
+ * under a page's own title and tabs) it is a bar of the count and the actions alone, and
+ * nothing when it has neither.
  */
 export function ListHeader({
   title,
@@ -14,6 +15,7 @@ export function ListHeader({
   count?: ReactNode;
   actions?: ReactNode;
 }) {
+  if (title === undefined && count === undefined && !actions) return null;
   const summary = (
     <div className="list-header__title">
       {title !== undefined && <h1>{title}</h1>}

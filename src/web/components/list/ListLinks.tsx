@@ -3,11 +3,20 @@ import { Link } from 'wouter';
 
 /**
  * A row's name as a link to its page. It carries `data-list-name`: j and k put the focus on it,
- * so Enter follows it.
+ * so Enter follows it. On a long page (a hundred agents) `outOfTabOrder` leaves the row the only
+ * Tab stop, so Tab goes on past the list rather than through every name.
  */
-export function ListLink({ href, children }: { href: string; children: ReactNode }) {
+export function ListLink({
+  href,
+  outOfTabOrder = false,
+  children,
+}: {
+  href: string;
+  outOfTabOrder?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Link href={href} className="list-link" data-list-name="">
+    <Link href={href} className="list-link" data-list-name="" tabIndex={outOfTabOrder ? -1 : undefined}>
       {children}
     </Link>
   );

@@ -15,8 +15,13 @@ export interface UseListOptions<Row, Id extends RowId> {
   /** The rows shown (the page). */
   rows: readonly Row[];
   rowId(row: Row): Id;
-  /** Rows can be selected: x, Shift+j/k, Shift+x and a checkbox per row. */
+  /** Rows can be selected: x or Space, Shift+j/k, Shift+x and a checkbox per row. */
   selectable?: boolean;
+  /**
+   * Every row the filters keep, across pages, when the list pages in the browser: a selection
+   * keeps these (and `selectAll` takes them all), not only the page shown.
+   */
+  matching?: readonly Row[];
   /** Enter on a row. */
   onOpen?(row: Row): void;
   /** Esc with nothing selected (close a details pane); false leaves the key alone. */
@@ -33,8 +38,9 @@ export interface UseListOptions<Row, Id extends RowId> {
  * A list's cursor and selection (DESIGN section 7): j/k move the cursor (the row, or the name
  * in it, takes the focus, scrolled into view first since rows off screen are not in the
  * document), x selects, Shift extends, Enter opens, Esc clears the selection and then goes
- * back. The selection is by id, so a reload keeps it, and rows no longer shown drop out: a
- * command never acts on a row the user cannot see.
+ * back. The selection is by id, so a reload keeps it, and rows the list no longer holds (the
+ * page, or every row that matches when `matching` says) drop out: a command never acts on a row
+ * the filters hide.
  */
 export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>) {
   const { rows, rowId, selectable = false, target, enabled = true } = options;
@@ -45,7 +51,8 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
   const [picked, setPicked] = useState<ReadonlySet<Id>>(() => new Set());
   const anchor = useRef<number | null>(null);
 
-  const shownIds = useMemo(() => new Set(rows.map(rowId)), [rows, rowId]);
+  const kept = options.matching ?? rows;
+  const shownIds = useMemo(() => new Set(kept.map(rowId)), [kept, rowId]);
   const selected = useMemo(() => {
     const kept = [...picked].filter((id) => shownIds.has(id));
     return kept.length === picked.size ? picked : new Set(kept);
@@ -84,6 +91,7 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     [rows, rowId],
   );
   const clear = useCallback(() => setPicked(new Set()), []);
+  const selectAll = useCallback(() => setPicked(new Set(kept.map(rowId))), [kept, rowId]);
 
   const focusedIndex = cursor !== null && cursor < rows.length ? cursor : null;
   const latest = useRef(options);
@@ -126,6 +134,7 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     selected,
     toggle,
     clear,
+    selectAll,
     rowId,
   };
 }

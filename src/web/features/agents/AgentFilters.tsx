@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterChip, ListFilters } from '../../components/list/index.ts';
 import { FILTER_KEYS, type FilterKey } from './agent-filters.ts';
 
 /**
- * The list's filters: toggles for each state and kind (each one narrows the list) and a host
+ * The list's filters: a chip for each state and kind (each one narrows the list) and a host
  * name or IP search. The customers are the shell's customer filter.
  */
 export function AgentFilters({
@@ -19,28 +20,22 @@ export function AgentFilters({
 }) {
   const { t } = useTranslation('agents');
   const searchId = useId();
-  const flip = (key: FilterKey) => {
+  const flip = (key: FilterKey, on: boolean) => {
     const next = new Set(filters);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
+    if (on) next.add(key);
+    else next.delete(key);
     onChange(next);
   };
   return (
-    <div className="agents-filters">
-      <fieldset className="agents-filters__toggles">
-        <legend className="sr-only">{t('filters.label')}</legend>
-        {FILTER_KEYS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            className={`button button--small${filters.has(key) ? ' button--primary' : ''}`}
-            aria-pressed={filters.has(key)}
-            onClick={() => flip(key)}
-          >
-            {t(`filters.${key}`)}
-          </button>
-        ))}
-      </fieldset>
+    <ListFilters legend={t('filters.label')}>
+      {FILTER_KEYS.map((key) => (
+        <FilterChip
+          key={key}
+          label={t(`filters.${key}`)}
+          checked={filters.has(key)}
+          onChange={(on) => flip(key, on)}
+        />
+      ))}
       <label htmlFor={searchId} className="agents-filters__search">
         <span className="sr-only">{t('filters.search')}</span>
         <input
@@ -52,6 +47,6 @@ export function AgentFilters({
           onChange={(e) => onText(e.target.value)}
         />
       </label>
-    </div>
+    </ListFilters>
   );
 }

@@ -4,10 +4,11 @@ import { Link } from 'wouter';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useToasts } from '../../shell/index.ts';
-import { createTestAlert, type InstallerPlatform, requestInstaller } from './actions-api.ts';
+import { type AgentInstallerPlatform, requestAgentInstaller } from '../agents/api.ts';
+import { createTestAlert } from './actions-api.ts';
 import type { Customer } from './api.ts';
 
-const PLATFORMS: readonly InstallerPlatform[] = ['windows', 'macos', 'linux'];
+const PLATFORMS: readonly AgentInstallerPlatform[] = ['windows', 'macos', 'linux'];
 
 /**
  * What staff do for a customer beyond its record: have an agent installer link mailed to them
@@ -20,14 +21,14 @@ export function CustomerActions({ customer }: { customer: Customer }) {
   const { notify } = useToasts();
   const id = useId();
   const [choosing, setChoosing] = useState(false);
-  const [platform, setPlatform] = useState<InstallerPlatform>('windows');
+  const [platform, setPlatform] = useState<AgentInstallerPlatform>('windows');
   const [busy, setBusy] = useState<'installer' | 'alert' | null>(null);
   const [testAlert, setTestAlert] = useState<{ id: number; status: string } | null>(null);
 
   const askInstaller = async () => {
     setBusy('installer');
     try {
-      const installer = await requestInstaller(customer.customer_id, platform);
+      const installer = await requestAgentInstaller(customer.customer_id, platform);
       notify({
         severity: 'success',
         title: t('actions.installerQueued'),

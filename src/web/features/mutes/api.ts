@@ -24,15 +24,11 @@ export async function getMute(id: string): Promise<Mute> {
   return dataOf(await api.GET('/api/alerts/v1/mutes/{mute_id}', { params: { path: { mute_id: id } } }));
 }
 
-/** Creates the mute, or changes it at `version` (409 when someone else changed it meanwhile). */
-export async function saveMute(id: string | null, version: number | null, draft: MuteDraft): Promise<Mute> {
-  const body = muteBody(draft);
-  if (id === null || version === null) {
-    return createMute({ customer_id: draft.customerId, ...body });
-  }
+/** Changes the mute at `version` (409 when someone else changed it meanwhile). */
+export async function updateMute(id: string, version: number, draft: MuteDraft): Promise<Mute> {
   const updated = await api.PUT('/api/alerts/v1/mutes/{mute_id}', {
     params: { path: { mute_id: id } },
-    body: { version, ...body },
+    body: { version, ...muteBody(draft) },
   });
   return dataOf(updated);
 }

@@ -3,13 +3,14 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { SaveMuteInput } from '../../../../machines/mute-lifecycle/actors.ts';
+import { muteBody } from '../../../../machines/mute-lifecycle/draft.ts';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import {
   type MuteOperation,
   muteLifecycleMachine,
 } from '../../../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
 import { useToasts } from '../../shell/index.ts';
-import { getMute, saveMute, unmuteMute } from './api.ts';
+import { createMute, getMute, unmuteMute, updateMute } from './api.ts';
 
 export interface MuteLifecycleHooks {
   /** A mute was created, changed or unmuted. */
@@ -29,8 +30,11 @@ export function useMuteLifecycle(mute: Mute | null, customerId: string, hooks: M
   const [machine] = useState(() =>
     muteLifecycleMachine.provide({
       actors: {
-        saveMute: fromPromise<Mute, SaveMuteInput>(({ input }) =>
-          saveMute(input.id, input.version, input.draft),
+        // The machine saves a new mute by creating it, a known one by changing its version.
+        saveMute: fromPromise<Mute, SaveMuteInput>(({ input: { id, version, draft } }) =>
+          id === null || version === null
+            ? createMute({ customer_id: draft.customerId, ...muteBody(draft) })
+            : updateMute(id, version, draft),
         ),
         unmuteMute: fromPromise<Mute, { id: string; version: number }>(({ input }) =>
           unmuteMute(input.id, input.version),

@@ -11,6 +11,5 @@ export const profileFeature = defineFeature({
     profile: () => import('./ProfilePage.tsx').then((m) => m.ProfilePage),
   },
   gKeys: { profile: 'p' },
-  // Its strings are the shell's `profile` namespace (the sign-in settings ask for theirs as they draw).
-  namespaces: [],
+  namespaces: ['profile'],
 });

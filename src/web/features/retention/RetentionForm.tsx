@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
@@ -5,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { InputField } from '../../components/FormFields.tsx';
 import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
-import { getRetention, MAX_DAYS, MIN_DAYS, setRetention } from './api.ts';
+import { getLogRetention, MAX_DAYS, MIN_DAYS, setLogRetention } from './api.ts';
 import { deletedByShortening, formatBytes } from './usage-model.ts';
 
 interface Shortening {
@@ -34,6 +35,7 @@ export function RetentionForm({
   const { t, i18n } = useTranslation('retention');
   const { t: common } = useTranslation();
   const { notify } = useToasts();
+  const queryClient = useQueryClient();
   const id = useId();
   const [value, setValue] = useState(String(current));
   const [error, setError] = useState<string | undefined>();
@@ -44,7 +46,7 @@ export function RetentionForm({
   const save = async (days: number) => {
     setBusy(true);
     try {
-      await setRetention(customerId, days);
+      await setLogRetention(customerId, days);
       notify({
         severity: 'success',
         title: t('form.saved'),
@@ -80,7 +82,10 @@ export function RetentionForm({
     // Shorter: read the usage of every day the current retention keeps, to say what goes.
     setBusy(true);
     try {
-      const [figures] = await getRetention([customerId], current);
+      // Read afresh, past the list's cache: what is stored changes as logs arrive.
+      const { queryKey, queryFn } = getLogRetention([customerId], current);
+      const answer = await queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
+      const figures = answer.customers[0];
       const gone = deletedByShortening(figures?.days ?? [], current, days);
       setConfirm({ days, ...gone });
     } catch {

@@ -18,8 +18,11 @@ export const MAX_DAYS = 400;
 /** Every answer of the area, to mark stale after a change. */
 export const RETENTION_AREA = '/api/search/v1/retention';
 
-/** getLogRetention: each customer's retention, what is stored now and usage per day over `days`. */
-export const getLogRetention = (customerIds: readonly string[], days: Span) =>
+/**
+ * getLogRetention: each customer's retention, what is stored now and usage per day over `days`
+ * (a span the screen offers, or a customer's whole retention before it is shortened).
+ */
+export const getLogRetention = (customerIds: readonly string[], days: number) =>
   $api.queryOptions(
     'get',
     '/api/search/v1/retention',
@@ -27,17 +30,8 @@ export const getLogRetention = (customerIds: readonly string[], days: Span) =>
     { select: (data): CustomerRetention[] => data.customers },
   );
 
-/** GET /retention (one customer, outside the list's cache): each customer's retention, what is stored now by type, and usage per day over `days`. */
-export async function getRetention(
-  customerIds: readonly string[],
-  days: number,
-): Promise<CustomerRetention[]> {
-  const query = { days, customer_ids: customerIds.length ? [...customerIds] : undefined };
-  return dataOf(await api.GET('/api/search/v1/retention', { params: { query } })).customers;
-}
-
-/** PUT /retention/{customer_id}: staff set the days kept. */
-export async function setRetention(customerId: string, days: number) {
+/** setLogRetention: staff set the days a customer's logs are kept. */
+export async function setLogRetention(customerId: string, days: number) {
   return dataOf(
     await api.PUT('/api/search/v1/retention/{customer_id}', {
       params: { path: { customer_id: customerId } },

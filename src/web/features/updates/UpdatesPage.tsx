@@ -1,19 +1,50 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors.ts';
+import { asLoaded, type Loaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { Badge } from '../../components/Badge.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Pager } from '../../components/Pager.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import {
+  type ListColumn,
+  ListFilters,
+  ListLink,
+  ListScreen,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { useSession } from '../../session/use-session.ts';
-import { useIsActivePage } from '../../shell/navigation/active-page.ts';
-import { UpdateRow } from './UpdateRow.tsx';
-import { useUpdatesPage } from './use-updates-page.ts';
+import { useIsActivePage } from '../../shell/index.ts';
+import { listUpdates, type PlatformUpdate } from './api.ts';
+import { CategoryBadge } from './CategoryBadge.tsx';
 
 const SEARCH_DELAY_MS = 300;
+const idOf = (update: PlatformUpdate) => update.id;
+const dataOf = (update: PlatformUpdate) => ({ 'update-id': String(update.id) });
+const publishedAt = (update: PlatformUpdate) => update.published_at ?? update.created_at;
+/**
+ * The summary: the text's first paragraph line (headings repeat the title) without its Markdown
+ * marks; the whole text is one click away.
+ */
+const excerptOf = (update: PlatformUpdate) =>
+  (update.body.split('\n').find((line) => line.trim() !== '' && !line.trimStart().startsWith('#')) ?? '')
+    .replace(/[#*_`>[\]]/g, '')
+    .trim();
 
 /**
- * /updates: the platform updates, newest first, searchable and paged by the user's default page
- * size. Opening the list stores updates_seen_at; updates newer than the previous value are 'new'.
+ * A 401 or 403 on the updates is tolerated (spec 2, section 8): no updates, no error.
+ */
+function toleratingDenied<T>(load: Loaded<T>, none: T): Loaded<T> {
+  const denied = load.error instanceof ApiError && (load.error.status === 401 || load.error.status === 403);
+  return denied ? { ...load, status: 'ready', data: none, error: null } : load;
+}
+
+/**
+ * /updates: the platform updates, newest first, searchable and paged by the server. Opening the
+ * list stores updates_seen_at; updates published after the previous value are 'new'.
  */
 export function UpdatesPage(_: ScreenProps) {
   const { t } = useTranslation('updates');
@@ -21,21 +52,18 @@ export function UpdatesPage(_: ScreenProps) {
   const session = useSession();
   const active = useIsActivePage();
   const ready = session.status === 'ready';
-  const pageSize = session.attributes.default_page_size ?? 10;
+  const formatTime = useFormatTimestamp();
+  const controls = useListControls();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const [seenBefore, setSeenBefore] = useState<string | undefined>(session.attributes.updates_seen_at);
   const latest = useRef(session);
   latest.current = session;
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(text.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  // A new search starts at its first page.
+  const { restart } = controls;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restart when the search changes
+  useEffect(() => restart(), [query, restart]);
 
   useEffect(() => {
     if (!active || !ready) return;
@@ -46,54 +74,99 @@ export function UpdatesPage(_: ScreenProps) {
     );
   }, [active, ready]);
 
-  const state = useUpdatesPage(query, page, pageSize, ready);
-  const isNew = (createdAt: string) => !seenBefore || Date.parse(createdAt) > Date.parse(seenBefore);
+  const load = toleratingDenied(
+    asLoaded(
+      useQuery({
+        ...listUpdates({
+          offset: (controls.page - 1) * controls.pageSize,
+          batch_size: controls.pageSize,
+          query: query || undefined,
+        }),
+        enabled: ready,
+      }),
+    ),
+    { total: 0, updates: [] },
+  );
+  const rows = load.data?.updates ?? [];
+
+  const columns = useMemo((): ListColumn<PlatformUpdate>[] => {
+    const isNew = (update: PlatformUpdate) =>
+      !seenBefore || Date.parse(publishedAt(update)) > Date.parse(seenBefore);
+    return [
+      {
+        key: 'title',
+        label: t('columns.title'),
+        width: 'minmax(14rem, 2fr)',
+        text: (u) => u.title,
+        render: (u) => (
+          <>
+            <ListLink href={`/updates/${u.id}`}>{u.title}</ListLink>
+            {isNew(u) && (
+              <>
+                {' '}
+                <Badge tone="accent">{t('new')}</Badge>
+              </>
+            )}
+          </>
+        ),
+      },
+      {
+        key: 'category',
+        label: t('columns.category'),
+        width: '10rem',
+        text: (u) => u.category,
+        render: (u) => <CategoryBadge category={u.category} />,
+      },
+      {
+        key: 'published',
+        label: t('columns.published'),
+        width: 'minmax(11rem, 1fr)',
+        text: (u) => formatTime(publishedAt(u)),
+        render: (u) => <TimeText iso={publishedAt(u)} format={formatTime} />,
+      },
+      {
+        key: 'excerpt',
+        label: t('columns.excerpt'),
+        width: 'minmax(14rem, 3fr)',
+        text: excerptOf,
+      },
+    ];
+  }, [t, formatTime, seenBefore]);
+  const list = useList({ rows, rowId: idOf });
 
   return (
-    <div className="page-body page-body--narrow">
-      <header className="page-header">
-        <h1>{t('title')}</h1>
-        <p className="muted">{t('subtitle')}</p>
-      </header>
-      <div className="toolbar">
-        <label className="search-field">
-          <Icon name="search" />
-          <span className="sr-only">{t('search')}</span>
-          <input
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('search')}
-          />
-        </label>
-        {state.status === 'ready' && (
-          <Pager page={page} pageSize={pageSize} total={state.total} onPage={setPage} />
-        )}
-      </div>
-      {state.status === 'loading' && (
-        <div className="page-loading page-loading--inline">
-          <Spinner size="large" />
-        </div>
-      )}
-      {state.status === 'error' && (
-        <p className="notice notice--danger" role="alert">
-          {t('invalidList')}. {common('tryAgainLater')}
-        </p>
-      )}
-      {state.status === 'ready' && state.updates.length === 0 && (
-        <p className="empty">{query ? t('noMatches') : t('none')}</p>
-      )}
-      {state.status === 'ready' && state.updates.length > 0 && (
-        <ul className="update-list">
-          {state.updates.map((update) => (
-            <UpdateRow
-              key={update.id}
-              update={update}
-              isNew={isNew(update.published_at ?? update.created_at)}
+    <ListScreen
+      className="updates-page"
+      title={t('title')}
+      count={load.status === 'ready' ? t('count', { count: load.data?.total ?? 0 }) : t('subtitle')}
+      filters={
+        <ListFilters legend={t('search')}>
+          <label className="search-field">
+            <Icon name="search" />
+            <span className="sr-only">{t('search')}</span>
+            <input
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('search')}
             />
-          ))}
-        </ul>
-      )}
-    </div>
+          </label>
+        </ListFilters>
+      }
+      label={t('title')}
+      columns={columns}
+      rows={rows}
+      rowData={dataOf}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total: load.data?.total ?? 0 }}
+      load={load}
+      labels={{
+        empty: query ? t('noMatches') : t('none'),
+        loadFailed: `${t('invalidList')}. ${common('tryAgainLater')}`,
+        retry: t('retry'),
+        loading: t('loading'),
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components, operations } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
@@ -8,8 +8,14 @@ import { $api } from '../../api/query.ts';
 export type PlatformUpdate = components['schemas']['PlatformUpdate'];
 export type UpdateCategory = components['schemas']['UpdateCategory'];
 
+export type UpdatesQuery = NonNullable<operations['listUpdates']['parameters']['query']>;
+
+/** listUpdates: a page of the updates that match and their total, newest publication first. */
+export const listUpdates = (query: UpdatesQuery) =>
+  $api.queryOptions('get', '/api/updates/v1/updates/', { params: { query } });
+
 /** listUpdates with the drafts, for their authors: read afresh whenever the tab opens. */
-export const listUpdates = () => ({
+export const listUpdateDrafts = () => ({
   ...$api.queryOptions(
     'get',
     '/api/updates/v1/updates/',

@@ -14,8 +14,8 @@ export const updatesFeature = defineFeature({
     updates: () => import('./UpdatesPage.tsx').then((m) => m.UpdatesPage),
     update_details: () => import('./UpdateDetailsPage.tsx').then((m) => m.UpdateDetailsPage),
   },
-  // Its strings are the shell's `updates` namespace: the administration page shows them too.
-  namespaces: [],
+  // The administration page loads them too, for its tab of platform updates.
+  namespaces: ['updates'],
 });
 
 /** The administration page's tab of platform updates, loaded when the tab opens. */

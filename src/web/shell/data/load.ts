@@ -67,20 +67,23 @@ const customerQuery = (customerIds: readonly string[]) => ({
   statuses: [...OPEN_STATUSES],
 });
 
-/** Open alerts and open cases of the selected customers (all when none is selected). */
-export async function loadOpenCounts(
-  customerIds: readonly string[],
-): Promise<{ alerts: number; cases: number }> {
-  const query = customerQuery(customerIds);
-  const [alerts, cases] = await Promise.all([
-    api.GET('/api/alerts/v1/alerts/count', { params: { query } }),
-    api.GET('/api/cases/v1/cases/count', { params: { query } }),
-  ]);
-  return { alerts: must(alerts).count, cases: must(cases).count };
+/** countAlerts: open alerts of the selected customers (all when none is selected). */
+export async function countAlerts(customerIds: readonly string[]): Promise<number> {
+  return must(await api.GET('/api/alerts/v1/alerts/count', { params: { query: customerQuery(customerIds) } }))
+    .count;
 }
 
-/** Updates created after `since` (all updates when the user never opened the list). */
-export async function loadNewUpdatesCount(since: string | undefined): Promise<number> {
+/** countCases: open cases of the selected customers (all when none is selected). */
+export async function countCases(customerIds: readonly string[]): Promise<number> {
+  return must(await api.GET('/api/cases/v1/cases/count', { params: { query: customerQuery(customerIds) } }))
+    .count;
+}
+
+/**
+ * listUpdates asked for the count alone: updates published after `since` (all of them when the
+ * user never opened the list).
+ */
+export async function listUpdates(since: string | undefined): Promise<number> {
   const data = must(
     await api.GET('/api/updates/v1/updates/', { params: { query: { since, batch_size: 1 } } }),
   );

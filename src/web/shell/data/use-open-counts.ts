@@ -3,7 +3,7 @@ import { useSession } from '../../session/use-session.ts';
 import { useSelectedCustomers } from '../customers/SelectedCustomersProvider.tsx';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 import { playAlertSound } from './alert-sound.ts';
-import { loadOpenCounts } from './load.ts';
+import { countAlerts, countCases } from './load.ts';
 
 export interface OpenCounts {
   /** Open alerts of the selected customers; null while the first answer is awaited. */
@@ -29,8 +29,9 @@ export function useOpenCounts(): OpenCounts {
 
   const fetchCounts = useCallback((ids: readonly string[], announce: boolean) => {
     const id = ++request.current;
-    loadOpenCounts(ids)
-      .then((next) => {
+    Promise.all([countAlerts(ids), countCases(ids)])
+      .then(([alerts, cases]) => {
+        const next = { alerts, cases };
         if (id !== request.current) return;
         const previous = lastAlerts.current;
         if (announce && audio.current && previous !== null && next.alerts > previous) playAlertSound();

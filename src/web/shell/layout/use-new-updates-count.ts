@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../../session/use-session.ts';
-import { loadNewUpdatesCount } from '../data/load.ts';
+import { listUpdates } from '../data/load.ts';
 import { useTickerEvent } from '../ticker/TickerProvider.tsx';
 
 /** Platform updates newer than the user's updates_seen_at attribute; checked on every refresh. */
@@ -12,7 +12,7 @@ export function useNewUpdatesCount(): number {
 
   const check = useCallback(() => {
     if (!ready) return;
-    loadNewUpdatesCount(since)
+    listUpdates(since)
       .then(setCount)
       .catch((error: unknown) => console.warn('Watchfloor: could not count new updates', error));
   }, [ready, since]);

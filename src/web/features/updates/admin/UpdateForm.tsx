@@ -33,8 +33,7 @@ export function UpdateForm({
   onClose(): void;
   onSaved(update: PlatformUpdate): void;
 }) {
-  const { t } = useTranslation('admin');
-  const { t: tu } = useTranslation('updates');
+  const { t } = useTranslation('updates');
   const uid = useId();
   const [draft, setDraft] = useState<UpdateDraft>({
     category: update?.category ?? 'announcement',
@@ -48,11 +47,11 @@ export function UpdateForm({
   const unsaved = useUnsavedChanges(changedFrom(draft, opened) && !busy);
   const close = () => unsaved.guard(onClose);
   const titleError = !draft.title.trim()
-    ? t('updates.form.required')
+    ? t('admin.form.required')
     : draft.title.length > TITLE_MAX
-      ? t('updates.form.tooLong', { max: TITLE_MAX })
+      ? t('admin.form.tooLong', { max: TITLE_MAX })
       : null;
-  const bodyError = draft.body.length > BODY_MAX ? t('updates.form.tooLong', { max: BODY_MAX }) : null;
+  const bodyError = draft.body.length > BODY_MAX ? t('admin.form.tooLong', { max: BODY_MAX }) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,13 +71,13 @@ export function UpdateForm({
   return (
     <>
       <ModalDialog
-        title={update ? t('updates.form.editTitle') : t('updates.form.newTitle')}
+        title={update ? t('admin.form.editTitle') : t('admin.form.newTitle')}
         onClose={close}
         wide
         footer={
           <FormFooter
             form={formId}
-            submitLabel={update ? t('updates.form.save') : t('updates.form.create')}
+            submitLabel={update ? t('admin.form.save') : t('admin.form.create')}
             disabled={busy}
             onCancel={close}
           />
@@ -87,17 +86,17 @@ export function UpdateForm({
         <form id={formId} className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
           {failure && (
             <p className="notice notice--danger" role="alert">
-              {t('updates.saveFailed', { reason: failure })}
+              {t('admin.saveFailed', { reason: failure })}
             </p>
           )}
           <SelectField
             id={`${uid}-category`}
-            label={t('updates.form.category')}
+            label={t('admin.form.category')}
             value={draft.category}
             onChange={(v) => setDraft({ ...draft, category: v as UpdateCategory })}
-            options={Object.entries(CATEGORIES).map(([value, key]) => ({ value, label: tu(key) }))}
+            options={Object.entries(CATEGORIES).map(([value, key]) => ({ value, label: t(key) }))}
           />
-          <Field label={t('updates.form.title')}>
+          <Field label={t('admin.form.title')}>
             <input
               className="input"
               data-autofocus
@@ -112,7 +111,7 @@ export function UpdateForm({
               {titleError}
             </p>
           )}
-          <Field label={t('updates.form.body')}>
+          <Field label={t('admin.form.body')}>
             <textarea
               className="input"
               rows={8}

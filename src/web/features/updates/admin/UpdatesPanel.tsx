@@ -5,7 +5,7 @@ import { asLoaded } from '../../../api/loaded.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
-import { changeUpdate, deleteUpdate, listUpdates, type PlatformUpdate } from '../api.ts';
+import { changeUpdate, deleteUpdate, listUpdateDrafts, type PlatformUpdate } from '../api.ts';
 import { CategoryBadge } from '../CategoryBadge.tsx';
 import { UpdateForm } from './UpdateForm.tsx';
 
@@ -14,8 +14,8 @@ import { UpdateForm } from './UpdateForm.tsx';
  * and delete (asking first). Published ones appear on /updates and count on its badge.
  */
 export function UpdatesPanel() {
-  const { t } = useTranslation('admin');
-  const query = useQuery(listUpdates());
+  const { t } = useTranslation('updates');
+  const query = useQuery(listUpdateDrafts());
   const updates = asLoaded(query);
   const [form, setForm] = useState<{ update: PlatformUpdate | null } | null>(null);
   const [deleting, setDeleting] = useState<PlatformUpdate | null>(null);
@@ -33,7 +33,7 @@ export function UpdatesPanel() {
       reload();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      setNotice({ tone: 'danger', text: t('updates.saveFailed', { reason }) });
+      setNotice({ tone: 'danger', text: t('admin.saveFailed', { reason }) });
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -44,14 +44,14 @@ export function UpdatesPanel() {
   return (
     <>
       <div className="admin-panel__bar">
-        <p className="muted">{t('updates.intro')}</p>
+        <p className="muted">{t('admin.intro')}</p>
         <button
           ref={newButton}
           type="button"
           className="button button--primary"
           onClick={() => setForm({ update: null })}
         >
-          {t('updates.new')}
+          {t('admin.new')}
         </button>
       </div>
       {notice && (
@@ -63,21 +63,21 @@ export function UpdatesPanel() {
         load={updates}
         empty={items.length === 0}
         labels={{
-          empty: t('updates.empty'),
-          loadFailed: t('updates.error'),
-          retry: t('retry'),
-          loading: t('updates.loading'),
+          empty: t('admin.empty'),
+          loadFailed: t('admin.error'),
+          retry: t('admin.retry'),
+          loading: t('admin.loading'),
         }}
       >
         <table className="table admin-table">
-          <caption className="sr-only">{t('updates.label')}</caption>
+          <caption className="sr-only">{t('admin.label')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('updates.columns.title')}</th>
-              <th scope="col">{t('updates.columns.category')}</th>
-              <th scope="col">{t('updates.columns.published')}</th>
+              <th scope="col">{t('admin.columns.title')}</th>
+              <th scope="col">{t('admin.columns.category')}</th>
+              <th scope="col">{t('admin.columns.published')}</th>
               <th scope="col">
-                <span className="sr-only">{t('updates.columns.actions')}</span>
+                <span className="sr-only">{t('admin.columns.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -88,39 +88,39 @@ export function UpdatesPanel() {
                 <td>
                   <CategoryBadge category={u.category} />
                 </td>
-                <td>{u.published_at ? <Timestamp iso={u.published_at} /> : t('updates.draft')}</td>
+                <td>{u.published_at ? <Timestamp iso={u.published_at} /> : t('admin.draft')}</td>
                 <td className="admin-actions">
                   <button
                     type="button"
                     className="button"
-                    aria-label={t('updates.editLabel', { title: u.title })}
+                    aria-label={t('admin.editLabel', { title: u.title })}
                     onClick={() => setForm({ update: u })}
                   >
-                    {t('updates.edit')}
+                    {t('admin.edit')}
                   </button>
                   <button
                     type="button"
                     className="button"
                     disabled={busy}
-                    aria-label={t(u.published_at ? 'updates.unpublishLabel' : 'updates.publishLabel', {
+                    aria-label={t(u.published_at ? 'admin.unpublishLabel' : 'admin.publishLabel', {
                       title: u.title,
                     })}
                     onClick={() =>
                       void run(
                         () => changeUpdate(u.id, { published: !u.published_at }),
-                        t(u.published_at ? 'updates.unpublished' : 'updates.published', { title: u.title }),
+                        t(u.published_at ? 'admin.unpublished' : 'admin.published', { title: u.title }),
                       )
                     }
                   >
-                    {u.published_at ? t('updates.unpublish') : t('updates.publish')}
+                    {u.published_at ? t('admin.unpublish') : t('admin.publish')}
                   </button>
                   <button
                     type="button"
                     className="button button--danger"
-                    aria-label={t('updates.deleteLabel', { title: u.title })}
+                    aria-label={t('admin.deleteLabel', { title: u.title })}
                     onClick={() => setDeleting(u)}
                   >
-                    {t('updates.delete')}
+                    {t('admin.delete')}
                   </button>
                 </td>
               </tr>
@@ -134,23 +134,23 @@ export function UpdatesPanel() {
           onClose={() => setForm(null)}
           onSaved={(saved) => {
             setForm(null);
-            setNotice({ tone: 'success', text: t('updates.saved', { title: saved.title }) });
+            setNotice({ tone: 'success', text: t('admin.saved', { title: saved.title }) });
             reload();
           }}
         />
       )}
       {deleting && (
         <ConfirmDialog
-          title={t('updates.confirmDeleteTitle')}
-          confirmLabel={t('updates.delete')}
+          title={t('admin.confirmDeleteTitle')}
+          confirmLabel={t('admin.delete')}
           danger
           busy={busy}
           onConfirm={() =>
-            void run(() => deleteUpdate(deleting.id), t('updates.deleted', { title: deleting.title }))
+            void run(() => deleteUpdate(deleting.id), t('admin.deleted', { title: deleting.title }))
           }
           onCancel={() => setDeleting(null)}
         >
-          <p>{t('updates.confirmDeleteBody', { title: deleting.title })}</p>
+          <p>{t('admin.confirmDeleteBody', { title: deleting.title })}</p>
         </ConfirmDialog>
       )}
     </>
