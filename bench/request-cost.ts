@@ -2,11 +2,15 @@
  * The fixed cost of one request: requests/s and p50/p99 latency of the console against a bare
  * Fastify answering the same route with the same payload, measured in the same run.
  *
- *   (a) a static file of the web app, (b) GET /api/health, (c) GET /api/user/ signed in.
+ *   (a) a static file of the web app, (b) GET /api/health, (c) GET /api/user/ signed in,
+ *   (d) GET /api/profile/sessions signed in: one row read in the caller's tenant transaction.
  *
  *   npx tsx bench/request-cost.ts
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=64 npx tsx bench/request-cost.ts
  *   LOG_LEVEL=warn npx tsx bench/request-cost.ts     # the console's log level (default info)
+ *   npx tsx bench/request-cost.ts --postgres         # the console on PostgreSQL instead of PGlite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default) picks the server;
+ *   the run creates a database of its own there (watchfloor_bench_reqcost_…) and drops it.
  *
  * Each server runs in its own process, the load in a third (wrk when installed, else a node
  * keep-alive client). Besides requests/s and latency, each server's CPU time per answer is
@@ -14,9 +18,11 @@
  * load while CPU per request holds. Target: static and health within 3x of bare Fastify.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { generateLoad, hasWrk, type Load } from './lib/load.ts';
 import type { Payloads, Served } from './lib/request-cost-servers.ts';
 
@@ -26,6 +32,27 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const STATIC_PATH = '/favicon.svg';
 const webRoot = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const servers = fileURLToPath(new URL('./lib/request-cost-servers.ts', import.meta.url));
+const onPostgres = process.argv.includes('--postgres');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database for this run (the console migrates it), and how to drop it. */
+async function benchDatabase() {
+  const name = `watchfloor_bench_reqcost_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
 
 function start(...args: string[]): Promise<{ child: ChildProcess; served: Served }> {
   // The console's log lines go where production sends them (stdout), here to nowhere.
@@ -70,7 +97,8 @@ if (!existsSync(`${webRoot}index.html`)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const app = await start('app');
+const database = onPostgres ? await benchDatabase() : null;
+const app = await start('app', ...(database ? [database.url] : []));
 const appUrl = `http://127.0.0.1:${app.served.port}`;
 const auth = { authorization: `Bearer ${app.served.token}` };
 const payloads: Payloads = {
@@ -79,6 +107,7 @@ const payloads: Payloads = {
   staticType: 'image/svg+xml',
   health: await body(`${appUrl}/api/health`),
   user: await body(`${appUrl}/api/user/`, auth),
+  sessions: await body(`${appUrl}/api/profile/sessions`, auth),
 };
 const bare = await start('bare', JSON.stringify(payloads));
 const bareUrl = `http://127.0.0.1:${bare.served.port}`;
@@ -86,12 +115,18 @@ const bareUrl = `http://127.0.0.1:${bare.served.port}`;
 const ROUTES = [
   { name: 'static file', path: STATIC_PATH, headers: {}, target: 3 },
   { name: 'GET /api/health', path: '/api/health', headers: {}, target: 3 },
-  { name: 'GET /api/user/ (signed in)', path: '/api/user/', headers: auth, target: undefined },
+  { name: 'GET /api/user/ (signed in)', path: '/api/user/', headers: auth, target: 10 },
+  {
+    name: 'GET /api/profile/sessions (signed in, tenant transaction)',
+    path: '/api/profile/sessions',
+    headers: auth,
+  },
 ];
 
 console.log(
   `\nCost of one request: the console against bare Fastify, same routes and payloads ` +
-    `(${useWrk ? 'wrk' : 'node keep-alive client'}, ${CONNECTIONS} connections, ${SECONDS} s each, ` +
+    `(${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${useWrk ? 'wrk' : 'node keep-alive client'}, ` +
+    `${CONNECTIONS} connections, ${SECONDS} s each, ` +
     `log level ${process.env.LOG_LEVEL ?? 'info'})`,
 );
 const results: {
@@ -134,8 +169,12 @@ try {
 } finally {
   app.child.kill();
   bare.child.kill();
+  if (database) {
+    await once(app.child, 'exit');
+    await database.drop();
+  }
 }
 writeFileSync(
-  new URL('./results/request-cost.json', import.meta.url),
-  `${JSON.stringify({ seconds: SECONDS, connections: CONNECTIONS, results }, null, 2)}\n`,
+  new URL(`./results/request-cost${onPostgres ? '-postgres' : ''}.json`, import.meta.url),
+  `${JSON.stringify({ database: onPostgres ? 'postgres' : 'pglite', seconds: SECONDS, connections: CONNECTIONS, results }, null, 2)}\n`,
 );

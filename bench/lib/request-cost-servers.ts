@@ -2,7 +2,8 @@
  * The two servers `bench/request-cost.ts` loads, each in its own process so the load generator,
  * the console and the baseline never share an event loop:
  *
- *   app   the whole console (buildApp) on an in-memory PGlite with one analyst, logging at the
+ *   app   the whole console (buildApp) on an in-memory PGlite, or on the PostgreSQL database
+ *         named after `app` (an empty one: it is migrated here), with one analyst, logging at the
  *         configured level (LOG_LEVEL, default info) to stdout as in production;
  *   bare  Fastify with no plugins and no logger, answering the same routes with the same payloads.
  *
@@ -27,6 +28,7 @@ export interface Payloads {
   staticType: string;
   health: string;
   user: string;
+  sessions: string;
 }
 
 // Over IPC to bench/request-cost.ts; on stderr when started by hand (e.g. under --cpu-prof).
@@ -40,8 +42,8 @@ process.on('message', (message) => {
   if (message === 'cpu') send({ cpu: process.cpuUsage() });
 });
 
-async function serveApp() {
-  const database = await openDatabase({ dataDir: 'memory://' });
+async function serveApp(databaseUrl: string | undefined) {
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   const [partner] = await database.db.insert(partners).values({ name: 'Bench MSSP' }).returning();
   await database.db.insert(customers).values({ partnerId: partner!.partnerId, name: 'Bench Customer' });
   const [analyst] = await database.db
@@ -55,7 +57,13 @@ async function serveApp() {
       permissions: ['global_user', 'read_all', 'modify_all'],
     })
     .returning();
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', WATCHFLOOR_DATA: 'memory://' });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WATCHFLOOR_DATA: 'memory://',
+    DATABASE_URL: databaseUrl ?? '',
+  });
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const token = (await app.sessionTokens.issue(analyst!.contactId)).access_token;
@@ -70,6 +78,7 @@ async function serveBare(payloads: Payloads) {
   app.get(payloads.staticPath, (_request, reply) => reply.type(payloads.staticType).send(file));
   app.get('/api/health', json(payloads.health));
   app.get('/api/user/', json(payloads.user));
+  app.get('/api/profile/sessions', json(payloads.sessions));
   await app.listen({ port: 0, host: '127.0.0.1' });
   send({ port: portOf(app.server.address()) } satisfies Served);
 }
@@ -80,6 +89,6 @@ function portOf(address: ReturnType<import('node:net').Server['address']>): numb
 }
 
 const which = process.argv[2];
-if (which === 'app') await serveApp();
+if (which === 'app') await serveApp(process.argv[3]);
 else if (which === 'bare') await serveBare(JSON.parse(process.argv[3]!) as Payloads);
-else throw new Error(`usage: request-cost-servers.ts app | bare <payloads>`);
+else throw new Error(`usage: request-cost-servers.ts app [postgres://…] | bare <payloads>`);

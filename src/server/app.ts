@@ -70,7 +70,7 @@ export async function buildApp(
   await app.register(xsrfPlugin);
   await app.register(bodyParsers);
   await app.register(inputGuard);
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, authEpoch: database.authEpoch });
 
   const contract = loadContract();
   app.decorate(

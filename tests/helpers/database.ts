@@ -24,24 +24,29 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
     pgliteSnapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ dataDir: 'memory://', snapshot: pgliteSnapshot, copyOfMigrated: true });
   }
+  const { url, drop } = await freshPostgresDatabase();
+  const database = await openPostgresCopy(url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A new database on the TEST_DATABASE_URL server, a copy of the run's migrated template. */
+async function freshPostgresDatabase() {
   const template = inject('postgresTemplate');
   const name = `watchfloor_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: url.href,
-    dataDir: '',
-    copyOfMigrated: template !== null,
-  });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
-    },
-  };
+  return { url: url.href, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
+
+const openPostgresCopy = (url: string) =>
+  openDatabase({ databaseUrl: url, dataDir: '', copyOfMigrated: inject('postgresTemplate') !== null });
 
 /**
  * A database that two processes open one after the other (the crash tests: one is killed, the
@@ -65,5 +70,30 @@ export async function databaseForProcesses(backend: Backend, label: string) {
     where: url.href,
     open: () => openDatabase({ databaseUrl: url.href, dataDir: '' }),
     drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Two handles on one fresh, migrated database, as two API processes open it: two connection pools
+ * on the TEST_DATABASE_URL server, or for PGlite (which one process owns) the same handle twice.
+ * Closing the first closes both.
+ */
+export async function sharedDatabase(backend: Backend): Promise<{ first: Database; second: Database }> {
+  if (backend === 'pglite') {
+    const only = await freshDatabase(backend);
+    return { first: only, second: only };
+  }
+  const { url, drop } = await freshPostgresDatabase();
+  const [first, second] = [await openPostgresCopy(url), await openPostgresCopy(url)];
+  return {
+    second,
+    first: {
+      ...first,
+      async close() {
+        await second.close();
+        await first.close();
+        await drop();
+      },
+    },
   };
 }

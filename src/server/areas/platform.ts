@@ -31,6 +31,7 @@ export const PLATFORM = defineArea({
     'user_identities',
     'user_invitations',
     'sessions',
+    'auth_epoch',
     'sign_in_attempts',
     'idp_store',
     'server_settings',

@@ -16,6 +16,12 @@ export interface SessionClaims {
   impersonatorId: string | null;
 }
 
+/** Claims of a token whose signature and session were checked. */
+export interface VerifiedSession extends SessionClaims {
+  /** When the token stops being valid, in milliseconds since 1970. */
+  expiresAt: number;
+}
+
 /** Issues and verifies the console's bearer tokens (HS256, key shared through the database). */
 export class SessionTokens {
   private constructor(
@@ -47,13 +53,14 @@ export class SessionTokens {
   }
 
   /** Checks signature, expiry and that the session was not revoked (logout, end of impersonation). */
-  async verify(token: string): Promise<SessionClaims> {
+  async verify(token: string): Promise<VerifiedSession> {
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
       ({ payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        requiredClaims: ['exp', 'jti', 'sub'],
       }));
     } catch {
       throw unauthorized('Your session has timed out.');
@@ -74,6 +81,7 @@ export class SessionTokens {
       sessionId,
       userId: String(payload.sub),
       impersonatorId: (payload.imp as string | undefined) ?? null,
+      expiresAt: payload.exp! * 1000,
     };
   }
 

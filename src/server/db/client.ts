@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type AuthEpoch, pgliteAuthEpoch, postgresAuthEpoch } from './auth-epoch.ts';
 import * as schema from './schema/index.ts';
 import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
 import { TENANT_POLICIES } from './tenant-policies.ts';
@@ -15,6 +16,8 @@ import type { Db } from './types.ts';
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Tells whether callers resolved earlier still stand (auth/session-principals.ts). */
+  authEpoch: AuthEpoch;
   close(): Promise<void>;
 }
 
@@ -63,7 +66,7 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined, migrated:
     await migratePglite(db as never, { migrationsFolder });
     await ensureTenancy(db, TENANT_POLICIES);
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', authEpoch: await pgliteAuthEpoch(client), close: () => client.close() };
 }
 
 async function openPostgres(url: string, migrated: boolean): Promise<Database> {
@@ -72,7 +75,13 @@ async function openPostgres(url: string, migrated: boolean): Promise<Database> {
   // the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  if (migrated) return { db, kind: 'postgres', close: () => pool.end() };
+  const opened = {
+    db,
+    kind: 'postgres' as const,
+    authEpoch: postgresAuthEpoch(pool),
+    close: () => pool.end(),
+  };
+  if (migrated) return opened;
   // Several API processes may start at once: only one migrates, the others wait for it.
   const lockClient = await pool.connect();
   try {
@@ -83,5 +92,5 @@ async function openPostgres(url: string, migrated: boolean): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lockClient.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return opened;
 }

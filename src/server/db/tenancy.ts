@@ -72,6 +72,7 @@ export const NOT_GRANTED_TO_REQUESTS = [
   'idp_store',
   'server_settings',
   'jobs',
+  'auth_epoch',
 ];
 
 /**

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
-import { loadPrincipal, type Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/principal.ts';
+import { SessionPrincipals } from '../auth/session-principals.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
+import type { AuthEpoch } from '../db/auth-epoch.ts';
 import { withScope } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
 import { unauthorized } from '../errors.ts';
@@ -31,9 +33,10 @@ export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>)
   return withScope(request.server.db, principal.scope, fn);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; authEpoch: AuthEpoch }) => {
   app.decorate('db', options.db);
   app.decorate('sessionTokens', await SessionTokens.create(options.db));
+  const sessionPrincipals = new SessionPrincipals(options.db, app.sessionTokens, options.authEpoch);
   app.decorateRequest('principal', null);
   app.decorate('verifyBearer', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -43,7 +46,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
       request.principal = await principalForApiKey(app.db, match[1]!, request);
       return;
     }
-    const claims = await app.sessionTokens.verify(match[1]!);
-    request.principal = await loadPrincipal(app.db, claims);
+    request.principal = await sessionPrincipals.forToken(match[1]!);
   });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -51,6 +54,21 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One row whose counter moves whenever something a signed-in caller is made of changes: a session
+ * revoked, a user, their partner or the partner's customers changed (migration 0043's triggers, in
+ * the transaction of the change). Each API process keeps callers it has resolved only while the
+ * counter stays where it was when it resolved them (auth/session-principals.ts). System table.
+ */
+export const authEpoch = pgTable(
+  'auth_epoch',
+  {
+    id: boolean('id').primaryKey().default(true),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('auth_epoch_one_row', sql`${t.id}`)],
 );
 
 /** Every change made through the API: who (and who impersonated them), what, before and after. */
