@@ -1,7 +1,14 @@
 import type { CSSProperties } from 'react';
 import type { RowComponentProps } from 'react-window';
+import { type DetailItem, RowDetails, RowDetailsToggle } from '../table/RowDetails.tsx';
 import { listRowClass } from '../table/RowSelectCell.tsx';
 import type { ListColumn, RowId } from './list-types.ts';
+
+/** A cell's classes: the kit's, its column's (`list-cell--title`), and `end` for numbers. */
+export function cellClass(column: { key: string; align?: 'end' }): string {
+  const own = `list-cell list-cell--${column.key.replace(/[^\w-]/g, '')}`;
+  return column.align === 'end' ? `${own} list-cell--end` : own;
+}
 
 export interface ListRowProps {
   rows: readonly unknown[];
@@ -14,6 +21,14 @@ export interface ListRowProps {
   selectLabel?(row: unknown): string;
   /** Rows on earlier pages: the row's place in the whole list is after them. */
   firstIndex: number;
+  /** The rows' details (useList `details`), or null when the list has none. */
+  details: {
+    open: ReadonlySet<RowId>;
+    toggle(id: RowId): void;
+    of(row: unknown): readonly DetailItem[];
+  } | null;
+  /** The row's name for its details button ('Show details of #12'). */
+  rowName(row: unknown): string;
   onToggle(index: number): void;
   onFocusRow(index: number): void;
 }
@@ -34,12 +49,17 @@ export function ListRow({
   selected,
   selectLabel,
   firstIndex,
+  details,
+  rowName,
   onToggle,
   onFocusRow,
 }: RowComponentProps<ListRowProps>) {
   const row = rows[index];
   if (row === undefined) return null;
-  const isSelected = selected?.has(rowId(row)) ?? false;
+  const id = rowId(row);
+  const isSelected = selected?.has(id) ?? false;
+  const open = details?.open.has(id) ?? false;
+  const detailsId = `list-details-${String(id).replace(/[^\w-]/g, '_')}`;
   const data = Object.fromEntries(Object.entries(rowData?.(row) ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
@@ -48,26 +68,37 @@ export function ListRow({
       style={style as CSSProperties}
       aria-rowindex={firstIndex + index + 2}
       aria-selected={selected ? isSelected : undefined}
+      aria-current={index === cursor || undefined}
       data-row-index={index}
       {...data}
       className={listRowClass('list-grid__row', {
         selected: isSelected,
         focused: index === cursor,
-        open: false,
+        open,
       })}
       tabIndex={index === cursor || (cursor === null && index === 0) ? 0 : -1}
       onFocus={() => onFocusRow(index)}
     >
-      {selected && (
+      {(selected || details) && (
         // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
         <span role="gridcell" tabIndex={-1} className="list-cell list-cell--check">
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            checked={isSelected}
-            aria-label={selectLabel?.(row)}
-            onChange={() => onToggle(index)}
-          />
+          {selected && (
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              checked={isSelected}
+              aria-label={selectLabel?.(row)}
+              onChange={() => onToggle(index)}
+            />
+          )}
+          {details && (
+            <RowDetailsToggle
+              open={open}
+              controls={detailsId}
+              name={rowName(row)}
+              onToggle={() => details.toggle(id)}
+            />
+          )}
         </span>
       )}
       {columns.map((column) => {
@@ -79,12 +110,13 @@ export function ListRow({
             role="gridcell"
             tabIndex={-1}
             title={text || undefined}
-            className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
+            className={cellClass(column)}
           >
             {column.render ? column.render(row) : text}
           </span>
         );
       })}
+      {open && details && <RowDetails id={detailsId} items={details.of(row)} />}
     </div>
   );
 }

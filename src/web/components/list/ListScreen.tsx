@@ -88,6 +88,7 @@ export function ListScreen<Row, Id extends RowId>({
             <ListGrid
               {...grid}
               controls={controls}
+              busy={load.status === 'loading'}
               rowCount={paging.kind === 'numbered' ? paging.total : -1}
               firstIndex={(controls.page - 1) * controls.pageSize}
             />

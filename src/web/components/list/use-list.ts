@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useListRef } from 'react-window';
 import { type CommandTarget, useProvideCommandTarget } from '../../commands/target.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
+import type { ScreenKeyBindings } from '../../keyboard/use-screen-keys.ts';
 import { useIsActivePage } from '../../shell/index.ts';
+import type { DetailItem } from '../table/RowDetails.tsx';
 import type { RowId } from './list-types.ts';
 
 /** What a list offers the palette: its selection, else the focused row alone. */
@@ -25,6 +27,19 @@ export interface UseListOptions<Row, Id extends RowId> {
   onNew?(): void;
   /** The palette's command target from the selection (today's API of commands/target.ts). */
   target?(selection: ListSelection<Row, Id>): CommandTarget | null;
+  /**
+   * A row's details, shown under its cells (spec 1, section 4.6): d, or the row's details
+   * button, opens and closes them in place.
+   */
+  details?(row: Row): readonly DetailItem[];
+  /**
+   * j on the last row (step 1) or k on the first (step -1): turn to the next or previous page
+   * (`turnPage` in this folder); true when it did. The cursor then goes to the new page's first
+   * row, or its last, once that page is shown.
+   */
+  onEdge?(step: 1 | -1): boolean;
+  /** The screen's own keys (a registry screen group), by registry id. */
+  screenKeys?: ScreenKeyBindings;
   /** False while a form or dialog of the screen has the keys. */
   enabled?: boolean;
 }
@@ -85,6 +100,28 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
   );
   const clear = useCallback(() => setPicked(new Set()), []);
 
+  // Details are open by id, so a sort or a reload keeps them open.
+  const [detailsOpen, setDetailsOpen] = useState<ReadonlySet<RowId>>(() => new Set());
+  const toggleDetails = useCallback(
+    (id: RowId) =>
+      setDetailsOpen((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  // After j or k turned the page: the cursor goes to its first or last row once it is shown.
+  const pendingEdge = useRef<1 | -1 | null>(null);
+  useEffect(() => {
+    const step = pendingEdge.current;
+    if (step === null || rows.length === 0) return;
+    pendingEdge.current = null;
+    focusRow(step === 1 ? 0 : rows.length - 1);
+  }, [rows, focusRow]);
+
   const focusedIndex = cursor !== null && cursor < rows.length ? cursor : null;
   const latest = useRef(options);
   latest.current = options;
@@ -106,15 +143,40 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
       return latest.current.onBack?.() ?? false;
     },
     ...(options.onNew && { onNew: () => latest.current.onNew?.() }),
+    ...(options.details && {
+      onDetails: (index: number) => {
+        const row = rows[index];
+        if (row) toggleDetails(rowId(row));
+      },
+    }),
+    ...(options.onEdge && {
+      onEdge: (step: 1 | -1) => {
+        const turned = latest.current.onEdge?.(step) ?? false;
+        if (turned) {
+          pendingEdge.current = step;
+          setCursor(null);
+        }
+        return turned;
+      },
+    }),
+    screenKeys: options.screenKeys,
   });
+
+  const detailsOf = options.details;
+  const details = useMemo(
+    () => (detailsOf ? { open: detailsOpen, toggle: toggleDetails, of: detailsOf } : null),
+    [detailsOf, detailsOpen, toggleDetails],
+  );
 
   const focused = focusedIndex === null ? null : (rows[focusedIndex] ?? null);
   const hasTarget = target !== undefined;
+  // The rows too: a reload brings new versions of the same rows, which the target reads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rows stand for what the target reads of them
   const provided = useMemo(() => {
     if (!active || !hasTarget) return null;
     const ids = selected.size > 0 ? [...selected] : focused ? [rowId(focused)] : [];
     return latest.current.target?.({ ids, focused }) ?? null;
-  }, [active, hasTarget, selected, focused, rowId]);
+  }, [active, hasTarget, selected, focused, rowId, rows]);
   useProvideCommandTarget(provided);
 
   return {
@@ -127,6 +189,8 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     toggle,
     clear,
     rowId,
+    /** The rows' details, when the list has them: which are open, a toggle, what they hold. */
+    details,
   };
 }
 
