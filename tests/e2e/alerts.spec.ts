@@ -5,7 +5,7 @@ const ANALYST = 'analyst@watchfloor.example';
 const CUSTOMER_USER = 'user@acme.example';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Alerts' });
-const rows = (page: Page) => grid(page).locator('.alerts-list [role="row"]');
+const rows = (page: Page) => grid(page).locator('[role="row"][data-alert-id]');
 
 /** Waits until every page of alerts has arrived (the grid is no longer busy). */
 async function waitForAlerts(page: Page) {
@@ -114,7 +114,7 @@ test('a customer user sees only the alerts of their own customer', async ({ page
   await signIn(page, CUSTOMER_USER, '/alerts');
   await waitForAlerts(page);
   await page.getByLabel('Rows').selectOption('100');
-  const customers = await rows(page).locator('.alerts-cell--customer_id').allTextContents();
+  const customers = await rows(page).locator('.list-cell--customer_id').allTextContents();
   expect(customers.length).toBeGreaterThan(10);
   expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
 

@@ -85,6 +85,7 @@ export function ListGrid<Row, Id extends RowId>({
     rowData: rowData as ListRowProps['rowData'],
     cursor: list.cursor,
     selected: list.selectable ? (list.selected as ReadonlySet<RowId>) : null,
+    allSelected: list.allSelected,
     selectLabel: selectLabel as ListRowProps['selectLabel'],
     firstIndex,
     details: list.details as ListRowProps['details'],

@@ -8,16 +8,20 @@ import type { ReactNode } from 'react';
 export function ListHeader({
   title,
   count,
+  progress,
   actions,
 }: {
   title?: string;
   count?: ReactNode;
+  /** How far a long load has come (ListLoadProgress), beside the count. */
+  progress?: ReactNode;
   actions?: ReactNode;
 }) {
   const summary = (
     <div className="list-header__title">
       {title !== undefined && <h1>{title}</h1>}
       {count !== undefined && <p className="muted">{count}</p>}
+      {progress}
     </div>
   );
   const buttons = actions && <div className="list-header__actions">{actions}</div>;

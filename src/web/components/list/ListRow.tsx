@@ -18,6 +18,8 @@ export interface ListRowProps {
   rowData?(row: unknown): Record<string, string>;
   cursor: number | null;
   selected: ReadonlySet<RowId> | null;
+  /** Every row counts as selected (a kept selection's "all N matching"). */
+  allSelected: boolean;
   selectLabel?(row: unknown): string;
   /** Rows on earlier pages: the row's place in the whole list is after them. */
   firstIndex: number;
@@ -47,6 +49,7 @@ export function ListRow({
   rowData,
   cursor,
   selected,
+  allSelected,
   selectLabel,
   firstIndex,
   details,
@@ -57,7 +60,7 @@ export function ListRow({
   const row = rows[index];
   if (row === undefined) return null;
   const id = rowId(row);
-  const isSelected = selected?.has(id) ?? false;
+  const isSelected = selected !== null && (allSelected || selected.has(id));
   const open = details?.open.has(id) ?? false;
   const detailsId = `list-details-${String(id).replace(/[^\w-]/g, '_')}`;
   const data = Object.fromEntries(Object.entries(rowData?.(row) ?? {}).map(([k, v]) => [`data-${k}`, v]));

@@ -7,6 +7,22 @@ import { useIsActivePage } from '../../shell/index.ts';
 import type { DetailItem } from '../table/RowDetails.tsx';
 import type { RowId } from './list-types.ts';
 
+/**
+ * A selection the page keeps itself (a bulk selection across pages, "all N matching"), instead
+ * of the list's own, which holds only rows shown.
+ */
+export interface KeptSelection<Id extends RowId> {
+  selected: ReadonlySet<Id>;
+  /** Every row that matches counts as selected, on every page. */
+  all: boolean;
+  /** The row Shift+x selects from, when the page keeps it; null when none. */
+  anchor: Id | null;
+  toggle(id: Id): void;
+  /** Adds these rows (Shift+j/k/x). */
+  extend(ids: Id[]): void;
+  clear(): void;
+}
+
 /** What a list offers the palette: its selection, else the focused row alone. */
 export interface ListSelection<Row, Id extends RowId> {
   ids: Id[];
@@ -19,6 +35,8 @@ export interface UseListOptions<Row, Id extends RowId> {
   rowId(row: Row): Id;
   /** Rows can be selected: x, Shift+j/k, Shift+x and a checkbox per row. */
   selectable?: boolean;
+  /** The page keeps the selection (implies selectable); the list's own is used otherwise. */
+  keptSelection?: KeptSelection<Id>;
   /** Enter on a row. */
   onOpen?(row: Row): void;
   /** Esc with nothing selected (close a details pane); false leaves the key alone. */
@@ -52,7 +70,8 @@ export interface UseListOptions<Row, Id extends RowId> {
  * command never acts on a row the user cannot see.
  */
 export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>) {
-  const { rows, rowId, selectable = false, target, enabled = true } = options;
+  const { rows, rowId, target, enabled = true, keptSelection: kept } = options;
+  const selectable = options.selectable === true || kept !== undefined;
   const active = useIsActivePage();
   const grid = useRef<HTMLDivElement>(null);
   const scroller = useListRef(null);
@@ -61,10 +80,11 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
   const anchor = useRef<number | null>(null);
 
   const shownIds = useMemo(() => new Set(rows.map(rowId)), [rows, rowId]);
-  const selected = useMemo(() => {
-    const kept = [...picked].filter((id) => shownIds.has(id));
-    return kept.length === picked.size ? picked : new Set(kept);
+  const ownSelected = useMemo(() => {
+    const shown = [...picked].filter((id) => shownIds.has(id));
+    return shown.length === picked.size ? picked : new Set(shown);
   }, [picked, shownIds]);
+  const selected = kept ? kept.selected : ownSelected;
 
   // The refs are stable; what they hold is read when a key moves the cursor.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refs, not values
@@ -76,12 +96,15 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
       (row?.querySelector<HTMLElement>('[data-list-name]') ?? row)?.focus();
     });
   }, []);
+  const keptToggle = kept?.toggle;
+  const keptExtend = kept?.extend;
   const toggle = useCallback(
     (index: number) => {
       const row = rows[index];
       if (!row) return;
       anchor.current = index;
       const id = rowId(row);
+      if (keptToggle) return keptToggle(id);
       setPicked((current) => {
         const next = new Set(current);
         if (next.has(id)) next.delete(id);
@@ -89,16 +112,26 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
         return next;
       });
     },
-    [rows, rowId],
+    [rows, rowId, keptToggle],
   );
   const extend = useCallback(
     (from: number, to: number) => {
       const range = rows.slice(Math.min(from, to), Math.max(from, to) + 1).map(rowId);
+      if (keptExtend) return keptExtend(range);
       setPicked((current) => new Set([...current, ...range]));
     },
-    [rows, rowId],
+    [rows, rowId, keptExtend],
   );
-  const clear = useCallback(() => setPicked(new Set()), []);
+  const keptClear = kept?.clear;
+  const clear = useCallback(() => (keptClear ? keptClear() : setPicked(new Set())), [keptClear]);
+  const hasSelection = selected.size > 0 || kept?.all === true;
+  // A kept selection's anchor is a row id: Shift+x selects from it when it is on this page.
+  const keptAnchor = kept?.anchor;
+  const anchorIndex = useMemo(() => {
+    if (keptAnchor === undefined) return undefined;
+    const index = keptAnchor === null ? -1 : rows.findIndex((r) => rowId(r) === keptAnchor);
+    return index < 0 ? null : index;
+  }, [rows, rowId, keptAnchor]);
 
   // Details are open by id, so a sort or a reload keeps them open.
   const [detailsOpen, setDetailsOpen] = useState<ReadonlySet<RowId>>(() => new Set());
@@ -130,13 +163,17 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     count: rows.length,
     focused: focusedIndex,
     setFocused: focusRow,
-    ...(selectable && { onToggle: toggle, onExtend: extend, anchor: anchor.current }),
+    ...(selectable && {
+      onToggle: toggle,
+      onExtend: extend,
+      anchor: anchorIndex === undefined ? anchor.current : anchorIndex,
+    }),
     onOpen: (index) => {
       const row = rows[index];
       if (row) latest.current.onOpen?.(row);
     },
     onBack: () => {
-      if (selected.size > 0) {
+      if (hasSelection) {
         clear();
         return true;
       }
@@ -186,6 +223,8 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     setCursor,
     selectable,
     selected,
+    /** Every matching row counts as selected (a kept selection's "all N matching"). */
+    allSelected: kept?.all === true,
     toggle,
     clear,
     rowId,

@@ -8,7 +8,6 @@ import type {
   AlertActivity,
   AlertChanges,
   AlertFilter,
-  AlertSummary,
   DateRange,
   Detection,
   Discussion,
