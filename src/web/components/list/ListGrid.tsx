@@ -1,7 +1,6 @@
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { List } from 'react-window';
 import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
-import { DETAILS_HEIGHT } from '../table/use-row-details.ts';
 import { useShallowMemo } from '../use-shallow-memo.ts';
 import { ListPlaceholders } from './ListPlaceholders.tsx';
 import { cellClass, ListRow, type ListRowProps } from './ListRow.tsx';
@@ -18,6 +17,8 @@ function leastWidth(track: string): string {
 /** Height of one row; the viewport shows at most VIEWPORT_ROWS before it scrolls. */
 export const ROW_HEIGHT = 36;
 const VIEWPORT_ROWS = 16;
+/** Extra height of a row whose details are open: the details scroll within it beyond that. */
+export const DETAILS_HEIGHT = 112;
 
 export interface ListGridProps<Row, Id extends RowId> {
   /** The grid's accessible name. */
