@@ -101,7 +101,9 @@ describe('cases list: a virtual grid', () => {
     await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
     expect(dataRows()[0]!.getAttribute('tabindex')).toBe('0');
+    expect(link(1).getAttribute('tabindex')).toBe('0');
     expect(dataRows()[1]!.getAttribute('tabindex')).toBe('-1');
+    expect(link(2).getAttribute('tabindex')).toBe('-1');
   });
 });
 

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { RowComponentProps } from 'react-window';
 import { type DetailItem, RowDetails, RowDetailsToggle } from '../table/RowDetails.tsx';
 import { listRowClass } from '../table/RowSelectCell.tsx';
+import { RowTabStop } from './ListLinks.tsx';
 import type { ListColumn, RowId } from './list-types.ts';
 
 /** A cell's classes: the kit's, its column's (`list-cell--title`), and `end` for numbers. */
@@ -63,6 +64,7 @@ export function ListRow({
   const isSelected = selected !== null && (allSelected || selected.has(id));
   const open = details?.open.has(id) ?? false;
   const detailsId = `list-details-${String(id).replace(/[^\w-]/g, '_')}`;
+  const tabStop = index === cursor || (cursor === null && index === 0);
   const data = Object.fromEntries(Object.entries(rowData?.(row) ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
@@ -79,7 +81,7 @@ export function ListRow({
         focused: index === cursor,
         open,
       })}
-      tabIndex={index === cursor || (cursor === null && index === 0) ? 0 : -1}
+      tabIndex={tabStop ? 0 : -1}
       onFocus={() => onFocusRow(index)}
     >
       {(selected || details) && (
@@ -104,21 +106,23 @@ export function ListRow({
           )}
         </span>
       )}
-      {columns.map((column) => {
-        const text = column.text?.(row);
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
-          <span
-            key={column.key}
-            role="gridcell"
-            tabIndex={-1}
-            title={text || undefined}
-            className={cellClass(column)}
-          >
-            {column.render ? column.render(row) : text}
-          </span>
-        );
-      })}
+      <RowTabStop.Provider value={tabStop}>
+        {columns.map((column) => {
+          const text = column.text?.(row);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
+            <span
+              key={column.key}
+              role="gridcell"
+              tabIndex={-1}
+              title={text || undefined}
+              className={cellClass(column)}
+            >
+              {column.render ? column.render(row) : text}
+            </span>
+          );
+        })}
+      </RowTabStop.Provider>
       {open && details && <RowDetails id={detailsId} items={details.of(row)} />}
     </div>
   );
