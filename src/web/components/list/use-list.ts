@@ -66,8 +66,10 @@ export interface UseListOptions<Row, Id extends RowId> {
  * A list's cursor and selection (DESIGN section 7): j/k move the cursor (the row, or the name
  * in it, takes the focus, scrolled into view first since rows off screen are not in the
  * document), x selects, Shift extends, Enter opens, Esc clears the selection and then goes
- * back. The selection is by id, so a reload keeps it, and rows no longer shown drop out: a
- * command never acts on a row the user cannot see.
+ * back, d opens a row's details in place, and j/k at a page's ends turn it (`onEdge`). The
+ * selection is by id, so a reload keeps it, and rows no longer shown drop out: a command never
+ * acts on a row the user cannot see. A page whose selection outlives the page shown (a bulk
+ * selection, "all N matching") keeps it itself and hands it in as `keptSelection`.
  */
 export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>) {
   const { rows, rowId, target, enabled = true, keptSelection: kept } = options;
