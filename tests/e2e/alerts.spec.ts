@@ -5,7 +5,7 @@ const ANALYST = 'analyst@watchfloor.example';
 const CUSTOMER_USER = 'user@acme.example';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Alerts' });
-const rows = (page: Page) => grid(page).locator('.alerts-list [role="row"]');
+const rows = (page: Page) => grid(page).locator('[role="row"][data-alert-id]');
 
 /** Waits until every page of alerts has arrived (the grid is no longer busy). */
 async function waitForAlerts(page: Page) {
@@ -114,7 +114,7 @@ test('a customer user sees only the alerts of their own customer', async ({ page
   await signIn(page, CUSTOMER_USER, '/alerts');
   await waitForAlerts(page);
   await page.getByLabel('Rows').selectOption('100');
-  const customers = await rows(page).locator('.alerts-cell--customer_id').allTextContents();
+  const customers = await rows(page).locator('.list-cell--customer_id').allTextContents();
   expect(customers.length).toBeGreaterThan(10);
   expect(new Set(customers)).toEqual(new Set(['Acme Corp']));
 
@@ -150,7 +150,8 @@ test('the alert list says when the network failed, and loads again after Try aga
   // The network fails (fetch rejects) for the next load: a new date range.
   await page.route('**/api/alerts/v1/alerts/?*', (route) => route.abort('internetdisconnected'));
   await page.getByRole('combobox', { name: 'Created' }).selectOption({ label: 'Last 30 days' });
-  const failed = grid(page).getByRole('alert');
+  // In place of the rows: the list's own message with its retry (the toast has none).
+  const failed = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Try again' }) });
   await expect(failed).toHaveText(/Connection error, check your connection then try again/);
   await page.unroute('**/api/alerts/v1/alerts/?*');
   await failed.getByRole('button', { name: 'Try again' }).click();

@@ -48,7 +48,7 @@ test('every case status can be chosen in the status filter, by keys and by mouse
   await status.selectOption({ label: 'Open' });
   expect(await shownOption(page, 'Status')).toBe('Open');
   await expect(grid(page)).toHaveAttribute('aria-busy', 'false');
-  const statuses = await rows(page).locator('.case-cell--status').allTextContents();
+  const statuses = await rows(page).locator('.list-cell--status').allTextContents();
   for (const text of statuses) expect(text).toBe('Open');
 });
 
@@ -64,7 +64,7 @@ test('the case list sorts by a column header and pages by number, as every list 
   const risk = page.getByRole('columnheader', { name: 'Risk' });
   await tabTo(page, risk.getByRole('button'));
   const scores = async () =>
-    (await rows(page).locator('.case-cell--risk').allTextContents()).map((text) =>
+    (await rows(page).locator('.list-cell--risk_score').allTextContents()).map((text) =>
       Number(/\d+/.exec(text)?.[0]),
     );
   // The header says its order at once; the rows follow when the sorted page has come.

@@ -6,7 +6,7 @@ const card = (page: Page, title: string) =>
     .locator('section.dashboard-card')
     .filter({ has: page.getByRole('heading', { level: 2, name: title }) });
 const alertRows = (page: Page) =>
-  page.getByRole('grid', { name: 'Alerts' }).locator('.alerts-list [role="row"]');
+  page.getByRole('grid', { name: 'Alerts' }).locator('[role="row"][data-alert-id]');
 
 /**
  * Keyboard only: the dashboard draws its charts; t shows them as tables and back; a bar of the

@@ -150,7 +150,7 @@ test('select three alerts with x and mark them false positive from the palette',
   await signIn(page, ANALYST, '/alerts');
   const grid = page.getByRole('grid', { name: 'Alerts' });
   await expect(grid).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-  const rows = grid.locator('.alerts-list [role="row"]');
+  const rows = grid.locator('[role="row"][data-alert-id]');
   await expect(rows.first()).toBeVisible();
 
   // ? lists the alert list's own keys with the rest: f, u and e.

@@ -76,6 +76,10 @@ const SCREENS: Screen[] = [
     column: 'Customer',
     acme: 'Acme Corp',
   },
+  // Sorted in the browser over every loaded alert; the ids never tie.
+  { path: '/alerts', heading: 'Alerts', grid: 'Alerts', column: 'ID', acme: 'Acme Corp' },
+  // Sorted by the server, a numbered page at a time ('Cases' is also the sorted grid's name).
+  { path: '/cases', heading: 'Cases', grid: 'Cases', column: 'Alerts', acme: 'Acme Corp' },
 ];
 
 const rowsOf = (page: Page, grid: string) =>
@@ -106,6 +110,10 @@ for (const screen of SCREENS) {
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
     const rows = rowsOf(page, screen.grid);
     await expect(rows.first()).toBeVisible();
+    // A list read page by page (the alerts) has them all before it is counted.
+    await expect(page.getByRole('grid', { name: screen.grid })).toHaveAttribute('aria-busy', 'false', {
+      timeout: 30_000,
+    });
 
     // Every row on one page first, so a sort's order is the whole list's (the grid draws the
     // rows in view, the first ones of that order).

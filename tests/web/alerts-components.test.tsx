@@ -7,10 +7,10 @@ import { useEffect } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkTargets } from '../../machines/bulk-triage/bulk-triage.context.ts';
 import { allowedTargets } from '../../src/common/transitions.ts';
-import { useRowDetails } from '../../src/web/components/table/use-row-details.ts';
-import { AlertsTable, ROW_HEIGHT } from '../../src/web/features/alerts/list/AlertsTable.tsx';
+import { ListScreen, useList, useListControls, usePageRows } from '../../src/web/components/list/index.ts';
 import { BulkUpdateDialog } from '../../src/web/features/alerts/list/BulkUpdateDialog.tsx';
 import { COLUMN_KEYS } from '../../src/web/features/alerts/list/columns.ts';
+import { useAlertColumns } from '../../src/web/features/alerts/list/use-alert-columns.tsx';
 import { useAlertDetails } from '../../src/web/features/alerts/list/use-alert-details.ts';
 import { useAlertsTable } from '../../src/web/features/alerts/list/use-alerts-table.ts';
 import { useBulkTriage } from '../../src/web/features/alerts/list/use-bulk-triage.ts';
@@ -39,31 +39,34 @@ beforeAll(() => {
 const FILTERS = { keyword: '', statuses: [], priorities: [], caseFilter: 'all' as const };
 const name = (id: string) => id;
 
+const SHOWN = COLUMN_KEYS.filter((c) => c === 'id' || c === 'title' || c === 'priority');
+const READY = { status: 'ready' as const, error: null, reload: () => undefined };
+
+/** The alert list's rows as AlertsPage draws them: its columns, sort and details on the list kit. */
 function Table({ rows }: { rows: AlertSummary[] }) {
-  const table = useAlertsTable(rows, FILTERS, name, 10);
-  const details = useRowDetails(table.pageRows, ROW_HEIGHT);
-  const detailsOf = useAlertDetails();
+  const controls = useListControls();
+  const table = useAlertsTable(rows, FILTERS, name, controls.sort);
+  const { pageRows, total } = usePageRows(table.filtered, controls);
+  const columns = useAlertColumns(SHOWN, name);
+  const list = useList({ rows: pageRows, rowId: (a) => a.id, details: useAlertDetails() });
   return (
-    <AlertsTable
-      rows={table.pageRows}
-      status="ready"
-      loadedCount={rows.length}
-      columns={COLUMN_KEYS.filter((c) => c === 'id' || c === 'title' || c === 'priority')}
-      selected={table.selectedSet}
-      allMatching={false}
-      focusedIndex={-1}
-      customerName={name}
-      onToggle={(id) => table.send({ type: 'toggle', id })}
-      onFocusRow={() => undefined}
-      selectLabel={(id) => `Select alert ${id}`}
-      sort={table.view.sort}
-      onSort={(column) => table.send({ type: 'sort', column })}
-      pageSelection="none"
-      onTogglePage={() => undefined}
-      onRetry={() => undefined}
-      error={null}
-      details={details}
-      detailsOf={detailsOf}
+    <ListScreen
+      title="Alerts"
+      label="Alerts"
+      columns={columns}
+      rows={pageRows}
+      list={list}
+      controls={controls}
+      paging={{ kind: 'numbered', total }}
+      load={READY}
+      refresh={false}
+      labels={{
+        empty: 'No alerts for the selected customers and dates.',
+        loadFailed: 'Failed',
+        retry: 'Retry',
+      }}
+      rowData={(a) => ({ 'alert-id': String(a.id) })}
+      rowName={(a) => `#${a.id}`}
     />
   );
 }

@@ -65,12 +65,12 @@ describe('cases list: a virtual grid', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     network.on('get', CASES, () => answered.then(() => page([caseSummary(1)])));
     const { container } = await renderList();
-    await waitFor(() => expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(10));
+    await waitFor(() => expect(container.querySelectorAll('.list-grid__row--placeholder')).toHaveLength(10));
     expect(grid().getAttribute('aria-busy')).toBe('true');
     expect(listed()[0]!.query.get('batch_size')).not.toBeNull();
     answer();
     await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
-    expect(container.querySelectorAll('.case-row--placeholder')).toHaveLength(0);
+    expect(container.querySelectorAll('.list-grid__row--placeholder')).toHaveLength(0);
     expect(grid().getAttribute('aria-busy')).toBe('false');
     expect(dataRows()[0]!.textContent).toContain('Acme Corp');
   });
@@ -100,7 +100,9 @@ describe('cases list: a virtual grid', () => {
   it('keeps only the current row in the Tab order', async () => {
     await renderList();
     await screen.findByRole('link', { name: /#1 Suspicious/ });
+    expect(dataRows()[0]!.getAttribute('tabindex')).toBe('0');
     expect(link(1).getAttribute('tabindex')).toBe('0');
+    expect(dataRows()[1]!.getAttribute('tabindex')).toBe('-1');
     expect(link(2).getAttribute('tabindex')).toBe('-1');
   });
 });

@@ -1,8 +1,9 @@
-import { type CSSProperties, type KeyboardEvent, useMemo } from 'react';
+import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { List } from 'react-window';
 import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
 import { useShallowMemo } from '../use-shallow-memo.ts';
-import { ListRow, type ListRowProps } from './ListRow.tsx';
+import { ListPlaceholders } from './ListPlaceholders.tsx';
+import { cellClass, ListRow, type ListRowProps } from './ListRow.tsx';
 import type { ListColumn, RowId } from './list-types.ts';
 import './list.css';
 import type { ListState } from './use-list.ts';
@@ -17,6 +18,8 @@ function leastWidth(track: string): string {
 /** Height of one row; the viewport shows at most VIEWPORT_ROWS before it scrolls. */
 export const ROW_HEIGHT = 36;
 const VIEWPORT_ROWS = 16;
+/** Extra height of a row whose details are open: the details scroll within it beyond that. */
+export const DETAILS_HEIGHT = 112;
 
 export interface ListGridProps<Row, Id extends RowId> {
   /** The grid's accessible name. */
@@ -32,8 +35,20 @@ export interface ListGridProps<Row, Id extends RowId> {
   rowCount?: number;
   /** How many rows come before the first one shown (earlier pages). */
   firstIndex?: number;
-  /** data- attributes of the grid itself (what a benchmark waits for). */
+  /** The rows are on their way: the grid is busy, and shows placeholder rows until it has some. */
+  busy?: boolean;
+  /** The row's name for its details button ('#12'); its id when absent. */
+  rowName?(row: Row): string;
+  /** A checkbox in the header that selects or clears the page: whether all, some or none of it is. */
+  pageSelection?: { state: 'none' | 'some' | 'all'; label: string; onToggle(): void };
+  /** data- attributes of the grid itself (what tests and scripts read of it). */
   gridData?: Record<string, string>;
+}
+
+/** The check column: a checkbox, a details button, or both. */
+function checkTrack(selectable: boolean, details: boolean): string[] {
+  if (selectable && details) return ['60px'];
+  return selectable || details ? ['36px'] : [];
 }
 
 /**
@@ -51,17 +66,20 @@ export function ListGrid<Row, Id extends RowId>({
   selectLabel,
   rowCount,
   firstIndex = 0,
+  busy = false,
+  rowName,
+  pageSelection,
   gridData,
 }: ListGridProps<Row, Id>) {
-  const template = useMemo(
-    () => [...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].join(' '),
-    [list.selectable, columns],
+  const hasDetails = list.details !== null;
+  const tracks = useMemo(
+    () => [...checkTrack(list.selectable, hasDetails), ...columns.map((c) => c.width)],
+    [list.selectable, hasDetails, columns],
   );
-  const minWidth = useMemo(
-    () =>
-      `calc(${[...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].map(leastWidth).join(' + ')})`,
-    [list.selectable, columns],
-  );
+  const template = tracks.join(' ');
+  const minWidth = `calc(${tracks.map(leastWidth).join(' + ')})`;
+  const idOf = list.rowId;
+  const nameOf = useCallback((row: Row) => (rowName ? rowName(row) : String(idOf(row))), [rowName, idOf]);
   const rowProps = useShallowMemo({
     rows: rows as readonly unknown[],
     columns: columns as readonly ListColumn<unknown>[],
@@ -69,12 +87,14 @@ export function ListGrid<Row, Id extends RowId>({
     rowData: rowData as ListRowProps['rowData'],
     cursor: list.cursor,
     selected: list.selectable ? (list.selected as ReadonlySet<RowId>) : null,
+    allSelected: list.allSelected,
     selectLabel: selectLabel as ListRowProps['selectLabel'],
     firstIndex,
+    details: list.details as ListRowProps['details'],
+    rowName: nameOf as ListRowProps['rowName'],
     onToggle: list.toggle,
     onFocusRow: list.setCursor,
   });
-  const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
   // Space on a focused row selects it too, as in a file manager.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
@@ -82,6 +102,16 @@ export function ListGrid<Row, Id extends RowId>({
     event.preventDefault();
     list.toggle(Number(row.dataset.rowIndex));
   };
+  const open = list.details?.open;
+  const heightOf = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row !== undefined && open?.has(idOf(row)) ? ROW_HEIGHT + DETAILS_HEIGHT : ROW_HEIGHT;
+    },
+    [rows, open, idOf],
+  );
+  let height = 0;
+  for (let i = 0; i < Math.min(rows.length, VIEWPORT_ROWS); i++) height += heightOf(i);
   const data = Object.fromEntries(Object.entries(gridData ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
@@ -91,6 +121,7 @@ export function ListGrid<Row, Id extends RowId>({
       aria-label={label}
       aria-rowcount={rowCount === undefined ? rows.length + 1 : rowCount < 0 ? -1 : rowCount + 1}
       aria-multiselectable={list.selectable || undefined}
+      aria-busy={busy}
       {...data}
       onKeyDown={onKeyDown}
       className="list-grid"
@@ -98,9 +129,11 @@ export function ListGrid<Row, Id extends RowId>({
     >
       {/* biome-ignore lint/a11y/useSemanticElements: the header row of a virtualised div grid */}
       <div role="row" tabIndex={-1} aria-rowindex={1} className="list-grid__row list-grid__row--header">
-        {list.selectable && (
+        {(list.selectable || hasDetails) && (
           // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-          <span role="columnheader" tabIndex={-1} className="list-cell list-cell--check" />
+          <span role="columnheader" tabIndex={-1} className="list-cell list-cell--check">
+            {pageSelection && list.selectable && <PageCheckbox {...pageSelection} />}
+          </span>
         )}
         {columns.map((column) =>
           column.sortable ? (
@@ -110,33 +143,51 @@ export function ListGrid<Row, Id extends RowId>({
               label={column.label}
               sort={controls.sort}
               onSort={controls.onSort}
-              className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
+              className={cellClass(column)}
             />
           ) : (
             // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-            <span
-              key={column.key}
-              role="columnheader"
-              tabIndex={-1}
-              className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
-            >
+            <span key={column.key} role="columnheader" tabIndex={-1} className={cellClass(column)}>
               {column.label}
             </span>
           ),
         )}
       </div>
+      {busy && rows.length === 0 && <ListPlaceholders cells={tracks.length} />}
       <List
         listRef={list.scroller}
         role="rowgroup"
         className="list-grid__rows"
         rowComponent={ListRow}
         rowCount={rows.length}
-        rowHeight={ROW_HEIGHT}
+        rowHeight={hasDetails ? heightOf : ROW_HEIGHT}
         rowProps={rowProps}
         defaultHeight={height}
         overscanCount={8}
         style={{ height }}
       />
     </div>
+  );
+}
+
+/** The header's checkbox for the page: checked when all of it is selected, mixed when some is. */
+function PageCheckbox({
+  state,
+  label,
+  onToggle,
+}: NonNullable<ListGridProps<unknown, RowId>['pageSelection']>) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      tabIndex={-1}
+      checked={state === 'all'}
+      onChange={onToggle}
+      aria-label={label}
+    />
   );
 }

@@ -9,10 +9,13 @@ import type { ReactNode } from 'react';
 export function ListHeader({
   title,
   count,
+  progress,
   actions,
 }: {
   title?: string;
   count?: ReactNode;
+  /** How far a long load has come (ListLoadProgress), beside the count. */
+  progress?: ReactNode;
   actions?: ReactNode;
 }) {
   if (title === undefined && count === undefined && !actions) return null;
@@ -20,6 +23,7 @@ export function ListHeader({
     <div className="list-header__title">
       {title !== undefined && <h1>{title}</h1>}
       {count !== undefined && <p className="muted">{count}</p>}
+      {progress}
     </div>
   );
   const buttons = actions && <div className="list-header__actions">{actions}</div>;

@@ -1,5 +1,17 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
+
+/**
+ * Whether the row a name sits in is the list's Tab stop (ListRow provides it): the names of the
+ * other rows stay out of the Tab order, so Tab passes a list in one stop and j/k move within it.
+ * Null outside a kit row, where a name is an ordinary link.
+ */
+export const RowTabStop = createContext<boolean | null>(null);
+
+const useNameTabIndex = () => {
+  const stop = useContext(RowTabStop);
+  return stop === null ? undefined : stop ? 0 : -1;
+};
 
 /**
  * A row's name as a link to its page. It carries `data-list-name`: j and k put the focus on it,
@@ -15,8 +27,9 @@ export function ListLink({
   outOfTabOrder?: boolean;
   children: ReactNode;
 }) {
+  const tabIndex = useNameTabIndex();
   return (
-    <Link href={href} className="list-link" data-list-name="" tabIndex={outOfTabOrder ? -1 : undefined}>
+    <Link href={href} className="list-link" data-list-name="" tabIndex={outOfTabOrder ? -1 : tabIndex}>
       {children}
     </Link>
   );
@@ -33,7 +46,14 @@ export function ListNameButton({
   children: ReactNode;
 }) {
   return (
-    <button type="button" className="list-link" data-list-name="" aria-expanded={expanded} onClick={onClick}>
+    <button
+      type="button"
+      className="list-link"
+      data-list-name=""
+      tabIndex={useNameTabIndex()}
+      aria-expanded={expanded}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

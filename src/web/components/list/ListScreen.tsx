@@ -21,6 +21,8 @@ export interface ListScreenProps<Row, Id extends RowId> extends Omit<ListGridPro
   title?: string;
   /** Under the title: how many rows there are. */
   count?: ReactNode;
+  /** How far a long load has come (ListLoadProgress), in the header. */
+  progress?: ReactNode;
   /** The header's buttons (the primary action first). */
   actions?: ReactNode;
   /** The filters row (ListFilters). */
@@ -33,7 +35,8 @@ export interface ListScreenProps<Row, Id extends RowId> extends Omit<ListGridPro
   children?: ReactNode;
   /** The rows' load (a query through `asLoaded`). */
   load: LoadState;
-  labels: { empty: string; loadFailed: string; retry: string; loading: string };
+  /** `loading` is said to screen readers while the rows load; absent when the page says how far a load is itself. */
+  labels: { empty: string; loadFailed: string; retry: string; loading?: string };
   /** False when the user may not see this list at all: said instead of asking. */
   allowed?: boolean;
   controls: ListControls;
@@ -51,6 +54,7 @@ export function ListScreen<Row, Id extends RowId>({
   className,
   title,
   count,
+  progress,
   actions,
   filters,
   before,
@@ -75,7 +79,7 @@ export function ListScreen<Row, Id extends RowId>({
   const base = title === undefined ? 'list-page list-page--panel' : 'page-body list-page';
   return (
     <div className={className ? `${base} ${className}` : base}>
-      <ListHeader title={title} count={count} actions={actions} />
+      <ListHeader title={title} count={count} progress={progress} actions={actions} />
       {filters}
       {before}
       <div className={aside ? 'two-panes' : undefined}>
@@ -88,6 +92,7 @@ export function ListScreen<Row, Id extends RowId>({
             <ListGrid
               {...grid}
               controls={controls}
+              busy={load.status === 'loading'}
               rowCount={paging.kind === 'numbered' ? paging.total : -1}
               firstIndex={(controls.page - 1) * controls.pageSize}
             />

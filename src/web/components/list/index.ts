@@ -3,9 +3,18 @@ export { FilterChip, ListFilters } from './ListFilters.tsx';
 export { ListGrid, ROW_HEIGHT } from './ListGrid.tsx';
 export { ListHeader } from './ListHeader.tsx';
 export { ListLink, ListNameButton } from './ListLinks.tsx';
+export { ListLoadProgress } from './ListLoadProgress.tsx';
 export { ListPaging } from './ListPaging.tsx';
+export { PLACEHOLDER_ROWS } from './ListPlaceholders.tsx';
 export { ListScreen } from './ListScreen.tsx';
 export type { ListColumn, ListPaging as Paging, RowId } from './list-types.ts';
-export { type CustomersOf, narrowByCustomers, sortRows, useClientRows } from './use-client-rows.ts';
-export { type ListSelection, type ListState, useList } from './use-list.ts';
-export { type ListControls, useListControls } from './use-list-controls.ts';
+export {
+  type CustomersOf,
+  narrowByCustomers,
+  sortRows,
+  useClientRows,
+  usePageRows,
+} from './use-client-rows.ts';
+export { useHiddenColumns } from './use-hidden-columns.ts';
+export { type KeptSelection, type ListSelection, type ListState, useList } from './use-list.ts';
+export { type ListControls, turnPage, useKeepPageInReach, useListControls } from './use-list-controls.ts';

@@ -59,19 +59,29 @@ export function useClientRows<Row>(
 ) {
   const { selected } = useSelectedCustomers();
   const { customersOf, sortedByServer = false } = options;
-  const { sort, page, pageSize, setPage } = controls;
+  const { sort } = controls;
   const matching = useMemo(() => {
     const narrowed = customersOf ? narrowByCustomers(rows, selected, customersOf) : rows;
     return sortedByServer ? narrowed : sortRows(narrowed, columns, sort);
   }, [rows, selected, customersOf, sortedByServer, columns, sort]);
-  const outOfReach = page > pageCount(matching.length, pageSize);
+  return usePageRows(matching, controls);
+}
+
+/**
+ * The page shown of rows already filtered and in order (a list that filters and sorts a large
+ * loaded set its own way, with an index): cut to the controls' page, which goes back to 1 when
+ * the rows no longer reach it (spec 1, section 4.6).
+ */
+export function usePageRows<Row>(rows: readonly Row[], controls: ListControls) {
+  const { page, pageSize, setPage } = controls;
+  const outOfReach = page > pageCount(rows.length, pageSize);
   useEffect(() => {
     if (outOfReach) setPage(1);
   }, [outOfReach, setPage]);
   const shown = outOfReach ? 1 : page;
   const pageRows = useMemo(
-    () => matching.slice((shown - 1) * pageSize, shown * pageSize),
-    [matching, shown, pageSize],
+    () => rows.slice((shown - 1) * pageSize, shown * pageSize),
+    [rows, shown, pageSize],
   );
-  return { pageRows, total: matching.length };
+  return { pageRows, total: rows.length, page: shown };
 }

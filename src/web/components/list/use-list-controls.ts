@@ -1,11 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
   type PageSize,
   type SortState,
 } from '../../../../machines/table/table.context.ts';
-import { nextSort } from '../../../../machines/table/table.machine.ts';
+import { nextSort, pageCount } from '../../../../machines/table/table.machine.ts';
 import { useSession } from '../../session/use-session.ts';
+import type { ListPaging } from './list-types.ts';
 
 /**
  * A list's sort and paging (spec 1, sections 4.6 and 9): every column cycles ascending →
@@ -56,3 +57,36 @@ export function useListControls(options: { initialSort?: SortState | null } = {}
 }
 
 export type ListControls = ReturnType<typeof useListControls>;
+
+/**
+ * j on a page's last row or k on its first (useList's `onEdge`): the next or previous page, when
+ * there is one; true when it turned.
+ */
+export function turnPage(controls: ListControls, paging: ListPaging, step: 1 | -1): boolean {
+  const { page, pageSize, setPage, nextPage } = controls;
+  if (step === -1) {
+    if (page <= 1) return false;
+    setPage(page - 1);
+    return true;
+  }
+  if (paging.kind === 'keyset') {
+    if (paging.next === null) return false;
+    nextPage(paging.next);
+    return true;
+  }
+  if (page * pageSize >= paging.total) return false;
+  setPage(page + 1);
+  return true;
+}
+
+/**
+ * A list paged by the server: back to page 1 when its matches (`total`, null before the first
+ * answer) no longer reach the page shown (spec 1, section 4.6).
+ */
+export function useKeepPageInReach(controls: ListControls, total: number | null): void {
+  const { page, pageSize, setPage } = controls;
+  const outOfReach = total !== null && page > pageCount(total, pageSize);
+  useEffect(() => {
+    if (outOfReach) setPage(1);
+  }, [outOfReach, setPage]);
+}

@@ -25,7 +25,11 @@ export function useAgentColumns() {
         width: 'minmax(10rem, 2fr)',
         sortable: true,
         text: (a) => a.host_name,
-        render: (a) => <ListLink href={`/agents/${a.agent_id}`} outOfTabOrder>{a.host_name}</ListLink>,
+        render: (a) => (
+          <ListLink href={`/agents/${a.agent_id}`} outOfTabOrder>
+            {a.host_name}
+          </ListLink>
+        ),
       },
       {
         key: 'customer',

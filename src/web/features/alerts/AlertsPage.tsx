@@ -1,51 +1,57 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { DEFAULT_PAGE_SIZE, type PageSize } from '../../../../machines/table/table.context.ts';
 import { OPEN_STATUSES } from '../../../common/statuses.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
-import { useProvideCommandTarget } from '../../commands/target.ts';
-import { TablePagination } from '../../components/table/TablePagination.tsx';
-import { useListKeys } from '../../keyboard/use-list-keys.ts';
-import { useSession } from '../../session/SessionProvider.tsx';
-import { useIsActivePage, useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
-import './alerts.css';
-import { useRowDetails } from '../../components/table/use-row-details.ts';
+import {
+  type KeptSelection,
+  ListLoadProgress,
+  ListScreen,
+  type Paging,
+  turnPage,
+  useHiddenColumns,
+  useList,
+  useListControls,
+  usePageRows,
+} from '../../components/list/index.ts';
 import { downloadCsv } from '../../lib/csv.ts';
+import { useSelectedCustomers, useShellData, useTitleCount } from '../../shell/index.ts';
 import { AlertsFilters } from './list/AlertsFilters.tsx';
-import { AlertsTable, ROW_HEIGHT } from './list/AlertsTable.tsx';
 import { addressFilters } from './list/address-filters.ts';
 import { BulkUpdateDialog } from './list/BulkUpdateDialog.tsx';
 import { CheckList } from './list/CheckList.tsx';
-import { COLUMN_KEYS } from './list/columns.ts';
+import { COLUMN_KEYS, type ColumnKey, HIDDEN_BY_DEFAULT } from './list/columns.ts';
 import { alertsCsv } from './list/export.ts';
 import { countStatuses } from './list/keyword-filter.ts';
-import { LoadProgressBar } from './list/LoadProgressBar.tsx';
 import { SelectionBar } from './list/SelectionBar.tsx';
+import { useAlertColumns } from './list/use-alert-columns.tsx';
 import { useAlertDetails } from './list/use-alert-details.ts';
 import { useAlertTargets } from './list/use-alert-targets.ts';
 import { useAlertsData } from './list/use-alerts-data.ts';
 import { type ListFilters, useAlertsTable } from './list/use-alerts-table.ts';
 import { useBulkTriage } from './list/use-bulk-triage.ts';
-import { useHiddenColumns } from './list/use-hidden-columns.ts';
 import { useSortWarmup } from './list/use-sort-warmup.ts';
 import { useLabels } from './shared/use-labels.ts';
-import type { DateRange } from './types.ts';
+import type { AlertSummary, DateRange } from './types.ts';
+import './alerts.css';
 
 const OPEN = new Set<string>(OPEN_STATUSES);
+const HIDDEN_COLUMNS_KEY = 'watchfloor.alerts.hiddenColumns';
+const alertId = (a: AlertSummary) => a.id;
+const alertName = (a: AlertSummary) => `#${a.id}`;
 
 /**
  * /alerts: the alerts of the selected customers (spec 2, sections 2 and 3), filtered, sorted and
- * paged in the browser over up to 100 000 loaded rows, with keyboard triage (DESIGN section 7).
+ * paged in the browser over up to 100 000 loaded rows (the list kit, with the alerts' own search
+ * index and sort ranks), with keyboard triage (DESIGN section 7): the list keys, and f filters,
+ * u updates the selection, e exports (registry group alertList).
  */
 export function AlertsPage(_: ScreenProps) {
   const { t } = useTranslation('alerts');
   const labels = useLabels();
-  const { attributes } = useSession();
   const { selected: customerIds } = useSelectedCustomers();
   const { customers } = useShellData();
   const [, navigate] = useLocation();
-  const active = useIsActivePage();
   const search = useSearch();
   const address = useMemo(() => addressFilters(search), [search]);
   const { title, period } = address;
@@ -56,21 +62,24 @@ export function AlertsPage(_: ScreenProps) {
     setDays(address.days);
     setFilters(address.filters);
   }, [address]);
-  const [focused, setFocused] = useState(-1);
   const keywordRef = useRef<HTMLInputElement>(null);
-  const { visible, hidden, toggle: toggleColumn } = useHiddenColumns();
+  const {
+    visible,
+    hidden,
+    toggle: toggleColumn,
+  } = useHiddenColumns<ColumnKey>(HIDDEN_COLUMNS_KEY, COLUMN_KEYS, HIDDEN_BY_DEFAULT);
 
   const names = useMemo(() => new Map(customers.map((c) => [c.customer_id, c.name])), [customers]);
   const customerName = useCallback((id: string) => names.get(id) ?? id, [names]);
   const data = useAlertsData({ customerIds, days, title, period });
-  const initialSize: PageSize = attributes.default_page_size ?? DEFAULT_PAGE_SIZE;
-  const table = useAlertsTable(data.rows, filters, customerName, initialSize);
+  const controls = useListControls();
+  const table = useAlertsTable(data.rows, filters, customerName, controls.sort);
   useSortWarmup(data.rows, visible, customerName, data.status === 'ready');
-  const { send, filtered, pageRows, selectedSet } = table;
-  const { selected, anchor, sort, page, pageSize, allMatching, start, end } = table.view;
-  const focusedIndex = Math.min(focused, pageRows.length - 1);
-  const focusedRow = pageRows[focusedIndex] ?? null;
-  const details = useRowDetails(pageRows, ROW_HEIGHT);
+  const { send, filtered, selectedSet } = table;
+  const { selected, anchor, allMatching } = table.view;
+  const { pageRows, total, page } = usePageRows(filtered, controls);
+  const paging: Paging = { kind: 'numbered', total };
+  const columns = useAlertColumns(visible, customerName);
   const detailsOf = useAlertDetails();
 
   const targets = useAlertTargets({
@@ -95,18 +104,6 @@ export function AlertsPage(_: ScreenProps) {
   const openCount = useMemo(() => countStatuses(index, matched, OPEN), [index, matched]);
   useTitleCount(data.status === 'loading' && data.rows.length === 0 ? null : openCount);
 
-  const { refresh } = data;
-  const commandTarget = useMemo(() => {
-    const ids = selected.length ? selected : focusedRow ? [focusedRow.id] : [];
-    const versions: Record<number, number> = {};
-    for (const id of ids) {
-      const row = targets.byId.get(id);
-      if (row) versions[id] = row.version;
-    }
-    return { kind: 'alerts' as const, ids, versions, refresh, focusedId: focusedRow?.id ?? null };
-  }, [selected, focusedRow, targets.byId, refresh]);
-  useProvideCommandTarget(commandTarget);
-
   const exportCsv = () => {
     const rows = allMatching
       ? filtered
@@ -117,6 +114,47 @@ export function AlertsPage(_: ScreenProps) {
   };
   const openBulk = () => bulk.send({ type: 'open', targets: targets.build() });
   const changeFilters = (next: Partial<ListFilters>) => setFilters((current) => ({ ...current, ...next }));
+
+  // The bulk selection spans pages and can be "all N matching" (machines/table), so the page keeps it.
+  const keptSelection = useMemo(
+    (): KeptSelection<number> => ({
+      selected: selectedSet,
+      all: allMatching,
+      anchor,
+      toggle: (id) => send({ type: 'toggle', id }),
+      extend: (ids) => send({ type: 'extend', ids }),
+      clear: () => send({ type: 'clear-selection' }),
+    }),
+    [selectedSet, allMatching, anchor, send],
+  );
+  const hasSelection = selected.length > 0 || allMatching;
+  const { refresh } = data;
+  const list = useList({
+    rows: pageRows,
+    rowId: alertId,
+    keptSelection,
+    details: detailsOf,
+    onEdge: (step) => turnPage(controls, paging, step),
+    onOpen: (row) => navigate(`/alerts/${row.id}`),
+    onBack: () => {
+      window.history.back();
+      return true;
+    },
+    screenKeys: {
+      'alertList.filter': () => keywordRef.current?.focus(),
+      'alertList.update': () => hasSelection && openBulk(),
+      'alertList.export': exportCsv,
+    },
+    target: ({ ids, focused }) => {
+      const versions: Record<number, number> = {};
+      for (const id of ids) {
+        const row = targets.byId.get(id);
+        if (row) versions[id] = row.version;
+      }
+      return { kind: 'alerts' as const, ids, versions, refresh, focusedId: focused?.id ?? null };
+    },
+  });
+
   // Counted only while something is selected.
   const onPageCount = useMemo(() => {
     if (selectedSet.size === 0) return 0;
@@ -130,128 +168,97 @@ export function AlertsPage(_: ScreenProps) {
       : onPageCount > 0
         ? 'some'
         : 'none';
-
-  // Stable, so a render of the page does not re-render the list's rows (react-window compares rowProps).
-  const onToggle = useCallback((id: number) => send({ type: 'toggle', id }), [send]);
-  const onSort = useCallback((column: string) => send({ type: 'sort', column }), [send]);
-  const selectLabel = useCallback((id: number) => t('list.selectRow', { id }), [t]);
-
-  // The list keys (registry group lists; j/k turn the page at its ends, Shift+x selects from the
-  // table's anchor) and the alert list's own f, u and e (registry group alertList).
-  const hasSelection = selected.length > 0 || allMatching;
-  const anchorIndex = useMemo(() => {
-    const index = anchor === null ? -1 : pageRows.findIndex((r) => r.id === anchor);
-    return index < 0 ? null : index;
-  }, [pageRows, anchor]);
-  useListKeys({
-    enabled: active,
-    count: pageRows.length,
-    focused: focusedIndex < 0 ? null : focusedIndex,
-    setFocused,
-    onEdge: (step) => {
-      const next = page + step;
-      if (next < 1 || (next - 1) * pageSize >= filtered.length) return false;
-      send({ type: 'set-page', page: next });
-      // The first row of the next page, or the last of the previous (the focus is clamped).
-      setFocused(step === 1 ? 0 : Number.MAX_SAFE_INTEGER);
-      return true;
-    },
-    onToggle: (index) => {
-      const row = pageRows[index];
-      if (row) send({ type: 'toggle', id: row.id });
-    },
-    onExtend: (from, to) =>
-      send({
-        type: 'extend',
-        ids: pageRows.slice(Math.min(from, to), Math.max(from, to) + 1).map((r) => r.id),
-      }),
-    anchor: anchorIndex,
-    onOpen: (index) => {
-      const row = pageRows[index];
-      if (row) navigate(`/alerts/${row.id}`);
-    },
-    onDetails: (index) => {
-      const row = pageRows[index];
-      if (row) details.toggle(row.id);
-    },
-    onBack: () => (hasSelection ? send({ type: 'clear-selection' }) : window.history.back()),
-    screenKeys: {
-      'alertList.filter': () => keywordRef.current?.focus(),
-      'alertList.update': () => hasSelection && openBulk(),
-      'alertList.export': exportCsv,
-    },
-  });
+  const selectLabel = useCallback((row: AlertSummary) => t('list.selectRow', { id: row.id }), [t]);
+  const start = (page - 1) * controls.pageSize;
+  const end = Math.min(total, start + controls.pageSize);
+  const { progress } = data;
+  const loading = data.status === 'loading';
 
   return (
-    <div className="page-body alerts-page">
-      <header className="page-header alerts-page__header">
-        <h1>{t('title')}</h1>
-        <LoadProgressBar progress={data.progress} loading={data.status === 'loading'} />
-      </header>
-      <div className="toolbar alerts-toolbar">
-        <AlertsFilters
-          filters={filters}
-          onChange={changeFilters}
-          days={days}
-          onDays={setDays}
-          title={title}
-          onClearTitle={() => navigate('/alerts')}
-          period={period}
-          onClearPeriod={() => navigate('/alerts')}
-          keywordRef={keywordRef}
+    <ListScreen
+      className="alerts-page"
+      title={t('title')}
+      progress={
+        progress && (
+          <ListLoadProgress
+            loading={loading}
+            loaded={progress.loaded}
+            expected={progress.expected}
+            text={
+              loading
+                ? progress.expected === null
+                  ? t('list.loadedSoFar', { loaded: progress.loaded })
+                  : t('list.loaded', { loaded: progress.loaded, expected: progress.expected })
+                : progress.truncated
+                  ? t('list.truncated', { loaded: progress.loaded })
+                  : null
+            }
+          />
+        )
+      }
+      filters={
+        <div className="toolbar alerts-toolbar">
+          <AlertsFilters
+            filters={filters}
+            onChange={changeFilters}
+            days={days}
+            onDays={setDays}
+            title={title}
+            onClearTitle={() => navigate('/alerts')}
+            period={period}
+            onClearPeriod={() => navigate('/alerts')}
+            keywordRef={keywordRef}
+          />
+          <CheckList
+            className="alerts-columns"
+            name={t('list.columns')}
+            label={t('list.columns')}
+            options={COLUMN_KEYS.map((c) => ({ value: c, label: labels.column(c) }))}
+            checked={COLUMN_KEYS.filter((c) => !hidden.includes(c))}
+            onToggle={(c) => toggleColumn(c as ColumnKey)}
+          />
+        </div>
+      }
+      before={
+        <SelectionBar
+          selectedCount={selected.length}
+          allMatching={allMatching}
+          filteredCount={total}
+          pageAllSelected={pageSelection === 'all' && pageRows.length > 0}
+          onSelectAllMatching={() => send({ type: 'select-all-matching' })}
+          onClear={() => send({ type: 'clear-selection' })}
+          onUpdate={openBulk}
+          onExport={exportCsv}
         />
-        <CheckList
-          className="alerts-columns"
-          name={t('list.columns')}
-          label={t('list.columns')}
-          options={COLUMN_KEYS.map((c) => ({ value: c, label: labels.column(c) }))}
-          checked={COLUMN_KEYS.filter((c) => !hidden.includes(c))}
-          onToggle={(c) => toggleColumn(c as (typeof COLUMN_KEYS)[number])}
-        />
-      </div>
-      <SelectionBar
-        selectedCount={selected.length}
-        allMatching={allMatching}
-        filteredCount={filtered.length}
-        pageAllSelected={pageSelection === 'all' && pageRows.length > 0}
-        onSelectAllMatching={() => send({ type: 'select-all-matching' })}
-        onClear={() => send({ type: 'clear-selection' })}
-        onUpdate={openBulk}
-        onExport={exportCsv}
-      />
-      <AlertsTable
-        rows={pageRows}
-        status={data.status}
-        loadedCount={data.rows.length}
-        columns={visible}
-        selected={selectedSet}
-        allMatching={allMatching}
-        focusedIndex={focusedIndex}
-        customerName={customerName}
-        onToggle={onToggle}
-        onFocusRow={setFocused}
-        selectLabel={selectLabel}
-        sort={sort}
-        onSort={onSort}
-        pageSelection={pageSelection}
-        onTogglePage={() => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) })}
-        onRetry={data.reload}
-        error={data.error}
-        appliedKeyword={table.appliedKeyword}
-        details={details}
-        detailsOf={detailsOf}
-      />
-      <TablePagination
-        page={page}
-        pageSize={pageSize}
-        total={filtered.length}
-        onPage={(p) => send({ type: 'set-page', page: p })}
-        onPageSize={(size) => send({ type: 'set-page-size', pageSize: size })}
-      />
+      }
+      label={t('list.gridLabel')}
+      columns={columns}
+      rows={pageRows}
+      list={list}
+      controls={controls}
+      paging={paging}
+      load={{ status: data.status, error: data.error, reload: data.reload }}
+      // The alerts merge what changed since on the refresh ticker themselves (use-alerts-data).
+      refresh={false}
+      labels={{
+        empty: data.rows.length === 0 ? t('list.empty') : t('list.noMatches'),
+        loadFailed: t('list.error'),
+        retry: t('list.retry'),
+      }}
+      rowData={(row) => ({ 'alert-id': String(row.id) })}
+      rowName={alertName}
+      selectLabel={selectLabel}
+      pageSelection={{
+        state: pageSelection,
+        label: t('list.selectPage'),
+        onToggle: () => send({ type: 'toggle-page', ids: pageRows.map((r) => r.id) }),
+      }}
+      gridData={{ keyword: table.appliedKeyword }}
+    >
       <p className="sr-only" aria-live="polite">
-        {t('list.showing', { first: filtered.length ? start + 1 : 0, last: end, total: filtered.length })}
+        {t('list.showing', { first: total ? start + 1 : 0, last: end, total })}
       </p>
       {!bulk.snapshot.matches('Idle') && <BulkUpdateDialog bulk={bulk} />}
-    </div>
+    </ListScreen>
   );
 }

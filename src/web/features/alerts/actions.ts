@@ -13,7 +13,7 @@ import {
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { createCase as createCaseOf } from '../cases/api.ts';
 import { createMute } from '../mutes/api.ts';
-import { bulkUpdate as bulkUpdateAlerts, getAlert, postAlertDiscussion } from './api.ts';
+import { bulkUpdateAlerts, getAlert, postAlertDiscussion } from './api.ts';
 import type { AlertsCommandTarget } from './command-target.ts';
 
 type AlertChanges = components['schemas']['AlertChanges'];
@@ -38,7 +38,7 @@ const eachAlert = <T>(ids: readonly number[], task: (id: number) => Promise<T>) 
   );
 
 /** bulkUpdateAlerts with the ids (and, for one alert, its version so a stale edit gets 409). */
-async function bulkUpdate(ctx: AlertActionContext, fields: AlertChanges): Promise<CommandOutcome> {
+async function changeAlerts(ctx: AlertActionContext, fields: AlertChanges): Promise<CommandOutcome> {
   const { ids, versions } = ctx.target;
   const version = ids.length === 1 ? versions[ids[0]!] : undefined;
   const data = await bulkUpdateAlerts({
@@ -52,20 +52,20 @@ async function bulkUpdate(ctx: AlertActionContext, fields: AlertChanges): Promis
   return reportSelection(ctx, done, data.failed.map(named));
 }
 
-export const setStatus = (ctx: AlertActionContext, status: Status) => bulkUpdate(ctx, { status });
+export const setStatus = (ctx: AlertActionContext, status: Status) => changeAlerts(ctx, { status });
 
 export const markFalsePositive = (ctx: AlertActionContext) =>
-  bulkUpdate(ctx, { status: 'false_positive', classification: 'false_positive' });
+  changeAlerts(ctx, { status: 'false_positive', classification: 'false_positive' });
 
-export const setPriority = (ctx: AlertActionContext, priority: Priority) => bulkUpdate(ctx, { priority });
+export const setPriority = (ctx: AlertActionContext, priority: Priority) => changeAlerts(ctx, { priority });
 
 /** `>assign me`: the signed-in user becomes the alerts' assignee (replacing the list). */
 export function assignMe(ctx: AlertActionContext) {
   if (!ctx.email) throw new Error(ctx.labels.commands('result.notAvailable'));
-  return bulkUpdate(ctx, { assigned_users: [ctx.email.trim().toLowerCase()] });
+  return changeAlerts(ctx, { assigned_users: [ctx.email.trim().toLowerCase()] });
 }
 
-export const addToCase = (ctx: AlertActionContext, caseId: number) => bulkUpdate(ctx, { case_id: caseId });
+export const addToCase = (ctx: AlertActionContext, caseId: number) => changeAlerts(ctx, { case_id: caseId });
 
 /**
  * `>case new`: one case per customer of the selected alerts (a case belongs to one customer),

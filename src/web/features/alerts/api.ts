@@ -8,7 +8,6 @@ import type {
   AlertActivity,
   AlertChanges,
   AlertFilter,
-  AlertSummary,
   DateRange,
   Detection,
   Discussion,
@@ -39,86 +38,36 @@ export interface LoadProgress {
   asOf: string | null;
 }
 
-/** Loads every matching alert, newest first, page after page until done or LOAD_LIMIT rows. */
-export async function loadAlerts(
-  query: LoadQuery,
-  signal: AbortSignal,
-  onPage: (rows: AlertSummary[], progress: LoadProgress) => void,
-): Promise<void> {
-  let searchAfter: string | undefined;
-  let loaded = 0;
-  let expected: number | null = null;
-  let asOf: string | null = null;
-  do {
-    const batch = Math.min(loaded === 0 ? FIRST_BATCH : LOAD_BATCH, LOAD_LIMIT - loaded);
-    const data = must(
-      await api.GET('/api/alerts/v1/alerts/', {
-        params: {
-          query: {
-            customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
-            days: query.days === -1 ? undefined : query.days,
-            title: query.title ?? undefined,
-            from: query.period?.from,
-            to: query.period?.to,
-            sort: '@timestamp',
-            order: 'desc',
-            batch_size: batch,
-            search_after: searchAfter,
-          },
-        },
-        signal,
-      }),
-    );
-    loaded += data.alerts.length;
-    if (loaded === data.alerts.length && data.total_exact) expected = Math.min(data.total, LOAD_LIMIT);
-    asOf ??= data.as_of ?? null;
-    searchAfter = data.search_after ?? undefined;
-    const truncated = searchAfter !== undefined && loaded >= LOAD_LIMIT;
-    onPage(data.alerts, { loaded, expected, truncated, asOf });
-  } while (searchAfter && loaded < LOAD_LIMIT);
+/** One page of listAlerts: its order, its size and the cursor of the page before it. */
+export interface AlertsPageRequest {
+  sort: '@timestamp' | 'updated_at';
+  batchSize: number;
+  searchAfter?: string;
 }
 
 /**
- * Alerts created or changed since `since` (spec 2, section 4: the periodic refresh fetches what
- * is new since the last update), newest change first: pages by updated_at until an older row.
- * `asOf` is the moment the first page was read: with the changes merged, the list is as of then.
+ * GET /api/alerts/v1/alerts/ (listAlerts): one page of the alerts matching the query, newest
+ * first by `sort`, with the cursor of the next page (null after the last).
  */
-export async function loadChangedSince(
-  query: LoadQuery,
-  since: string,
-  signal: AbortSignal,
-): Promise<{ changed: AlertSummary[]; asOf: string | null }> {
-  const changed: AlertSummary[] = [];
-  let asOf: string | null = null;
-  let searchAfter: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const data = must(
-      await api.GET('/api/alerts/v1/alerts/', {
-        params: {
-          query: {
-            customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
-            days: query.days === -1 ? undefined : query.days,
-            title: query.title ?? undefined,
-            from: query.period?.from,
-            to: query.period?.to,
-            sort: 'updated_at',
-            order: 'desc',
-            batch_size: 1000,
-            search_after: searchAfter,
-          },
+export async function listAlerts(query: LoadQuery, page: AlertsPageRequest, signal?: AbortSignal) {
+  return must(
+    await api.GET('/api/alerts/v1/alerts/', {
+      params: {
+        query: {
+          customer_ids: query.customerIds.length ? [...query.customerIds] : undefined,
+          days: query.days === -1 ? undefined : query.days,
+          title: query.title ?? undefined,
+          from: query.period?.from,
+          to: query.period?.to,
+          sort: page.sort,
+          order: 'desc',
+          batch_size: page.batchSize,
+          search_after: page.searchAfter,
         },
-        signal,
-      }),
-    );
-    asOf ??= data.as_of ?? null;
-    for (const alert of data.alerts) {
-      if (alert.updated_at < since) return { changed, asOf };
-      changed.push(alert);
-    }
-    if (!data.search_after) break;
-    searchAfter = data.search_after;
-  }
-  return { changed, asOf };
+      },
+      signal,
+    }),
+  );
 }
 
 export interface BulkAnswer {
@@ -126,7 +75,8 @@ export interface BulkAnswer {
   failed: { id: number; code: string; message: string }[];
 }
 
-export async function bulkUpdate(body: {
+/** PUT /api/alerts/v1/alerts/ (bulkUpdateAlerts): the changes to many alerts, each updated or failed. */
+export async function bulkUpdateAlerts(body: {
   ids?: number[];
   versions?: Record<string, number>;
   filter?: AlertFilter;

@@ -38,10 +38,13 @@ export interface CasePage {
 
 const some = <T>(list: readonly T[]) => (list.length > 0 ? [...list] : undefined);
 
-/** GET /api/cases/v1/cases/: one numbered page of matching cases in the given order. */
+/**
+ * GET /api/cases/v1/cases/ (listCases): one numbered page of the cases matching the filter (any
+ * filter left out matches all), in the given order (none: most recently updated first).
+ */
 export async function listCases(
-  filter: CaseFilter,
-  request: CasePageRequest,
+  filter: Partial<CaseFilter>,
+  request: Partial<CasePageRequest> & Pick<CasePageRequest, 'batchSize'>,
   signal?: AbortSignal,
 ): Promise<CasePage> {
   const result = await api.GET('/api/cases/v1/cases/', {
@@ -52,12 +55,12 @@ export async function listCases(
         sort: request.sort?.column,
         order: request.sort?.direction,
         query: filter.query || undefined,
-        tags: some(filter.tags),
-        assigned_users: some(filter.assignedUsers),
+        tags: some(filter.tags ?? []),
+        assigned_users: some(filter.assignedUsers ?? []),
         risk_min: filter.riskMin ?? undefined,
         risk_max: filter.riskMax ?? undefined,
-        statuses: some(filter.statuses),
-        customer_ids: some(filter.customerIds),
+        statuses: some(filter.statuses ?? []),
+        customer_ids: some(filter.customerIds ?? []),
       },
     },
     signal,
@@ -83,14 +86,6 @@ export async function getCase(id: number): Promise<CaseRecord> {
 /** POST /api/cases/v1/cases/: the new case (403 without the right to change cases). */
 export async function createCase(body: CaseCreate): Promise<CaseRecord> {
   return dataOf(await api.POST('/api/cases/v1/cases/', { body }));
-}
-
-/** Cases of one customer, most recently updated first (the alert's "assign to a case" picker). */
-export async function listCustomerCases(customerId: string, query?: string): Promise<CaseSummary[]> {
-  const result = await api.GET('/api/cases/v1/cases/', {
-    params: { query: { customer_ids: [customerId], batch_size: 100, query: query || undefined } },
-  });
-  return dataOf(result).cases;
 }
 
 /** PUT with the version read: 409 when someone else changed the case meanwhile. */

@@ -16,8 +16,9 @@ const INITIAL: CaseListState = { status: 'loading', cases: [], total: null, erro
 
 /**
  * One numbered page of the cases matching the filter, in the requested order: asked again on
- * every change of filter, sort, page or page size (an older request is aborted). `onError` hears
- * each failure.
+ * every change of filter, sort, page or page size (an older request is aborted), showing nothing
+ * (the list's placeholders) until it comes. `reload` asks again in the background, keeping the
+ * page shown. `onError` hears each failure.
  */
 export function useCaseList(
   filter: CaseFilter | null,
@@ -29,19 +30,23 @@ export function useCaseList(
   latestError.current = onError;
   const key = filter ? JSON.stringify([filter, request]) : null;
   const [generation, setGeneration] = useState(0);
+  /** The request the cases shown answered: asking it again keeps them shown meanwhile. */
+  const shownKey = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter and request; generation reloads
   useEffect(() => {
     if (!filter) return;
     const abort = new AbortController();
-    setState((s) => ({ ...s, status: 'loading', error: null }));
+    if (shownKey.current !== key) setState((s) => ({ ...s, status: 'loading', error: null }));
     listCases(filter, request, abort.signal)
       .then((page) => {
         if (abort.signal.aborted) return;
+        shownKey.current = key;
         setState({ status: 'ready', cases: page.cases, total: page.total, error: null });
       })
       .catch((error: unknown) => {
         if (isAbort(error) || abort.signal.aborted) return;
+        shownKey.current = null;
         setState((s) => ({ ...s, status: 'error', cases: [], error }));
         latestError.current(error);
       });

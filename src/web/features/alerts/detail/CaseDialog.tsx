@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../../components/FormFields.tsx';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { assignCaseAlerts, createCase, listCustomerCases } from '../../cases/api.ts';
+import { assignCaseAlerts, createCase, listCases } from '../../cases/api.ts';
 import type { Alert, CaseSummary } from '../types.ts';
 
 export interface CaseDialogProps {
@@ -24,8 +24,9 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
 
   useEffect(() => {
     let live = true;
-    listCustomerCases(alert.customer_id)
-      .then((found) => {
+    // The customer's 100 most recently updated cases.
+    listCases({ customerIds: [alert.customer_id] }, { batchSize: 100 })
+      .then(({ cases: found }) => {
         if (!live) return;
         const others = found.filter((c) => c.id !== alert.case_id);
         setCases(others);

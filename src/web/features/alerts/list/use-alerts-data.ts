@@ -4,10 +4,11 @@ import { isAbort } from '../../../api/errors.ts';
 import { isConnectionError } from '../../../components/table/connection-error.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useTickerEvent, useToasts } from '../../../shell/index.ts';
-import { type LoadProgress, type LoadQuery, loadAlerts, loadChangedSince } from '../api.ts';
+import type { LoadProgress, LoadQuery } from '../api.ts';
 import { beep } from '../shared/beep.ts';
 import type { AlertSummary } from '../types.ts';
 import { latestUpdate, mergeChanged } from './merge-rows.ts';
+import { readAllAlerts, readChangedSince } from './read-alerts.ts';
 
 export interface AlertsData {
   status: 'loading' | 'ready' | 'error';
@@ -68,7 +69,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     setProgress(null);
     setAsOf(null);
     let collected: AlertSummary[] = [];
-    loadAlerts(latest.current.query, controller.signal, (page, next) => {
+    readAllAlerts(latest.current.query, controller.signal, (page, next) => {
       if (controller.signal.aborted) return;
       collected = collected.concat(page);
       setRows(collected);
@@ -94,7 +95,7 @@ export function useAlertsData(query: LoadQuery): AlertsData {
     refreshing.current?.abort();
     const controller = new AbortController();
     refreshing.current = controller;
-    loadChangedSince(latest.current.query, since, controller.signal)
+    readChangedSince(latest.current.query, since, controller.signal)
       .then(({ changed, asOf: readAt }) => {
         if (controller.signal.aborted) return;
         if (readAt) setAsOf(readAt);

@@ -1,15 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import {
-  selectAllMatching,
-  selectAnchor,
-  selectPage,
-  selectPageSize,
-  selectSelected,
-  selectSort,
-} from '../../../../../machines/table/selectors.ts';
-import type { PageSize } from '../../../../../machines/table/table.context.ts';
-import { pageCount, tableMachine } from '../../../../../machines/table/table.machine.ts';
+import { selectAllMatching, selectAnchor, selectSelected } from '../../../../../machines/table/selectors.ts';
+import type { SortState } from '../../../../../machines/table/table.context.ts';
+import { tableMachine } from '../../../../../machines/table/table.machine.ts';
 import type { AlertSummary, CaseFilter } from '../types.ts';
 import { buildSearchIndex, inOrder, matchAlerts, parseKeyword, type SearchIndex } from './keyword-filter.ts';
 import { sortOrder } from './sort-rows.ts';
@@ -23,25 +16,24 @@ export interface ListFilters {
 }
 
 /**
- * The list's rows as shown: sorted (machines/table), filtered, paged. The search index is built
- * once per loaded row set (extended page by page while loading) and the sort is a row order kept
- * apart from it, so a sort change does not rebuild the index and a keystroke only runs the filter
- * loop (DESIGN section 10: repaint within 50 ms of a keystroke or sort with 100 000 rows).
- * The filter reads deferred values, so typing stays responsive while React catches up.
+ * The list's rows as shown: filtered and in the sort's order (the list kit's controls hold the
+ * sort and the page), and the bulk selection (machines/table: rows by id across pages, or "all N
+ * matching"). The search index is built once per loaded row set (extended page by page while
+ * loading) and the sort is a row order kept apart from it, so a sort change does not rebuild the
+ * index and a keystroke only runs the filter loop (DESIGN section 10: repaint within 50 ms of a
+ * keystroke or sort with 100 000 rows). The filter reads deferred values, so typing stays
+ * responsive while React catches up.
  */
 export function useAlertsTable(
   rows: readonly AlertSummary[],
   filters: ListFilters,
   customerName: (id: string) => string,
-  initialPageSize: PageSize,
+  sort: SortState | null,
 ) {
   // Each part is selected on its own, so telling the machine the row count (every keystroke)
-  // re-renders nothing unless the page actually changes.
-  const actor = useActorRef(tableMachine, { input: { pageSize: initialPageSize } });
+  // re-renders nothing unless the selection changes.
+  const actor = useActorRef(tableMachine, { input: {} });
   const send = actor.send;
-  const sort = useSelector(actor, selectSort);
-  const machinePage = useSelector(actor, selectPage);
-  const pageSize = useSelector(actor, selectPageSize);
   const selected = useSelector(actor, selectSelected);
   const anchor = useSelector(actor, selectAnchor);
   const allMatching = useSelector(actor, selectAllMatching);
@@ -72,22 +64,16 @@ export function useAlertsTable(
     send({ type: 'rows-changed', rowCount: filtered.length });
   }, [filtered.length, send]);
 
-  // Until the machine has heard of the new count, a page beyond the rows shows page 1, as it will.
-  const page = machinePage > pageCount(filtered.length, pageSize) ? 1 : machinePage;
-  const start = (page - 1) * pageSize;
-  const end = Math.min(filtered.length, start + pageSize);
-  const pageRows = useMemo(() => filtered.slice(start, end), [filtered, start, end]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
 
   return {
     send,
     actor,
-    view: { sort, page, pageSize, selected, anchor, allMatching, start, end },
+    view: { selected, anchor, allMatching },
     filtered,
     /** Positions in `rows` of the filtered rows, in loaded order; the same object across sorts. */
     matched,
     index,
-    pageRows,
     selectedSet,
     /** True while the shown rows lag behind the typed filter. */
     stale: deferred !== filters,

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { BulkRequest, BulkResult } from '../../../../../machines/bulk-triage/bulk-triage.context.ts';
 import { bulkTriageMachine } from '../../../../../machines/bulk-triage/bulk-triage.machine.ts';
 import { useToasts } from '../../../shell/index.ts';
-import { bulkUpdate } from '../api.ts';
+import { bulkUpdateAlerts } from '../api.ts';
 import type { AlertChanges, AlertFilter } from '../types.ts';
 
 /** The request body of bulkUpdateAlerts for a bulk-triage request. */
@@ -41,7 +41,7 @@ export function useBulkTriage(onDone: (result: BulkResult) => void) {
     () =>
       bulkTriageMachine.provide({
         actors: {
-          bulkUpdate: fromPromise<BulkResult, BulkRequest>(({ input }) => bulkUpdate(bulkBody(input))),
+          bulkUpdate: fromPromise<BulkResult, BulkRequest>(({ input }) => bulkUpdateAlerts(bulkBody(input))),
         },
       }),
     [],
