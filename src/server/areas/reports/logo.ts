@@ -27,11 +27,9 @@ export function sanitiseSvg(source: string): string {
 /** The logo's type from its bytes (never the name or the browser's word), and what to keep. */
 export function checkedLogo(bytes: Buffer): { type: 'image/png' | 'image/svg+xml'; bytes: Buffer } {
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { type: 'image/png', bytes };
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (
-    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text) &&
-    /<\/svg\s*>\s*$/i.test(text)
-  )
-    return { type: 'image/svg+xml', bytes: Buffer.from(sanitiseSvg(text), 'utf8') };
+  // Sanitised first: a document type with entities would otherwise hide where the root starts.
+  const svg = sanitiseSvg(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(svg) && /<\/svg\s*>\s*$/i.test(svg))
+    return { type: 'image/svg+xml', bytes: Buffer.from(svg, 'utf8') };
   throw badRequest('logo', 'must be a PNG or SVG image');
 }
