@@ -31,12 +31,24 @@ describe('the monthly report of a seeded customer', () => {
   let acmeId: string;
   let text: string;
   let data: { period: { start: string; end: string }; sections: { section: string | null; data: unknown }[] };
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const get = (url: string) =>
+    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     database = await freshDatabase('pglite');
-    await seedDemoData(database.db, { customers: 6, alerts: 2000, agents: 40, seed: 11, password: 'golden-pass-phrase', now: NOW });
-    app = await buildApp(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' }), database, { logger: false });
+    await seedDemoData(database.db, {
+      customers: 6,
+      alerts: 2000,
+      agents: 40,
+      seed: 11,
+      password: 'golden-pass-phrase',
+      now: NOW,
+    });
+    app = await buildApp(
+      loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' }),
+      database,
+      { logger: false },
+    );
     await app.ready();
     const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@watchfloor.example'));
     const [acme] = await database.db.select().from(customers).where(eq(customers.name, 'Acme Corp'));
@@ -47,7 +59,12 @@ describe('the monthly report of a seeded customer', () => {
       url: '/api/ngreports/v0/reports/',
       headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': 'x' },
       cookies: { 'XSRF-TOKEN': 'x' },
-      payload: { name: 'Monthly security report', scope: 'customer', customer_id: acmeId, document: EVERY_SECTION },
+      payload: {
+        name: 'Monthly security report',
+        scope: 'customer',
+        customer_id: acmeId,
+        document: EVERY_SECTION,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
@@ -71,7 +88,12 @@ describe('the monthly report of a seeded customer', () => {
   const section = <T>(kind: string) => data.sections.find((s) => s.section === kind)!.data as T;
   /** A line of the extracted text that has the label and then the value, however the columns were spaced. */
   const line = (label: string, value: string) =>
-    expect(text).toMatch(new RegExp(`${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
+    expect(text).toMatch(
+      new RegExp(
+        `${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`,
+        'm',
+      ),
+    );
 
   it('covers the target month and the two before, for the customer, on pages that say so', () => {
     expect(data.period).toMatchObject({ start: '2025-03-01', end: '2025-05-31' });
@@ -84,12 +106,21 @@ describe('the monthly report of a seeded customer', () => {
   });
 
   it('prints the alert figures the alerts API counts for the same period', async () => {
-    const kpis = section<{ alerts: number; by_priority: Record<string, number>; cases_opened: number; cases_closed: number }>('kpis');
+    const kpis = section<{
+      alerts: number;
+      by_priority: Record<string, number>;
+      cases_opened: number;
+      cases_closed: number;
+    }>('kpis');
     expect(kpis.alerts).toBeGreaterThan(0);
     const statuses = STATUSES.map((s) => `statuses=${s.key}`).join('&');
     const window = `from=${data.period.start}T00:00:00Z&to=2025-06-01T00:00:00Z`;
     for (const priority of PRIORITIES) {
-      const listed = (await get(`/api/alerts/v1/alerts/?customer_ids=${acmeId}&priorities=${priority}&${statuses}&${window}&batch_size=1`)).json();
+      const listed = (
+        await get(
+          `/api/alerts/v1/alerts/?customer_ids=${acmeId}&priorities=${priority}&${statuses}&${window}&batch_size=1`,
+        )
+      ).json();
       expect([priority, listed.total]).toEqual([priority, kpis.by_priority[priority]]);
       line(`  ${priority[0]!.toUpperCase()}${priority.slice(1)}`, count(kpis.by_priority[priority]!));
     }
@@ -99,16 +130,21 @@ describe('the monthly report of a seeded customer', () => {
   });
 
   it('prints the top alert types, agent health and the other sections as the API gives them', () => {
-    for (const type of section<{ types: { type: string; total: number; open: number }[] }>('top_alert_types').types)
+    for (const type of section<{ types: { type: string; total: number; open: number }[] }>('top_alert_types')
+      .types)
       expect(text).toMatch(new RegExp(`${type.type}\\s+${count(type.total)}\\s+${count(type.open)}`));
     const health = section<{ total: number; statuses: Record<string, number> }>('agent_health');
     expect(health.total).toBeGreaterThan(0);
     expect(text).toContain(`${count(health.total)} agents`);
     const vulnerabilities = section<{ findings: number; vulnerable_agents: number }>('vulnerabilities');
-    expect(text).toContain(`${count(vulnerabilities.findings)} findings on ${count(vulnerabilities.vulnerable_agents)} agents`);
+    expect(text).toContain(
+      `${count(vulnerabilities.findings)} findings on ${count(vulnerabilities.vulnerable_agents)} agents`,
+    );
     const lookalikes = section<{ found: number }>('lookalike_domains');
     expect(text).toContain(`${count(lookalikes.found)} lookalikes registered in the period`);
     const breaches = section<{ looked_up: number; breached: number }>('breach_lookups');
-    expect(text).toContain(`${count(breaches.looked_up)} accounts looked up, ${count(breaches.breached)} found in breaches`);
+    expect(text).toContain(
+      `${count(breaches.looked_up)} accounts looked up, ${count(breaches.breached)} found in breaches`,
+    );
   });
 });

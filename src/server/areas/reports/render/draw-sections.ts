@@ -35,7 +35,8 @@ function note(drawing: Drawing, text: string) {
 function chart(drawing: Drawing, svg: string, height: number) {
   const { doc } = drawing;
   if (doc.y + height > pageBottom(doc)) doc.addPage();
-  SVGtoPDF(doc, svg, doc.page.margins.left, doc.y, { width: drawing.width, height });
+  // ECharts sizes in pixels; taken as points, the chart fills the width it was drawn for.
+  SVGtoPDF(doc, svg, doc.page.margins.left, doc.y, { width: drawing.width, height, assumePt: true });
   doc.y += height + 8;
   doc.x = doc.page.margins.left;
 }
@@ -75,7 +76,7 @@ const drawers = {
       );
   },
   alerts_over_time(drawing: Drawing, data: DataOf<typeof readAlertsOverTime>) {
-    chart(drawing, alertsOverTimeSvg(data.buckets, LABELS.priorities, 500, 220), 220);
+    chart(drawing, alertsOverTimeSvg(data.buckets, LABELS.priorities, drawing.width, 220), 220);
   },
   top_alert_types(drawing: Drawing, data: DataOf<typeof readTopAlertTypes>) {
     const c = LABELS.columns;

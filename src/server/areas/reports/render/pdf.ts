@@ -95,14 +95,15 @@ function drawMarkdown(drawing: Drawing, text: string) {
         .text('•', MARGIN, doc.y, { continued: false, lineBreak: false });
     const spans = block.spans;
     spans.forEach((span, index) => {
+      const continued = index < spans.length - 1;
       doc
         .font(span.bold || block.kind === 'heading' ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(size)
-        .fillColor('#1d2939')
-        .text(span.text, index === 0 ? MARGIN + indent : undefined, index === 0 ? doc.y : undefined, {
-          width: drawing.width - indent,
-          continued: index < spans.length - 1,
-        });
+        .fillColor('#1d2939');
+      // Only the first span places the text; the others continue its line.
+      if (index === 0)
+        doc.text(span.text, MARGIN + indent, doc.y, { width: drawing.width - indent, continued });
+      else doc.text(span.text, { continued });
     });
     doc.x = MARGIN;
     doc.moveDown(0.4);
