@@ -101,7 +101,9 @@ describe('the monthly report of a seeded customer', () => {
     expect(text).toContain('Customer: Acme Corp');
     expect(text).toContain('Period: March 2025 – May 2025 (2025-03-01 – 2025-05-31)');
     const pages = text.split('\f').filter((page) => page.trim());
-    pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
     expect(readdirSync(PAGES_DIR).filter((f) => f.endsWith('.png'))).toHaveLength(pages.length);
   });
 
