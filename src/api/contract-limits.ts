@@ -54,6 +54,8 @@ export const CONTRACT_LIMITS = {
   MuteCreate: {"description":{"maxLength":2000},"ttl_seconds":{"minimum":60,"maximum":31536000},"source_alert_id":{"minimum":1,"maximum":9007199254740991}},
   MuteUpdate: {"version":{"minimum":1},"description":{"maxLength":2000},"ttl_seconds":{"minimum":60,"maximum":31536000}},
   PlatformUpdateInput: {"title":{"minLength":1,"maxLength":200},"body":{"maxLength":20000}},
+  ReportComponent: {"text":{"maxLength":20000},"title":{"maxLength":200},"limit":{"minimum":1,"maximum":100}},
+  ReportInput: {"name":{"minLength":1,"maxLength":200},"description":{"maxLength":2000},"retention_days":{"minimum":1,"maximum":3650},"document":{"components":{"maxItems":100}}},
   SandboxIndicator: {"risk":{"minimum":0,"maximum":100}},
   SandboxReport: {"size":{"minimum":0},"entropy":{"minimum":0,"maximum":8},"strings":{"count":{"minimum":0}}},
   SavedSearchInput: {"name":{"minLength":1,"maxLength":200},"customer_ids":{"maxItems":500}},

@@ -1934,6 +1934,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ngreports/v0/azure-groups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Azure groups of the customers' Microsoft tenants, to narrow a report to.
+         * @description Groups come from the Microsoft integration; while none is configured for the provider the answer says so (`configured: false`) and lists no groups.
+         */
+        get: operations["listReportAzureGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/branding/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The branding of the provider (`id` is the provider's id) or of one customer.
+         * @description A customer without branding of its own answers the provider's, marked `inherited`; without either, the console's colours.
+         */
+        get: operations["getReportBranding"];
+        put?: never;
+        /**
+         * Set the colours and optionally the logo of the provider (staff) or of one customer.
+         * @description multipart/form-data with the fields `id`, `primary_color` and `secondary_color` (`#rrggbb`) and optionally the file `logo` (PNG or SVG, at most 512 KiB; an SVG loses scripts, event handlers, external references and foreign objects). The answer's `warnings` say when white text on the primary colour, or the secondary colour on white, is under WCAG's 4.5:1.
+         */
+        post: operations["setReportBranding"];
+        /** Remove the branding of the provider or of one customer (its reports take the provider's, or the console's). */
+        delete: operations["deleteReportBranding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/branding/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logo of the provider or of one customer, as uploaded (the SVG sanitised). */
+        get: operations["getReportBrandingLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reports the caller may see (own private ones, their customers', global), by name. */
+        get: operations["listReports"];
+        put?: never;
+        /** Create a report, private, for one customer, or global (provider staff only). */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report the caller may see. */
+        get: operations["getReport"];
+        /**
+         * Change a report (its owner only); its version goes up by one.
+         * @description `version` is the version the change was made on: when someone else changed the report since, the answer is 409 and nothing changes.
+         */
+        put: operations["updateReport"];
+        post?: never;
+        /** Delete a report (its owner only), with its schedules and stored PDFs. */
+        delete: operations["deleteReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/reports/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The figures of each data section of a report, for one customer and period.
+         * @description What the PDF prints, as JSON, read through the caller's reach. The period is the report's start and end date when it has them, else the target month (that month and the two before, spec 2, section 9) or ISO week named by `target`, else the last whole one.
+         */
+        get: operations["getReportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/reports/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report rendered as a PDF for one customer and period, as the builder previews it. */
+        get: operations["previewReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/reports/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send a report now to recipients, one PDF per customer (rendered in the background).
+         * @description A GET, as the spec's call; each customer gets a run in the delivery log at once (202), which the `render-report` job renders, stores for the report's retention days and mails through the outbox. `selected_groups` are Azure groups, accepted once a Microsoft integration exists.
+         */
+        get: operations["sendReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/runs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first, of the caller's (asked) customers. */
+        get: operations["listReportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/runs/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF a run stored, until its retention ends (then 404). */
+        get: operations["getReportRunPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ngreports/v0/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report schedules of the caller's (asked) customers. */
+        get: operations["listReportSchedules"];
+        put?: never;
+        /**
+         * Send a report to recipients every month or week for one customer (replaces that customer's schedule of the report).
+         * @description Query parameters, as the spec's call. A monthly schedule runs on the 1st at 06:00 in the time zone for the month just ended (with the two before, spec 2, section 9); a weekly one on Mondays at 06:00 for the week just ended. Each run reads the figures through the reach of the user who scheduled it as it is when it runs.
+         */
+        post: operations["scheduleReport"];
+        /** Stop sending a report for a customer. */
+        delete: operations["deleteReportSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ngreports/v1/vulnerabilities/": {
         parameters: {
             query?: never;
@@ -4566,6 +4781,174 @@ export interface components {
         };
         /** @enum {string} */
         Priority: "critical" | "high" | "medium" | "low";
+        Report: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            description: string | null;
+            document: {
+                components: components["schemas"]["ReportComponent"][];
+            };
+            /** Format: date */
+            end_date: string | null;
+            /** Format: uuid */
+            id: string;
+            mine: boolean;
+            name: string;
+            /** Format: uuid */
+            owner_id: string;
+            retention_days: number;
+            /** Format: uuid */
+            saved_search_id: string | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            /** Format: date */
+            start_date: string | null;
+            /** @enum {string} */
+            target: "month" | "week";
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        ReportBranding: {
+            /**
+             * Format: uuid
+             * @description The provider's or the customer's id.
+             */
+            id: string;
+            /** @description What is shown comes from the provider (or the console's defaults), not this customer. */
+            inherited: boolean;
+            /** @enum {string|null} */
+            logo_type: "image/png" | "image/svg+xml" | null;
+            /** @enum {string} */
+            owner: "provider" | "customer";
+            primary_color: string;
+            secondary_color: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            warnings: {
+                field: string;
+                ratio: number;
+                reason: string;
+            }[];
+        };
+        /** @description One part of the document: `header` and `body` (markdown text: paragraphs, `-` lists, `**bold**`), a horizontal `rule`, a `page_break`, or a data `section` of the kind named. */
+        ReportComponent: {
+            limit?: number;
+            /** @enum {string} */
+            section?: "kpis" | "alerts_over_time" | "top_alert_types" | "agent_health" | "vulnerabilities" | "log_volume" | "lookalike_domains" | "breach_lookups";
+            text?: string;
+            title?: string;
+            /** @enum {string} */
+            type: "header" | "body" | "rule" | "page_break" | "section";
+        };
+        ReportData: {
+            customer: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @description Whole days, both included. */
+            period: {
+                /** Format: date */
+                end: string;
+                label: string;
+                /** Format: date */
+                start: string;
+            };
+            /** Format: uuid */
+            report_id: string;
+            /** @description One entry per component, in document order; `data` is the section's figures (null for text and layout). */
+            sections: {
+                data: unknown;
+                section: string | null;
+                title: string | null;
+                type: string;
+            }[];
+            version: number;
+        };
+        ReportInput: {
+            /**
+             * Format: uuid
+             * @description The customer of a customer report.
+             */
+            customer_id?: string | null;
+            description?: string | null;
+            document: {
+                components: components["schemas"]["ReportComponent"][];
+            };
+            /** Format: date */
+            end_date?: string | null;
+            name: string;
+            /**
+             * @description Days a sent PDF is kept.
+             * @default 90
+             */
+            retention_days: number;
+            /**
+             * Format: uuid
+             * @description The saved search a saved_search section lists.
+             */
+            saved_search_id?: string | null;
+            /** @enum {string} */
+            scope: "private" | "customer" | "global";
+            /**
+             * Format: date
+             * @description A fixed period instead of the target: with end_date.
+             */
+            start_date?: string | null;
+            /**
+             * @default month
+             * @enum {string}
+             */
+            target: "month" | "week";
+        };
+        ReportRun: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            has_pdf: boolean;
+            id: number;
+            last_error: string | null;
+            pages: number | null;
+            pdf_bytes: number | null;
+            /** Format: date */
+            period_end: string;
+            /** Format: date */
+            period_start: string;
+            recipients: string[];
+            /** Format: uuid */
+            report_id: string;
+            report_version: number;
+            /** Format: uuid */
+            schedule_id: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "sent" | "failed";
+        };
+        ReportSchedule: {
+            /** Format: uuid */
+            customer_id: string;
+            /** @enum {string} */
+            frequency: "monthly" | "weekly";
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_run_at: string | null;
+            /** Format: date-time */
+            next_run_at: string;
+            recipients: string[];
+            /** Format: uuid */
+            report_id: string;
+            report_name: string;
+            time_zone: string;
+        };
         ResolvedPeriod: {
             /** Format: date-time */
             from: string | null;
@@ -5069,6 +5452,10 @@ export interface components {
         DashboardDays: -1 | 1 | 7 | 14 | 30 | 180 | 360;
         IndicatorId: string;
         MuteId: string;
+        /** @description The customer the report is for (one the caller may see). */
+        ReportCustomer: string;
+        /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
+        ReportTarget: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
     };
@@ -8573,6 +8960,527 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReportAzureGroups: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups, or why there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        configured: boolean;
+                        groups: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            id: string;
+                            name: string;
+                        }[];
+                        message: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getReportBranding: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBranding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setReportBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: binary */
+                    logo?: string;
+                    primary_color: string;
+                    secondary_color: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBranding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The logo is larger than 512 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReportBranding: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReportBrandingLogo: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reports: components["schemas"]["Report"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReportData: {
+        parameters: {
+            query: {
+                /** @description The customer the report is for (one the caller may see). */
+                customer_id: components["parameters"]["ReportCustomer"];
+                /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
+                target?: components["parameters"]["ReportTarget"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report's period, customer and the figures of each section, in document order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewReport: {
+        parameters: {
+            query: {
+                /** @description The customer the report is for (one the caller may see). */
+                customer_id: components["parameters"]["ReportCustomer"];
+                /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
+                target?: components["parameters"]["ReportTarget"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendReport: {
+        parameters: {
+            query: {
+                customer_ids: string[];
+                /** @description E-mail addresses (repeated key). */
+                recipients: string[];
+                /** @description The report's id. */
+                report_type: string;
+                selected_groups?: string[];
+                /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
+                target?: components["parameters"]["ReportTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued, one run per customer. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["ReportRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReportRuns: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                report_id?: string;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["ReportRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getReportRunPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReportSchedules: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedules, by customer and report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tasks: components["schemas"]["ReportSchedule"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    scheduleReport: {
+        parameters: {
+            query: {
+                customer_id: string;
+                frequency: "monthly" | "weekly";
+                /** @description E-mail addresses (repeated key). */
+                recipients: string[];
+                /** @description The report's id. */
+                report_type: string;
+                /** @description IANA time zone of the customer (default UTC). */
+                time_zone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scheduled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteReportSchedule: {
+        parameters: {
+            query: {
+                customer_id: string;
+                /** @description The report's id. */
+                report_type: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

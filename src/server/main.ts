@@ -17,7 +17,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
 const app = config.role === 'worker' ? null : await buildApp(config, database);
-// One loop per lane (jobs/types.ts): searches people wait on, mail, and everything else. Each
+// One loop per lane (jobs/types.ts): searches people wait on, mail, report rendering, and everything else. Each
 // loop keeps the schedules of its own kinds.
 const lanes =
   config.role === 'api'

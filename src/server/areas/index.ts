@@ -15,6 +15,7 @@ import { logsArea } from './logs/index.ts';
 import { mutesArea } from './mutes/index.ts';
 import { omniboxArea } from './omnibox/index.ts';
 import { PLATFORM } from './platform.ts';
+import { reportsArea } from './reports/index.ts';
 import { shellArea } from './shell/index.ts';
 import { threatArea } from './threat/index.ts';
 import { updatesArea } from './updates/index.ts';
@@ -46,6 +47,7 @@ export const AREAS = [
   vulnerabilitiesArea,
   domainsArea,
   dashboardArea,
+  reportsArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

@@ -3,7 +3,7 @@ import { jobs, mailOutbox } from '../db/schema/index.ts';
 import { resultRows } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
 import { enqueueSingleton } from '../jobs/queue.ts';
-import type { MailTransport } from './transport.ts';
+import type { MailAttachment, MailTransport } from './transport.ts';
 
 /** The job that sends one outbox row (payload `mail_id`; its singleton key is the row id). */
 export const DELIVER_MAIL_JOB = 'deliver-mail';
@@ -13,6 +13,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (a report's PDF); kept on the row until sent, like the text. */
+  attachments?: readonly MailAttachment[];
   /**
    * The provider the mail is for. Without it the database fills it in: the caller's provider
    * under request scope, the deployment's provider on the system connection.
@@ -42,6 +44,11 @@ export async function queueMail(db: Db, mail: NewMail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? null,
+    attachments: (mail.attachments ?? []).map((file) => ({
+      filename: file.filename,
+      content_type: file.contentType,
+      content: file.content.toString('base64'),
+    })),
     nextAttemptAt: now,
   });
   await db.insert(jobs).values({
@@ -93,6 +100,11 @@ export async function deliverMail(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments.map((file) => ({
+        filename: file.filename,
+        contentType: file.content_type,
+        content: Buffer.from(file.content, 'base64'),
+      })),
     });
     await db
       .update(mailOutbox)

@@ -11,6 +11,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file sent with a message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Where mail goes: an SMTP server, or a folder of .eml files any mail client opens. */
@@ -67,5 +75,6 @@ function message(mail: OutgoingMail, from: string) {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments?.length ? { attachments: [...mail.attachments] } : {}),
   };
 }

@@ -32,6 +32,8 @@ export const dashboardHandlers: Handlers<
 };
 
 export { REBUILD_ROLLUPS_JOB, rebuildRollups, rebuildTargets } from './rebuild.ts';
+/** The median and p90 of a response-time histogram (reports read the same rollups over their period). */
+export { histogramQuantile } from './response-times.ts';
 
 export const dashboardArea = defineArea({
   name: 'dashboard',

@@ -8,6 +8,7 @@ export * from './log-outputs.ts';
 export * from './logs.ts';
 export * from './organisation.ts';
 export * from './platform.ts';
+export * from './reports.ts';
 export * from './security.ts';
 export * from './threat.ts';
 export * from './triage.ts';

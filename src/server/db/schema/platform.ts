@@ -15,6 +15,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { partners } from './organisation.ts';
 
+/** One file of an outbox message, as stored (base64, so the row stays JSON). */
+export interface MailAttachmentRow {
+  filename: string;
+  content_type: string;
+  content: string;
+}
+
 /**
  * Platform announcements (agent releases, maintenance, features), written by administrators. Users
  * see an update once it is published; `published_at` also drives the unread badge, so a draft
@@ -152,6 +159,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the message: `[{ filename, content_type, content (base64) }]` (a report's PDF). */
+    attachments: jsonb('attachments').$type<MailAttachmentRow[]>().notNull().default(sql`'[]'::jsonb`),
     /** queued, sent, or failed (given up after the last attempt; `last_error` says why). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -1,0 +1,122 @@
+import { eq, sql } from 'drizzle-orm';
+import { REACH_GONE_MESSAGES, reachOver } from '../../auth/reach-now.ts';
+import { reportRuns, reports } from '../../db/schema/index.ts';
+import { withScope } from '../../db/tenancy.ts';
+import type { Db } from '../../db/types.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { JobContext, JobKind } from '../../jobs/types.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { composeReport } from './compose.ts';
+import { renderReportPdf } from './render/pdf.ts';
+
+/** Renders one run, stores its PDF and mails it (payload `run_id`). */
+export const RENDER_REPORT_JOB = 'render-report';
+export const RENDER_ATTEMPTS = 3;
+
+/** Queues a run's rendering in the reports lane, for the run's provider. */
+export async function enqueueRun(db: Db, run: { id: number; partnerId: string }) {
+  await enqueueJob(
+    db,
+    RENDER_REPORT_JOB,
+    { run_id: run.id },
+    { singletonKey: String(run.id), partnerId: run.partnerId },
+  );
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/** A reason that no retry can change: the run is failed at once. */
+class RunRefused extends Error {}
+
+async function renderRun(context: JobContext): Promise<void> {
+  const { db, job, now } = context;
+  const runId = Number((job.payload as { run_id?: number }).run_id);
+  const [run] = await db
+    .update(reportRuns)
+    .set({ status: 'running', attempts: sql`${reportRuns.attempts} + 1` })
+    .where(eq(reportRuns.id, runId))
+    .returning();
+  if (!run || run.status === 'sent') return;
+  try {
+    const [report] = await db.select().from(reports).where(eq(reports.id, run.reportId));
+    if (!report) throw new RunRefused('The report was deleted.');
+    // The figures are read through the reach of whoever asked, as it is now, never as it was.
+    const reach = await reachOver(db, { userId: run.requestedBy, partnerId: run.partnerId }, [
+      run.customerId,
+    ]);
+    if ('refused' in reach) throw new RunRefused(REACH_GONE_MESSAGES[reach.refused]);
+    const at = now();
+    const period = {
+      start: run.periodStart,
+      end: run.periodEnd,
+      label: labelOf(run.periodStart, run.periodEnd, report.target),
+    };
+    const input = await withScope(db, reach.principal.scope, (tx) =>
+      composeReport(tx, reach.principal, report, run.customerId, period, at),
+    );
+    const { pdf, pages } = await renderReportPdf(input);
+    const fileName = `${slug(report.name)}-${slug(input.customerName)}-${run.periodEnd}.pdf`;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(reportRuns)
+        .set({
+          status: 'sent',
+          pdf,
+          pdfBytes: pdf.length,
+          pages,
+          reportVersion: report.version,
+          lastError: null,
+          finishedAt: at,
+          expiresAt: new Date(at.getTime() + report.retentionDays * 86_400_000),
+        })
+        .where(eq(reportRuns.id, run.id));
+      await queueMail(tx, {
+        to: run.recipients,
+        subject: `${report.name}: ${input.customerName}, ${period.label}`,
+        text: `${report.name} for ${input.customerName}, ${period.label} (${run.periodStart} – ${run.periodEnd}), is attached.\n\n${input.providerName}`,
+        attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
+        partnerId: run.partnerId,
+      });
+    });
+  } catch (error) {
+    const final = error instanceof RunRefused || run.attempts >= RENDER_ATTEMPTS;
+    await db
+      .update(reportRuns)
+      .set({
+        status: final ? 'failed' : 'queued',
+        lastError: reasonOf(error),
+        ...(final && { finishedAt: now() }),
+      })
+      .where(eq(reportRuns.id, run.id));
+    if (error instanceof RunRefused) return;
+    throw error;
+  }
+}
+
+const slug = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'report';
+
+function labelOf(start: string, end: string, target: string) {
+  return target === 'week' ? `${start} – ${end}` : `${start.slice(0, 7)} – ${end.slice(0, 7)}`;
+}
+
+/**
+ * The render-report job: retried with backoff, then given up; the run is marked failed with its
+ * last error, and the dead job stays in the admin jobs tab.
+ */
+export const renderReportJob: JobKind = {
+  run: renderRun,
+  lane: 'reports',
+  maxAttempts: RENDER_ATTEMPTS,
+  backoffMs: (attempt) => 60_000 * 2 ** (attempt - 1),
+  giveUp: async ({ db, job, now }, error) => {
+    const runId = Number((job.payload as { run_id?: number }).run_id);
+    await db
+      .update(reportRuns)
+      .set({ status: 'failed', lastError: reasonOf(error), finishedAt: now() })
+      .where(eq(reportRuns.id, runId));
+  },
+};

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { PRIORITIES, type Priority } from '../../../../common/statuses.ts';
+import { resultRows } from '../../../db/tenancy.ts';
+import type { Db } from '../../../db/types.ts';
+import { histogramQuantile } from '../../dashboard/index.ts';
+import { endExclusive, type Period } from '../period.ts';
+
+/** Closing statuses, as the dashboard's rollups count a close (dashboard/span.ts). */
+const CLOSING = ['closed', 'false_positive', 'accepted_risk'];
+const CLOSING_ARRAY = `{${CLOSING.join(',')}}`;
+
+const zeroPriorities = (): Record<Priority, number> => ({ critical: 0, high: 0, medium: 0, low: 0 });
+
+/**
+ * The headline figures of the alerts and cases created in the period: alerts by priority (the
+ * dashboard's daily rollup) and by status now, median and p90 time to acknowledge and close (its
+ * response histograms), cases opened and closed.
+ */
+export async function readKpis(tx: Db, customerId: string, period: Period) {
+  const byPriority = resultRows<{ priority: string; n: number }>(
+    await tx.execute(sql`select priority, sum(alerts)::int as n from alert_rollup_daily
+      where customer_id = ${customerId} and day between ${period.start}::date and ${period.end}::date
+      group by priority`),
+  );
+  const byStatus = resultRows<{ status: string; n: number }>(
+    await tx.execute(sql`select status, count(*)::int as n from alerts
+      where customer_id = ${customerId} and created_at >= ${period.start}::date and created_at < ${endExclusive(period)}::timestamptz
+      group by status order by n desc, status`),
+  );
+  const histogram = resultRows<{ kind: string; alerts: number; seconds: number }>(
+    await tx.execute(sql`select kind, sum(alerts)::int as alerts, sum(seconds)::float8 as seconds
+      from alert_response_rollup
+      where customer_id = ${customerId} and day between ${period.start}::date and ${period.end}::date
+      group by kind, bucket having sum(alerts) > 0 order by kind, bucket`),
+  );
+  const [cases] = resultRows<{ opened: number; closed: number }>(
+    await tx.execute(sql`select
+        count(*) filter (where created_at >= ${period.start}::date and created_at < ${endExclusive(period)}::timestamptz)::int as opened,
+        count(*) filter (where status = any(${CLOSING_ARRAY}::text[])
+          and updated_at >= ${period.start}::date and updated_at < ${endExclusive(period)}::timestamptz)::int as closed
+      from cases where customer_id = ${customerId}`),
+  );
+  const priorities = zeroPriorities();
+  for (const row of byPriority) if (row.priority in priorities) priorities[row.priority as Priority] += row.n;
+  const timesOf = (kind: 'acknowledge' | 'close') => {
+    const buckets = histogram
+      .filter((b) => b.kind === kind)
+      .map((b) => ({ alerts: b.alerts, seconds: Number(b.seconds) }));
+    const round = (value: number | null) => (value === null ? null : Math.round(value));
+    return {
+      alerts: buckets.reduce((sum, b) => sum + b.alerts, 0),
+      median_seconds: round(histogramQuantile(buckets, 0.5)),
+      p90_seconds: round(histogramQuantile(buckets, 0.9)),
+    };
+  };
+  return {
+    alerts: PRIORITIES.reduce((sum, p) => sum + priorities[p], 0),
+    by_priority: priorities,
+    by_status: Object.fromEntries(byStatus.map((row) => [row.status, row.n])),
+    acknowledge: timesOf('acknowledge'),
+    close: timesOf('close'),
+    cases_opened: cases?.opened ?? 0,
+    cases_closed: cases?.closed ?? 0,
+  };
+}
+
+/** Alerts created per week (Monday first) of the period by priority; a week's period per day. */
+export async function readAlertsOverTime(tx: Db, customerId: string, period: Period) {
+  const days = (Date.parse(period.end) - Date.parse(period.start)) / 86_400_000 + 1;
+  const unit = days > 31 ? 'week' : 'day';
+  const rows = resultRows<{ bucket: string; priority: string; n: number }>(
+    await tx.execute(sql`select to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as bucket, priority, sum(alerts)::int as n
+      from alert_rollup_daily
+      where customer_id = ${customerId} and day between ${period.start}::date and ${period.end}::date
+      group by 1, 2`),
+  );
+  const buckets = new Map<string, Record<Priority, number>>();
+  // Every bucket of the period, empty ones as zero, in order.
+  const cursor = new Date(`${period.start}T00:00:00Z`);
+  if (unit === 'week') cursor.setUTCDate(cursor.getUTCDate() - ((cursor.getUTCDay() + 6) % 7));
+  while (cursor.toISOString().slice(0, 10) <= period.end) {
+    buckets.set(cursor.toISOString().slice(0, 10), zeroPriorities());
+    cursor.setUTCDate(cursor.getUTCDate() + (unit === 'week' ? 7 : 1));
+  }
+  for (const row of rows) {
+    const bucket = buckets.get(row.bucket);
+    if (bucket && row.priority in bucket) bucket[row.priority as Priority] += row.n;
+  }
+  return { unit, buckets: [...buckets].map(([start, counts]) => ({ start, ...counts })) };
+}
+
+/** The most frequent alert types created in the period, with how many are still open. */
+export async function readTopAlertTypes(tx: Db, customerId: string, period: Period, limit: number) {
+  const types = resultRows<{ type: string; total: number; open: number }>(
+    await tx.execute(sql`select type, sum(alerts)::int as total, sum(open)::int as open
+      from alert_rollup_daily
+      where customer_id = ${customerId} and day between ${period.start}::date and ${period.end}::date
+      group by type having sum(alerts) > 0
+      order by total desc, type limit ${limit}`),
+  );
+  return { types };
+}

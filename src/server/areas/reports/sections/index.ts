@@ -1,0 +1,52 @@
+import type { Db } from '../../../db/types.ts';
+import type { ReportComponent, SectionKind } from '../document.ts';
+import type { Period } from '../period.ts';
+import { readBreachLookups, readLogVolume, readLookalikes } from './activity.ts';
+import { readAlertsOverTime, readKpis, readTopAlertTypes } from './alerts.ts';
+import { readAgentHealth, readVulnerabilities } from './fleet.ts';
+
+const DEFAULT_LIMIT = 10;
+
+type Reader = (tx: Db, customerId: string, period: Period, limit: number, now: Date) => Promise<unknown>;
+
+/** What each data section reads, in the caller's transaction (row-level security applies). */
+const READERS: Record<SectionKind, Reader> = {
+  kpis: (tx, customer, period) => readKpis(tx, customer, period),
+  alerts_over_time: (tx, customer, period) => readAlertsOverTime(tx, customer, period),
+  top_alert_types: (tx, customer, period, limit) => readTopAlertTypes(tx, customer, period, limit),
+  agent_health: (tx, customer, _period, _limit, now) => readAgentHealth(tx, customer, now),
+  vulnerabilities: (tx, customer, _period, limit) => readVulnerabilities(tx, customer, limit),
+  log_volume: (tx, customer, period) => readLogVolume(tx, customer, period),
+  lookalike_domains: (tx, customer, period, limit) => readLookalikes(tx, customer, period, limit),
+  breach_lookups: (tx, customer, period, limit) => readBreachLookups(tx, customer, period, limit),
+};
+
+export interface SectionData {
+  type: ReportComponent['type'];
+  section: SectionKind | null;
+  title: string | null;
+  data: unknown;
+}
+
+/** Each component with its figures (null for text and layout), in document order. */
+export async function readSections(
+  tx: Db,
+  components: readonly ReportComponent[],
+  customerId: string,
+  period: Period,
+  now: Date,
+): Promise<SectionData[]> {
+  const sections: SectionData[] = [];
+  for (const component of components) {
+    const reader = component.type === 'section' && component.section ? READERS[component.section] : null;
+    sections.push({
+      type: component.type,
+      section: component.section ?? null,
+      title: component.title ?? null,
+      data: reader ? await reader(tx, customerId, period, component.limit ?? DEFAULT_LIMIT, now) : null,
+    });
+  }
+  return sections;
+}
+
+export type { AgentState } from '../../agents/index.ts';
