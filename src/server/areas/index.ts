@@ -20,6 +20,7 @@ import { threatArea } from './threat/index.ts';
 import { updatesArea } from './updates/index.ts';
 import { usersArea } from './users/index.ts';
 import { vulnerabilitiesArea } from './vulnerabilities/index.ts';
+import { workflowsArea } from './workflows/index.ts';
 
 /**
  * Every area of the server. The contract router's handlers (below), the job runner's kinds and
@@ -46,6 +47,7 @@ export const AREAS = [
   vulnerabilitiesArea,
   domainsArea,
   dashboardArea,
+  workflowsArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

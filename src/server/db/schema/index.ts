@@ -11,3 +11,4 @@ export * from './platform.ts';
 export * from './security.ts';
 export * from './threat.ts';
 export * from './triage.ts';
+export * from './workflows.ts';
