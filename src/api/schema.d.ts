@@ -1054,9 +1054,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks for the customer's workflows to run again on this alert.
-         * @description The request is recorded and queued. Workflow execution is not built yet: the request stays
-         *     `queued` until the workflow runner exists; the activity records who asked.
+         * Runs the customer's workflows on this alert again.
+         * @description The request is recorded (the activity records who asked) and queued with the alert's
+         *     workflows: every published workflow that ran on the alert before, and every published
+         *     "alert created" workflow whose customers and filter match the alert now, starts a new run
+         *     of its published version (`GET /api/soar/v1/alerts/{alert_id}/runs`).
          */
         post: operations["rerunAlertWorkflows"];
         delete?: never;

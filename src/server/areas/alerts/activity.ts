@@ -4,9 +4,9 @@ import type { Principal } from '../../auth/principal.ts';
 import { agentActions, alertActivity, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
+import { type AlertEvent, queueAlertWorkflowEvents } from '../../platform/alert-events.ts';
 import { isStaff } from '../../platform/permissions.ts';
 import { presentAction } from '../agents/index.ts';
-import { type AlertEvent, queueAlertWorkflowEvents } from '../workflows/index.ts';
 import { notificationEvents, queueNotificationEvents } from './notifications.ts';
 
 export type AlertActivity = components['schemas']['AlertActivity'];

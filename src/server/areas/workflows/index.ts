@@ -92,9 +92,6 @@ export const workflowHandlers: Handlers<WorkflowOperation> = {
   deleteWorkflowTemplate,
 };
 
-/** The alert path hands its events over in its own transaction (alerts/activity.ts). */
-export { type AlertEvent, queueAlertWorkflowEvents } from './engine/alert-events.ts';
-
 /**
  * A workflow (and its versions) is visible when every customer it names is the caller's; one for
  * every customer only to callers who reach every customer of the provider.

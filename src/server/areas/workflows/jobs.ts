@@ -1,5 +1,5 @@
 import type { JobDefinition, Schedule } from '../../jobs/types.ts';
-import { DISPATCH_JOB } from './engine/alert-events.ts';
+import { DISPATCH_JOB } from '../../platform/alert-events.ts';
 import { DISPATCH_JOB_KIND } from './engine/dispatch.ts';
 import { STEP_JOB } from './engine/runs.ts';
 import { SCHEDULE_JOB, SCHEDULE_JOB_KIND } from './engine/schedule.ts';

@@ -5,7 +5,7 @@ import { alerts } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import { ApiError, badRequest } from '../../../errors.ts';
 import { queueMail } from '../../../mail/outbox.ts';
-import { guardedFetch } from '../../../platform/outbound/index.ts';
+import { guardedFetch, OutboundError } from '../../../platform/outbound/index.ts';
 import { type ActionType, queueActionFromAlert } from '../../agents/index.ts';
 import { changeAlertAsAsked } from '../../alerts/index.ts';
 import { actionOf } from '../catalogue/actions.ts';
@@ -121,10 +121,9 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
         { settings: outboundSettings(), timeoutMs: 30_000, maxBytes: 1024 * 1024 },
       );
     } catch (error) {
-      // The guard's refusals (an internal address) will not change on a retry; a timeout may.
-      const code = (error as { code?: string }).code;
-      if (code && code !== 'timeout')
-        throw new StepRefused(error instanceof Error ? error.message : String(error));
+      // The guard's refusals (an internal or malformed address) will not change on a retry; no answer may.
+      if (error instanceof OutboundError && (error.failure === 'refused' || error.failure === 'invalid'))
+        throw new StepRefused(error.message);
       throw error;
     }
     const text = (await response.text()).slice(0, 4000);

@@ -68,24 +68,27 @@ export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<R
         };
       }),
     );
-  await enqueueStep(db, row, fromStep, now);
+  // A new run has no job yet: a plain insert, which request work (a re-run) may make.
+  await db.insert(jobs).values(stepJob(row, fromStep, now));
   return row;
 }
 
+const stepJob = (run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) => ({
+  kind: STEP_JOB,
+  payload: { run_id: run.id, step },
+  singletonKey: `${run.id}:${step}`,
+  runAt,
+  partnerId: run.partnerId,
+});
+
 /**
- * The job of one step; at most one pending per run and step, so a re-delivered step is queued
- * once. Nothing is read back: request work (a re-run) may add this kind but not read the queue.
+ * The job of the next step (system connection); at most one pending per run and step, so a step
+ * whose job is delivered again queues its successor once.
  */
 export async function enqueueStep(db: Db, run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) {
   await db
     .insert(jobs)
-    .values({
-      kind: STEP_JOB,
-      payload: { run_id: run.id, step },
-      singletonKey: `${run.id}:${step}`,
-      runAt,
-      partnerId: run.partnerId,
-    })
+    .values(stepJob(run, step, runAt))
     .onConflictDoNothing({ target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` });
 }
 

@@ -6,11 +6,11 @@ import { workflowRuns, workflowSteps, workflows, workflowVersions } from '../../
 import { withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
+import { markWorkflowStep } from '../../../platform/alert-events.ts';
 import { resolveParameters } from '../expressions.ts';
 import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
-import { markWorkflowStep } from './alert-events.ts';
 import { enqueueStep, FINISHED_RUN, finishRun } from './runs.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;

@@ -1,13 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { jobs } from '../../../db/schema/index.ts';
-import type { Db } from '../../../db/types.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { Db } from '../db/types.ts';
 
+/**
+ * Alert events handed from the alert path (areas/alerts, producer) to the workflow engine
+ * (areas/workflows, consumer): neither area imports the other for it.
+ */
 export const DISPATCH_JOB = 'workflow-dispatch';
 
-/** An alert event as the alert path hands it over: which alerts, and whether they are new. */
+/**
+ * An alert event as the alert path hands it over: a new alert, changed fields, or someone asking
+ * for the alert's workflows to run again (`alert_rerun`).
+ */
 export interface AlertEvent {
   alertId: number;
-  event: 'alert_created' | 'alert_updated';
+  event: 'alert_created' | 'alert_updated' | 'alert_rerun';
   /** The fields that changed (updates). */
   fields?: string[];
 }
