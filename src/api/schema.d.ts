@@ -1054,9 +1054,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks for the customer's workflows to run again on this alert.
-         * @description The request is recorded and queued. Workflow execution is not built yet: the request stays
-         *     `queued` until the workflow runner exists; the activity records who asked.
+         * Runs the customer's workflows on this alert again.
+         * @description The request is recorded (the activity records who asked) and queued with the alert's
+         *     workflows: every published workflow that ran on the alert before, and every published
+         *     "alert created" workflow whose customers and filter match the alert now, starts a new run
+         *     of its published version (`GET /api/soar/v1/alerts/{alert_id}/runs`).
          */
         post: operations["rerunAlertWorkflows"];
         delete?: never;
@@ -2788,6 +2790,362 @@ export interface paths {
         post?: never;
         /** Forget a syslog sender; its messages are dropped from now on unless they carry a token. */
         delete: operations["deleteSyslogSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The actions tasks may take; with trigger_id, only those that trigger supports. */
+        get: operations["listWorkflowActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/actions/{action_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One action; with trigger_id, 404 when that trigger does not support it. */
+        get: operations["getWorkflowAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/alerts/{alert_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workflow runs an alert started, newest first (at most 200). */
+        get: operations["listAlertWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/custom_search/{id}/runtime_params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runtime parameters a saved search's results provide (its columns), for a task that runs it. */
+        get: operations["getCustomSearchRuntimeParams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run with each step's input, output, times, attempts and error. */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a queued or running run; its steps not yet done are cancelled. A finished run is answered as it is. */
+        post: operations["cancelWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/runs/{run_id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a finished run again as a new run of the same version, from a step on.
+         * @description The steps before `from_step` are carried over with their outputs (later steps may use
+         *     them); from `from_step` on every step runs again, with its own idempotency keys. A run
+         *     still queued or running answers 409.
+         */
+        post: operations["rerunWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's workflow templates, by name. */
+        get: operations["listWorkflowTemplates"];
+        put?: never;
+        /** Creates a template. */
+        post: operations["createWorkflowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template. */
+        get: operations["getWorkflowTemplate"];
+        /** Replaces a template; `version` must be the one read (409 otherwise). */
+        put: operations["updateWorkflowTemplate"];
+        post?: never;
+        /** Deletes a template; workflows made from it keep what they copied. */
+        delete: operations["deleteWorkflowTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every trigger with the filters it takes and the runtime parameters it provides. */
+        get: operations["listWorkflowTriggers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workflows the caller may see, newest first. */
+        get: operations["listWorkflows"];
+        /**
+         * Changes a workflow's draft.
+         * @description `version` is the version the client read (409 when it changed since). The change makes the
+         *     workflow a draft again (`draft: true`); the published version, if any, keeps running
+         *     until the next publish. Changing the trigger removes tasks the new trigger does not support
+         *     only when `remove_unsupported_tasks` is true; otherwise such tasks are a 400 naming them.
+         */
+        put: operations["updateWorkflow"];
+        /**
+         * Creates a draft workflow.
+         * @description Every field is optional: the default new workflow has an empty name, is scheduled at 9:00
+         *     UTC on days 0-4 and has no tasks (spec 3). With `template_id` the template's trigger,
+         *     tasks and schedule are copied first, then the fields given replace them. Always a draft.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workflow (its draft). */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        /** Deletes a workflow; queued and running runs are cancelled, finished runs are kept. */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses a published workflow (no new runs) or resumes it. */
+        post: operations["pauseWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freezes the draft as a new version and makes it the one that runs.
+         * @description Needs a name and at least one task (400 otherwise); every task's parameters are checked
+         *     against its action. `version` must be the workflow's current version (409). Publishing
+         *     content identical to the published version adds no version. Runs already queued or
+         *     running keep the version they started with.
+         */
+        post: operations["publishWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workflow's runs, newest first (at most 200), without their steps. */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}/runtime_params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runtime parameters the workflow's trigger provides to its tasks. */
+        get: operations["getWorkflowRuntimeParams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published versions of a workflow, newest first, each frozen with its content hash. */
+        get: operations["listWorkflowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workflows with their last run (workflow_details), for the list screen. */
+        get: operations["listWorkflowDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soar/v1/workflows/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluates a workflow against a real past alert without doing anything.
+         * @description Give a saved workflow (`workflow_id`, its current draft) or a definition. Every step's
+         *     parameters are resolved against the alert and the earlier steps; steps with side effects
+         *     answer what they would do and are not done; conditions are evaluated. Nothing changes.
+         */
+        post: operations["testWorkflow"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4727,6 +5085,8 @@ export interface components {
             url: string;
             value: string;
         };
+        /** @description Task ids in the order they run; omitted means the order of task_list. */
+        OrderList: string[];
         OutboxMessage: {
             attempts: number;
             /** Format: date-time */
@@ -4963,6 +5323,13 @@ export interface components {
             /** @description Points this factor adds to the risk. */
             weight: number;
         };
+        RuntimeParam: {
+            label: string;
+            /** @description e.g. computer_name */
+            name: string;
+            /** @description What a task writes to use it: {{trigger.<path>}}. */
+            path: string;
+        };
         SandboxIndicator: {
             /** @enum {string} */
             det: "B" | "G" | "U";
@@ -5037,6 +5404,10 @@ export interface components {
             scope: "private" | "customer" | "global";
             search: components["schemas"]["SearchQuery"];
         };
+        /** @description Days of the week, 0 Monday to 6 Sunday (spec 9). */
+        ScheduledDays: number[];
+        /** @description HH:MM in UTC. */
+        ScheduledTime: string;
         SearchFilter: {
             field: string;
             /** @enum {string} */
@@ -5277,6 +5648,14 @@ export interface components {
             /** @enum {string} */
             token_type: "Bearer";
         };
+        /** @description Alert triggers only; every list given must contain the alert's value. */
+        TriggerFilter: {
+            max_risk?: number;
+            min_risk?: number;
+            priorities?: ("low" | "medium" | "high" | "critical")[];
+            statuses?: string[];
+            types?: string[];
+        };
         /** @enum {string} */
         UpdateCategory: "agent_release" | "announcement" | "platform_update" | "maintenance" | "new_alert_type" | "platform_feature";
         UrlSummary: {
@@ -5336,6 +5715,257 @@ export interface components {
         };
         /** @enum {string} */
         VulnerabilityKind: "patch" | "application" | "os";
+        Workflow: {
+            /** @description SHA-256 of the published version's definition. */
+            content_hash: string | null;
+            /** Format: date-time */
+            created_at: string;
+            customer_id: string[];
+            /** @description True when the draft differs from the published version */
+            draft: boolean;
+            /** @description For every customer (customer_id is empty). */
+            global: boolean;
+            name: string;
+            order_list: string[];
+            /** @description The version that runs; null before the first publish. */
+            published_version: number | null;
+            scheduled: boolean;
+            scheduled_days: number[];
+            scheduled_time: string;
+            state: components["schemas"]["WorkflowState"];
+            task_list: components["schemas"]["WorkflowTask"][];
+            /** Format: uuid */
+            template_id: string | null;
+            trigger_filter: components["schemas"]["TriggerFilter"];
+            trigger_id: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Send it back with an update or publish; it goes up with every change. */
+            version: number;
+            /** Format: uuid */
+            workflow_id: string;
+        };
+        WorkflowAction: {
+            action_id: string;
+            description: string;
+            name: string;
+            parameters: components["schemas"]["WorkflowActionParameter"][];
+            /** @description It changes something (a test run only says what it would do). */
+            side_effect: boolean;
+            /** @description The triggers it supports. */
+            triggers: string[];
+        };
+        WorkflowActionParameter: {
+            description: string;
+            max?: number;
+            min?: number;
+            name: string;
+            options?: string[];
+            pattern?: string;
+            required: boolean;
+            /** @enum {string} */
+            type: "string" | "text" | "integer" | "boolean" | "enum" | "email_list" | "string_list" | "url";
+        };
+        WorkflowCreate: {
+            customer_id?: components["schemas"]["WorkflowCustomers"];
+            /** @default  */
+            name: string;
+            order_list?: components["schemas"]["OrderList"];
+            scheduled?: boolean;
+            scheduled_days?: components["schemas"]["ScheduledDays"];
+            scheduled_time?: components["schemas"]["ScheduledTime"];
+            task_list?: components["schemas"]["WorkflowTaskList"];
+            /** Format: uuid */
+            template_id?: string;
+            trigger_filter?: components["schemas"]["TriggerFilter"];
+            trigger_id?: string;
+        };
+        /** @description The customers it is for; empty means every customer of the provider. */
+        WorkflowCustomers: string[];
+        WorkflowDefinition: {
+            order_list?: components["schemas"]["OrderList"];
+            scheduled?: boolean;
+            scheduled_days?: components["schemas"]["ScheduledDays"];
+            scheduled_time?: components["schemas"]["ScheduledTime"];
+            task_list: components["schemas"]["WorkflowTaskList"];
+            trigger_filter?: components["schemas"]["TriggerFilter"];
+            trigger_id: string;
+        };
+        WorkflowDetails: components["schemas"]["Workflow"] & {
+            last_run: null | {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                finished_at: string | null;
+                /** Format: uuid */
+                run_id: string;
+                status: components["schemas"]["WorkflowRunStatus"];
+            };
+        };
+        WorkflowRun: {
+            alert_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            from_step: number;
+            /** Format: uuid */
+            rerun_of: string | null;
+            /** Format: uuid */
+            run_id: string;
+            /** Format: date-time */
+            started_at: string | null;
+            status: components["schemas"]["WorkflowRunStatus"];
+            steps?: components["schemas"]["WorkflowStep"][];
+            trigger_id: string;
+            /** @description The published version it runs. */
+            version: number;
+            /** Format: uuid */
+            workflow_id: string;
+        };
+        /** @enum {string} */
+        WorkflowRunStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        /**
+         * @description draft (never published), published (its published version runs), paused (published, runs nothing new).
+         * @enum {string}
+         */
+        WorkflowState: "draft" | "published" | "paused";
+        WorkflowStep: {
+            action_id: string;
+            attempts: number;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            index: number;
+            /** @description The parameters as resolved when the step ran. */
+            input: unknown;
+            /** @description What the step produced (null until it succeeded). */
+            output: unknown;
+            /** Format: date-time */
+            started_at: string | null;
+            status: components["schemas"]["WorkflowStepStatus"];
+            task_id: string;
+        };
+        /** @enum {string} */
+        WorkflowStepStatus: "pending" | "running" | "succeeded" | "failed" | "skipped" | "cancelled";
+        WorkflowTask: {
+            action_id: string;
+            /** @description Unique in the workflow; order_list names it. */
+            id: string;
+            name?: string;
+            /**
+             * @description The action's parameters (GET /actions/{id}). Text may use `{{trigger.<path>}}` (the
+             *     trigger's values, e.g. `{{trigger.alert.title}}`) and `{{steps.<task id>.<path>}}`
+             *     (an earlier step's output).
+             */
+            parameters: {
+                [key: string]: string | number | boolean | (string | number)[];
+            };
+            /** @default 3 */
+            retries: number;
+            /** @default 60 */
+            timeout_seconds: number;
+        };
+        WorkflowTaskList: components["schemas"]["WorkflowTask"][];
+        WorkflowTemplate: {
+            /** Format: date-time */
+            created_at: string;
+            name: string;
+            order_list: string[];
+            scheduled: boolean;
+            scheduled_days: number[];
+            scheduled_time: string;
+            task_list: components["schemas"]["WorkflowTask"][];
+            /** Format: uuid */
+            template_id: string;
+            trigger_filter: components["schemas"]["TriggerFilter"];
+            trigger_id: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        WorkflowTemplateInput: {
+            name: string;
+            order_list?: components["schemas"]["OrderList"];
+            scheduled?: boolean;
+            scheduled_days?: components["schemas"]["ScheduledDays"];
+            scheduled_time?: components["schemas"]["ScheduledTime"];
+            task_list?: components["schemas"]["WorkflowTaskList"];
+            trigger_filter?: components["schemas"]["TriggerFilter"];
+            trigger_id: string;
+            version?: number;
+        };
+        WorkflowTest: {
+            /** @description A past alert of a customer the workflow is for. */
+            alert_id: number;
+            definition?: components["schemas"]["WorkflowDefinition"];
+            /**
+             * Format: uuid
+             * @description Test this workflow's draft.
+             */
+            workflow_id?: string;
+        };
+        WorkflowTestResult: {
+            steps: {
+                action_id: string;
+                error: string | null;
+                index: number;
+                /** @description The parameters as resolved. */
+                input: unknown;
+                /** @description The output later steps would see (evaluated for conditions */
+                output: unknown;
+                /** @description The action changes something; it was not done. */
+                side_effect: boolean;
+                task_id: string;
+                /** @description What the step would do */
+                would: string;
+            }[];
+            /** @description Whether the alert passes the trigger's filter. */
+            trigger_matches: boolean;
+        };
+        WorkflowTrigger: {
+            description: string;
+            /** @description The trigger_filter fields it takes. */
+            filters: string[];
+            /** @enum {string} */
+            kind: "event" | "scheduled";
+            name: string;
+            runtime_params: components["schemas"]["RuntimeParam"][];
+            trigger_id: string;
+        };
+        WorkflowUpdate: {
+            customer_id?: components["schemas"]["WorkflowCustomers"];
+            name?: string;
+            order_list?: components["schemas"]["OrderList"];
+            /**
+             * @description With a new trigger, drop the tasks it does not support (the client asked first).
+             * @default false
+             */
+            remove_unsupported_tasks: boolean;
+            scheduled?: boolean;
+            scheduled_days?: components["schemas"]["ScheduledDays"];
+            scheduled_time?: components["schemas"]["ScheduledTime"];
+            task_list?: components["schemas"]["WorkflowTaskList"];
+            trigger_filter?: components["schemas"]["TriggerFilter"];
+            trigger_id?: string;
+            version: number;
+            /** Format: uuid */
+            workflow_id: string;
+        };
+        WorkflowVersion: {
+            content_hash: string;
+            definition: components["schemas"]["WorkflowDefinition"];
+            /** Format: date-time */
+            published_at: string;
+            /** @description E-mail of who published it */
+            published_by: string | null;
+            version: number;
+            /** Format: uuid */
+            workflow_id: string;
+        };
     };
     responses: {
         /** @description The report replaced the previous one. */
@@ -5456,8 +6086,12 @@ export interface components {
         ReportCustomer: string;
         /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
         ReportTarget: string;
+        RunId: string;
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
+        TemplateId: string;
+        TriggerIdQuery: string;
+        WorkflowId: string;
     };
     requestBodies: never;
     headers: never;
@@ -10767,6 +11401,702 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkflowActions: {
+        parameters: {
+            query?: {
+                trigger_id?: components["parameters"]["TriggerIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["WorkflowAction"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getWorkflowAction: {
+        parameters: {
+            query?: {
+                trigger_id?: components["parameters"]["TriggerIdQuery"];
+            };
+            header?: never;
+            path: {
+                action_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowAction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertWorkflowRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["WorkflowRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCustomSearchRuntimeParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runtime parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runtime_params: components["schemas"]["RuntimeParam"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run after cancelling. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rerunWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    from_step?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new run, queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listWorkflowTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: components["schemas"]["WorkflowTemplate"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowTemplateInput"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The template after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteWorkflowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["TemplateId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkflowTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The triggers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        triggers: components["schemas"]["WorkflowTrigger"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                state?: components["schemas"]["WorkflowState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflows: components["schemas"]["Workflow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowUpdate"];
+            };
+        };
+        responses: {
+            /** @description The workflow after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCreate"];
+            };
+        };
+        responses: {
+            /** @description The new draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    pauseWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The workflow after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publishWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The workflow after publishing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: components["schemas"]["WorkflowRun"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getWorkflowRuntimeParams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runtime parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runtime_params: components["schemas"]["RuntimeParam"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkflowVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["WorkflowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: components["schemas"]["WorkflowVersion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkflowDetails: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflows and how each last ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflow_details: components["schemas"]["WorkflowDetails"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    testWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowTest"];
+            };
+        };
+        responses: {
+            /** @description What each step would do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

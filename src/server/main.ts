@@ -17,15 +17,15 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
 const app = config.role === 'worker' ? null : await buildApp(config, database);
-// One loop per lane (jobs/types.ts): searches people wait on, mail, report rendering, and everything else. Each
-// loop keeps the schedules of its own kinds.
+// One loop per lane (jobs/types.ts): searches people wait on, mail, workflow runs, report rendering,
+// and everything else. Each loop keeps the schedules of its own kinds.
 const lanes =
   config.role === 'api'
     ? []
     : LANES.map((lane) =>
         startJobRunner(database.db, {
           workerId: `${hostname()}:${process.pid}:${lane}`,
-          pollMs: lane === 'interactive' ? 250 : 1000,
+          pollMs: lane === 'interactive' || lane === 'workflows' ? 250 : 1000,
           handlers: laneHandlers(lane),
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           mail: mailTransportFor(config),

@@ -21,6 +21,7 @@ import { threatArea } from './threat/index.ts';
 import { updatesArea } from './updates/index.ts';
 import { usersArea } from './users/index.ts';
 import { vulnerabilitiesArea } from './vulnerabilities/index.ts';
+import { workflowsArea } from './workflows/index.ts';
 
 /**
  * Every area of the server. The contract router's handlers (below), the job runner's kinds and
@@ -48,6 +49,7 @@ export const AREAS = [
   domainsArea,
   dashboardArea,
   reportsArea,
+  workflowsArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

@@ -57,9 +57,10 @@ export const APPEND_ONLY = ['mail_outbox', 'user_invitations'];
 
 /**
  * Job kinds request work may add (never read back), in the transaction of the change: a mail's
- * delivery job is queued with the mail (mail/outbox.ts). The rest of the job queue is the system's.
+ * delivery job is queued with the mail (mail/outbox.ts); an alert event's workflow dispatch with the
+ * alert change, and a re-run's first step with the re-run (areas/workflows). The rest of the job queue is the system's.
  */
-export const REQUEST_ENQUEUED_JOBS = ['deliver-mail'];
+export const REQUEST_ENQUEUED_JOBS = ['deliver-mail', 'workflow-dispatch', 'workflow-step'];
 
 /**
  * Tables request work is granted nothing on: sign-in and the identity provider's store are the

@@ -16,6 +16,7 @@ import { Rng, WeightedTable } from './prng.ts';
 import { TriageFactory } from './triage.ts';
 import { firstFreeId, seedIntegrations, seedMutesAndRules, syncIds } from './triage-setup.ts';
 import type { SeedProgress } from './types.ts';
+import { seedWorkflowTemplates } from './workflows.ts';
 
 export type { SeedProgress } from './types.ts';
 
@@ -147,6 +148,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     secrets,
   );
   const config = await seedMutesAndRules(db, streams.mutes, org, now);
+  // The workflow templates every provider starts with (no randomness: the same library every time).
+  await seedWorkflowTemplates(db, org.partnerId);
   report({ phase: 'triage', done: config.mutes + config.rules, total: config.mutes + config.rules });
 
   const firstAlertId = await firstFreeId(db, 'alerts');

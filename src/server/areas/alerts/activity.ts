@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { agentActions, alertActivity, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
+import { type AlertEvent, queueAlertWorkflowEvents } from '../../platform/alert-events.ts';
 import { isStaff } from '../../platform/permissions.ts';
 import { presentAction } from '../agents/index.ts';
 import { notificationEvents, queueNotificationEvents } from './notifications.ts';
@@ -69,6 +70,24 @@ export async function recordActivity(
       before jsonb, after jsonb, comment text)`);
   // Every alert event passes here, so the people who asked to be mailed of it hear of it.
   await queueNotificationEvents(tx, notificationEvents(actor, entries));
+  // ...and the published workflows that answer it run (a muted new alert triggers nothing).
+  await queueAlertWorkflowEvents(tx, workflowEvents(entries));
+}
+
+/** New alerts no mute caught, and alerts whose fields changed, once each. */
+function workflowEvents(entries: readonly ActivityEntry[]): AlertEvent[] {
+  const muted = new Set(entries.filter((e) => e.action === 'muted').map((e) => e.alertId));
+  const created = entries
+    .filter((e) => e.action === 'created' && !muted.has(e.alertId))
+    .map((e) => e.alertId);
+  const changed = new Map<number, string[]>();
+  for (const e of entries)
+    if (e.action === 'updated' && e.field)
+      changed.set(e.alertId, [...(changed.get(e.alertId) ?? []), e.field]);
+  return [
+    ...created.map((alertId) => ({ alertId, event: 'alert_created' as const })),
+    ...[...changed].map(([alertId, fields]) => ({ alertId, event: 'alert_updated' as const, fields })),
+  ];
 }
 
 /** One activity row, returned as written (manual notes). */

@@ -12,3 +12,4 @@ export * from './reports.ts';
 export * from './security.ts';
 export * from './threat.ts';
 export * from './triage.ts';
+export * from './workflows.ts';

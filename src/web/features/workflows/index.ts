@@ -6,10 +6,11 @@ const read: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow
 const edit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
 
 const page = () => import('./WorkflowsPage.tsx').then((m) => m.WorkflowsPage);
+const list = () => import('./WorkflowListPage.tsx').then((m) => m.WorkflowListPage);
 
 /**
- * Workflows and workflow templates (spec 2): automation on events or a schedule, once their API
- * exists; until then every route says what is coming. A labs feature (lab_workflows): the routes
+ * Workflows and workflow templates (spec 2): automation on events or a schedule. The list of
+ * workflows is here; the editors and the templates' screen say what is coming. A labs feature (lab_workflows): the routes
  * and the sidebar link, last of the conditional ones, are absent until it is switched on.
  */
 export const workflowsFeature = defineFeature({
@@ -26,7 +27,7 @@ export const workflowsFeature = defineFeature({
     { path: '/workflows/:uid', name: 'edit_workflow', access: edit, labs: 'lab_workflows' },
   ],
   screens: {
-    workflows: page,
+    workflows: list,
     workflow_templates: page,
     edit_workflow_template: page,
     edit_workflow: page,

@@ -1,3 +1,4 @@
+import { queueAlertWorkflowEvents } from '../../../platform/alert-events.ts';
 import type { Handler } from '../../../platform/handler.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { type ActionType, queueActionFromAlert, requireAgentControl } from '../../agents/index.ts';
@@ -44,6 +45,8 @@ export const rerunAlertWorkflows: Handler<'rerunAlertWorkflows'> = async (reques
   const principal = principalOf(request);
   const queued = await asCaller(request, async (tx) => {
     const alert = await loadAlert(tx, principal, request.params.id);
+    // The workflows run again with the request: those that ran on the alert, and those its creation triggers now.
+    await queueAlertWorkflowEvents(tx, [{ alertId: alert.id, event: 'alert_rerun' }]);
     return queueAlertRequest(tx, principal, alert, {
       kind: 'workflow_rerun',
       action: 'rerun',

@@ -1,0 +1,117 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WorkflowDefinition } from '../../../db/schema/index.ts';
+import { jobs, workflowRuns, workflowSteps } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/types.ts';
+import type { RunRow } from '../present.ts';
+import { orderedTasks } from '../validate.ts';
+
+export const STEP_JOB = 'workflow-step';
+
+export interface NewRun {
+  partnerId: string;
+  workflowId: string;
+  version: number;
+  definition: WorkflowDefinition;
+  customerId: string;
+  alertId: number | null;
+  triggerData: Record<string, unknown>;
+  depth: number;
+  dispatchKey: string | null;
+  rerunOf?: { runId: string; fromStep: number; carried: readonly (typeof workflowSteps.$inferSelect)[] };
+}
+
+/**
+ * Queues a run of a published version: the run, one row per step (those before a re-run's first
+ * step carried over with their outputs), and the job of its first step to do, all in the caller's
+ * transaction. Null when the dispatch key already started one (a re-delivered trigger).
+ */
+export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<RunRow | null> {
+  const fromStep = run.rerunOf?.fromStep ?? 0;
+  const [row] = await db
+    .insert(workflowRuns)
+    .values({
+      partnerId: run.partnerId,
+      workflowId: run.workflowId,
+      version: run.version,
+      customerId: run.customerId,
+      alertId: run.alertId,
+      triggerId: run.definition.trigger_id,
+      triggerData: run.triggerData,
+      depth: run.depth,
+      dispatchKey: run.dispatchKey,
+      rerunOf: run.rerunOf?.runId ?? null,
+      fromStep,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: workflowRuns.dispatchKey })
+    .returning();
+  if (!row) return null;
+  const tasks = orderedTasks(run.definition);
+  if (tasks.length > 0)
+    await db.insert(workflowSteps).values(
+      tasks.map((task, index) => {
+        const carried = index < fromStep ? run.rerunOf?.carried[index] : undefined;
+        return {
+          runId: row.id,
+          stepIndex: index,
+          customerId: run.customerId,
+          taskId: task.id,
+          actionId: task.action_id,
+          ...(carried && {
+            status: carried.status,
+            input: carried.input,
+            output: carried.output,
+            attempts: carried.attempts,
+            startedAt: carried.startedAt,
+            finishedAt: carried.finishedAt,
+          }),
+        };
+      }),
+    );
+  // A new run has no job yet: a plain insert, which request work (a re-run) may make.
+  await db.insert(jobs).values(stepJob(row, fromStep, now));
+  return row;
+}
+
+const stepJob = (run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) => ({
+  kind: STEP_JOB,
+  payload: { run_id: run.id, step },
+  singletonKey: `${run.id}:${step}`,
+  runAt,
+  partnerId: run.partnerId,
+});
+
+/**
+ * The job of the next step (system connection); at most one pending per run and step, so a step
+ * whose job is delivered again queues its successor once.
+ */
+export async function enqueueStep(db: Db, run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) {
+  await db
+    .insert(jobs)
+    .values(stepJob(run, step, runAt))
+    .onConflictDoNothing({ target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` });
+}
+
+export const FINISHED_RUN = ['succeeded', 'failed', 'cancelled'];
+
+/** Ends a run that is still queued or running; its steps not yet done become `stepStatus`. */
+export async function finishRun(
+  db: Db,
+  runId: string,
+  status: 'succeeded' | 'failed' | 'cancelled',
+  error: string | null,
+  now: Date,
+  stepStatus: 'skipped' | 'cancelled' = status === 'cancelled' ? 'cancelled' : 'skipped',
+): Promise<boolean> {
+  const ended = await db
+    .update(workflowRuns)
+    .set({ status, error, finishedAt: now })
+    .where(and(eq(workflowRuns.id, runId), inArray(workflowRuns.status, ['queued', 'running'])))
+    .returning({ id: workflowRuns.id });
+  if (ended.length === 0) return false;
+  await db
+    .update(workflowSteps)
+    .set({ status: stepStatus, finishedAt: sql`coalesce(${workflowSteps.finishedAt}, ${now})` })
+    .where(and(eq(workflowSteps.runId, runId), inArray(workflowSteps.status, ['pending', 'running'])));
+  return true;
+}
