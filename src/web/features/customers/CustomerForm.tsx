@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { InputField } from '../../components/FormFields.tsx';
+import { TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
@@ -20,7 +20,7 @@ const TEXT = [
   'url',
 ] as const;
 const FLAGS = ['mdr', 'compliance_sku', 'global_software_package'] as const;
-type TextField = (typeof TEXT)[number];
+type TextKey = (typeof TEXT)[number];
 type Flag = (typeof FLAGS)[number];
 
 /**
@@ -40,8 +40,8 @@ export function CustomerForm({
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const uid = useId();
-  const [text, setText] = useState<Record<TextField, string>>(
-    () => Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextField, string>,
+  const [text, setText] = useState<Record<TextKey, string>>(
+    () => Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextKey, string>,
   );
   const [flags, setFlags] = useState<Record<Flag, boolean>>({
     mdr: customer?.mdr ?? false,
@@ -103,7 +103,7 @@ export function CustomerForm({
       >
         <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
           {TEXT.map((field) => (
-            <InputField
+            <TextField
               key={field}
               id={`${uid}-${field}`}
               label={t(`fields.${field}`)}

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxChoices, InputField } from '../../components/FormFields.tsx';
+import { CheckboxChoices, TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { exportSearch } from './api.ts';
@@ -108,7 +108,7 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
               ))}
             </select>
           </div>
-          <InputField
+          <TextField
             id={`${uid}-size`}
             label={t('export.size')}
             inputMode="numeric"
@@ -130,7 +130,7 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
             onChange={(fields) => set({ fields })}
             error={errors.fields ? t('export.fieldsNone') : undefined}
           />
-          <InputField
+          <TextField
             id={`${uid}-emails`}
             label={t('export.emails')}
             type="text"

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputField, SelectField } from '../../components/FormFields.tsx';
+import { SelectField, TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useShellData } from '../../shell/index.ts';
 import { createSavedSearch, type SavedSearch, updateSavedSearch } from './api.ts';
@@ -81,7 +81,7 @@ export function SaveSearchDialog(props: {
     <>
       <ModalDialog title={title} onClose={requestClose}>
         <form className="form" onSubmit={submit} noValidate>
-          <InputField
+          <TextField
             id={`${uid}-name`}
             label={t('saved.name')}
             required
