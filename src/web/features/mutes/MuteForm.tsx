@@ -64,6 +64,7 @@ export function MuteForm(props: MuteFormProps) {
   // Opening the form (n, New mute, Edit conditions) puts the focus in its first field; closing
   // it gives the focus back to where it was, if that is still on the page.
   const formRef = focus.ref;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens (the ref is stable)
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     formRef.current?.querySelector<HTMLElement>('select, input, textarea')?.focus();
