@@ -20,7 +20,11 @@ export interface FormOptions<V extends Values> {
   toContract?(values: V): Values;
   /** The form field of a body property, where the names differ (`customer_id` → `customerId`). */
   fieldOf?: Partial<Record<string, keyof V & string>>;
-  /** Checks the contract cannot express (one field against another, a screen's own rule): messages by field. */
+  /**
+   * Checks the contract cannot express (one field against another, a screen's own rule), or the
+   * screen's own words for a field: messages by field, which replace the contract's for that
+   * field; a field named without a message passes.
+   */
   check?(values: V): Messages<V>;
   /** Sends the values. A 4xx ApiError is placed on the fields it names; any error reaches `onError` too. */
   submit(values: V): Promise<void>;
@@ -37,7 +41,7 @@ export interface Form<V extends Values> {
   /** The checks' messages now, shown or not. */
   check(values?: V): Messages<V>;
   busy: boolean;
-  /** A refusal that names no field of the form, to show above the buttons. */
+  /** A refusal that names no field of the form, or a failure to send, to show above the buttons. */
   failure: string | null;
   dirty: boolean;
   /** Spread on the <form>: submits through the kit, focuses the first invalid field when refused. */
@@ -83,7 +87,11 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
         for (const [property, message] of Object.entries(issues))
           messages[(fieldOf[property] ?? property) as keyof V & string] = message as string;
       }
-      return { ...messages, ...own?.(of) };
+      // A screen's own check may name a field without a message: that field passes.
+      for (const [field, message] of Object.entries(own?.(of) ?? {}))
+        if (message) messages[field as keyof V & string] = message as string;
+        else delete messages[field as keyof V & string];
+      return messages;
     },
     [values, messagesOf],
   );
@@ -129,7 +137,7 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
           setServerErrors(shown);
           setFailure(placed.unplaced);
           if (Object.keys(shown).length > 0) focus.request();
-        }
+        } else setFailure(error instanceof Error ? error.message : String(error));
         setBusy(false);
         latest.current.onError?.(error);
       },
