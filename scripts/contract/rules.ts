@@ -71,12 +71,25 @@ function ruleOf(raw: Schema, schemas: Record<string, Schema>): FieldRuleData {
   return rule;
 }
 
+/** An object schema's properties and required names, its `allOf` parts' included. */
+function objectParts(raw: Schema, schemas: Record<string, Schema>) {
+  const schema = resolve(raw, schemas);
+  const properties: Record<string, Schema> = {};
+  const required = new Set<string>();
+  for (const part of (schema.allOf ?? []) as Schema[]) {
+    const inner = objectParts(part, schemas);
+    Object.assign(properties, inner.properties);
+    for (const name of inner.required) required.add(name);
+  }
+  Object.assign(properties, schema.properties ?? {});
+  for (const name of (Array.isArray(schema.required) ? schema.required : []) as string[]) required.add(name);
+  return { properties, required };
+}
+
 /** Each property's rules of an object schema, required ones marked. */
 function fieldRules(raw: Schema, schemas: Record<string, Schema>): Record<string, FieldRuleData> | null {
-  const schema = resolve(raw, schemas);
-  const properties = schema.properties as Record<string, Schema> | undefined;
-  if (!properties) return null;
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const { properties, required } = objectParts(raw, schemas);
+  if (Object.keys(properties).length === 0) return null;
   const fields: Record<string, FieldRuleData> = {};
   for (const [name, property] of Object.entries(properties)) {
     const rule = ruleOf(property, schemas);
@@ -106,8 +119,10 @@ export function requestSchemas(contract: OpenApiDocument): Map<string, Schema> {
         const schema = media.schema;
         if (!schema) continue;
         const name = refName(schema.$ref);
-        if (name && schemas[name]?.properties) add(name, schemas[name]);
-        else if (!name && schema.properties && operation.operationId) add(operation.operationId, schema);
+        const isObject = (candidate: Schema | undefined) =>
+          Boolean(candidate?.properties || Array.isArray(candidate?.allOf));
+        if (name && isObject(schemas[name])) add(name, schemas[name]!);
+        else if (!name && isObject(schema) && operation.operationId) add(operation.operationId, schema);
       }
     }
   }

@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type SchemaName, validate } from '../../../api/validate.ts';
 import { changedFrom, useUnsavedChanges } from '../unsaved/use-unsaved-changes.tsx';
 import { useIssueMessages } from './issue-message.ts';
@@ -65,7 +64,6 @@ export interface Form<V extends Values> {
  * first attempt and follow the typing from then on.
  */
 export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
-  const { t } = useTranslation('common');
   const [baseline, setBaseline] = useState<V>(options.initial);
   const [values, setValues] = useState<V>(baseline);
   const [attempted, setAttempted] = useState(false);
@@ -131,9 +129,8 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
       (error: unknown) => {
         const placed = placeServerErrors(error, Object.keys(sent), latest.current.fieldOf);
         if (placed) {
-          const shown: Messages<V> = {};
-          for (const [field, reason] of Object.entries(placed.fields))
-            shown[field as keyof V & string] = t('fieldIssue.serverRefused', { reason: reason as string });
+          // The server's reasons are the spec's messages ('Please enter a valid Email'): shown as they are.
+          const shown = placed.fields as Messages<V>;
           setServerErrors(shown);
           setFailure(placed.unplaced);
           if (Object.keys(shown).length > 0) focus.request();
