@@ -14,6 +14,14 @@ const contract = {
         },
       },
     },
+    '/things/{id}': {
+      patch: {
+        operationId: 'changeThing',
+        requestBody: {
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingChange' } } },
+        },
+      },
+    },
     '/things/{id}/send': {
       post: {
         operationId: 'sendThing',
@@ -48,6 +56,7 @@ const contract = {
         },
       },
       Risk: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+      ThingChange: { allOf: [{ $ref: '#/components/schemas/Part' }], type: 'object', required: ['note'] },
       Part: { type: 'object', required: ['label'], properties: { label: { type: 'string', maxLength: 9 } } },
       Answer: { type: 'object', properties: { never: { type: 'string', maxLength: 1 } } },
     },
@@ -71,6 +80,10 @@ describe('field rules generated from the contract', () => {
     );
     expect(source).toContain('Part: {"label":{"required":true,"type":"string","maxLength":9}},');
     expect(source).not.toContain('Answer');
+  });
+
+  it("takes an allOf body's properties from its parts, with the body's own required names", () => {
+    expect(source).toContain('ThingChange: {"label":{"required":true,"type":"string","maxLength":9}},');
   });
 });
 
