@@ -1,5 +1,5 @@
-import { CONTRACT_LIMITS } from '../../src/api/contract-limits.ts';
 import type { components } from '../../src/api/schema.d.ts';
+import { type FieldIssue, ruleOf, validate } from '../../src/api/validate.ts';
 import { type CaseDraft, type CaseRecord, EMPTY_DRAFT } from './case-editor.context.ts';
 
 /** The statuses a case can be given (spec 1, section 4.7, without the system-only preview and muted). */
@@ -19,16 +19,8 @@ export const CASE_STATUSES: readonly CaseStatus[] = [
 const isCaseStatus = (value: string): value is CaseStatus =>
   (CASE_STATUSES as readonly string[]).includes(value);
 
-/** Limits of the contract (openapi/paths/cases.yaml: CaseCreate, CaseTagList, CaseAssignees, CaseRisk). */
-export const CASE_LIMITS = {
-  title: CONTRACT_LIMITS.CaseCreate.title.maxLength,
-  description: CONTRACT_LIMITS.CaseCreate.description.maxLength,
-  tags: CONTRACT_LIMITS.CaseTagList.maxItems,
-  tagLength: CONTRACT_LIMITS.CaseTagList.items.maxLength,
-  assignees: CONTRACT_LIMITS.CaseAssignees.maxItems,
-  riskMin: CONTRACT_LIMITS.CaseRisk.minimum,
-  riskMax: CONTRACT_LIMITS.CaseRisk.maximum,
-} as const;
+/** The risk bounds the contract allows (CaseRisk). */
+const RISK = ruleOf('CaseUpdate', 'risk_score_min');
 
 /** Why a risk bound is refused: not a whole number from 0 to 100, or the minimum above the maximum. */
 export type RiskError = 'outOfRange' | 'minAboveMax';
@@ -44,7 +36,7 @@ export function parseRisk(text: string): number | null {
   if (trimmed === '') return null;
   if (!/^\d{1,3}$/.test(trimmed)) return Number.NaN;
   const value = Number(trimmed);
-  return value >= CASE_LIMITS.riskMin && value <= CASE_LIMITS.riskMax ? value : Number.NaN;
+  return value >= (RISK.minimum ?? 0) && value <= (RISK.maximum ?? 100) ? value : Number.NaN;
 }
 
 /**
@@ -62,25 +54,30 @@ export function riskRangeErrors(min: string, max: string): RiskRangeErrors {
   return errors;
 }
 
+/** What is wrong with a draft: the contract's issues (CaseUpdate) and the risk range's own. */
 export interface DraftErrors {
-  title?: 'required' | 'tooLong';
-  description?: 'tooLong';
-  tags?: 'tooMany' | 'tooLong';
-  assignedUsers?: 'tooMany';
+  title?: FieldIssue;
+  description?: FieldIssue;
+  tags?: FieldIssue;
+  assignedUsers?: FieldIssue;
   riskMin?: RiskError;
   riskMax?: RiskError;
 }
 
 /** What is wrong with a draft; an empty object when it can be saved. */
 export function draftErrors(draft: CaseDraft): DraftErrors {
+  // A title is required to edit as well as to create, though an update may leave it out.
+  const issues = validate('CaseCreate', {
+    title: draft.title.trim(),
+    description: draft.description,
+    tags: draft.tags,
+    assigned_users: draft.assignedUsers,
+  });
   const errors: DraftErrors = {};
-  const title = draft.title.trim();
-  if (!title) errors.title = 'required';
-  else if (title.length > CASE_LIMITS.title) errors.title = 'tooLong';
-  if (draft.description.length > CASE_LIMITS.description) errors.description = 'tooLong';
-  if (draft.tags.length > CASE_LIMITS.tags) errors.tags = 'tooMany';
-  else if (draft.tags.some((tag) => tag.length > CASE_LIMITS.tagLength)) errors.tags = 'tooLong';
-  if (draft.assignedUsers.length > CASE_LIMITS.assignees) errors.assignedUsers = 'tooMany';
+  if (issues.title) errors.title = issues.title;
+  if (issues.description) errors.description = issues.description;
+  if (issues.tags) errors.tags = issues.tags;
+  if (issues.assigned_users) errors.assignedUsers = issues.assigned_users;
   const risk = riskRangeErrors(draft.riskMin, draft.riskMax);
   if (risk.min) errors.riskMin = risk.min;
   if (risk.max) errors.riskMax = risk.max;

@@ -1,30 +1,23 @@
-import { CONTRACT_LIMITS } from '../../src/api/contract-limits.ts';
 import { MUTE_REGEX_MAX_LENGTH } from '../../src/api/limits.ts';
+import { ruleOf, validate } from '../../src/api/validate.ts';
 import {
   type ConditionDraft,
   DEFAULT_EXPIRY,
   EXPIRY_PRESETS,
-  MUTE_FIELDS,
   MUTE_OPERATORS,
   type Mute,
   type MuteDraft,
 } from './mute-lifecycle.context.ts';
 
-/** Limits of the contract (openapi/paths/mutes.yaml: MuteCondition, MuteConditions, MuteCreate). */
-export const MUTE_LIMITS = {
-  conditions: CONTRACT_LIMITS.MuteConditions.maxItems,
-  value: CONTRACT_LIMITS.MuteCondition.value.maxLength,
-  regex: MUTE_REGEX_MAX_LENGTH,
-  description: CONTRACT_LIMITS.MuteCreate.description.maxLength,
-  /** The furthest expiry: a year ahead. */
-  maxTtlSeconds: CONTRACT_LIMITS.MuteCreate.ttl_seconds.maximum,
-} as const;
+/** The furthest expiry, in seconds from now: the contract's `ttl_seconds` maximum (a year). */
+const MAX_TTL_SECONDS = ruleOf('MuteCreate', 'ttl_seconds').maximum ?? 31_536_000;
 
-const RAW_FIELD = /^fields\.[A-Za-z0-9_@-]{1,64}(\.[A-Za-z0-9_@-]{1,64}){0,7}$/;
-
-/** Whether a mute can test this field: a known alert field or `fields.<path>` of the raw data. */
+/**
+ * Whether a mute can test this field: a known alert field or `fields.<path>` of the raw data, as
+ * the contract's MuteCondition pattern says.
+ */
 export function isMuteField(field: string): boolean {
-  return (MUTE_FIELDS as readonly string[]).includes(field) || RAW_FIELD.test(field);
+  return !validate('MuteCondition', { field }).field;
 }
 
 export interface ConditionErrors {
@@ -48,10 +41,13 @@ function conditionErrors(condition: ConditionDraft): ConditionErrors {
   if (!field) errors.field = 'required';
   else if (!isMuteField(field)) errors.field = 'invalid';
   if (!MUTE_OPERATORS.includes(condition.operator)) errors.operator = 'invalid';
+  // The value's issues are the contract's (required, at most 500 characters) but an empty value
+  // is refused as typed, before trimming.
+  const valueIssue = condition.value ? validate('MuteCondition', { value: condition.value }).value : null;
   if (!condition.value) errors.value = 'required';
-  else if (condition.value.length > MUTE_LIMITS.value) errors.value = 'tooLong';
+  else if (valueIssue) errors.value = valueIssue.key === 'tooLong' ? 'tooLong' : 'required';
   else if (condition.operator === 'regex') {
-    if (condition.value.length > MUTE_LIMITS.regex) errors.value = 'tooLong';
+    if (condition.value.length > MUTE_REGEX_MAX_LENGTH) errors.value = 'tooLong';
     else {
       try {
         new RegExp(condition.value, 'iu');
@@ -76,20 +72,20 @@ export function customExpiryTime(text: string): number {
  */
 export function muteDraftErrors(draft: MuteDraft, isNew: boolean, now: number): MuteDraftErrors {
   const errors: MuteDraftErrors = { rows: {} };
+  const issues = validate('MuteCreate', { conditions: draft.conditions, description: draft.description });
   if (isNew && !draft.customerId) errors.customer = 'required';
-  if (draft.conditions.length === 0) errors.conditions = 'none';
-  else if (draft.conditions.length > MUTE_LIMITS.conditions) errors.conditions = 'tooMany';
+  if (issues.conditions) errors.conditions = issues.conditions.key === 'tooMany' ? 'tooMany' : 'none';
   for (const condition of draft.conditions) {
     const rowErrors = conditionErrors(condition);
     if (Object.keys(rowErrors).length > 0) errors.rows[condition.key] = rowErrors;
   }
-  if (draft.description.length > MUTE_LIMITS.description) errors.description = 'tooLong';
+  if (issues.description) errors.description = 'tooLong';
   if (draft.expiry === 'keep' && isNew) errors.expiry = 'required';
   if (draft.expiry === 'custom') {
     const at = customExpiryTime(draft.customExpiry);
     if (Number.isNaN(at)) errors.expiry = 'required';
     else if (at <= now) errors.expiry = 'past';
-    else if (at > now + MUTE_LIMITS.maxTtlSeconds * 1000) errors.expiry = 'tooFar';
+    else if (at > now + MAX_TTL_SECONDS * 1000) errors.expiry = 'tooFar';
   }
   return errors;
 }

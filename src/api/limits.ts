@@ -19,6 +19,3 @@ export const BULK_FILE_MAX_BYTES = 1024 * 1024;
 
 /** Log exports (POST /export/{id}) of at most this many events, without addresses, download at once; larger ones are mailed. */
 export const EXPORT_STREAM_LIMIT = 10_000;
-
-/** Most events one log export may hold: the contract's `size` maximum. */
-export const EXPORT_MAX_EVENTS = 1_000_000;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_LIMITS } from '../../machines/case-editor/draft.ts';
-import { MUTE_LIMITS } from '../../machines/mute-lifecycle/draft.ts';
 import { contractLimitsSource } from '../../scripts/contract/limits.ts';
 import { BULK_LIMIT } from '../../src/api/limits.ts';
+import { ruleOf } from '../../src/api/validate.ts';
 import { declaredLimit, loadContract, type OpenApiDocument } from '../../src/server/contract/load.ts';
 
 const contractOf = (schemas: Record<string, unknown>) =>
@@ -37,12 +36,14 @@ describe('limits written once, in the contract', () => {
     const schemas = loadContract().components.schemas as Record<string, Record<string, unknown>>;
     const property = (schema: string, name: string) =>
       (schemas[schema]!.properties as Record<string, Record<string, number>>)[name]!;
-    expect(CASE_LIMITS.title).toBe(property('CaseCreate', 'title').maxLength);
-    expect(CASE_LIMITS.tags).toBe(declaredLimit('CaseTagList', 'maxItems'));
-    expect(CASE_LIMITS.riskMax).toBe(declaredLimit('CaseRisk', 'maximum'));
-    expect(MUTE_LIMITS.conditions).toBe(declaredLimit('MuteConditions', 'maxItems'));
-    expect(MUTE_LIMITS.description).toBe(property('MuteCreate', 'description').maxLength);
-    expect(MUTE_LIMITS.maxTtlSeconds).toBe(property('MuteCreate', 'ttl_seconds').maximum);
+    expect(ruleOf('CaseCreate', 'title').maxLength).toBe(property('CaseCreate', 'title').maxLength);
+    expect(ruleOf('CaseCreate', 'tags').maxItems).toBe(declaredLimit('CaseTagList', 'maxItems'));
+    expect(ruleOf('CaseUpdate', 'risk_score_max').maximum).toBe(declaredLimit('CaseRisk', 'maximum'));
+    expect(ruleOf('MuteCreate', 'conditions').maxItems).toBe(declaredLimit('MuteConditions', 'maxItems'));
+    expect(ruleOf('MuteCreate', 'description').maxLength).toBe(
+      property('MuteCreate', 'description').maxLength,
+    );
+    expect(ruleOf('MuteCreate', 'ttl_seconds').maximum).toBe(property('MuteCreate', 'ttl_seconds').maximum);
     expect(BULK_LIMIT).toBe(declaredLimit('AlertBulkIds', 'maxItems'));
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../api/loaded.ts';
 import { useInvalidatePaths } from '../api/query.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { SelectField } from '../components/FormFields.tsx';
+import { SelectField } from '../components/form/index.ts';
 import {
   type ListColumn,
   ListFilters,

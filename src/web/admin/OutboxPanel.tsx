@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../api/loaded.ts';
-import { SelectField } from '../components/FormFields.tsx';
+import { SelectField } from '../components/form/index.ts';
 import {
   type ListColumn,
   ListFilters,

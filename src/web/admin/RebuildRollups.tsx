@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
-import { SelectField } from '../components/FormFields.tsx';
+import { SelectField } from '../components/form/index.ts';
 import { useShellData } from '../shell/index.ts';
 import { getJob, type Job, rebuildDashboardRollups } from './api.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../api/loaded.ts';
-import { Field } from '../components/FormFields.tsx';
+import { Field } from '../components/form/index.ts';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
 import { getMdrSupport, listSupportCustomers, listSupportPartners, type SupportCustomer } from './api.ts';
 

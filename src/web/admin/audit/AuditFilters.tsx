@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField } from '../../components/FormFields.tsx';
+import { Field, SelectField } from '../../components/form/index.ts';
 import type { AuditFilters as Filters } from '../api.ts';
 
 export interface AuditFiltersProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/FormFields.tsx';
+import { Field } from '../../components/form/index.ts';
 
 type Reports = typeof import('./machine-reports.ts');
 type MachineReport = import('./machine-reports.ts').MachineReport;

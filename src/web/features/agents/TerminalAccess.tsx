@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isEmail } from '../../../common/patterns.ts';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { Field } from '../../components/FormFields.tsx';
+import { Field } from '../../components/form/index.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
 import {

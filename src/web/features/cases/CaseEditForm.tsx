@@ -4,6 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { CaseDraft } from '../../../../machines/case-editor/case-editor.context.ts';
 import { CASE_STATUSES, type DraftErrors } from '../../../../machines/case-editor/draft.ts';
 import type { FormState } from '../../../../machines/case-editor/selectors.ts';
+import {
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFocusFirstInvalid,
+  useIssueMessage,
+} from '../../components/form/index.ts';
 import { ChipsInput } from './ChipsInput.tsx';
 import { RiskRangeFields } from './RiskRangeFields.tsx';
 import { useStatusLabel } from './use-status-label.ts';
@@ -26,92 +33,76 @@ export interface CaseEditFormProps {
 
 /**
  * The case's own fields (spec 2, section 2 "Cases": title, description, tags, assignees, risk
- * range, and its status). Ctrl/Cmd+S or Ctrl/Cmd+Enter saves from anywhere in the form.
+ * range, and its status), on the field kit; the case editor machine holds the draft and checks it
+ * by the contract's rules (machines/case-editor/draft.ts). Ctrl/Cmd+S or Ctrl/Cmd+Enter saves from
+ * anywhere in the form; a save that cannot be made moves the focus to the first field to fix.
  */
 export function CaseEditForm(props: CaseEditFormProps) {
   const { draft, errors, state, dirty, canSave, canEdit, onEdit } = props;
   const { t } = useTranslation('cases');
   const { t: common } = useTranslation();
   const statusLabel = useStatusLabel();
+  const message = useIssueMessage();
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
   const locked = !canEdit || state === 'saving';
   const uid = useId();
 
+  const save = () => {
+    if (canSave) props.onSave();
+    else if (dirty) focus.request();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSave) props.onSave();
+    save();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const save = (event.ctrlKey || event.metaKey) && (event.key === 's' || event.key === 'Enter');
-    if (!save) return;
+    const saveKey = (event.ctrlKey || event.metaKey) && (event.key === 's' || event.key === 'Enter');
+    if (!saveKey) return;
     event.preventDefault();
-    if (canSave) props.onSave();
+    save();
   };
+  // The spec's words for a missing title; the contract's limits speak for themselves.
   const titleError =
-    errors.title === 'required' ? t('form.titleRequired') : errors.title ? t('form.titleTooLong') : null;
+    errors.title?.key === 'required' ? t('form.titleRequired') : errors.title && message(errors.title);
   const statuses = CASE_STATUSES.includes(draft.status as never)
     ? CASE_STATUSES
     : [draft.status, ...CASE_STATUSES];
 
   return (
     <form
+      ref={focus.ref}
       className="form case-form"
       onSubmit={submit}
       onKeyDown={onKeyDown}
       noValidate
       aria-label={t('detail.editLabel')}
     >
-      <div className="field">
-        <label htmlFor={`${uid}-case-title`} className="field__label">
-          {t('form.title')}
-        </label>
-        <input
-          id={`${uid}-case-title`}
-          className={`input input--wide${titleError ? ' is-invalid' : ''}`}
-          value={draft.title}
-          maxLength={200}
-          disabled={locked}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${uid}-case-title-error` : undefined}
-          onChange={(event) => onEdit({ title: event.target.value })}
-        />
-        {titleError && (
-          <p id={`${uid}-case-title-error`} className="field__error" role="alert">
-            {titleError}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${uid}-case-description`} className="field__label">
-          {t('form.description')}
-        </label>
-        <textarea
-          id={`${uid}-case-description`}
-          className="textarea"
-          rows={6}
-          value={draft.description}
-          disabled={locked}
-          onChange={(event) => onEdit({ description: event.target.value })}
-        />
-        {errors.description && <p className="field__error">{t('form.descriptionTooLong')}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor={`${uid}-case-status`} className="field__label">
-          {t('form.status')}
-        </label>
-        <select
-          id={`${uid}-case-status`}
-          className="select"
-          value={draft.status}
-          disabled={locked}
-          onChange={(event) => onEdit({ status: event.target.value })}
-        >
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        id={`${uid}-case-title`}
+        label={t('form.title')}
+        className="input input--wide"
+        value={draft.title}
+        disabled={locked}
+        error={titleError}
+        onChange={(title) => onEdit({ title })}
+      />
+      <TextAreaField
+        id={`${uid}-case-description`}
+        label={t('form.description')}
+        rows={6}
+        value={draft.description}
+        disabled={locked}
+        error={errors.description && message(errors.description)}
+        onChange={(description) => onEdit({ description })}
+      />
+      <SelectField
+        id={`${uid}-case-status`}
+        label={t('form.status')}
+        value={draft.status}
+        disabled={locked}
+        options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
+        onChange={(status) => onEdit({ status })}
+      />
       <ChipsInput
         id={`${uid}-case-tags`}
         label={t('form.tags')}
@@ -119,10 +110,9 @@ export function CaseEditForm(props: CaseEditFormProps) {
         suggestions={props.tagSuggestions}
         placeholder={t('form.tagsPlaceholder')}
         disabled={locked}
-        invalid={Boolean(errors.tags)}
+        error={errors.tags && message(errors.tags)}
         onChange={(tags) => onEdit({ tags })}
       />
-      {errors.tags && <p className="field__error">{t('form.tagsInvalid')}</p>}
       <ChipsInput
         id={`${uid}-case-assignees`}
         label={t('form.assignedUsers')}
@@ -131,10 +121,9 @@ export function CaseEditForm(props: CaseEditFormProps) {
         display={props.displayUser}
         placeholder={t('form.assignedUsersPlaceholder')}
         disabled={locked}
-        invalid={Boolean(errors.assignedUsers)}
+        error={errors.assignedUsers && message(errors.assignedUsers)}
         onChange={(assignedUsers) => onEdit({ assignedUsers })}
       />
-      {errors.assignedUsers && <p className="field__error">{t('form.assigneesTooMany')}</p>}
       <RiskRangeFields
         legend={t('form.riskRange')}
         min={draft.riskMin}

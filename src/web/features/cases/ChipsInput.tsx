@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy as describedByOf, FieldError } from '../../components/form/index.ts';
 import { Icon } from '../../components/Icon.tsx';
 import './shared.css';
 
@@ -17,6 +18,8 @@ export interface ChipsInputProps {
   /** Id of a help or error text. */
   describedBy?: string;
   invalid?: boolean;
+  /** The refusal to show under the field (the field kit's error, tied to the input). */
+  error?: string | undefined;
 }
 
 /**
@@ -50,8 +53,10 @@ export function ChipsInput(props: ChipsInputProps) {
   };
 
   const offered = suggestions.filter((s) => !values.includes(s));
+  const invalid = props.invalid || Boolean(props.error);
+  const aria = props.error ? describedByOf(id, { error: props.error }) : null;
   return (
-    <div className={`chips${props.invalid ? ' is-invalid' : ''}`}>
+    <div className={`chips${invalid ? ' is-invalid' : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
@@ -82,8 +87,8 @@ export function ChipsInput(props: ChipsInputProps) {
           disabled={disabled}
           placeholder={props.placeholder}
           list={offered.length > 0 ? listId : undefined}
-          aria-describedby={describedBy}
-          aria-invalid={props.invalid || undefined}
+          aria-describedby={aria?.['aria-describedby'] ?? describedBy}
+          aria-invalid={invalid || undefined}
           onChange={(event) => {
             // Picking a suggestion fills the field with a whole value: take it at once.
             const next = event.target.value;
@@ -103,6 +108,7 @@ export function ChipsInput(props: ChipsInputProps) {
           ))}
         </datalist>
       )}
+      <FieldError id={id} error={props.error} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { type DraftErrors, draftErrors, parseRisk } from '../../../../machines/case-editor/draft.ts';
+import { parseRisk, riskRangeErrors } from '../../../../machines/case-editor/draft.ts';
 import type { CaseCreate } from './api.ts';
 
 /** The create case dialog's fields. */
-export interface CreateCaseForm {
+export interface CreateCaseForm extends Record<string, unknown> {
   customerId: string;
   title: string;
   description: string;
@@ -10,11 +10,6 @@ export interface CreateCaseForm {
   assignedUsers: string[];
   riskMin: string;
   riskMax: string;
-}
-
-export interface CreateCaseErrors extends DraftErrors {
-  /** 'Please select a customer' (spec 2, section 5). */
-  customer?: 'required';
 }
 
 export const emptyCreateForm = (customerId = ''): CreateCaseForm => ({
@@ -27,14 +22,27 @@ export const emptyCreateForm = (customerId = ''): CreateCaseForm => ({
   riskMax: '',
 });
 
-/** The same rules as editing a case, plus a customer. */
-export function createCaseErrors(form: CreateCaseForm): CreateCaseErrors {
-  const errors: CreateCaseErrors = draftErrors({ ...form, status: 'new' });
-  if (!form.customerId) errors.customer = 'required';
-  return errors;
-}
+/** The form's values as CaseCreate's fields, for the contract's rules (risk bounds as typed). */
+export const createCaseContractValues = (form: CreateCaseForm) => ({
+  customer_id: form.customerId,
+  title: form.title.trim(),
+  description: form.description,
+  tags: form.tags,
+  assigned_users: form.assignedUsers,
+  risk_score_min: form.riskMin,
+  risk_score_max: form.riskMax,
+});
 
-export const hasErrors = (errors: CreateCaseErrors) => Object.keys(errors).length > 0;
+/** The form field of each CaseCreate property whose name differs. */
+export const CREATE_CASE_FIELDS = {
+  customer_id: 'customerId',
+  assigned_users: 'assignedUsers',
+  risk_score_min: 'riskMin',
+  risk_score_max: 'riskMax',
+} as const;
+
+/** What the contract cannot say: the risk range's bounds in order (spec 2, section 2 "Cases"). */
+export const createCaseRangeErrors = (form: CreateCaseForm) => riskRangeErrors(form.riskMin, form.riskMax);
 
 /** POST /api/cases/v1/cases/ body; empty lists and bounds are left out. */
 export function createCaseBody(form: CreateCaseForm): CaseCreate {

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { errorIdOf, FieldError, SelectField } from '../../components/FormFields.tsx';
+import { errorIdOf, FieldError, SelectField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { InputField } from '../../components/FormFields.tsx';
+import { TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { Customer } from './api.ts';
@@ -81,7 +81,7 @@ export function ComplianceDataDialog({ customer, onClose }: { customer: Customer
         aria-label={t('compliance.filters')}
       >
         {(['from', 'to', 'min_bytes', 'max_bytes'] as const).map((field) => (
-          <InputField
+          <TextField
             key={field}
             id={`${uid}-${field}`}
             label={t(`compliance.fields.${field}`)}

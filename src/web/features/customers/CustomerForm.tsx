@@ -1,9 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { InputField } from '../../components/FormFields.tsx';
+import { TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
-import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
 
@@ -20,12 +19,14 @@ const TEXT = [
   'url',
 ] as const;
 const FLAGS = ['mdr', 'compliance_sku', 'global_software_package'] as const;
-type TextField = (typeof TEXT)[number];
+type TextKey = (typeof TEXT)[number];
 type Flag = (typeof FLAGS)[number];
+type CustomerValues = Record<TextKey, string> & Record<Flag, boolean>;
 
 /**
- * New or edit customer. The server validates with the spec's messages (spec 2, section 5); a
- * refused field shows its message under the field and keeps what was typed.
+ * New or edit customer, on the field kit: the contract's CustomerCreate rules are checked before
+ * sending, and the server's refusals (the spec's messages, spec 2 section 5) show under their
+ * fields and keep what was typed.
  */
 export function CustomerForm({
   customer,
@@ -40,49 +41,37 @@ export function CustomerForm({
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const uid = useId();
-  const [text, setText] = useState<Record<TextField, string>>(
-    () => Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextField, string>,
-  );
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
-    mdr: customer?.mdr ?? false,
-    compliance_sku: customer?.compliance_sku ?? false,
-    global_software_package: customer?.global_software_package ?? true,
-  });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [opened] = useState(() => ({ text, flags }));
-  const unsaved = useUnsavedChanges(changedFrom({ text, flags }, opened) && !busy);
-  const close = () => unsaved.guard(onClose);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (text.name.trim() === '') {
-      setErrors({ name: t('form.required') });
-      return;
-    }
-    setBusy(true);
-    const body = { ...text, ...flags };
-    try {
-      const saved = customer ? await updateCustomer(customer.customer_id, body) : await createCustomer(body);
+  const form = useForm<CustomerValues>({
+    initial: () => ({
+      ...(Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextKey, string>),
+      mdr: customer?.mdr ?? false,
+      compliance_sku: customer?.compliance_sku ?? false,
+      global_software_package: customer?.global_software_package ?? true,
+    }),
+    schema: 'CustomerCreate',
+    check: (values) => ({ name: values.name.trim() ? undefined : t('form.required') }),
+    submit: async (values) => {
+      const saved = customer
+        ? await updateCustomer(customer.customer_id, values)
+        : await createCustomer(values);
       notify({
         severity: 'success',
         title: customer ? t('form.saved') : t('form.created'),
         message: saved.name,
       });
       onSaved(saved);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : [];
-      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.reason])));
-      if (fields.length === 0) {
-        notify({
-          severity: 'danger',
-          title: customer ? t('errors.patch') : t('errors.create'),
-          message: common('tryAgainLater'),
-        });
-      }
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.length > 0) return;
+      notify({
+        severity: 'danger',
+        title: customer ? t('errors.patch') : t('errors.create'),
+        message: common('tryAgainLater'),
+      });
+    },
+  });
+  const { values, set, errors } = form;
+  const close = () => form.requestClose(onClose);
 
   return (
     <>
@@ -95,38 +84,48 @@ export function CustomerForm({
             <button type="button" className="button" onClick={close}>
               {t('form.cancel')}
             </button>
-            <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
+            <button
+              type="submit"
+              form={`${uid}-form`}
+              className="button button--primary"
+              disabled={form.busy}
+            >
               {customer ? t('form.save') : t('form.create')}
             </button>
           </>
         }
       >
-        <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
+        <form id={`${uid}-form`} className="form form--two-columns" {...form.formProps}>
           {TEXT.map((field) => (
-            <InputField
+            <TextField
               key={field}
               id={`${uid}-${field}`}
               label={t(`fields.${field}`)}
               type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-              value={text[field]}
+              value={values[field]}
               required={field === 'name'}
               error={errors[field]}
-              onChange={(value) => setText((v) => ({ ...v, [field]: value }))}
+              onChange={(value) => set({ [field]: value } as Partial<CustomerValues>)}
             />
           ))}
           {FLAGS.map((flag) => (
             <label className="checkbox-field" key={flag}>
               <input
                 type="checkbox"
-                checked={flags[flag]}
-                onChange={(event) => setFlags((v) => ({ ...v, [flag]: event.target.checked }))}
+                checked={values[flag]}
+                onChange={(event) => set({ [flag]: event.target.checked } as Partial<CustomerValues>)}
               />
               {t(`fields.${flag}`)}
             </label>
           ))}
+          {form.failure && (
+            <p className="notice notice--danger form__failure" role="alert">
+              {form.failure}
+            </p>
+          )}
         </form>
       </ModalDialog>
-      {unsaved.prompt}
+      {form.prompt}
     </>
   );
 }

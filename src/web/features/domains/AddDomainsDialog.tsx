@@ -1,9 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { FormFooter } from '../../components/FormFields.tsx';
+import { FormFooter, SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
-import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { createDomains, type Domain } from './api.ts';
 import { looksLikeDomain, namesOf } from './domain-names.ts';
@@ -14,8 +13,10 @@ export interface AddDomainsDialogProps {
 }
 
 /**
- * Add one domain or many (one a line) for a customer (spec 2, sections 2 and 5): 'Please select
- * a customer' and 'Please provide a valid domain name.' show after the first attempt.
+ * Add one domain or many (one a line) for a customer (spec 2, sections 2 and 5), on the field
+ * kit: 'Please select a customer' and 'Please provide a valid domain name.' show after the first
+ * attempt, the contract's createDomains rules (how many names, how long) are checked too, and the
+ * server's refusals show under their fields.
  */
 export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
   const { t } = useTranslation('domains');
@@ -23,43 +24,38 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
   const { notify } = useToasts();
   const { filteredCustomers } = useCustomerScope();
   const { selected } = useSelectedCustomers();
-  const [customerId, setCustomerId] = useState(selected.length === 1 ? selected[0]! : '');
-  const [text, setText] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const uid = useId();
-  // The customer comes preselected; what was typed is what would be lost.
-  const unsaved = useUnsavedChanges(text.trim() !== '' && !busy);
-  const close = () => unsaved.guard(onClose);
-  const names = namesOf(text);
-  const invalid = names.filter((n) => !looksLikeDomain(n));
-  const customerError = attempted && !customerId ? t('form.selectCustomer') : null;
-  const namesError =
-    attempted && (names.length === 0 || invalid.length > 0)
-      ? `${t('form.invalidDomain')}${invalid.length ? ` ${invalid.join(', ')}` : ''}`
-      : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (!customerId || names.length === 0 || invalid.length > 0 || busy) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      const added = await createDomains(customerId, names);
+  const form = useForm<{ customerId: string; text: string }>({
+    initial: () => ({ customerId: selected.length === 1 ? selected[0]! : '', text: '' }),
+    schema: 'createDomains',
+    toContract: (values) => ({ names: namesOf(values.text) }),
+    fieldOf: { customer_id: 'customerId', names: 'text' },
+    check: (values) => {
+      const names = namesOf(values.text);
+      const invalid = names.filter((n) => !looksLikeDomain(n));
+      return {
+        customerId: values.customerId ? undefined : t('form.selectCustomer'),
+        ...(names.length === 0 || invalid.length > 0
+          ? { text: `${t('form.invalidDomain')}${invalid.length ? ` ${invalid.join(', ')}` : ''}` }
+          : {}),
+      };
+    },
+    submit: async (values) => {
+      const added = await createDomains(values.customerId, namesOf(values.text));
       notify({
         severity: 'success',
         title: t('form.added', { count: added.length }),
         message: added.map((d) => d.domain).join(', '),
       });
       onAdded(added);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.status === 400) setServerError(error.message);
-      else notify({ severity: 'danger', title: t('errors.add'), message: common('tryAgainLater') });
-    }
-  }
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) return;
+      notify({ severity: 'danger', title: t('errors.add'), message: common('tryAgainLater') });
+    },
+  });
+  const { values, set, errors } = form;
+  const close = () => form.requestClose(onClose);
 
   const formId = `${uid}-add-domains`;
   return (
@@ -67,64 +63,37 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
       <ModalDialog
         title={t('form.title')}
         onClose={close}
-        footer={<FormFooter form={formId} submitLabel={t('form.submit')} disabled={busy} onCancel={close} />}
+        footer={
+          <FormFooter form={formId} submitLabel={t('form.submit')} disabled={form.busy} onCancel={close} />
+        }
       >
-        <form id={formId} className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${uid}-customer`} className="field__label">
-              {t('form.customer')}
-            </label>
-            <select
-              id={`${uid}-customer`}
-              className="select"
-              value={customerId}
-              aria-invalid={customerError ? true : undefined}
-              aria-describedby={customerError ? `${uid}-customer-error` : undefined}
-              onChange={(e) => setCustomerId(e.target.value)}
-            >
-              <option value="">{t('form.chooseCustomer')}</option>
-              {filteredCustomers.map((c) => (
-                <option key={c.customer_id} value={c.customer_id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-            {customerError && (
-              <span id={`${uid}-customer-error`} className="field__error">
-                {customerError}
-              </span>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${uid}-names`} className="field__label">
-              {t('form.names')}
-            </label>
-            <textarea
-              id={`${uid}-names`}
-              className="textarea"
-              rows={6}
-              value={text}
-              aria-invalid={namesError ? true : undefined}
-              aria-describedby={`${uid}-names-hint${namesError ? ` ${uid}-names-error` : ''}`}
-              onChange={(e) => setText(e.target.value)}
-            />
-            <span id={`${uid}-names-hint`} className="field__hint">
-              {t('form.namesHint')}
-            </span>
-            {namesError && (
-              <span id={`${uid}-names-error`} className="field__error">
-                {namesError}
-              </span>
-            )}
-          </div>
-          {serverError && (
+        <form id={formId} className="form" {...form.formProps}>
+          <SelectField
+            id={`${uid}-customer`}
+            label={t('form.customer')}
+            value={values.customerId}
+            emptyLabel={t('form.chooseCustomer')}
+            options={filteredCustomers.map((c) => ({ value: c.customer_id, label: c.name }))}
+            error={errors.customerId}
+            onChange={(customerId) => set({ customerId })}
+          />
+          <TextAreaField
+            id={`${uid}-names`}
+            label={t('form.names')}
+            rows={6}
+            value={values.text}
+            hint={t('form.namesHint')}
+            error={errors.text}
+            onChange={(text) => set({ text })}
+          />
+          {form.failure && (
             <p className="field__error" role="alert">
-              {serverError}
+              {form.failure}
             </p>
           )}
         </form>
       </ModalDialog>
-      {unsaved.prompt}
+      {form.prompt}
     </>
   );
 }

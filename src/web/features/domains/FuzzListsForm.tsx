@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { errorIdOf, Field, FieldError } from '../../components/FormFields.tsx';
+import { errorIdOf, Field, FieldError } from '../../components/form/index.ts';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { type DomainFuzzLists, getDomainFuzzLists, updateDomainFuzzLists } from './api.ts';

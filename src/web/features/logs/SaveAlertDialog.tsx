@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '../../components/FormFields.tsx';
+import { TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useShellData, useToasts } from '../../shell/index.ts';
@@ -148,7 +148,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
         <form className="form" onSubmit={runBacktest} noValidate>
           <p className="search-hint">{covers}</p>
           <div className="search-alert-form">
-            <InputField
+            <TextField
               id={`${uid}-period`}
               label={t('alert.period')}
               inputMode="numeric"
@@ -173,7 +173,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
                 ))}
               </select>
             </div>
-            <InputField
+            <TextField
               id={`${uid}-threshold`}
               label={t('alert.threshold')}
               inputMode="numeric"

@@ -1,15 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputField, SelectField } from '../../components/FormFields.tsx';
+import { SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useShellData } from '../../shell/index.ts';
 import { createSavedSearch, type SavedSearch, updateSavedSearch } from './api.ts';
 import { type Column, requestOf, type SearchForm } from './search-model.ts';
-import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 
 type Scope = SavedSearch['scope'];
 
-interface Draft {
+interface Draft extends Record<string, unknown> {
   name: string;
   scope: Scope;
   customerId: string;
@@ -20,7 +19,8 @@ interface Draft {
  * global (staff only; the server checks); or, given `existing`, changes that saved search: its
  * name, scope and search become these. A console filtered to one customer saves for it by default;
  * a new search keeps the console's customer filter (an edited one keeps the customers it had), so a
- * rule on it counts those customers only.
+ * rule on it counts those customers only. On the field kit: the name is checked by the contract's
+ * SavedSearchInput rules, and the server's refusals show under their fields.
  */
 export function SaveSearchDialog(props: {
   form: SearchForm;
@@ -35,31 +35,21 @@ export function SaveSearchDialog(props: {
   const { customers } = useShellData();
   const uid = useId();
   const { existing } = props;
-  const [initial] = useState<Draft>(() =>
-    existing
-      ? { name: existing.name, scope: existing.scope, customerId: existing.customer_id ?? '' }
-      : {
-          name: '',
-          scope: props.customerIds.length === 1 ? 'customer' : 'private',
-          customerId: props.customerIds[0] ?? customers[0]?.customer_id ?? '',
-        },
-  );
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dirty =
-    draft.name !== initial.name || draft.scope !== initial.scope || draft.customerId !== initial.customerId;
-  const { requestClose, question } = useUnsavedDialog(dirty && !busy, props.onClose);
-  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
   const narrowedTo = existing ? existing.customer_ids : props.customerIds;
   const nameOf = (id: string) => customers.find((c) => c.customer_id === id)?.name ?? id;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !draft.name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useForm<Draft>({
+    initial: () =>
+      existing
+        ? { name: existing.name, scope: existing.scope, customerId: existing.customer_id ?? '' }
+        : {
+            name: '',
+            scope: props.customerIds.length === 1 ? 'customer' : 'private',
+            customerId: props.customerIds[0] ?? customers[0]?.customer_id ?? '',
+          },
+    schema: 'SavedSearchInput',
+    toContract: (draft) => ({ name: draft.name.trim() }),
+    fieldOf: { customer_id: 'customerId' },
+    submit: async (draft) => {
       const request = requestOf(props.form, { columns: props.columns, customerIds: props.customerIds });
       const input = {
         name: draft.name.trim(),
@@ -71,22 +61,22 @@ export function SaveSearchDialog(props: {
         period: (request.period ?? null) as Record<string, unknown> | null,
       };
       props.onSaved(existing ? await updateSavedSearch(existing.id, input) : await createSavedSearch(input));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setBusy(false);
-    }
-  };
+    },
+    unsavedMessage: t('unsaved.message'),
+  });
+  const { values: draft, set, errors } = form;
+  const requestClose = () => form.requestClose(props.onClose);
   const title = existing ? t('saved.editTitle', { name: existing.name }) : t('saved.saveTitle');
   return (
     <>
       <ModalDialog title={title} onClose={requestClose}>
-        <form className="form" onSubmit={submit} noValidate>
-          <InputField
+        <form className="form" {...form.formProps}>
+          <TextField
             id={`${uid}-name`}
             label={t('saved.name')}
             required
-            maxLength={200}
             value={draft.name}
+            error={errors.name}
             onChange={(name) => set({ name })}
           />
           <SelectField
@@ -104,6 +94,7 @@ export function SaveSearchDialog(props: {
               id={`${uid}-customer`}
               label={t('saved.customer')}
               value={draft.customerId}
+              error={errors.customerId}
               onChange={(customerId) => set({ customerId })}
               options={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
             />
@@ -114,13 +105,13 @@ export function SaveSearchDialog(props: {
             </p>
           )}
           {existing && <p className="search-hint">{t('saved.editHint')}</p>}
-          {error && (
+          {form.failure && (
             <p role="alert" className="search-error">
-              {existing ? t('saved.updateFailed') : t('saved.saveFailed')} {error}
+              {existing ? t('saved.updateFailed') : t('saved.saveFailed')} {form.failure}
             </p>
           )}
           <div className="modal__actions">
-            <button type="submit" className="button button--primary" disabled={busy || !draft.name.trim()}>
+            <button type="submit" className="button button--primary" disabled={form.busy}>
               {existing ? t('saved.update') : t('saved.save')}
             </button>
             <button type="button" className="button" onClick={requestClose}>
@@ -129,7 +120,7 @@ export function SaveSearchDialog(props: {
           </div>
         </form>
       </ModalDialog>
-      {question}
+      {form.prompt}
     </>
   );
 }

@@ -1,6 +1,8 @@
-import { EXPORT_MAX_EVENTS, EXPORT_STREAM_LIMIT } from '../../../api/limits.ts';
+import { EXPORT_STREAM_LIMIT } from '../../../api/limits.ts';
+import { ruleOf, validate } from '../../../api/validate.ts';
 import { COMMON_EVENT_FIELDS, type CommonEventField } from '../../../common/log-fields.ts';
 import { isEmail } from '../../../common/patterns.ts';
+import { recipientsOf } from '../../components/form/RecipientsField.tsx';
 import type { ExportBody } from './api.ts';
 
 /** Fields every event has (the server's common columns); the raw event's paths are not offered here. */
@@ -9,13 +11,14 @@ export type ExportField = CommonEventField;
 
 /** Up to this many events without addresses are downloaded at once; more are mailed. */
 export const STREAM_LIMIT = EXPORT_STREAM_LIMIT;
-export const MAX_EXPORT = EXPORT_MAX_EVENTS;
+/** Most events one export may hold: the contract's `size` maximum. */
+export const MAX_EXPORT = ruleOf('exportSearch', 'size').maximum ?? 1;
 
 /** Spec 2: CSV or JSON (one array); NDJSON (a JSON object a line) stays for streaming tools. */
 export const EXPORT_MODES = ['csv', 'json', 'ndjson'] as const;
 export type ExportMode = (typeof EXPORT_MODES)[number];
 
-export interface ExportDraft {
+export interface ExportDraft extends Record<string, unknown> {
   mode: ExportMode;
   size: string;
   fields: ExportField[];
@@ -29,17 +32,18 @@ export type ExportErrors = Partial<{
   emails: 'needsEmail';
 }>;
 
-export const emailsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+export const emailsOf = recipientsOf;
 
+/** The contract's checks (exportSearch: size, fields, recipients) in the dialog's own words. */
 export function exportErrors(draft: ExportDraft): ExportErrors {
-  const errors: ExportErrors = {};
-  const size = /^\d+$/.test(draft.size.trim()) ? Number(draft.size.trim()) : Number.NaN;
-  if (!draft.size.trim()) errors.size = 'required';
-  else if (!(size >= 1 && size <= MAX_EXPORT)) errors.size = 'range';
-  if (draft.fields.length === 0) errors.fields = 'none';
   const emails = emailsOf(draft.emails);
+  const issues = validate('exportSearch', { size: draft.size, fields: draft.fields, emails });
+  const errors: ExportErrors = {};
+  if (issues.size) errors.size = issues.size.key === 'required' ? 'required' : 'range';
+  if (issues.fields) errors.fields = 'none';
   // Spec 5: a large export needs an address, and every address given must be valid.
-  if (emails.some((e) => !isEmail(e)) || (size > STREAM_LIMIT && emails.length === 0))
+  const size = Number(draft.size.trim());
+  if (issues.emails || emails.some((e) => !isEmail(e)) || (size > STREAM_LIMIT && emails.length === 0))
     errors.emails = 'needsEmail';
   return errors;
 }

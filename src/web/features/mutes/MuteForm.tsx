@@ -1,13 +1,15 @@
 import type { FormEvent } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MUTE_LIMITS, type MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
+import type { MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import {
   type ConditionDraft,
   MUTE_FIELDS,
   type Mute,
   type MuteDraft,
 } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import { ruleOf } from '../../../api/validate.ts';
+import { SelectField, TextAreaField, useFocusFirstInvalid } from '../../components/form/index.ts';
 import { useShellData } from '../../shell/index.ts';
 import { ConditionRow } from './ConditionRow.tsx';
 import { ExpiryField } from './ExpiryField.tsx';
@@ -30,9 +32,17 @@ export interface MuteFormProps {
   onCancel(): void;
 }
 
+/** The contract's limits the form shows: how many conditions, how long a description. */
+const MAX_CONDITIONS = ruleOf('MuteCreate', 'conditions').maxItems;
+const MAX_DESCRIPTION = ruleOf('MuteCreate', 'description').maxLength;
+
+const hasErrors = ({ rows, ...rest }: MuteDraftErrors) =>
+  Object.values(rest).some(Boolean) || Object.keys(rows).length > 0;
+
 /**
  * Writing or editing a mute (spec 2, section 2 "Alert mutes"): condition rows that must all
- * match, a description, the expiry, and for a new mute its customer.
+ * match, a description, the expiry, and for a new mute its customer. A save that cannot be made
+ * moves the focus to the first field to fix.
  */
 export function MuteForm(props: MuteFormProps) {
   const { mute, draft, errors, showErrors, saving, now } = props;
@@ -45,13 +55,16 @@ export function MuteForm(props: MuteFormProps) {
   const shown: MuteDraftErrors = showErrors
     ? errors
     : { rows: {}, expiry: errors.expiry === 'required' ? undefined : errors.expiry };
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSave();
+    if (hasErrors(errors)) focus.request();
   };
   // Opening the form (n, New mute, Edit conditions) puts the focus in its first field; closing
   // it gives the focus back to where it was, if that is still on the page.
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = focus.ref;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens (the ref is stable)
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     formRef.current?.querySelector<HTMLElement>('select, input, textarea')?.focus();
@@ -70,32 +83,16 @@ export function MuteForm(props: MuteFormProps) {
     >
       <h2 id={props.titleId}>{mute ? t('form.editTitle') : t('form.newTitle')}</h2>
       {!mute && (
-        <div className="field">
-          <label htmlFor={`${uid}-mute-customer`} className="field__label">
-            {t('form.customer')}
-          </label>
-          <select
-            id={`${uid}-mute-customer`}
-            className={`select${shown.customer ? ' is-invalid' : ''}`}
-            value={draft.customerId}
-            disabled={saving}
-            aria-invalid={shown.customer ? true : undefined}
-            aria-describedby={shown.customer ? `${uid}-mute-customer-error` : undefined}
-            onChange={(event) => props.onChange({ customerId: event.target.value })}
-          >
-            <option value="">{t('form.chooseCustomer')}</option>
-            {customers.map((c) => (
-              <option key={c.customer_id} value={c.customer_id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {shown.customer && (
-            <p id={`${uid}-mute-customer-error`} className="field__error" role="alert">
-              {t('form.customerRequired')}
-            </p>
-          )}
-        </div>
+        <SelectField
+          id={`${uid}-mute-customer`}
+          label={t('form.customer')}
+          value={draft.customerId}
+          disabled={saving}
+          emptyLabel={t('form.chooseCustomer')}
+          options={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+          error={shown.customer && t('form.customerRequired')}
+          onChange={(customerId) => props.onChange({ customerId })}
+        />
       )}
       <fieldset className="field mute-form__conditions">
         <legend className="field__label">{t('form.conditions')}</legend>
@@ -123,25 +120,20 @@ export function MuteForm(props: MuteFormProps) {
           type="button"
           className="button button--small"
           onClick={props.onAddCondition}
-          disabled={saving || draft.conditions.length >= MUTE_LIMITS.conditions}
+          disabled={saving || draft.conditions.length >= (MAX_CONDITIONS ?? 1)}
         >
           {t('form.addCondition')}
         </button>
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${uid}-mute-description`} className="field__label">
-          {t('form.description')}
-        </label>
-        <textarea
-          id={`${uid}-mute-description`}
-          className="textarea"
-          rows={3}
-          maxLength={MUTE_LIMITS.description}
-          value={draft.description}
-          disabled={saving}
-          onChange={(event) => props.onChange({ description: event.target.value })}
-        />
-      </div>
+      <TextAreaField
+        id={`${uid}-mute-description`}
+        label={t('form.description')}
+        rows={3}
+        maxLength={MAX_DESCRIPTION}
+        value={draft.description}
+        disabled={saving}
+        onChange={(description) => props.onChange({ description })}
+      />
       <ExpiryField
         expiry={draft.expiry}
         customExpiry={draft.customExpiry}

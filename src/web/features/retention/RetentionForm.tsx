@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { InputField } from '../../components/FormFields.tsx';
+import { TextField } from '../../components/form/index.ts';
 import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { getLogRetention, MAX_DAYS, MIN_DAYS, setLogRetention } from './api.ts';
@@ -102,7 +102,7 @@ export function RetentionForm({
       onSubmit={submit}
       aria-label={t('form.label', { name: customerName })}
     >
-      <InputField
+      <TextField
         id={`${id}-days`}
         label={t('form.days')}
         type="number"

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { CheckboxChoices, InputField, SelectField } from '../../components/FormFields.tsx';
+import { CheckboxChoices, SelectField, TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useSession } from '../../session/use-session.ts';
@@ -108,7 +108,7 @@ export function UserForm({
       >
         <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
           {!contact && (
-            <InputField
+            <TextField
               id={`${uid}-email`}
               label={t('fields.email')}
               type="email"
@@ -118,13 +118,13 @@ export function UserForm({
               onChange={setEmail}
             />
           )}
-          <InputField
+          <TextField
             id={`${uid}-first`}
             label={t('fields.first_name')}
             value={firstName}
             onChange={setFirstName}
           />
-          <InputField
+          <TextField
             id={`${uid}-last`}
             label={t('fields.last_name')}
             value={lastName}

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFooter } from '../../../components/FormFields.tsx';
+import { FormFooter } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { assignCaseAlerts, createCase, listCases } from '../../cases/api.ts';

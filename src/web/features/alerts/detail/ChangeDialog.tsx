@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { Field, SelectField } from '../../../components/FormFields.tsx';
+import { Field, SelectField } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useLabels } from '../shared/use-labels.ts';

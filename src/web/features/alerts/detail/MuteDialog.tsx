@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormFooter } from '../../../components/FormFields.tsx';
+import { Field, FormFooter } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { createMute } from '../../mutes/api.ts';
 import type { Alert, MuteCondition } from '../types.ts';

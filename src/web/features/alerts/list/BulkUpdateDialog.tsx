@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
-import { Field, FormFooter, SelectField } from '../../../components/FormFields.tsx';
+import { Field, FormFooter, SelectField } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';

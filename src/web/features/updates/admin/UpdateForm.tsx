@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormFooter, SelectField } from '../../../components/FormFields.tsx';
+import { Field, FormFooter, SelectField } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { changedFrom, useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
 import {

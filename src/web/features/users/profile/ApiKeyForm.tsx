@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
-import { CheckboxChoices, InputField } from '../../../components/FormFields.tsx';
+import { CheckboxChoices, TextField } from '../../../components/form/index.ts';
 import { changedFrom, useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
@@ -68,7 +68,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
   return (
     <form className="form access-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
       <h4 id={`${uid}-title`}>{t('keys.newTitle')}</h4>
-      <InputField
+      <TextField
         id={`${uid}-name`}
         label={t('keys.name')}
         value={name}
@@ -105,7 +105,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
           <option value="read_write">{t('keys.read_write')}</option>
         </select>
       </div>
-      <InputField
+      <TextField
         id={`${uid}-days`}
         label={t('keys.expiresInDays')}
         type="number"
