@@ -3,6 +3,7 @@ import type { WorkflowDefinition } from '../../../db/schema/index.ts';
 import { alerts, customers, workflowRuns, workflows, workflowVersions } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
+import { publishedWorkflows } from './published.ts';
 import { startRun } from './runs.ts';
 import { alertTriggerData, passesFilter } from './trigger-data.ts';
 
@@ -25,29 +26,12 @@ interface Candidate {
 }
 
 /** Published, unpaused workflows of a provider on alert triggers, as their published version says. */
-async function publishedAlertWorkflows(db: Db, partnerId: string): Promise<Candidate[]> {
-  return db
-    .select({
-      workflowId: workflows.id,
-      version: workflowVersions.version,
-      definition: workflowVersions.definition,
-      customerIds: workflowVersions.customerIds,
-    })
-    .from(workflows)
-    .innerJoin(
-      workflowVersions,
-      and(
-        eq(workflowVersions.workflowId, workflows.id),
-        eq(workflowVersions.version, workflows.publishedVersion),
-      ),
-    )
-    .where(
-      and(
-        eq(workflows.partnerId, partnerId),
-        eq(workflows.state, 'published'),
-        sql`${workflowVersions.definition}->>'trigger_id' in ('alert_created', 'alert_updated')`,
-      ),
-    );
+function publishedAlertWorkflows(db: Db, partnerId: string): Promise<Candidate[]> {
+  return publishedWorkflows(
+    db,
+    eq(workflows.partnerId, partnerId),
+    sql`${workflowVersions.definition}->>'trigger_id' in ('alert_created', 'alert_updated')`,
+  );
 }
 
 /** Workflows that already ran on an alert: what "re-run workflows" runs again. */

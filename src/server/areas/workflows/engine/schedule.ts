@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { customers, workflows, workflowVersions } from '../../../db/schema/index.ts';
+import { customers, workflowVersions } from '../../../db/schema/index.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
+import { publishedWorkflows } from './published.ts';
 import { startRun } from './runs.ts';
 
 export const SCHEDULE_JOB = 'workflow-schedules';
@@ -17,30 +18,12 @@ const hhmm = (at: Date) => at.toISOString().slice(11, 16);
 export async function runScheduledWorkflows({ db, now }: JobContext): Promise<void> {
   const at = now();
   const minute = `${at.toISOString().slice(0, 16)}Z`;
-  const due = await db
-    .select({
-      workflowId: workflows.id,
-      partnerId: workflows.partnerId,
-      version: workflowVersions.version,
-      definition: workflowVersions.definition,
-      customerIds: workflowVersions.customerIds,
-    })
-    .from(workflows)
-    .innerJoin(
-      workflowVersions,
-      and(
-        eq(workflowVersions.workflowId, workflows.id),
-        eq(workflowVersions.version, workflows.publishedVersion),
-      ),
-    )
-    .where(
-      and(
-        eq(workflows.state, 'published'),
-        sql`${workflowVersions.definition}->>'trigger_id' = 'scheduled'`,
-        sql`${workflowVersions.definition}->>'scheduled_time' = ${hhmm(at)}`,
-        sql`${workflowVersions.definition}->'scheduled_days' @> ${JSON.stringify([weekdayOf(at)])}::jsonb`,
-      ),
-    );
+  const due = await publishedWorkflows(
+    db,
+    sql`${workflowVersions.definition}->>'trigger_id' = 'scheduled'`,
+    sql`${workflowVersions.definition}->>'scheduled_time' = ${hhmm(at)}`,
+    sql`${workflowVersions.definition}->'scheduled_days' @> ${JSON.stringify([weekdayOf(at)])}::jsonb`,
+  );
   for (const workflow of due) {
     const targets = await db
       .select({ id: customers.customerId, name: customers.name })
