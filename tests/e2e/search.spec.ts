@@ -70,7 +70,7 @@ test.describe('log search', () => {
     await expect.poll(eventsShown, { timeout: 20_000 }).toBeLessThanOrEqual(count);
     const narrowedCount = await eventsShown();
     expect(narrowedCount).toBeGreaterThan(0);
-    const hosts = await grid.locator('.search-cell--host[role="gridcell"]').allTextContents();
+    const hosts = await grid.locator('[role="gridcell"][data-column="host"]').allTextContents();
     expect(new Set(hosts)).toEqual(new Set([host]));
     await expect(page).toHaveURL(searchAddress);
     const narrowed = page.url();

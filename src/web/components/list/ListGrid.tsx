@@ -3,7 +3,7 @@ import { List } from 'react-window';
 import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
 import { useShallowMemo } from '../use-shallow-memo.ts';
 import { ListRow, type ListRowProps } from './ListRow.tsx';
-import type { ListColumn, RowId } from './list-types.ts';
+import type { ListColumn, ListRowDetail, RowId } from './list-types.ts';
 import './list.css';
 import type { ListState } from './use-list.ts';
 import type { ListControls } from './use-list-controls.ts';
@@ -17,6 +17,20 @@ function leastWidth(track: string): string {
 /** Height of one row; the viewport shows at most VIEWPORT_ROWS before it scrolls. */
 export const ROW_HEIGHT = 36;
 const VIEWPORT_ROWS = 16;
+/** How near the last row the rows drawn come before a list that grows at its end loads more. */
+const NEAR_END_ROWS = 5;
+
+/** A row's height: one line, and its detail under it when open. */
+function rowHeightOf(index: number, { rows, detail }: ListRowProps): number {
+  const row = rows[index];
+  return row !== undefined && detail?.open(row) ? ROW_HEIGHT + detail.height(row) : ROW_HEIGHT;
+}
+
+/** A row's key is its id, so an open detail's height stays with its row as rows are added. */
+const rowKeyOf = (index: number, { rows, rowId }: ListRowProps) => {
+  const row = rows[index];
+  return row === undefined ? index : rowId(row);
+};
 
 export interface ListGridProps<Row, Id extends RowId> {
   /** The grid's accessible name. */
@@ -24,7 +38,8 @@ export interface ListGridProps<Row, Id extends RowId> {
   columns: readonly ListColumn<Row>[];
   rows: readonly Row[];
   list: ListState<Row, Id>;
-  controls: Pick<ListControls, 'sort' | 'onSort'>;
+  /** The sort of the sortable columns; a list without any needs none. */
+  controls?: Pick<ListControls, 'sort' | 'onSort'>;
   rowData?(row: Row): Record<string, string>;
   /** The checkbox's name on a selectable list ('Select dc01'). */
   selectLabel?(row: Row): string;
@@ -34,6 +49,13 @@ export interface ListGridProps<Row, Id extends RowId> {
   firstIndex?: number;
   /** data- attributes of the grid itself (what a benchmark waits for). */
   gridData?: Record<string, string>;
+  /** Each row's own detail under its cells (rows then differ in height). */
+  detail?: ListRowDetail<Row>;
+  /**
+   * A list that grows at its end (more rows read as the user scrolls): called when the rows
+   * drawn come near the last one loaded, by scrolling or by the cursor.
+   */
+  onNearEnd?(): void;
 }
 
 /**
@@ -52,6 +74,8 @@ export function ListGrid<Row, Id extends RowId>({
   rowCount,
   firstIndex = 0,
   gridData,
+  detail,
+  onNearEnd,
 }: ListGridProps<Row, Id>) {
   const template = useMemo(
     () => [...(list.selectable ? ['36px'] : []), ...columns.map((c) => c.width)].join(' '),
@@ -73,8 +97,13 @@ export function ListGrid<Row, Id extends RowId>({
     firstIndex,
     onToggle: list.toggle,
     onFocusRow: list.setCursor,
+    detail: (detail ?? null) as ListRowDetail<unknown> | null,
   });
-  const height = Math.min(rows.length, VIEWPORT_ROWS) * ROW_HEIGHT;
+  let height = 0;
+  for (let index = 0; index < Math.min(rows.length, VIEWPORT_ROWS); index++) {
+    height += rowHeightOf(index, rowProps);
+  }
+  height = Math.min(height, VIEWPORT_ROWS * ROW_HEIGHT);
   // Space on a focused row selects it too, as in a file manager.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
@@ -103,7 +132,7 @@ export function ListGrid<Row, Id extends RowId>({
           <span role="columnheader" tabIndex={-1} className="list-cell list-cell--check" />
         )}
         {columns.map((column) =>
-          column.sortable ? (
+          column.sortable && controls ? (
             <SortHeaderCell
               key={column.key}
               column={column.key}
@@ -118,6 +147,7 @@ export function ListGrid<Row, Id extends RowId>({
               key={column.key}
               role="columnheader"
               tabIndex={-1}
+              data-column={column.key}
               className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
             >
               {column.label}
@@ -131,11 +161,18 @@ export function ListGrid<Row, Id extends RowId>({
         className="list-grid__rows"
         rowComponent={ListRow}
         rowCount={rows.length}
-        rowHeight={ROW_HEIGHT}
+        rowHeight={detail ? rowHeightOf : ROW_HEIGHT}
+        rowKey={rowKeyOf}
         rowProps={rowProps}
         defaultHeight={height}
         overscanCount={8}
         style={{ height }}
+        onRowsRendered={
+          onNearEnd &&
+          (({ stopIndex }) => {
+            if (stopIndex >= rows.length - NEAR_END_ROWS) onNearEnd();
+          })
+        }
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { RowComponentProps } from 'react-window';
 import { listRowClass } from '../table/RowSelectCell.tsx';
-import type { ListColumn, RowId } from './list-types.ts';
+import type { ListColumn, ListRowDetail, RowId } from './list-types.ts';
 
 export interface ListRowProps {
   rows: readonly unknown[];
@@ -16,11 +16,14 @@ export interface ListRowProps {
   firstIndex: number;
   onToggle(index: number): void;
   onFocusRow(index: number): void;
+  /** A row's own detail under its cells, when the list has one. */
+  detail: ListRowDetail<unknown> | null;
 }
 
 /**
  * One row of a kit list (a react-window row): its cells in the columns' order, each on one line,
- * cut with an ellipsis and its text as the tooltip. The focused row, or the first until one is,
+ * cut with an ellipsis and its text as the tooltip, then its detail across the whole row when the
+ * list has one and it is open. The focused row, or the first until one is,
  * is the list's one Tab stop.
  */
 export function ListRow({
@@ -36,10 +39,12 @@ export function ListRow({
   firstIndex,
   onToggle,
   onFocusRow,
+  detail,
 }: RowComponentProps<ListRowProps>) {
   const row = rows[index];
   if (row === undefined) return null;
   const isSelected = selected?.has(rowId(row)) ?? false;
+  const open = detail?.open(row) ?? false;
   const data = Object.fromEntries(Object.entries(rowData?.(row) ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
@@ -50,11 +55,11 @@ export function ListRow({
       aria-selected={selected ? isSelected : undefined}
       data-row-index={index}
       {...data}
-      className={listRowClass('list-grid__row', {
+      className={`${listRowClass('list-grid__row', {
         selected: isSelected,
         focused: index === cursor,
         open: false,
-      })}
+      })}${open ? ' list-grid__row--detail' : ''}`}
       tabIndex={index === cursor || (cursor === null && index === 0) ? 0 : -1}
       onFocus={() => onFocusRow(index)}
     >
@@ -78,6 +83,7 @@ export function ListRow({
             key={column.key}
             role="gridcell"
             tabIndex={-1}
+            data-column={column.key}
             title={text || undefined}
             className={column.align === 'end' ? 'list-cell list-cell--end' : 'list-cell'}
           >
@@ -85,6 +91,12 @@ export function ListRow({
           </span>
         );
       })}
+      {open && detail && (
+        // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
+        <div role="gridcell" tabIndex={-1} className="list-row-detail">
+          {detail.render(row)}
+        </div>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ export { ListHeader } from './ListHeader.tsx';
 export { ListLink, ListNameButton } from './ListLinks.tsx';
 export { ListPaging } from './ListPaging.tsx';
 export { ListScreen } from './ListScreen.tsx';
-export type { ListColumn, ListPaging as Paging, RowId } from './list-types.ts';
+export type { ListColumn, ListPaging as Paging, ListRowDetail, RowId } from './list-types.ts';
 export { type CustomersOf, narrowByCustomers, sortRows, useClientRows } from './use-client-rows.ts';
 export { type ListSelection, type ListState, useList } from './use-list.ts';
 export { type ListControls, useListControls } from './use-list-controls.ts';
