@@ -44,10 +44,10 @@ test.describe('log search', () => {
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page);
 
-    // The raw event opens on Enter.
-    const firstRow = grid.getByRole('button', { name: /show or hide the raw event/ }).first();
-    await tabTo(page, firstRow);
+    // The raw event opens on Enter; the grid is one Tab stop, its first row.
+    await tabTo(page, grid.getByRole('row').nth(1));
     await page.keyboard.press('Enter');
+    const firstRow = grid.getByRole('button', { name: /show or hide the raw event/ }).first();
     await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
     await expect(grid.locator('pre.search-raw').first()).toContainText('"EventID"');
 

@@ -29,7 +29,8 @@ export interface ResultsTableProps {
 
 /**
  * The events as a kit grid (react-window draws only the rows in view): the time, which shows or
- * hides the raw event under the row, then the chosen columns. j/k move between rows, Enter opens
+ * hides the raw event under the row, then the chosen columns. The grid is one Tab stop (its
+ * focused row), so Tab goes on past two hundred events. j/k move between rows, Enter opens
  * the raw event; scrolling near the last event loaded reads the next page.
  */
 export function ResultsTable({ events, columns, expanded, onToggle, onNearEnd }: ResultsTableProps) {
@@ -49,6 +50,7 @@ export function ResultsTable({ events, columns, expanded, onToggle, onNearEnd }:
             type="button"
             className="search-expand"
             data-list-name=""
+            tabIndex={-1}
             aria-expanded={open}
             aria-controls={open ? rawId(event) : undefined}
             aria-label={t('results.expand', { time: shownTime(event.time) })}
