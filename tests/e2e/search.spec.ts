@@ -44,10 +44,10 @@ test.describe('log search', () => {
     await expect(grid.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page);
 
-    // The raw event opens on Enter.
-    const firstRow = grid.getByRole('button', { name: /show or hide the raw event/ }).first();
-    await tabTo(page, firstRow);
+    // The raw event opens on Enter; the grid is one Tab stop, its first row.
+    await tabTo(page, grid.getByRole('row').nth(1));
     await page.keyboard.press('Enter');
+    const firstRow = grid.getByRole('button', { name: /show or hide the raw event/ }).first();
     await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
     await expect(grid.locator('pre.search-raw').first()).toContainText('"EventID"');
 
@@ -70,7 +70,7 @@ test.describe('log search', () => {
     await expect.poll(eventsShown, { timeout: 20_000 }).toBeLessThanOrEqual(count);
     const narrowedCount = await eventsShown();
     expect(narrowedCount).toBeGreaterThan(0);
-    const hosts = await grid.locator('.search-cell--host[role="gridcell"]').allTextContents();
+    const hosts = await grid.locator('[role="gridcell"][data-column="host"]').allTextContents();
     expect(new Set(hosts)).toEqual(new Set([host]));
     await expect(page).toHaveURL(searchAddress);
     const narrowed = page.url();

@@ -261,4 +261,40 @@ describe('the search screen', () => {
     expect(html).not.toContain('<img');
     expect(html).toBe('&lt;img src=x onerror=alert(1)&gt; (&quot;&amp;)<br/>Events: 3');
   });
+  it('j and Enter show an event’s raw JSON under it; near the last event the next page is read with search_after', async () => {
+    /** Page `n` of events: twenty, the first of them named by the page. */
+    const events = (n: number) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        ...done([ACME]).results[0]!,
+        id: `${n}-${i}`,
+        host: `HOST-${n}-${i}`,
+        raw: { EventID: 4625, page: n, row: i },
+      }));
+    network.on('get', JOB, (call) => {
+      const after = call.query.get('search_after');
+      const page = after ? Number(after) : 1;
+      return {
+        status: 200 as const,
+        body: { ...done([ACME]), results: events(page), search_after: page < 3 ? String(page + 1) : null },
+      };
+    });
+    const { user } = await setup();
+    await user.type(query(), 'failed{Enter}');
+    const grid = await screen.findByRole('grid', { name: 'Events' });
+    // Twenty rows, sixteen in view: the end is near, so the second page is read, and no more yet.
+    await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('41'));
+    const afters = () => network.callsTo('get', JOB).map((call) => call.query.get('search_after'));
+    expect(afters().filter(Boolean)).toEqual(['2']);
+
+    query().blur();
+    await user.keyboard('j');
+    const first = within(grid).getAllByRole('button', { name: /show or hide the raw event/ })[0]!;
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    await user.keyboard('{Enter}');
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    const raw = document.getElementById(first.getAttribute('aria-controls') ?? '');
+    expect(raw?.textContent).toContain('"page": 1');
+    await user.keyboard('{Enter}');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+  });
 });

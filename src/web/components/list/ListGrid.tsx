@@ -4,7 +4,7 @@ import { SortHeaderCell } from '../table/SortHeaderCell.tsx';
 import { useShallowMemo } from '../use-shallow-memo.ts';
 import { ListPlaceholders } from './ListPlaceholders.tsx';
 import { cellClass, ListRow, type ListRowProps } from './ListRow.tsx';
-import type { ListColumn, RowId } from './list-types.ts';
+import type { ListColumn, ListRowDetail, RowId } from './list-types.ts';
 import './list.css';
 import type { ListState } from './use-list.ts';
 import type { ListControls } from './use-list-controls.ts';
@@ -20,6 +20,22 @@ export const ROW_HEIGHT = 36;
 const VIEWPORT_ROWS = 16;
 /** Extra height of a row whose details are open: the details scroll within it beyond that. */
 export const DETAILS_HEIGHT = 112;
+/** How near the last row the rows drawn come before a list that grows at its end loads more. */
+const NEAR_END_ROWS = 5;
+
+/** A row's height: one line, then its details and its own detail under it when open. */
+function rowHeightOf(index: number, { rows, rowId, details, detail }: ListRowProps): number {
+  const row = rows[index];
+  if (row === undefined) return ROW_HEIGHT;
+  const withDetails = details?.open.has(rowId(row)) ? ROW_HEIGHT + DETAILS_HEIGHT : ROW_HEIGHT;
+  return detail?.open(row) ? withDetails + detail.height(row) : withDetails;
+}
+
+/** A row's key is its id, so an open detail's height stays with its row as rows are added. */
+const rowKeyOf = (index: number, { rows, rowId }: ListRowProps) => {
+  const row = rows[index];
+  return row === undefined ? index : rowId(row);
+};
 
 export interface ListGridProps<Row, Id extends RowId> {
   /** The grid's accessible name. */
@@ -27,7 +43,8 @@ export interface ListGridProps<Row, Id extends RowId> {
   columns: readonly ListColumn<Row>[];
   rows: readonly Row[];
   list: ListState<Row, Id>;
-  controls: Pick<ListControls, 'sort' | 'onSort'>;
+  /** The sort of the sortable columns; a list without any needs none. */
+  controls?: Pick<ListControls, 'sort' | 'onSort'>;
   rowData?(row: Row): Record<string, string>;
   /** The checkbox's name on a selectable list ('Select dc01'). */
   selectLabel?(row: Row): string;
@@ -43,6 +60,13 @@ export interface ListGridProps<Row, Id extends RowId> {
   pageSelection?: { state: 'none' | 'some' | 'all'; label: string; onToggle(): void };
   /** data- attributes of the grid itself (what tests and scripts read of it). */
   gridData?: Record<string, string>;
+  /** Each row's own detail under its cells (rows then differ in height). */
+  detail?: ListRowDetail<Row>;
+  /**
+   * A list that grows at its end (more rows read as the user scrolls): called when the rows
+   * drawn come near the last one loaded, by scrolling or by the cursor.
+   */
+  onNearEnd?(): void;
 }
 
 /** The check column: a checkbox, a details button, or both. */
@@ -70,6 +94,8 @@ export function ListGrid<Row, Id extends RowId>({
   rowName,
   pageSelection,
   gridData,
+  detail,
+  onNearEnd,
 }: ListGridProps<Row, Id>) {
   const hasDetails = list.details !== null;
   const tracks = useMemo(
@@ -94,7 +120,13 @@ export function ListGrid<Row, Id extends RowId>({
     rowName: nameOf as ListRowProps['rowName'],
     onToggle: list.toggle,
     onFocusRow: list.setCursor,
+    detail: (detail ?? null) as ListRowDetail<unknown> | null,
   });
+  let height = 0;
+  for (let index = 0; index < Math.min(rows.length, VIEWPORT_ROWS); index++) {
+    height += rowHeightOf(index, rowProps);
+  }
+  height = Math.min(height, VIEWPORT_ROWS * ROW_HEIGHT);
   // Space on a focused row selects it too, as in a file manager.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
@@ -102,16 +134,6 @@ export function ListGrid<Row, Id extends RowId>({
     event.preventDefault();
     list.toggle(Number(row.dataset.rowIndex));
   };
-  const open = list.details?.open;
-  const heightOf = useCallback(
-    (index: number) => {
-      const row = rows[index];
-      return row !== undefined && open?.has(idOf(row)) ? ROW_HEIGHT + DETAILS_HEIGHT : ROW_HEIGHT;
-    },
-    [rows, open, idOf],
-  );
-  let height = 0;
-  for (let i = 0; i < Math.min(rows.length, VIEWPORT_ROWS); i++) height += heightOf(i);
   const data = Object.fromEntries(Object.entries(gridData ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window needs div rows, so the table is an ARIA grid of divs
@@ -136,7 +158,7 @@ export function ListGrid<Row, Id extends RowId>({
           </span>
         )}
         {columns.map((column) =>
-          column.sortable ? (
+          column.sortable && controls ? (
             <SortHeaderCell
               key={column.key}
               column={column.key}
@@ -147,7 +169,13 @@ export function ListGrid<Row, Id extends RowId>({
             />
           ) : (
             // biome-ignore lint/a11y/useSemanticElements: a header cell of a div grid
-            <span key={column.key} role="columnheader" tabIndex={-1} className={cellClass(column)}>
+            <span
+              key={column.key}
+              role="columnheader"
+              tabIndex={-1}
+              data-column={column.key}
+              className={cellClass(column)}
+            >
               {column.label}
             </span>
           ),
@@ -160,11 +188,18 @@ export function ListGrid<Row, Id extends RowId>({
         className="list-grid__rows"
         rowComponent={ListRow}
         rowCount={rows.length}
-        rowHeight={hasDetails ? heightOf : ROW_HEIGHT}
+        rowHeight={hasDetails || detail ? rowHeightOf : ROW_HEIGHT}
+        rowKey={rowKeyOf}
         rowProps={rowProps}
         defaultHeight={height}
         overscanCount={8}
         style={{ height }}
+        onRowsRendered={
+          onNearEnd &&
+          (({ stopIndex }) => {
+            if (stopIndex >= rows.length - NEAR_END_ROWS) onNearEnd();
+          })
+        }
       />
     </div>
   );

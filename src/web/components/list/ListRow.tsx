@@ -3,7 +3,7 @@ import type { RowComponentProps } from 'react-window';
 import { type DetailItem, RowDetails, RowDetailsToggle } from '../table/RowDetails.tsx';
 import { listRowClass } from '../table/RowSelectCell.tsx';
 import { RowTabStop } from './ListLinks.tsx';
-import type { ListColumn, RowId } from './list-types.ts';
+import type { ListColumn, ListRowDetail, RowId } from './list-types.ts';
 
 /** A cell's classes: the kit's, its column's (`list-cell--title`), and `end` for numbers. */
 export function cellClass(column: { key: string; align?: 'end' }): string {
@@ -34,11 +34,14 @@ export interface ListRowProps {
   rowName(row: unknown): string;
   onToggle(index: number): void;
   onFocusRow(index: number): void;
+  /** A row's own detail under its cells, when the list has one. */
+  detail: ListRowDetail<unknown> | null;
 }
 
 /**
  * One row of a kit list (a react-window row): its cells in the columns' order, each on one line,
- * cut with an ellipsis and its text as the tooltip. The focused row, or the first until one is,
+ * cut with an ellipsis and its text as the tooltip, then its detail across the whole row when the
+ * list has one and it is open. The focused row, or the first until one is,
  * is the list's one Tab stop.
  */
 export function ListRow({
@@ -57,6 +60,7 @@ export function ListRow({
   rowName,
   onToggle,
   onFocusRow,
+  detail,
 }: RowComponentProps<ListRowProps>) {
   const row = rows[index];
   if (row === undefined) return null;
@@ -65,6 +69,7 @@ export function ListRow({
   const open = details?.open.has(id) ?? false;
   const detailsId = `list-details-${String(id).replace(/[^\w-]/g, '_')}`;
   const tabStop = index === cursor || (cursor === null && index === 0);
+  const detailShown = detail?.open(row) ?? false;
   const data = Object.fromEntries(Object.entries(rowData?.(row) ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
     // biome-ignore lint/a11y/useSemanticElements: react-window positions each row itself; a <tr> cannot be placed so
@@ -76,11 +81,11 @@ export function ListRow({
       aria-current={index === cursor || undefined}
       data-row-index={index}
       {...data}
-      className={listRowClass('list-grid__row', {
+      className={`${listRowClass('list-grid__row', {
         selected: isSelected,
         focused: index === cursor,
         open,
-      })}
+      })}${detailShown ? ' list-grid__row--detail' : ''}`}
       tabIndex={tabStop ? 0 : -1}
       onFocus={() => onFocusRow(index)}
     >
@@ -115,6 +120,7 @@ export function ListRow({
               key={column.key}
               role="gridcell"
               tabIndex={-1}
+              data-column={column.key}
               title={text || undefined}
               className={cellClass(column)}
             >
@@ -124,6 +130,12 @@ export function ListRow({
         })}
       </RowTabStop.Provider>
       {open && details && <RowDetails id={detailsId} items={details.of(row)} />}
+      {detailShown && detail && (
+        // biome-ignore lint/a11y/useSemanticElements: a cell of a virtualised div grid
+        <div role="gridcell" tabIndex={-1} className="list-row-detail">
+          {detail.render(row)}
+        </div>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ export { ListLoadProgress } from './ListLoadProgress.tsx';
 export { ListPaging } from './ListPaging.tsx';
 export { PLACEHOLDER_ROWS } from './ListPlaceholders.tsx';
 export { ListScreen } from './ListScreen.tsx';
-export type { ListColumn, ListPaging as Paging, RowId } from './list-types.ts';
+export type { ListColumn, ListPaging as Paging, ListRowDetail, RowId } from './list-types.ts';
 export {
   type CustomersOf,
   narrowByCustomers,

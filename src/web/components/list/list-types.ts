@@ -24,5 +24,16 @@ export interface ListColumn<Row> {
   align?: 'end';
 }
 
+/**
+ * A row's own detail drawn under its cells when open (a raw event, a stack trace): the row grows
+ * by `height` pixels, so rows of different heights scroll together.
+ */
+export interface ListRowDetail<Row> {
+  open(row: Row): boolean;
+  /** The detail's height in pixels, under the row's one line. */
+  height(row: Row): number;
+  render(row: Row): ReactNode;
+}
+
 /** How the list turns pages: numbered over a known total, or by the server's cursor. */
 export type ListPaging = { kind: 'numbered'; total: number } | { kind: 'keyset'; next: string | null };
