@@ -114,6 +114,55 @@ describe('the agent screens', () => {
     });
   });
 
+  it('refuses a bad attribute name on its field, and shows the server’s refusal under the value', async () => {
+    const user = userEvent.setup();
+    signIn(network, { permissions: ['modify_all'], user: CUSTOMER_USER });
+    network.on(
+      'put',
+      '/api/agents/v1/agents/{agent_id}/attributes/{name}',
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'bad_request',
+            message: 'body.value: The value is not allowed here.',
+            details: [{ field: 'body.value', reason: 'The value is not allowed here.' }],
+          },
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    await openAgent();
+    await user.click(await screen.findByRole('tab', { name: 'Overview' }));
+    const form = await screen.findByRole('form', { name: 'Set an attribute' });
+    const name = within(form).getByRole('textbox', { name: /Name/ });
+    const value = within(form).getByRole('textbox', { name: /Value/ });
+    await user.type(name, 'Owner');
+    await user.type(value, 'it-ops{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert').textContent).toContain('Names use lower-case letters');
+    expect(network.callsTo('put', '/api/agents/v1/agents/{agent_id}/attributes/{name}')).toEqual([]);
+    await user.clear(name);
+    await user.type(name, 'owner{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(value.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('The value is not allowed here.')).toBeTruthy();
+  });
+
+  it('refuses an isolation shorter than a minute on its field before asking', async () => {
+    const user = userEvent.setup();
+    signIn(network, { permissions: ['modify_all'], attributes: { lab_agent_actions: true } });
+    await openAgent();
+    const length = await screen.findByRole('spinbutton', { name: /Length \(seconds\)/ });
+    await user.clear(length);
+    await user.type(length, '10');
+    await user.click(screen.getByRole('button', { name: 'Ask the agent…' }));
+    await waitFor(() => expect(document.activeElement).toBe(length));
+    expect(length.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The value is too small. It must be at least 60.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Isolate?' })).toBeNull();
+  });
+
   it('an action that fails says so in the spec’s words', async () => {
     const user = userEvent.setup();
     signIn(network, { permissions: ['modify_all'], attributes: { lab_agent_actions: true } });

@@ -1,5 +1,6 @@
-import { type FormEvent, type RefObject, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextAreaField, useForm } from '../form/index.ts';
 
 export interface CommentFormProps {
   /** Staff may mark a comment private (only the provider's staff see it). */
@@ -13,50 +14,50 @@ export interface CommentFormProps {
   id: string;
 }
 
-/** Longest comment the API takes. */
-const MAX_BODY = 10_000;
+interface Draft extends Record<string, unknown> {
+  body: string;
+  isPrivate: boolean;
+}
 
-/** Writing or editing a comment; Ctrl/Cmd+Enter sends it, Esc cancels an edit. */
+/**
+ * Writing or editing a comment; Ctrl/Cmd+Enter sends it, Esc cancels an edit. On the field kit:
+ * the text is checked by the contract's DiscussionInput/DiscussionEdit rules and a server refusal
+ * shows under it. A failure to send is announced by the thread; the text stays to send again.
+ */
 export function CommentForm(props: CommentFormProps) {
   const { t } = useTranslation('discussions');
   const { t: tc } = useTranslation();
-  const [body, setBody] = useState(props.initialBody ?? '');
-  const [isPrivate, setPrivate] = useState(props.initialPrivate ?? false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!body.trim() || busy) return;
-    setBusy(true);
-    try {
-      await props.onSubmit(body.trim(), props.canPrivate && isPrivate);
-      if (props.initialBody === undefined) {
-        setBody('');
-        setPrivate(false);
-      }
-    } catch {
-      // The failure was announced; the text stays so it can be sent again.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const editing = props.initialBody !== undefined;
+  const empty: Draft = { body: '', isPrivate: false };
+  const form = useForm<Draft>({
+    initial: () => ({ body: props.initialBody ?? '', isPrivate: props.initialPrivate ?? false }),
+    schema: editing ? 'DiscussionEdit' : 'DiscussionInput',
+    toContract: (draft) => ({ body: draft.body.trim(), private: draft.isPrivate }),
+    fieldOf: { private: 'isPrivate' },
+    submit: async (draft) => {
+      await props.onSubmit(draft.body.trim(), props.canPrivate && draft.isPrivate);
+      if (!editing) form.reset(empty);
+    },
+  });
+  const { values, set, errors } = form;
+  const blank = !values.body.trim();
+  const send = () => form.formProps.ref.current?.requestSubmit();
   return (
-    <form className="comment-form" onSubmit={submit}>
-      <label htmlFor={props.id} className="sr-only">
-        {props.initialBody === undefined ? t('body') : t('editBody')}
-      </label>
-      <textarea
+    <form className="comment-form" {...form.formProps}>
+      <TextAreaField
         id={props.id}
         ref={props.textareaRef}
+        label={<span className="sr-only">{editing ? t('editBody') : t('body')}</span>}
         className="input comment-form__text"
-        value={body}
-        maxLength={MAX_BODY}
+        value={values.body}
+        error={errors.body}
         placeholder={t('placeholder')}
-        autoFocus={props.initialBody !== undefined}
-        onChange={(e) => setBody(e.target.value)}
+        autoFocus={editing}
+        onChange={(body) => set({ body })}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            void submit();
+            if (!blank) send();
           }
           if (e.key === 'Escape') {
             e.preventDefault();
@@ -69,7 +70,11 @@ export function CommentForm(props: CommentFormProps) {
       <div className="comment-form__actions">
         {props.canPrivate && (
           <label className="comment-form__private">
-            <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.isPrivate}
+              onChange={(e) => set({ isPrivate: e.target.checked })}
+            />
             {t('private')}
           </label>
         )}
@@ -78,7 +83,7 @@ export function CommentForm(props: CommentFormProps) {
             {tc('cancel')}
           </button>
         )}
-        <button type="submit" className="button button--primary" disabled={busy || !body.trim()}>
+        <button type="submit" className="button button--primary" disabled={form.busy || blank}>
           {props.submitLabel}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { describedBy, FieldFrame } from './Field.tsx';
 
 interface ControlProps {
@@ -45,7 +45,10 @@ export function TextField(props: TextFieldProps) {
 
 export interface TextAreaFieldProps
   extends ControlProps,
-    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value' | 'required'> {}
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value' | 'required'> {
+  /** The textarea itself, for a screen that focuses it by a key (React 19 passes it as a prop). */
+  ref?: Ref<HTMLTextAreaElement>;
+}
 
 /** A labelled multi-line text with its hint and error under it. */
 export function TextAreaField(props: TextAreaFieldProps) {

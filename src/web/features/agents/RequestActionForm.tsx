@@ -1,14 +1,22 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionRequest } from '../../../../machines/agent-action/agent-action.context.ts';
 import { AGENT_ACTION_TYPES, type AgentActionType, actionTakesPath } from '../../../common/agent-actions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import {
+  SelectField,
+  TextField,
+  useFocusFirstInvalid,
+  useIssueMessage,
+} from '../../components/form/index.ts';
 import type { AgentAction } from './api.ts';
+import { type ActionDraft, actionDraftIssues, actionRequestOf } from './request-action-draft.ts';
 import { useAgentAction } from './use-agent-action.ts';
 
 /**
  * Asks the agent for one of the thirteen actions, after confirming. Once queued the action goes
- * to the page's queue (`onQueued`), which follows it to its end.
+ * to the page's queue (`onQueued`), which follows it to its end. The machine sends the request;
+ * the fields are the kit's, checked before asking (errors show after the first attempt, the
+ * first invalid field takes the focus).
  */
 export function RequestActionForm({
   agentId,
@@ -20,12 +28,17 @@ export function RequestActionForm({
   onQueued(action: AgentAction): void;
 }) {
   const { t } = useTranslation('agents');
+  const issueMessage = useIssueMessage();
   const id = useId();
-  const [type, setType] = useState<AgentActionType>('isolate');
-  const [length, setLength] = useState('3600');
-  const [path, setPath] = useState('');
-  const [force, setForce] = useState(false);
+  const [draft, setDraft] = useState<ActionDraft>({
+    type: 'isolate',
+    length: '3600',
+    path: '',
+    force: false,
+  });
+  const [attempted, setAttempted] = useState(false);
   const [asking, setAsking] = useState(false);
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
   // No polling here: the queue follows the action once it is queued.
   const { snapshot, send } = useAgentAction(agentId, null, undefined, 0);
   const queued = snapshot.context.action as AgentAction | null;
@@ -33,83 +46,69 @@ export function RequestActionForm({
     if (queued) onQueued(queued);
   }, [queued, onQueued]);
 
-  const request = (): ActionRequest => ({
-    type,
-    parameters:
-      type === 'isolate'
-        ? { length: Number(length) }
-        : actionTakesPath(type)
-          ? { path: path.trim(), force }
-          : {},
-  });
-  const valid =
-    (type !== 'isolate' || Number(length) >= 60) && (!actionTakesPath(type) || path.trim() !== '');
-  const label = t(`actionType.${type}`);
+  const issues = actionDraftIssues(draft);
+  const shown = attempted ? issues : {};
+  const errorOf = (field: keyof typeof issues) => {
+    const issue = shown[field];
+    return issue ? issueMessage(issue) : undefined;
+  };
+  const set = (changes: Partial<ActionDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const label = t(`actionType.${draft.type}`);
 
   return (
     <form
+      ref={focus.ref}
       className="agent-page__request"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) setAsking(true);
+        setAttempted(true);
+        if (Object.keys(issues).length > 0) focus.request();
+        else setAsking(true);
       }}
     >
-      <label htmlFor={`${id}-type`}>
-        {t('request.type')}
-        <select
-          id={`${id}-type`}
-          className="input"
-          value={type}
-          onChange={(e) => setType(e.target.value as AgentActionType)}
-        >
-          {AGENT_ACTION_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {t(`actionType.${value}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {type === 'isolate' && (
-        <label htmlFor={`${id}-length`}>
-          {t('request.length')}
-          <input
-            id={`${id}-length`}
-            className="input"
-            type="number"
-            min={60}
-            max={2_592_000}
-            value={length}
-            onChange={(e) => setLength(e.target.value)}
-          />
-        </label>
+      <SelectField
+        id={`${id}-type`}
+        label={t('request.type')}
+        className="input"
+        value={draft.type}
+        options={AGENT_ACTION_TYPES.map((value) => ({ value, label: t(`actionType.${value}`) }))}
+        onChange={(type) => set({ type: type as AgentActionType })}
+      />
+      {draft.type === 'isolate' && (
+        <TextField
+          id={`${id}-length`}
+          label={t('request.length')}
+          type="number"
+          inputMode="numeric"
+          required
+          value={draft.length}
+          error={errorOf('length')}
+          onChange={(length) => set({ length })}
+        />
       )}
-      {actionTakesPath(type) && (
+      {actionTakesPath(draft.type) && (
         <>
-          <label htmlFor={`${id}-path`}>
-            {t('request.path')}
-            <input
-              id={`${id}-path`}
-              className="input"
-              value={path}
-              onChange={(e) => setPath(e.target.value)}
-            />
-          </label>
+          <TextField
+            id={`${id}-path`}
+            label={t('request.path')}
+            required
+            value={draft.path}
+            error={errorOf('path')}
+            onChange={(path) => set({ path })}
+          />
           <label htmlFor={`${id}-force`}>
             <input
               id={`${id}-force`}
               type="checkbox"
-              checked={force}
-              onChange={(e) => setForce(e.target.checked)}
+              checked={draft.force}
+              onChange={(e) => set({ force: e.target.checked })}
             />
             {t('request.force')}
           </label>
         </>
       )}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={!valid || snapshot.matches('Requesting')}
-      >
+      <button type="submit" className="button button--primary" disabled={snapshot.matches('Requesting')}>
         {t('request.submit')}
       </button>
       {snapshot.matches('RequestFailed') && (
@@ -127,7 +126,7 @@ export function RequestActionForm({
           danger
           onConfirm={() => {
             setAsking(false);
-            send({ type: 'request', request: request() });
+            send({ type: 'request', request: actionRequestOf(draft) });
           }}
           onCancel={() => setAsking(false)}
         >

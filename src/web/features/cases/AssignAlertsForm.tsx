@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAlertIds } from './alert-ids.ts';
+import { TextField, useForm } from '../../components/form/index.ts';
+import { readAlertIds } from './alert-ids.ts';
 
 export interface AssignAlertsFormProps {
   busy: boolean;
@@ -8,56 +9,51 @@ export interface AssignAlertsFormProps {
   onAssign(ids: number[]): Promise<boolean>;
 }
 
-/** Assign alerts by id: a comma-separated list, checked before anything is sent. */
+interface Draft extends Record<string, unknown> {
+  text: string;
+}
+
+/**
+ * Assign alerts by id: a comma-separated list, checked before anything is sent by the contract's
+ * assignCaseAlerts rules (at least one, at most its limit). The case's alert list announces how
+ * the assignment went.
+ */
 export function AssignAlertsForm({ busy, onAssign }: AssignAlertsFormProps) {
   const { t } = useTranslation('cases');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const uid = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseAlertIds(text);
-    if (!parsed.ok) {
-      if (parsed.error === 'invalid') setError(t('assign.invalid', { value: parsed.token }));
-      else setError(parsed.error === 'required' ? t('assign.required') : t('assign.tooMany'));
-      return;
-    }
-    setError(null);
-    if (await onAssign(parsed.ids)) setText('');
-  }
+  const form = useForm<Draft>({
+    initial: { text: '' },
+    schema: 'assignCaseAlerts',
+    toContract: (draft) => ({ alert_ids: readAlertIds(draft.text).ids }),
+    fieldOf: { alert_ids: 'text' },
+    // Which entry is not an id: the contract sees only the ids read.
+    check: (draft) => {
+      const { invalid } = readAlertIds(draft.text);
+      return invalid === undefined ? {} : { text: t('assign.invalid', { value: invalid }) };
+    },
+    submit: async (draft) => {
+      if (await onAssign(readAlertIds(draft.text).ids)) form.reset({ text: '' });
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
-    <form className="assign-alerts" onSubmit={submit} noValidate>
-      <label htmlFor={`${uid}-assign-alert-ids`} className="field__label">
-        {t('assign.label')}
-      </label>
+    <form className="assign-alerts" {...form.formProps}>
       <div className="assign-alerts__row">
-        <input
+        <TextField
           id={`${uid}-assign-alert-ids`}
-          className={`input${error ? ' is-invalid' : ''}`}
-          value={text}
+          label={t('assign.label')}
+          value={values.text}
           placeholder={t('assign.placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${uid}-assign-alert-ids-error` : `${uid}-assign-alert-ids-help`}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
-          }}
+          hint={t('assign.help')}
+          error={errors.text}
+          onChange={(text) => set({ text })}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={busy || form.busy}>
           {t('assign.submit')}
         </button>
       </div>
-      {error ? (
-        <p id={`${uid}-assign-alert-ids-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <p id={`${uid}-assign-alert-ids-help`} className="field__help">
-          {t('assign.help')}
-        </p>
-      )}
+      {form.prompt}
     </form>
   );
 }

@@ -1,18 +1,21 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../components/form/index.ts';
+import { ruleOf, validate } from '../../../api/validate.ts';
+import {
+  placeServerErrors,
+  SelectField,
+  TextField,
+  useFocusFirstInvalid,
+} from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useShellData, useToasts } from '../../shell/index.ts';
 import {
   type AlertDraft,
-  alertDraftErrors,
   DEFAULT_DRAFT,
   draftOfRule,
   type FiringBucket,
   firingsPerHour,
-  MAX_PERIOD_MINUTES,
-  MAX_THRESHOLD,
   PRIORITIES,
   REALERTS,
   sameDraft,
@@ -32,6 +35,36 @@ import { useUnsavedDialog } from './use-unsaved-dialog.tsx';
 /** The firings listed in the table; the chart and totals cover all of them. */
 const LISTED = 100;
 
+type NumberField = 'periodMinutes' | 'threshold';
+type DraftField = keyof AlertDraft;
+const DRAFT_FIELDS: readonly DraftField[] = ['periodMinutes', 'priority', 'threshold', 'realert', 'enabled'];
+
+/** A whole number as typed, or the text itself, so the contract's rules name what is wrong with it. */
+const typedNumber = (text: string, times = 1) =>
+  /^\d+$/.test(text.trim()) ? Number(text.trim()) * times : text;
+
+/**
+ * The draft's issues against the contract's LogAlertSettings rules. The period is typed in
+ * minutes and sent in seconds; only what the person types can be wrong.
+ */
+function draftIssues(draft: AlertDraft): Partial<Record<NumberField, 'required' | 'range'>> {
+  const issues = validate('LogAlertSettings', {
+    period: typedNumber(draft.periodMinutes, 60),
+    threshold: typedNumber(draft.threshold),
+  });
+  const kind = (field: 'period' | 'threshold') =>
+    issues[field] ? (issues[field].key === 'required' ? 'required' : 'range') : undefined;
+  const period = kind('period');
+  const threshold = kind('threshold');
+  return { ...(period ? { periodMinutes: period } : {}), ...(threshold ? { threshold } : {}) };
+}
+
+/** The contract's upper limits, in the units typed (the period in minutes). */
+const MAX = {
+  periodMinutes: (ruleOf('LogAlertSettings', 'period').maximum ?? 0) / 60,
+  threshold: ruleOf('LogAlertSettings', 'threshold').maximum ?? 0,
+};
+
 /**
  * Save as alert (spec 2 "Saved search": alert settings; spec 9 realert options; issue 11). The
  * settings are backtested first: the dialog shows when the rule would have fired over the last 7
@@ -50,6 +83,19 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
   const [existing, setExisting] = useState<LogAlertRule | null>(null);
   const [initial, setInitial] = useState<AlertDraft>(DEFAULT_DRAFT);
   const touched = useRef(false);
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
+  // The server's refusals by field, shown until that field changes.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<DraftField, string>>>({});
+  /** Places a 4xx answer's field refusals on their fields; what is left is the failure's text. */
+  const refused = (e: unknown, what: string) => {
+    const placed = placeServerErrors(e, DRAFT_FIELDS, { period: 'periodMinutes' });
+    if (placed && Object.keys(placed.fields).length > 0) {
+      setServerErrors(placed.fields);
+      focus.request();
+    }
+    const rest = placed ? (placed.unplaced ?? '') : e instanceof Error ? e.message : '';
+    if (!placed || placed.unplaced) setFailure(`${what} ${rest}`.trim());
+  };
   const { customers } = useShellData();
   const dirty = !sameDraft(draft, initial) && busy === null;
   const { requestClose, question } = useUnsavedDialog(dirty, onClose);
@@ -78,10 +124,15 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     );
   }, [saved.id]);
 
-  const errors = attempted ? alertDraftErrors(draft) : {};
+  const errors = attempted ? draftIssues(draft) : {};
   const set = (changes: Partial<AlertDraft>) => {
     touched.current = true;
     setDraft((d) => ({ ...d, ...changes }));
+    setServerErrors((current) => {
+      const rest = { ...current };
+      for (const field of Object.keys(changes) as DraftField[]) delete rest[field];
+      return rest;
+    });
   };
   // Pausing or resuming (enabled) does not change what the backtest replayed.
   const current =
@@ -90,14 +141,19 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
   const runBacktest = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (Object.keys(alertDraftErrors(draft)).length > 0 || busy) return;
+    if (busy) return;
+    if (Object.keys(draftIssues(draft)).length > 0) {
+      focus.request();
+      return;
+    }
     setBusy('backtest');
     setFailure(null);
+    setServerErrors({});
     const tested = draft;
     try {
       setBacktest({ draft: tested, result: await backtestLogAlertRule(settingsOf(saved.id, tested)) });
     } catch (e) {
-      setFailure(`${t('alert.backtestFailed')} ${e instanceof Error ? e.message : ''}`.trim());
+      refused(e, t('alert.backtestFailed'));
     } finally {
       setBusy(null);
     }
@@ -106,6 +162,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     if (!current || busy) return;
     setBusy('save');
     setFailure(null);
+    setServerErrors({});
     try {
       await saveLogAlertRule(settingsOf(saved.id, draft));
       notify({
@@ -115,7 +172,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
       });
       onClose();
     } catch (e) {
-      setFailure(`${t('alert.saveFailed')} ${e instanceof Error ? e.message : ''}`.trim());
+      refused(e, t('alert.saveFailed'));
       setBusy(null);
     }
   };
@@ -134,18 +191,20 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     }
   };
 
-  const message = (key: 'periodMinutes' | 'threshold') =>
-    errors[key] === 'required'
+  // The screen's words: a range in the units typed says more than the contract's bound in seconds.
+  const message = (key: NumberField) =>
+    serverErrors[key] ??
+    (errors[key] === 'required'
       ? t('alert.required')
       : errors[key] === 'range'
         ? key === 'periodMinutes'
-          ? t('alert.periodRange', { max: MAX_PERIOD_MINUTES })
-          : t('alert.thresholdRange', { max: MAX_THRESHOLD })
-        : undefined;
+          ? t('alert.periodRange', { max: MAX.periodMinutes })
+          : t('alert.thresholdRange', { max: MAX.threshold })
+        : undefined);
   return (
     <>
       <ModalDialog title={t('alert.title', { name: saved.name })} onClose={requestClose} wide>
-        <form className="form" onSubmit={runBacktest} noValidate>
+        <form ref={focus.ref} className="form" onSubmit={runBacktest} noValidate>
           <p className="search-hint">{covers}</p>
           <div className="search-alert-form">
             <TextField
@@ -156,23 +215,14 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
               onChange={(periodMinutes) => set({ periodMinutes })}
               error={message('periodMinutes')}
             />
-            <div className="field">
-              <label htmlFor={`${uid}-priority`} className="field__label">
-                {t('alert.priority')}
-              </label>
-              <select
-                id={`${uid}-priority`}
-                className="select"
-                value={draft.priority}
-                onChange={(e) => set({ priority: e.target.value as AlertDraft['priority'] })}
-              >
-                {PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`alert.priorities.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${uid}-priority`}
+              label={t('alert.priority')}
+              error={serverErrors.priority}
+              value={draft.priority}
+              options={PRIORITIES.map((p) => ({ value: p, label: t(`alert.priorities.${p}`) }))}
+              onChange={(priority) => set({ priority: priority as AlertDraft['priority'] })}
+            />
             <TextField
               id={`${uid}-threshold`}
               label={t('alert.threshold')}
@@ -181,25 +231,18 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
               onChange={(threshold) => set({ threshold })}
               error={message('threshold')}
             />
-            <div className="field">
-              <label htmlFor={`${uid}-realert`} className="field__label">
-                {t('alert.realert')}
-              </label>
-              <select
-                id={`${uid}-realert`}
-                className="select"
-                value={draft.realert}
-                onChange={(e) => set({ realert: e.target.value as AlertDraft['realert'] })}
-              >
-                {REALERTS.map((r) => (
-                  <option key={r} value={r}>
-                    {r === 'always'
-                      ? t('alert.realertAlways')
-                      : t('alert.realertMinutes', { count: Number(r) })}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${uid}-realert`}
+              label={t('alert.realert')}
+              error={serverErrors.realert}
+              value={draft.realert}
+              options={REALERTS.map((r) => ({
+                value: r,
+                label:
+                  r === 'always' ? t('alert.realertAlways') : t('alert.realertMinutes', { count: Number(r) }),
+              }))}
+              onChange={(realert) => set({ realert: realert as AlertDraft['realert'] })}
+            />
           </div>
           <label className="search-check">
             <input
