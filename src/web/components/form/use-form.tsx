@@ -74,6 +74,9 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
   const focus = useFocusFirstInvalid<HTMLFormElement>();
   const latest = useRef(options);
   latest.current = options;
+  // Counts resets, so a form that starts again inside its own submit (a blank form after saving)
+  // is not marked as holding the sent values afterwards.
+  const resets = useRef(0);
 
   const check = useCallback(
     (of: V = values): Messages<V> => {
@@ -121,9 +124,10 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
     setBusy(true);
     setFailure(null);
     const sent = values;
+    const resetsBefore = resets.current;
     latest.current.submit(sent).then(
       () => {
-        setBaseline(sent);
+        if (resets.current === resetsBefore) setBaseline(sent);
         setBusy(false);
       },
       (error: unknown) => {
@@ -142,6 +146,7 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
   };
 
   const reset = useCallback((next: V) => {
+    resets.current += 1;
     setBaseline(next);
     setValues(next);
     setAttempted(false);
