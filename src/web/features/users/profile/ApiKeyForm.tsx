@@ -65,7 +65,6 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
       <TextField
         id={`${uid}-name`}
         label={t('keys.name')}
-        required
         value={values.name}
         error={errors.name}
         onChange={(name) => set({ name })}
@@ -107,7 +106,6 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
         type="number"
         min={1}
         max={365}
-        required
         value={values.expires_in_days}
         error={errors.expires_in_days}
         onChange={(expires_in_days) => set({ expires_in_days })}
