@@ -185,7 +185,7 @@ describe('the field kit', () => {
     function BlankAfterSaving({ onClose }: { onClose(): void }) {
       const form = useForm<{ name: string }>({
         initial: { name: '' },
-        submit: async () => form.reset({ name: '' }),
+        submit: async (): Promise<void> => form.reset({ name: '' }),
       });
       return (
         <ModalDialog title="Blank after saving" onClose={() => form.requestClose(onClose)}>
