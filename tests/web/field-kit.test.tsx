@@ -179,4 +179,38 @@ describe('the field kit', () => {
     await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(close).toHaveBeenCalledTimes(1);
   });
+
+  it('holds nothing unsaved after a form starts again blank inside its own submit', async () => {
+    /** A one-field form that empties itself once sent, as the API key and password forms do. */
+    function BlankAfterSaving({ onClose }: { onClose(): void }) {
+      const form = useForm<{ name: string }>({
+        initial: { name: '' },
+        submit: async (): Promise<void> => form.reset({ name: '' }),
+      });
+      return (
+        <ModalDialog title="Blank after saving" onClose={() => form.requestClose(onClose)}>
+          <form {...form.formProps}>
+            <TextField
+              id="blank-name"
+              label="Name"
+              value={form.values.name}
+              onChange={(name) => form.set({ name })}
+            />
+            <button type="submit">Send</button>
+          </form>
+          {form.prompt}
+        </ModalDialog>
+      );
+    }
+    const user = userEvent.setup();
+    const close = vi.fn();
+    render(<BlankAfterSaving onClose={close} />);
+    await user.type(field('Name'), 'Export');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect((field('Name') as HTMLInputElement).value).toBe(''));
+    field('Name').focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(close).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

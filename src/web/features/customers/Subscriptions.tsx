@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToasts } from '../../shell/index.ts';
 import {
@@ -36,8 +38,6 @@ export function Subscriptions({
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const uid = useId();
-  const [product, setProduct] = useState('');
-  const [billing, setBilling] = useState<SubscriptionBilling>('endpoint');
   const [pending, setPending] = useState<{ subscription: Subscription; status: SubscriptionStatus } | null>(
     null,
   );
@@ -53,20 +53,22 @@ export function Subscriptions({
     void subscriptionsQuery.refetch();
   };
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!product.trim()) return;
-    setBusy(true);
-    try {
+  const adding = useForm<{ product: string; billing: SubscriptionBilling }>({
+    initial: { product: '', billing: 'endpoint' },
+    schema: 'SubscriptionCreate',
+    toContract: (values) => ({ ...values, product: values.product.trim() }),
+    submit: async ({ product, billing }) => {
       changed(await createCustomerSubscription(customer.customer_id, { product: product.trim(), billing }));
       void products.refetch();
-      setProduct('');
+      // The next one is often billed the same way: only the product starts again.
+      adding.reset({ product: '', billing });
       notify({ severity: 'success', title: t('subscriptions.added'), message: product.trim() });
-    } catch {
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.length > 0) return;
       notify({ severity: 'danger', title: t('errors.addSubscription'), message: common('tryAgainLater') });
-    }
-    setBusy(false);
-  };
+    },
+  });
 
   const confirmStatus = async () => {
     if (!pending) return;
@@ -138,53 +140,41 @@ export function Subscriptions({
         </table>
       )}
       {canManage && (
-        <form className="form form--inline" onSubmit={add}>
-          <div className="field">
-            <label htmlFor={`${uid}-product`} className="field__label">
-              {t('subscriptions.product')}
-            </label>
-            <input
-              id={`${uid}-product`}
-              className="input"
-              list={`${uid}-products`}
-              autoComplete="off"
-              aria-describedby={products.status === 'error' ? `${uid}-products-error` : undefined}
-              value={product}
-              onChange={(event) => setProduct(event.target.value)}
-            />
-            <datalist id={`${uid}-products`}>
-              {(products.data ?? []).map((p) => (
-                <option key={p.product} value={p.product} />
-              ))}
-            </datalist>
-            {products.status === 'error' && (
-              <p id={`${uid}-products-error`} role="status" className="field__help">
-                {t('errors.loadProducts')}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${uid}-billing`} className="field__label">
-              {t('subscriptions.billing')}
-            </label>
-            <select
-              id={`${uid}-billing`}
-              className="select"
-              value={billing}
-              onChange={(event) => setBilling(event.target.value as SubscriptionBilling)}
-            >
-              {BILLINGS.map((b) => (
-                <option key={b} value={b}>
-                  {t(`billing.${b}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button" disabled={busy || !product.trim()}>
+        <form className="form form--inline" {...adding.formProps}>
+          <TextField
+            id={`${uid}-product`}
+            label={t('subscriptions.product')}
+            list={`${uid}-products`}
+            autoComplete="off"
+            hint={products.status === 'error' ? t('errors.loadProducts') : undefined}
+            value={adding.values.product}
+            error={adding.errors.product}
+            onChange={(product) => adding.set({ product })}
+          />
+          <datalist id={`${uid}-products`}>
+            {(products.data ?? []).map((p) => (
+              <option key={p.product} value={p.product} />
+            ))}
+          </datalist>
+          <SelectField
+            id={`${uid}-billing`}
+            label={t('subscriptions.billing')}
+            value={adding.values.billing}
+            error={adding.errors.billing}
+            onChange={(billing) => adding.set({ billing: billing as SubscriptionBilling })}
+            options={BILLINGS.map((b) => ({ value: b, label: t(`billing.${b}`) }))}
+          />
+          <button type="submit" className="button" disabled={adding.busy}>
             {t('subscriptions.add')}
           </button>
+          {adding.failure && (
+            <p className="notice notice--danger form__failure" role="alert">
+              {adding.failure}
+            </p>
+          )}
         </form>
       )}
+      {adding.prompt}
       {pending && (
         <ConfirmDialog
           title={t('subscriptions.confirmTitle')}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../components/form/index.ts';
 import { applyUserLocale, currentLanguage } from '../../i18n/index.ts';
 import { LANGUAGES, type Language } from '../../i18n/languages.ts';
 import type { UserAttributes } from '../../session/types.ts';
@@ -93,6 +94,7 @@ export function PreferencesForm() {
         </div>
       </fieldset>
 
+      {/* Not the kit's SelectField: each language's name carries its own lang attribute. */}
       <div className="field">
         <label className="field__label" htmlFor="preference-language">
           {t('language.label')}
@@ -111,24 +113,18 @@ export function PreferencesForm() {
         </select>
       </div>
 
-      <div className="field">
-        <label className="field__label" htmlFor="preference-page-size">
-          {t('pageSize.label')}
-        </label>
-        <select
-          id="preference-page-size"
-          className="select select--short"
-          value={attributes.default_page_size ?? 10}
-          onChange={(event) => void save({ default_page_size: Number(event.target.value) as PageSize })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {t('pageSize.option', { count: size })}
-            </option>
-          ))}
-        </select>
-        <p className="field__help">{t('pageSize.help')}</p>
-      </div>
+      <SelectField
+        id="preference-page-size"
+        label={t('pageSize.label')}
+        className="select select--short"
+        hint={t('pageSize.help')}
+        value={String(attributes.default_page_size ?? 10)}
+        onChange={(value) => void save({ default_page_size: Number(value) as PageSize })}
+        options={PAGE_SIZES.map((size) => ({
+          value: String(size),
+          label: t('pageSize.option', { count: size }),
+        }))}
+      />
 
       <TimestampFormatField
         value={attributes.timestamp_format}

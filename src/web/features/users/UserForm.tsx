@@ -1,14 +1,33 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { CheckboxChoices, SelectField, TextField } from '../../components/form/index.ts';
+import { CheckboxChoices, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
-import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
 import { createContact, type ManagedContact, PERMISSIONS, type Permission, updateContact } from './api.ts';
 
 type RoleLevel = 'Global' | 'Customer';
+type UserValues = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  role_level: RoleLevel;
+  valid_customer_ids: string[];
+  permissions: Permission[];
+};
+
+/** The body sent: a global person has no customer list, and only offered permissions are kept. */
+function accessOf(values: UserValues, offered: readonly Permission[], withEmail: boolean) {
+  return {
+    ...(withEmail ? { email: values.email.trim() } : {}),
+    first_name: values.first_name,
+    last_name: values.last_name,
+    role_level: values.role_level,
+    valid_customer_ids: values.role_level === 'Global' ? [] : values.valid_customer_ids,
+    permissions: values.permissions.filter((p) => offered.includes(p)),
+  };
+}
 
 /**
  * Invite a person, or change one's name, role level, customers and permissions. Only what the
@@ -30,64 +49,54 @@ export function UserForm({
   const { me, permissions: mine } = useSession();
   const uid = useId();
   const callerGlobal = me?.user.role_level === 'Global';
-  const [email, setEmail] = useState(contact?.email ?? '');
-  const [firstName, setFirstName] = useState(contact?.first_name ?? '');
-  const [lastName, setLastName] = useState(contact?.last_name ?? '');
-  const [roleLevel, setRoleLevel] = useState<RoleLevel>(contact?.role_level ?? 'Customer');
-  const [customerIds, setCustomerIds] = useState<string[]>(contact?.valid_customer_ids ?? []);
-  const [granted, setGranted] = useState<Permission[]>(contact?.permissions ?? []);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const values = { email, firstName, lastName, roleLevel, customerIds, granted };
-  const [opened] = useState(() => values);
-  const unsaved = useUnsavedChanges(changedFrom(values, opened) && !busy);
-  const close = () => unsaved.guard(onClose);
-  const offered = PERMISSIONS.filter(
-    (p) => mine.includes(p) && (roleLevel === 'Global' || p !== 'global_user'),
-  );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!contact && email.trim() === '') local.email = t('form.required');
-    if (roleLevel === 'Customer' && customerIds.length === 0)
-      local.valid_customer_ids = t('form.selectCustomer');
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      return;
-    }
-    setBusy(true);
-    const access = {
-      first_name: firstName,
-      last_name: lastName,
-      role_level: roleLevel,
-      valid_customer_ids: roleLevel === 'Global' ? [] : customerIds,
-      permissions: granted.filter((p) => offered.includes(p)),
-    };
-    try {
+  const form = useForm<UserValues>({
+    initial: () => ({
+      email: contact?.email ?? '',
+      first_name: contact?.first_name ?? '',
+      last_name: contact?.last_name ?? '',
+      role_level: contact?.role_level ?? 'Customer',
+      valid_customer_ids: contact?.valid_customer_ids ?? [],
+      permissions: contact?.permissions ?? [],
+    }),
+    // An invitation is checked as ContactCreate (the email with it); a change as ContactUpdate.
+    schema: contact ? 'ContactUpdate' : 'ContactCreate',
+    toContract: (values) => accessOf(values, offeredTo(values.role_level), contact === null),
+    // The contract cannot say that a customer user needs at least one customer.
+    check: (values) => ({
+      valid_customer_ids:
+        values.role_level === 'Customer' && values.valid_customer_ids.length === 0
+          ? t('form.selectCustomer')
+          : undefined,
+    }),
+    submit: async (values) => {
+      const access = accessOf(values, offeredTo(values.role_level), false);
       const saved = contact
         ? await updateContact(contact.contact_id, access)
-        : await createContact({ ...access, email: email.trim() });
+        : await createContact({ ...access, email: values.email.trim() });
       notify({
         severity: 'success',
         title: contact ? t('form.saved') : t('form.invited'),
         message: saved.email,
       });
       onSaved(saved);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : [];
-      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.reason])));
-      if (fields.length === 0) {
-        const refused = error instanceof ApiError && (error.status === 403 || error.status === 409);
-        notify({
-          severity: 'danger',
-          title: contact ? t('errors.patch') : t('errors.create'),
-          message: refused ? error.message : common('tryAgainLater'),
-        });
-      }
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.length > 0) return;
+      const refused = error instanceof ApiError && (error.status === 403 || error.status === 409);
+      notify({
+        severity: 'danger',
+        title: contact ? t('errors.patch') : t('errors.create'),
+        message: refused ? error.message : common('tryAgainLater'),
+      });
+    },
+  });
+  const { values, set, errors } = form;
+  const close = () => form.requestClose(onClose);
+  /** Only what the caller holds is offered; global_user only to a global person. */
+  function offeredTo(roleLevel: RoleLevel) {
+    return PERMISSIONS.filter((p) => mine.includes(p) && (roleLevel === 'Global' || p !== 'global_user'));
+  }
+  const offered = offeredTo(values.role_level);
 
   return (
     <>
@@ -100,53 +109,61 @@ export function UserForm({
             <button type="button" className="button" onClick={close}>
               {t('form.cancel')}
             </button>
-            <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
+            <button
+              type="submit"
+              form={`${uid}-form`}
+              className="button button--primary"
+              disabled={form.busy}
+            >
               {contact ? t('form.save') : t('form.invite')}
             </button>
           </>
         }
       >
-        <form id={`${uid}-form`} className="form form--two-columns" onSubmit={submit} noValidate>
+        <form id={`${uid}-form`} className="form form--two-columns" {...form.formProps}>
           {!contact && (
             <TextField
               id={`${uid}-email`}
               label={t('fields.email')}
               type="email"
               required
-              value={email}
+              value={values.email}
               error={errors.email}
-              onChange={setEmail}
+              onChange={(email) => set({ email })}
             />
           )}
           <TextField
             id={`${uid}-first`}
             label={t('fields.first_name')}
-            value={firstName}
-            onChange={setFirstName}
+            value={values.first_name}
+            error={errors.first_name}
+            onChange={(first_name) => set({ first_name })}
           />
           <TextField
             id={`${uid}-last`}
             label={t('fields.last_name')}
-            value={lastName}
-            onChange={setLastName}
+            value={values.last_name}
+            error={errors.last_name}
+            onChange={(last_name) => set({ last_name })}
           />
           <SelectField
             id={`${uid}-role`}
             label={t('fields.role_level')}
-            value={roleLevel}
-            onChange={(value) => setRoleLevel(value as RoleLevel)}
+            value={values.role_level}
+            error={errors.role_level}
+            onChange={(value) => set({ role_level: value as RoleLevel })}
             options={[
               { value: 'Customer', label: t('roleLevel.Customer') },
               ...(callerGlobal ? [{ value: 'Global', label: t('roleLevel.Global') }] : []),
             ]}
           />
-          {roleLevel === 'Customer' && (
+          {values.role_level === 'Customer' && (
             <CheckboxChoices
               id={`${uid}-valid_customer_ids`}
               legend={t('fields.valid_customer_ids')}
               choices={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
-              chosen={customerIds}
-              onChange={setCustomerIds}
+              chosen={values.valid_customer_ids}
+              onChange={(valid_customer_ids) => set({ valid_customer_ids })}
               error={errors.valid_customer_ids}
             />
           )}
@@ -154,13 +171,18 @@ export function UserForm({
             id={`${uid}-permissions`}
             legend={t('fields.permissions')}
             choices={offered.map((p) => ({ value: p, label: t(`permissions.${p}`) }))}
-            chosen={granted}
-            onChange={setGranted}
+            chosen={values.permissions}
+            onChange={(permissions) => set({ permissions: permissions as Permission[] })}
             error={errors.permissions}
           />
+          {form.failure && (
+            <p className="notice notice--danger form__failure" role="alert">
+              {form.failure}
+            </p>
+          )}
         </form>
       </ModalDialog>
-      {unsaved.prompt}
+      {form.prompt}
     </>
   );
 }

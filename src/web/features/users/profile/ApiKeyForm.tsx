@@ -1,13 +1,28 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
-import { CheckboxChoices, TextField } from '../../../components/form/index.ts';
-import { changedFrom, useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
+import { CheckboxChoices, SelectField, TextField, useForm } from '../../../components/form/index.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, createApiKey } from '../access-api.ts';
 
-const BLANK = { name: '', global: false, customerIds: [] as string[], access: 'read', days: '90' } as const;
+type Access = 'read' | 'read_write';
+interface KeyValues extends Record<string, unknown> {
+  name: string;
+  global: boolean;
+  customer_ids: string[];
+  access: Access;
+  expires_in_days: string;
+}
+const BLANK: KeyValues = { name: '', global: false, customer_ids: [], access: 'read', expires_in_days: '90' };
+
+/** The body sent: every customer, or the chosen ones. */
+const bodyOf = (values: KeyValues) => ({
+  name: values.name.trim(),
+  access: values.access,
+  expires_in_days: Number(values.expires_in_days),
+  ...(values.global ? { global: true } : { customer_ids: values.customer_ids }),
+});
 
 /** A new key: name, customers (or every customer, for staff who see them all), access, expiry. */
 export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: string }): void }) {
@@ -18,107 +33,92 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
   const { me } = useSession();
   const uid = useId();
   const staff = me?.user.role_level === 'Global';
-  const [name, setName] = useState<string>(BLANK.name);
-  const [global, setGlobal] = useState<boolean>(BLANK.global);
-  const [customerIds, setCustomerIds] = useState<string[]>([]);
-  const [access, setAccess] = useState<'read' | 'read_write'>(BLANK.access);
-  const [days, setDays] = useState<string>(BLANK.days);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const unsaved = useUnsavedChanges(!busy && changedFrom({ name, global, customerIds, access, days }, BLANK));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!name.trim()) local.name = t('keys.required');
-    if (!global && customerIds.length === 0) local.customer_ids = t('keys.selectCustomer');
-    const expires = Number(days);
-    if (!Number.isInteger(expires) || expires < 1 || expires > 365)
-      local.expires_in_days = t('keys.daysRange');
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setBusy(true);
-    try {
-      const created = await createApiKey({
-        name: name.trim(),
-        access,
-        expires_in_days: expires,
-        ...(global ? { global: true } : { customer_ids: customerIds }),
-      });
-      setName(BLANK.name);
-      setGlobal(BLANK.global);
-      setCustomerIds([]);
-      setAccess(BLANK.access);
-      setDays(BLANK.days);
+  const form = useForm<KeyValues>({
+    initial: BLANK,
+    schema: 'ApiKeyCreate',
+    // The typed days stay text for the checks, so an empty field is "required", not zero.
+    toContract: (values) => ({ ...bodyOf(values), expires_in_days: values.expires_in_days }),
+    // The contract cannot say that a key for chosen customers needs at least one of them.
+    check: (values) => ({
+      customer_ids: !values.global && values.customer_ids.length === 0 ? t('keys.selectCustomer') : undefined,
+    }),
+    submit: async (values) => {
+      const created = await createApiKey(bodyOf(values));
+      form.reset(BLANK);
       onCreated(created);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : [];
-      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.reason])));
-      if (fields.length === 0) {
-        const refused = error instanceof ApiError && error.status === 403;
-        notify({
-          severity: 'danger',
-          title: t('keys.createFailed'),
-          message: refused ? error.message : common('tryAgainLater'),
-        });
-      }
-    }
-    setBusy(false);
-  };
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.length > 0) return;
+      const refused = error instanceof ApiError && error.status === 403;
+      notify({
+        severity: 'danger',
+        title: t('keys.createFailed'),
+        message: refused ? error.message : common('tryAgainLater'),
+      });
+    },
+  });
+  const { values, set, errors } = form;
+
   return (
-    <form className="form access-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
+    <form className="form access-form" {...form.formProps} aria-labelledby={`${uid}-title`}>
       <h4 id={`${uid}-title`}>{t('keys.newTitle')}</h4>
       <TextField
         id={`${uid}-name`}
         label={t('keys.name')}
-        value={name}
-        maxLength={100}
+        value={values.name}
         error={errors.name}
-        onChange={setName}
+        onChange={(name) => set({ name })}
       />
       <CheckboxChoices
         id={`${uid}-customer_ids`}
         legend={t('keys.customers')}
-        choices={global ? [] : customers.map((c) => ({ value: c.customer_id, label: c.name }))}
-        chosen={customerIds}
-        onChange={setCustomerIds}
+        choices={values.global ? [] : customers.map((c) => ({ value: c.customer_id, label: c.name }))}
+        chosen={values.customer_ids}
+        onChange={(customer_ids) => set({ customer_ids })}
         error={errors.customer_ids}
       >
         {staff && (
           <label className="checkbox-field">
-            <input type="checkbox" checked={global} onChange={(e) => setGlobal(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.global}
+              onChange={(e) => set({ global: e.target.checked })}
+            />
             {t('keys.global')}
           </label>
         )}
       </CheckboxChoices>
-      <div className="field">
-        <label htmlFor={`${uid}-access`} className="field__label">
-          {t('keys.access')}
-        </label>
-        <select
-          id={`${uid}-access`}
-          className="input"
-          value={access}
-          onChange={(e) => setAccess(e.target.value as 'read' | 'read_write')}
-        >
-          <option value="read">{t('keys.read')}</option>
-          <option value="read_write">{t('keys.read_write')}</option>
-        </select>
-      </div>
+      <SelectField
+        id={`${uid}-access`}
+        label={t('keys.access')}
+        className="input"
+        value={values.access}
+        error={errors.access}
+        onChange={(access) => set({ access: access as Access })}
+        options={[
+          { value: 'read', label: t('keys.read') },
+          { value: 'read_write', label: t('keys.read_write') },
+        ]}
+      />
       <TextField
         id={`${uid}-days`}
         label={t('keys.expiresInDays')}
         type="number"
         min={1}
         max={365}
-        value={days}
+        value={values.expires_in_days}
         error={errors.expires_in_days}
-        onChange={setDays}
+        onChange={(expires_in_days) => set({ expires_in_days })}
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      {form.failure && (
+        <p className="notice notice--danger form__failure" role="alert">
+          {form.failure}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={form.busy}>
         {t('keys.create')}
       </button>
-      {unsaved.prompt}
+      {form.prompt}
     </form>
   );
 }

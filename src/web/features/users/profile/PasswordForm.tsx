@@ -1,11 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
-import { useUnsavedChanges } from '../../../components/unsaved/use-unsaved-changes.tsx';
+import { TextField, useForm } from '../../../components/form/index.ts';
 import { useToasts } from '../../../shell/index.ts';
 import { changePassword } from '../access-api.ts';
 
 type Field = 'current_password' | 'new_password' | 'confirm';
+const BLANK: Record<Field, string> = { current_password: '', new_password: '', confirm: '' };
+const AUTOCOMPLETE: Record<Field, string> = {
+  current_password: 'current-password',
+  new_password: 'new-password',
+  confirm: 'new-password',
+};
 
 /** Change the password of the embedded identity provider; the current one is asked for. */
 export function PasswordForm() {
@@ -13,76 +19,49 @@ export function PasswordForm() {
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const uid = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
-    current_password: '',
-    new_password: '',
-    confirm: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const unsaved = useUnsavedChanges(!busy && Object.values(values).some((v) => v !== ''));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (values.new_password !== values.confirm) {
-      setErrors({ confirm: t('password.differ') });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const form = useForm<Record<Field, string>>({
+    initial: BLANK,
+    schema: 'changePassword',
+    // The contract cannot compare two fields: the repeated password must match the new one.
+    check: (values) => ({
+      confirm: values.new_password !== values.confirm ? t('password.differ') : undefined,
+    }),
+    submit: async (values) => {
       await changePassword(values.current_password, values.new_password);
-      setValues({ current_password: '', new_password: '', confirm: '' });
+      form.reset(BLANK);
       notify({ severity: 'success', title: t('password.changed'), message: t('password.othersEnded') });
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : [];
-      setErrors(Object.fromEntries(fields.map((f) => [f.field.replace(/^body\./, ''), f.reason])));
-      if (fields.length === 0) {
-        const refused = error instanceof ApiError && error.status === 409;
-        notify({
-          severity: 'danger',
-          title: t('password.failed'),
-          message: refused ? error.message : common('tryAgainLater'),
-        });
-      }
-    }
-    setBusy(false);
-  };
-
-  const field = (name: Field, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`${uid}-${name}`} className="field__label">
-        {t(`password.${name}`)}
-      </label>
-      <input
-        id={`${uid}-${name}`}
-        className="input"
-        type="password"
-        autoComplete={autoComplete}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${uid}-${name}-error` : undefined}
-        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-      />
-      {errors[name] && (
-        <p id={`${uid}-${name}-error`} className="field__error" role="alert">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.length > 0) return;
+      const refused = error instanceof ApiError && error.status === 409;
+      notify({
+        severity: 'danger',
+        title: t('password.failed'),
+        message: refused ? error.message : common('tryAgainLater'),
+      });
+    },
+  });
 
   return (
-    <form className="form access-form" onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
+    <form className="form access-form" {...form.formProps} aria-labelledby={`${uid}-title`}>
       <h3 id={`${uid}-title`}>{t('password.title')}</h3>
-      {field('current_password', 'current-password')}
-      {field('new_password', 'new-password')}
-      {field('confirm', 'new-password')}
+      {(Object.keys(BLANK) as Field[]).map((name) => (
+        <TextField
+          key={name}
+          id={`${uid}-${name}`}
+          label={t(`password.${name}`)}
+          type="password"
+          autoComplete={AUTOCOMPLETE[name]}
+          value={form.values[name]}
+          error={form.errors[name]}
+          onChange={(value) => form.set({ [name]: value })}
+        />
+      ))}
       <p className="muted">{t('password.hint')}</p>
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" disabled={form.busy}>
         {t('password.submit')}
       </button>
-      {unsaved.prompt}
+      {form.prompt}
     </form>
   );
 }
