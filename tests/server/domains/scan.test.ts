@@ -67,7 +67,9 @@ describe.each(backends())('lookalike scans on %s', (backend) => {
       .from(monitoredDomains)
       .where(eq(monitoredDomains.name, 'acme.com'));
     return scanDomain(t.database.db, domain!, {
-      dns: new DnsClient(dns.address, { timeoutMs: 500, tries: 1 }),
+      // The local server answers every name at once; a long wait only covers a busy machine, where a
+      // lost answer would leave a scan to retry and meet the next test's jobs.
+      dns: new DnsClient(dns.address, { timeoutMs: 10_000, tries: 1 }),
       // The lookalikes' pages and the RDAP service stand on loopback, allowed as an administrator would.
       settings: {
         ...lookalikeSettings({ DNS_RESOLVER: dns.address, OUTBOUND_ALLOW_HOSTS: '127.0.0.0/8' }),
