@@ -22,27 +22,7 @@ export const DEFAULT_DRAFT: AlertDraft = {
   enabled: true,
 };
 
-/** The server's limits (LogAlertSettings): the period is whole minutes up to a day. */
-export const MAX_PERIOD_MINUTES = 1440;
-export const MAX_THRESHOLD = 1_000_000_000;
-
-export type AlertDraftErrors = Partial<Record<'periodMinutes' | 'threshold', 'required' | 'range'>>;
-
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
-export function alertDraftErrors(draft: AlertDraft): AlertDraftErrors {
-  const errors: AlertDraftErrors = {};
-  const check = (key: 'periodMinutes' | 'threshold', max: number) => {
-    if (!draft[key].trim()) errors[key] = 'required';
-    else {
-      const n = wholeNumber(draft[key]);
-      if (!(n >= 1 && n <= max)) errors[key] = 'range';
-    }
-  };
-  check('periodMinutes', MAX_PERIOD_MINUTES);
-  check('threshold', MAX_THRESHOLD);
-  return errors;
-}
 
 export const draftOfRule = (rule: LogAlertRule): AlertDraft => ({
   periodMinutes: String(rule.period / 60),
