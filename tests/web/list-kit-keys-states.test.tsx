@@ -66,6 +66,18 @@ describe('the list kit: cursor and selection keys', () => {
     expect(selected(grid)).toEqual(['false', 'false', 'false', 'false']);
   });
 
+  it('the arrows move between rows as j and k do', async () => {
+    const user = userEvent.setup();
+    const { grid } = await renderHosts(<HostsList hosts={HOSTS} />);
+    const rows = () => within(grid).getAllByRole('row').slice(1);
+    await user.keyboard('j');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[0]));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[2]));
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
+  });
+
   it('selects every matching row across pages when the list says which match, and keeps them while paging', async () => {
     const user = userEvent.setup();
     const { grid } = await renderHosts(<HostsList hosts={MANY} acrossPages />);

@@ -127,9 +127,18 @@ export function ListGrid<Row, Id extends RowId>({
     height += rowHeightOf(index, rowProps);
   }
   height = Math.min(height, VIEWPORT_ROWS * ROW_HEIGHT);
-  // Space on a focused row selects it too, as in a file manager.
+  // Space on a focused row selects it too, as in a file manager; the arrows move as j and k do,
+  // as in any grid (the global keys stay letters, so menus and fields keep their arrows).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-row-index]');
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (step !== 0 && row && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      // From the cursor: a second press may come before the focus has followed the first.
+      const next = (list.cursor ?? Number(row.dataset.rowIndex)) + step;
+      event.preventDefault();
+      if (next >= 0 && next < rows.length) list.focus(next);
+      return;
+    }
     if (!list.selectable || event.key !== ' ' || !row || event.target !== row) return;
     event.preventDefault();
     list.toggle(Number(row.dataset.rowIndex));

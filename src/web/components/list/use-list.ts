@@ -231,6 +231,8 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
     scroller,
     cursor: focusedIndex,
     setCursor,
+    /** Moves the cursor to a row, scrolls it into view and focuses it (or the name in it). */
+    focus: focusRow,
     selectable,
     selected,
     /** Every matching row counts as selected (a kept selection's "all N matching"). */
