@@ -100,10 +100,14 @@ export function useList<Row, Id extends RowId>(options: UseListOptions<Row, Id>)
   const focusRow = useCallback((index: number) => {
     setCursor(index);
     scroller.current?.scrollToRow({ index, align: 'auto' });
-    requestAnimationFrame(() => {
+    const focusIt = () => {
       const row = grid.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
       (row?.querySelector<HTMLElement>('[data-list-name]') ?? row)?.focus();
-    });
+      return row != null;
+    };
+    // At once when the row is drawn, so a key pressed right after (Enter after j) meets the row
+    // it moved to; a row scrolled into view is drawn on the next frame.
+    if (!focusIt()) requestAnimationFrame(focusIt);
   }, []);
   const keptToggle = kept?.toggle;
   const keptExtend = kept?.extend;
