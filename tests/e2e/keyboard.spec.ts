@@ -98,6 +98,10 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
   await expect(comment).toBeFocused();
   await page.keyboard.type('spam');
   await expect(comment).toHaveValue('spam');
+  // Emptied again, so leaving the alert asks nothing (a comment typed and not sent would).
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await expect(comment).toHaveValue('');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(comment).not.toBeFocused();
