@@ -88,13 +88,16 @@ export async function claimJob(
   now: Date = new Date(),
 ): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
+  // The database stamps run_at in microseconds and `now` counts milliseconds: a job added in the
+  // millisecond `now` names is due within it, not a poll later.
+  const dueBefore = new Date(now.getTime() + 1);
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
         isNull(jobs.doneAt),
-        lte(jobs.runAt, now),
+        lt(jobs.runAt, dueBefore),
         inArray(jobs.kind, [...kinds]),
         or(isNull(jobs.lockedAt), lt(jobs.lockedAt, new Date(now.getTime() - leaseMs))),
       ),
