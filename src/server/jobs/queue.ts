@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import type { JobRow } from './types.ts';
