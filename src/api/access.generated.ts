@@ -205,6 +205,7 @@ export const OPERATION_ACCESS = {
     denied: "Only the provider's staff can read MDR support records.",
   },
   getMute: { caller: 'signed-in' },
+  getProvisioningStatus: { caller: 'signed-in' },
   getReport: { caller: 'signed-in' },
   getReportBranding: { caller: 'signed-in' },
   getReportBrandingLogo: { caller: 'signed-in' },

@@ -2307,6 +2307,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provisioning/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the platform provisioning of each of the caller's customers stands.
+         * @description Derived from what the platform records of a customer: provisioning starts with its first
+         *     active subscription (or, for a customer made subscribed without subscription rows, when
+         *     it was made) and takes up to 2 business days (Monday to Friday, UTC); it is done
+         *     once that time has passed or an agent of the customer has checked in (which proves the
+         *     platform answers). A customer without an active subscription is
+         *     `awaiting_subscription`. Customers still in progress come first, then by name; at most
+         *     100 are listed, `total` counts them all.
+         */
+        get: operations["getProvisioningStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/omnibox": {
         parameters: {
             query?: never;
@@ -4559,6 +4585,27 @@ export interface components {
             /** @description How many of the caller's customers hold it. */
             customers: number;
             product: string;
+        };
+        CustomerProvisioning: {
+            /** @description Agents of the customer that have checked in. */
+            agents: number;
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date-time
+             * @description 2 business days after subscribed_at.
+             */
+            expected_by: string | null;
+            /** Format: date-time */
+            first_agent_at: string | null;
+            name: string;
+            /** @enum {string} */
+            stage: "awaiting_subscription" | "provisioning" | "ready";
+            /**
+             * Format: date-time
+             * @description Start of the earliest active subscription.
+             */
+            subscribed_at: string | null;
         };
         CustomerUpdate: components["schemas"]["CustomerFields"];
         Cve: {
@@ -10358,6 +10405,30 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getProvisioningStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's customers and their provisioning. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: components["schemas"]["CustomerProvisioning"][];
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     searchOmnibox: {

@@ -27,7 +27,6 @@ const SHELL_ROUTES = [
   { path: '/connectors/chrome', name: 'connectors_chrome', open: true },
   { path: '/connectors/chrome/redirect', name: 'connectors_chrome_redirect', open: true },
   { path: '/logout', name: 'logout', open: true },
-  { path: '/status/provisioning', name: 'provisioning', open: true },
   { path: '/error/500', name: 'error_500', open: true },
   { path: '/error/403', name: 'error_403', open: true },
 ] as const satisfies readonly {

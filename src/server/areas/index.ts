@@ -15,6 +15,7 @@ import { logsArea } from './logs/index.ts';
 import { mutesArea } from './mutes/index.ts';
 import { omniboxArea } from './omnibox/index.ts';
 import { PLATFORM } from './platform.ts';
+import { provisioningArea } from './provisioning/index.ts';
 import { reportsArea } from './reports/index.ts';
 import { shellArea } from './shell/index.ts';
 import { threatArea } from './threat/index.ts';
@@ -50,6 +51,7 @@ export const AREAS = [
   dashboardArea,
   reportsArea,
   workflowsArea,
+  provisioningArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

@@ -42,7 +42,6 @@ export const SCREENS: Record<RouteName, LazyScreen> = {
   logout: screen(() => import('../session/pages/LogoutPage.tsx'), 'LogoutPage'),
   connectors_chrome: screen(() => import('../pages/ChromeConnectorPage.tsx'), 'ChromeConnectorPage'),
   connectors_chrome_redirect: screen(() => import('../pages/ChromeRedirectPage.tsx'), 'ChromeRedirectPage'),
-  provisioning: screen(() => import('../pages/ProvisioningPage.tsx'), 'ProvisioningPage'),
   error_500: screen(() => import('../pages/ServerErrorPage.tsx'), 'ServerErrorPage'),
   error_403: screen(() => import('../pages/UnauthorizedPage.tsx'), 'UnauthorizedPage'),
   error_400: screen(() => import('../pages/NotFoundPage.tsx'), 'NotFoundPage'),

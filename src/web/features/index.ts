@@ -11,6 +11,7 @@ import { integrationsFeature } from './integrations/index.ts';
 import { logsFeature } from './logs/index.ts';
 import { mutesFeature } from './mutes/index.ts';
 import { profileFeature } from './profile/index.ts';
+import { provisioningFeature } from './provisioning/index.ts';
 import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
 import { threatFeature } from './threat/index.ts';
@@ -44,6 +45,7 @@ export const FEATURES = [
   workflowsFeature,
   profileFeature,
   updatesFeature,
+  provisioningFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

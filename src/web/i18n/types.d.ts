@@ -22,6 +22,8 @@ import type mutes from '../features/mutes/locales/en-GB/mutes.json';
 import type mutesRoutes from '../features/mutes/locales/en-GB/routes.json';
 import type profile from '../features/profile/locales/en-GB/profile.json';
 import type profileRoutes from '../features/profile/locales/en-GB/routes.json';
+import type provisioning from '../features/provisioning/locales/en-GB/provisioning.json';
+import type provisioningRoutes from '../features/provisioning/locales/en-GB/routes.json';
 import type reports from '../features/reports/locales/en-GB/reports.json';
 import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
@@ -68,6 +70,7 @@ declare module 'i18next' {
       integrations: typeof integrations;
       mutes: typeof mutes;
       profile: typeof profile;
+      provisioning: typeof provisioning;
       reports: typeof reports;
       retention: typeof retention;
       routes: typeof routes &
@@ -82,6 +85,7 @@ declare module 'i18next' {
         typeof logsRoutes &
         typeof mutesRoutes &
         typeof profileRoutes &
+        typeof provisioningRoutes &
         typeof reportsRoutes &
         typeof retentionRoutes &
         typeof threatRoutes &
