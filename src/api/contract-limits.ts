@@ -69,6 +69,7 @@ export const CONTRACT_LIMITS = {
   ThreatIntel: {"risk":{"minimum":0,"maximum":100},"sightings":{"count":{"minimum":0}}},
   ThreatSighting: {"risk":{"minimum":0,"maximum":100}},
   TriggerFilter: {"types":{"maxItems":50,"items":{"minLength":1,"maxLength":200}},"priorities":{"maxItems":10},"statuses":{"maxItems":20,"items":{"minLength":1,"maxLength":40}},"min_risk":{"minimum":0,"maximum":100},"max_risk":{"minimum":0,"maximum":100}},
+  UserAttributes: {"snake_high_score":{"minimum":0,"maximum":10000}},
   WorkflowCreate: {"name":{"maxLength":200},"trigger_id":{"minLength":1,"maxLength":60}},
   WorkflowCustomers: {"maxItems":1000},
   WorkflowDefinition: {"trigger_id":{"minLength":1,"maxLength":60}},

@@ -433,6 +433,7 @@ export const CONTRACT_RULES = {
     lab_aviator: { type: 'boolean' },
     lab_escalations: { type: 'boolean' },
     updates_seen_at: { type: 'string' },
+    snake_high_score: { type: 'integer', minimum: 0, maximum: 10000 },
   },
   WorkflowCreate: {
     name: { type: 'string', maxLength: 200 },

@@ -5730,6 +5730,8 @@ export interface components {
             lab_workflows?: boolean;
             /** @enum {string} */
             locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI";
+            /** @description The best score of the profile page's hidden game. */
+            snake_high_score?: number;
             /** @enum {string} */
             theme?: "light" | "dark" | "match-browser";
             /** @description local, UTC, relative, or an offset like 02:00 or -05:30. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import type { ScreenProps } from '../../app/screen-props.ts';
@@ -10,6 +10,10 @@ import { useIsActivePage } from '../../shell/navigation/active-page.ts';
 import { loadSignInSettings } from '../users/index.ts';
 import { MdrProfile } from './MdrProfile.tsx';
 import { PreferencesForm } from './PreferencesForm.tsx';
+import { useSecretSequence } from './snake/use-secret-sequence.ts';
+
+/** The hidden game, in its own chunk: only those who know the sequence load it. */
+const SnakeDialog = lazy(() => import('./snake/SnakeDialog.tsx').then((m) => ({ default: m.SnakeDialog })));
 
 /** The users area's sign-in settings, loaded with the profile (their own chunk). */
 const SignInSettings = lazy(() => loadSignInSettings().then((component) => ({ default: component })));
@@ -30,6 +34,8 @@ export function ProfilePage(_: ScreenProps) {
   const { issuer } = useShellData();
   const active = useIsActivePage();
   const hash = useLocationProperty(() => window.location.hash);
+  const [playing, setPlaying] = useState(false);
+  useSecretSequence(active && !playing, () => setPlaying(true));
 
   // /profile#mdr and /profile#security (user menu) land on their section.
   useEffect(() => {
@@ -78,6 +84,11 @@ export function ProfilePage(_: ScreenProps) {
           <SignInSettings embeddedIdp={isEmbeddedIdp(issuer)} />
         </Suspense>
       </section>
+      {playing && (
+        <Suspense fallback={null}>
+          <SnakeDialog onClose={() => setPlaying(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
