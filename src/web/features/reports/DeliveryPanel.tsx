@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../../api/loaded.ts';
 import { useInvalidatePaths } from '../../api/query.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
 import {
@@ -32,6 +33,7 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const can = useCan();
+  const formatTime = useFormatTimestamp();
   const invalidate = useInvalidatePaths();
   const { customers } = useShellData();
   const name = useMemo(() => {
@@ -91,7 +93,9 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
                     {t(`frequency.${s.frequency}`)} · {s.time_zone}
                   </td>
                   <td>{s.recipients.join(', ')}</td>
-                  <td>{new Date(s.next_run_at).toLocaleString()}</td>
+                  <td>
+                    <TimeText iso={s.next_run_at} format={formatTime} />
+                  </td>
                   <td>
                     {can('deleteReportSchedule') && (
                       <button

@@ -79,14 +79,18 @@ export function RunLog({ reportId, customerName }: { reportId: string; customerN
                     <button
                       type="button"
                       className="button button--small"
-                      aria-label={t('runs.openPdfNamed', { customer: customerName(run.customer_id) })}
+                      aria-label={t('runs.openPdfNamed', {
+                        count: run.pages ?? 0,
+                        pages: run.pages ?? 0,
+                        customer: customerName(run.customer_id),
+                      })}
                       onClick={() =>
                         openPdf(run).catch(() =>
                           notify({ severity: 'danger', title: t('errors.pdf'), message: '' }),
                         )
                       }
                     >
-                      {t('runs.openPdf', { pages: run.pages ?? 0 })}
+                      {t('runs.openPdf', { count: run.pages ?? 0, pages: run.pages ?? 0 })}
                     </button>
                   ) : (
                     '–'

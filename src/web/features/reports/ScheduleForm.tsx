@@ -9,6 +9,7 @@ import {
   TextField,
   useForm,
 } from '../../components/form/index.ts';
+import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { REPORTS_AREA, type Report, scheduleReport } from './api.ts';
 import { browserTimeZone, recipientsProblem } from './delivery-form.ts';
@@ -24,6 +25,7 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
   const { t: common } = useTranslation();
   const { notify } = useToasts();
   const invalidate = useInvalidatePaths();
+  const formatTime = useFormatTimestamp();
   const { filteredCustomers } = useCustomerScope();
   const { selected } = useSelectedCustomers();
   const uid = useId();
@@ -53,7 +55,7 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
       notify({
         severity: 'success',
         title: t('schedule.saved'),
-        message: t('schedule.savedDetail', { next: new Date(schedule.next_run_at).toLocaleString() }),
+        message: t('schedule.savedDetail', { next: formatTime(schedule.next_run_at) }),
       });
       form.reset({ ...values, recipients: '' });
       void invalidate(REPORTS_AREA);
