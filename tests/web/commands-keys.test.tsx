@@ -123,6 +123,7 @@ describe('? lists every shortcut and command', () => {
       'Mutes (on the selected active mutes)',
       'Agents (on the selected agents)',
       'On the search screen',
+      'Reports (on the reports list or an open report)',
     ]);
     const alertsRow = dialog.querySelector('[data-command-id="go.alerts"]')!;
     expect(alertsRow.textContent).toContain('Alerts');

@@ -3,15 +3,18 @@ import fp from 'fastify-plugin';
 
 /**
  * Strict Content-Security-Policy: scripts only from our origin; styles allow inline because React
- * and the virtual lists set element styles; images also from the avatar service.
+ * and the virtual lists set element styles; images also from the avatar service. `blob:` frames
+ * and images are what the console itself reads with the session's token and shows from memory
+ * (a report's PDF preview, a branding logo): no other origin's content.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https://www.gravatar.com",
+  "img-src 'self' data: blob: https://www.gravatar.com",
   "font-src 'self' data:",
   "connect-src 'self'",
+  "frame-src 'self' blob:",
   "frame-ancestors 'none'",
   "form-action 'self'",
   "base-uri 'self'",

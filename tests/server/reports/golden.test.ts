@@ -38,8 +38,8 @@ describe('the monthly report of a seeded customer', () => {
     database = await freshDatabase('pglite');
     await seedDemoData(database.db, {
       customers: 6,
-      alerts: 2000,
-      agents: 40,
+      alerts: 600,
+      agents: 20,
       seed: 11,
       password: 'golden-pass-phrase',
       now: NOW,
