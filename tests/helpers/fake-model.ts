@@ -21,7 +21,11 @@ export interface ModelRequest {
   stream?: boolean;
 }
 /** What the fake answers: text (streamed in pieces) or tool calls. */
-export type ModelReply = { text: string } | { tools: { name: string; arguments: Record<string, unknown> }[] };
+export type ModelReply =
+  | { text: string }
+  | { tools: { name: string; arguments: Record<string, unknown> }[] }
+  /** A failure of the endpoint itself. */
+  | { status: number };
 
 export interface FakeModel {
   /** Its base URL, as ASSISTANT_BASE_URL takes it (`…/v1`). */
@@ -86,6 +90,11 @@ async function answer(
   options: FakeModelOptions,
 ) {
   const model = request.model;
+  if ('status' in reply) {
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'The model is overloaded.' } }));
+    return;
+  }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   await sleep(options.firstTokenMs ?? 0);
   res.write(chunk(model, { role: 'assistant', content: '' }));

@@ -222,39 +222,16 @@ describe.each(backends())('assistant chat on %s', (backend) => {
   });
 
   it('reports a model that fails as an error event and stores no answer', async () => {
-    const broken = await createTestApp(backend, {
-      ...env(model),
-      ASSISTANT_BASE_URL: 'http://127.0.0.1:9/v1',
-    });
+    const id = await start(t.fixtures.acmeUser);
+    model.script(() => ({ status: 503 }));
     try {
-      await broken.as(broken.fixtures.admin, {
-        method: 'PUT',
-        url: `${base}/settings`,
-        payload: { enabled: true, policy: 'any' },
-      });
-      const own = await broken.as(broken.fixtures.acmeUser, {
-        method: 'POST',
-        url: `${base}/conversations`,
-        payload: {},
-      });
-      const answer = parseEvents(
-        (
-          await broken.as(broken.fixtures.acmeUser, {
-            method: 'POST',
-            url: `${base}/conversations/${own.json().id}/messages`,
-            payload: { content: 'Hello', context: { route: '/' } },
-          })
-        ).body,
-      );
+      const answer = parseEvents((await ask(t.fixtures.acmeUser, id, 'Hello')).body);
       expect(answer.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'model_unavailable' } });
-      const kept = await broken.as(broken.fixtures.acmeUser, {
-        method: 'GET',
-        url: `${base}/conversations/${own.json().id}`,
-      });
-      expect(kept.json().messages.map((m: { role: string }) => m.role)).toEqual(['user']);
     } finally {
-      await broken.close();
+      model.script(null);
     }
+    const kept = await t.as(t.fixtures.acmeUser, { method: 'GET', url: `${base}/conversations/${id}` });
+    expect(kept.json().messages.map((m: { role: string }) => m.role)).toEqual(['user']);
   });
 
   it('keeps conversations to their owner: list, rename, feedback, delete', async () => {
@@ -342,9 +319,14 @@ describe.each(backends())('assistant chat on %s', (backend) => {
 });
 
 describe('assistant without an endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  }, 120_000);
+  afterAll(() => t.close());
+
   it('says it is not configured and refuses questions', async () => {
-    const t = await createTestApp('pglite');
-    try {
+    {
       const status = await t.as(t.fixtures.acmeUser, { method: 'GET', url: `${base}/status` });
       expect(status.json()).toMatchObject({ available: false, reason: 'not_configured', model: null });
       const id = (
@@ -357,8 +339,6 @@ describe('assistant without an endpoint', () => {
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.message).toMatch(/not configured/);
-    } finally {
-      await t.close();
     }
   });
 });

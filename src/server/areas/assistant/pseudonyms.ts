@@ -75,7 +75,7 @@ export class Pseudonyms {
     const names = [...this.terms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
     // One pass over the text: a placeholder written in is never matched again.
     const parts = [`(${EMAIL})`, `(${IPV4})`, `(${IPV6})`];
-    if (names.length > 0) parts.push(String.raw`(?<![\w.-])(${names.join('|')})(?![\w-]|\.\w)`);
+    if (names.length > 0) parts.push(String.raw`(?<![\w.-])(${names.join('|')})(?![\w-])`);
     this.pattern = new RegExp(parts.join('|'), 'giu');
     return this.pattern;
   }
