@@ -17,6 +17,7 @@ const ALL = [
   'log-ingest',
   'log-query',
   'syslog-ingest',
+  'assistant',
 ];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 

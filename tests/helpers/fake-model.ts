@@ -60,7 +60,7 @@ export function defaultReply(request: ModelRequest): ModelReply {
     if (!first) return { text: 'I found nothing that matches.' };
     if (first.id !== undefined && first.title !== undefined)
       return {
-        text: `Alert [alert:${first.id}] "${first.title}" is ${first.priority} priority on ${first.host_name ?? 'no host'} for ${first.customer_name}. It looks like a credential attack; isolate the host if the sign-ins were not expected.`,
+        text: `[alert:${first.id}] "${first.title}" is ${first.priority} priority on ${first.host_name ?? 'no host'} for ${first.customer_name}. It looks like a credential attack; isolate the host if the sign-ins were not expected.`,
       };
     return { text: `I found ${rows.length} rows. The first: ${JSON.stringify(first)}` };
   }
@@ -130,10 +130,18 @@ async function read(req: IncomingMessage): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export async function startFakeModel(options: FakeModelOptions = {}): Promise<FakeModel> {
+export async function startFakeModel(
+  options: FakeModelOptions = {},
+  port = 0,
+  host = '127.0.0.1',
+): Promise<FakeModel> {
   const bodies: string[] = [];
   let scripted: ((request: ModelRequest) => ModelReply) | null = null;
   const server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url === '/health') {
+      res.writeHead(200).end('ok');
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404).end();
       return;
@@ -143,10 +151,13 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const request = JSON.parse(body) as ModelRequest;
     await answer(res, request, (scripted ?? defaultReply)(request), options);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${bound}/v1`,
     bodies,
     script(reply) {
       scripted = reply;

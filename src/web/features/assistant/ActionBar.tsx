@@ -22,8 +22,14 @@ export function ActionBar({
   const [feedback, setFeedback] = useState<'up' | 'down' | null>(null);
   const [sent, setSent] = useState(false);
   const copy = async () => {
-    await navigator.clipboard.writeText(message.content.replace(CITATION, (_m, kind, id) => `${kind} ${id}`));
-    notify({ severity: 'success', title: t('title'), message: t('actions.copied') });
+    try {
+      await navigator.clipboard.writeText(
+        message.content.replace(CITATION, (_m, kind, id) => `${kind} ${id}`),
+      );
+      notify({ severity: 'success', title: t('title'), message: t('actions.copied') });
+    } catch {
+      notify({ severity: 'danger', title: t('title'), message: t('actions.copyFailed') });
+    }
   };
   const rated = message.feedback?.rating;
   return (

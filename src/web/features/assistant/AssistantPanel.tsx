@@ -180,7 +180,12 @@ export function AssistantPanel() {
             {t(`unavailable.${status.data.reason}`)}
           </p>
         ) : view === 'landing' ? (
-          <Landing onStart={() => setView('chat')} />
+          <Landing
+            onStart={() => {
+              setView('chat');
+              requestAnimationFrame(() => input.current?.focus());
+            }}
+          />
         ) : view === 'history' ? (
           <HistoryList
             currentId={conversation?.id ?? null}

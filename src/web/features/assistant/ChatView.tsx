@@ -34,7 +34,11 @@ export function ChatView({
   const end = useRef<HTMLDivElement>(null);
   const last = state.messages.at(-1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new piece of the answer scrolls it into view
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [state.messages.length, last?.content]);
+  useEffect(() => {
+    // A block, not an expression: newer browsers answer scrollIntoView with a promise, which an
+    // effect must not return.
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [state.messages.length, last?.content]);
   const ask = () => {
     if (!text.trim() || state.busy || ended) return;
     onAsk(text);
