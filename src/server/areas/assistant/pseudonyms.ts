@@ -8,10 +8,13 @@ const IPV4 = String.raw`\b(?:\d{1,3}\.){3}\d{1,3}\b`;
 // Loose on purpose: each candidate is checked with isIP, so times like 12:30:45 pass untouched.
 const IPV6 = String.raw`(?<![\w:])(?:[0-9a-fA-F]{0,4}:){2,7}[0-9a-fA-F]{0,4}(?![\w:])`;
 const PLACEHOLDER = /\[(HOST|USER|EMAIL|IP|CUSTOMER)_(\d+)\]/g;
+const PLACEHOLDER_WORD = /^(host|user|email|ip|customer)_\d+$/;
+const ADDRESSES = new RegExp(`(${EMAIL})|(${IPV4})|(${IPV6})`, 'giu');
+/** A word of a name: letters, digits, underscore and hyphen (host names are words so). */
+const WORDS = /[\p{L}\p{N}_-]+/gu;
+const WORD_START = /^[\p{L}\p{N}_-]+/u;
 /** Shorter names match inside ordinary words too often to be worth replacing. */
 const MIN_TERM = 3;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The placeholders of one conversation (spec: nothing identifying leaves the server). Each real
@@ -26,7 +29,9 @@ export class Pseudonyms {
   /** Placeholder to real value, as first seen. */
   private readonly byPlaceholder = new Map<string, string>();
   private readonly terms = new Map<string, EntityKind>();
-  private pattern: RegExp | null = null;
+  /** Known names by their first word (lower case), longest first: a text is read word by word. */
+  private readonly byFirstWord = new Map<string, string[]>();
+  private readonly unsorted = new Set<string>();
 
   constructor(saved: Record<string, string> = {}) {
     for (const [placeholder, value] of Object.entries(saved)) {
@@ -53,8 +58,15 @@ export class Pseudonyms {
   private addTerm(kind: EntityKind, value: string) {
     const key = value.toLowerCase();
     if (this.terms.has(key) || value.length < MIN_TERM) return;
+    const first = WORD_START.exec(key)?.[0];
+    // A name that does not start with a word (a symbol first) cannot be told apart in text.
+    if (!first || !key.startsWith(first)) return;
     this.terms.set(key, kind);
-    this.pattern = null;
+    const names = this.byFirstWord.get(first) ?? [];
+    names.push(key);
+    this.byFirstWord.set(first, names);
+    // Sorted when next read: many people share a first name.
+    this.unsorted.add(first);
   }
 
   /** The stable placeholder of a value, made on first use. */
@@ -62,33 +74,54 @@ export class Pseudonyms {
     const key = value.toLowerCase();
     const known = this.byValue.get(key);
     if (known) return known;
-    let n = 1;
-    for (const placeholder of this.byPlaceholder.keys()) if (placeholder.startsWith(`[${kind}_`)) n++;
+    const n = (this.counts.get(kind) ?? this.countOf(kind)) + 1;
+    this.counts.set(kind, n);
     const placeholder = `[${kind}_${n}]`;
     this.byValue.set(key, placeholder);
     this.byPlaceholder.set(placeholder, value);
     return placeholder;
   }
 
-  private compiled(): RegExp {
-    if (this.pattern) return this.pattern;
-    const names = [...this.terms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    // One pass over the text: a placeholder written in is never matched again.
-    const parts = [`(${EMAIL})`, `(${IPV4})`, `(${IPV6})`];
-    if (names.length > 0) parts.push(String.raw`(?<![\w.-])(${names.join('|')})(?![\w-])`);
-    this.pattern = new RegExp(parts.join('|'), 'giu');
-    return this.pattern;
+  private readonly counts = new Map<EntityKind, number>();
+  private countOf(kind: EntityKind): number {
+    let n = 0;
+    for (const placeholder of this.byPlaceholder.keys()) if (placeholder.startsWith(`[${kind}_`)) n++;
+    return n;
   }
 
-  /** The text as it may leave: every known name and every address replaced by its placeholder. */
+  /**
+   * The text as it may leave: every e-mail and IP address, then every known name, replaced by its
+   * placeholder. Names are looked up word by word (a map by first word), not by one pattern of
+   * every name: thousands of hosts would make such a pattern slow on every position of the text.
+   */
   mask(text: string): string {
-    return text.replace(this.compiled(), (match, email, v4, v6, name) => {
+    const addressed = text.replace(ADDRESSES, (match, email, v4, v6) => {
       if (email) return this.placeholderOf('EMAIL', match);
       if (v4) return isIP(match) ? this.placeholderOf('IP', match) : match;
       if (v6) return isIP(match) === 6 ? this.placeholderOf('IP', match) : match;
-      if (name) return this.placeholderOf(this.terms.get(match.toLowerCase()) ?? 'HOST', match);
       return match;
     });
+    if (this.terms.size === 0) return addressed;
+    const lower = addressed.toLowerCase();
+    let out = '';
+    let copied = 0;
+    for (const word of lower.matchAll(WORDS)) {
+      const at = word.index;
+      if (at < copied) continue;
+      const before = lower[at - 1];
+      if (before !== undefined && /[\w.-]/u.test(before)) continue;
+      // The inside of a placeholder already written is not a name.
+      if (before === '[' && PLACEHOLDER_WORD.test(word[0])) continue;
+      const names = this.byFirstWord.get(word[0]);
+      if (!names) continue;
+      if (this.unsorted.delete(word[0])) names.sort((a, b) => b.length - a.length);
+      const name = names.find((n) => lower.startsWith(n, at) && !/[\w-]/u.test(lower[at + n.length] ?? ' '));
+      if (!name) continue;
+      const original = addressed.slice(at, at + name.length);
+      out += addressed.slice(copied, at) + this.placeholderOf(this.terms.get(name)!, original);
+      copied = at + name.length;
+    }
+    return out + addressed.slice(copied);
   }
 
   /** The text as the person reads it: each placeholder of this conversation back to its value. */

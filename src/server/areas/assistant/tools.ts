@@ -199,6 +199,8 @@ export async function runTool(
       action: 'assistant_tool',
       entity: 'assistant_tool',
       entityId: call.name,
+      // One customer's look-up is that customer's to see in the log; a wider one the organisation's.
+      customerId: scope.customerIds.length === 1 ? scope.customerIds[0]! : null,
       after: { tool: call.name, arguments: args, rows: found.length, ...(error ? { error } : {}) },
     }),
   );
