@@ -3,6 +3,12 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8431);
 const syslogPort = Number(process.env.SYSLOG_PORT ?? 5514);
 /**
+ * The assistant's model: a local fake speaking the chat completions protocol. Only the consoles
+ * of this run reach it, by the name localhost, which OUTBOUND_ALLOW_HOSTS allows for them alone;
+ * every other internal address stays refused.
+ */
+const modelPort = Number(process.env.E2E_MODEL_PORT ?? port + 1000);
+/**
  * Each worker has a console of its own (its own port, data folder and seeded demo), so journeys
  * in two workers never see each other's changes: `E2E_WORKERS=1` runs them one after another.
  */
@@ -47,20 +53,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: Array.from({ length: workers }, (_, index) => ({
-    command: 'node scripts/e2e-server.mjs',
-    url: `${serverURL(index)}/api/health`,
-    // A first start seeds the demo data: minutes on a busy machine.
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(port + index),
-      SYSLOG_PORT: String(syslogPort + index),
-      PUBLIC_URL: serverURL(index),
-      WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `npx tsx tests/e2e/fake-model-server.ts ${modelPort}`,
+      url: `http://127.0.0.1:${modelPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
     },
-  })),
+    ...Array.from({ length: workers }, (_, index) => ({
+      command: 'node scripts/e2e-server.mjs',
+      url: `${serverURL(index)}/api/health`,
+      // A first start seeds the demo data: minutes on a busy machine.
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(port + index),
+        SYSLOG_PORT: String(syslogPort + index),
+        PUBLIC_URL: serverURL(index),
+        WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
+        LOG_LEVEL: 'warn',
+        ASSISTANT_BASE_URL: `http://localhost:${modelPort}/v1`,
+        ASSISTANT_MODEL: 'fake-e2e',
+        OUTBOUND_ALLOW_HOSTS: 'localhost',
+      },
+    })),
+  ],
 });

@@ -18,6 +18,7 @@ const ALL = [
   'log-query',
   'syslog-ingest',
   'reports',
+  'assistant',
 ];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 

@@ -95,6 +95,14 @@ export const CONTRACT_RULES = {
     access: { required: true, type: 'string', enum: ['read', 'read_write'] },
     expires_in_days: { required: true, type: 'integer', minimum: 1, maximum: 365 },
   },
+  AssistantFeedback: {
+    rating: { required: true, type: 'string', enum: ['up', 'down'] },
+    option: {
+      type: 'string',
+      enum: ['inaccurate', 'incomplete', 'not_relevant', 'harmful', 'helpful', 'other'],
+    },
+    comment: { type: 'string', maxLength: 2000 },
+  },
   CaseCreate: {
     customer_id: { required: true, type: 'string' },
     title: { required: true, type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
@@ -535,6 +543,7 @@ export const CONTRACT_RULES = {
     action: { required: true, type: 'string', enum: ['note'] },
     comment: { required: true, type: 'string', minLength: 1, maxLength: 10000 },
   },
+  createAssistantConversation: { title: { type: 'string', maxLength: 200 } },
   createDomains: {
     customer_id: { type: 'string', maxLength: 64 },
     names: {
@@ -594,6 +603,7 @@ export const CONTRACT_RULES = {
   pauseWorkflow: { paused: { required: true, type: 'boolean' } },
   publishWorkflow: { version: { required: true, type: 'integer', minimum: 1 } },
   rebuildDashboardRollups: { customer_id: { type: 'string' } },
+  renameAssistantConversation: { title: { required: true, type: 'string', minLength: 1, maxLength: 200 } },
   reportAgentInventory: { items: { required: true, type: 'array', maxItems: 20000 } },
   reportAgentIssues: { issues: { required: true, type: 'array', maxItems: 500 } },
   reportAgentLoginLocations: { logins: { required: true, type: 'array', maxItems: 1000 } },
@@ -612,6 +622,10 @@ export const CONTRACT_RULES = {
     force: { type: 'boolean' },
     length: { type: 'integer', minimum: 60, maximum: 2592000 },
     user: { type: 'string', minLength: 1, maxLength: 320 },
+  },
+  sendAssistantMessage: {
+    content: { required: true, type: 'string', minLength: 1, maxLength: 4000 },
+    context: { required: true, type: 'object' },
   },
   setAgentAttribute: { value: { required: true, maxLength: 1024 }, expires_at: { type: 'string' } },
   setLogRetention: { days: { required: true, type: 'integer', minimum: 1, maximum: 400 } },
@@ -663,6 +677,10 @@ export const CONTRACT_RULES = {
     case_id: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
     comment: { type: 'string', minLength: 1, maxLength: 10000 },
     comment_private: { type: 'boolean' },
+  },
+  updateAssistantSettings: {
+    enabled: { required: true, type: 'boolean' },
+    policy: { required: true, type: 'string', enum: ['any', 'local_only'] },
   },
   updateDomain: { active: { required: true, type: 'boolean' } },
   updateDomainFuzzLists: {

@@ -33,6 +33,39 @@ export interface Config {
   geoipDatabase: string | undefined;
   /** Requests made on behalf of data (feeds, lookalike probes, RDAP): OUTBOUND_ALLOW_HOSTS. */
   outbound: OutboundSettings;
+  /** The chat assistant's model endpoint and session limits (ASSISTANT_*). */
+  assistant: AssistantSettings;
+}
+
+export interface AssistantSettings {
+  /** ASSISTANT_BASE_URL: any OpenAI-compatible endpoint (`…/v1`); unset, the assistant is off and says so. */
+  baseUrl: string | undefined;
+  /** ASSISTANT_MODEL: the model to ask. */
+  model: string | undefined;
+  /** ASSISTANT_API_KEY: its bearer key, if it wants one. */
+  apiKey: string | undefined;
+  /** ASSISTANT_IDLE_SECONDS (default 900): a session idle this long ends. */
+  idleSeconds: number;
+  /** ASSISTANT_WARNING_SECONDS (default 60): the warning comes this long before the end. */
+  warningSeconds: number;
+}
+
+/** The assistant's endpoint and limits; read the same way wherever the server reads them. */
+export function assistantSettings(env: NodeJS.ProcessEnv = process.env): AssistantSettings {
+  const baseUrl = env.ASSISTANT_BASE_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (baseUrl && !/^https?:\/\//i.test(baseUrl))
+    throw new Error(`ASSISTANT_BASE_URL must be an http(s) address, got ${baseUrl}`);
+  const idleSeconds = positiveInteger(env, 'ASSISTANT_IDLE_SECONDS', 900);
+  const warningSeconds = positiveInteger(env, 'ASSISTANT_WARNING_SECONDS', 60);
+  if (warningSeconds >= idleSeconds)
+    throw new Error('ASSISTANT_WARNING_SECONDS must be shorter than ASSISTANT_IDLE_SECONDS');
+  return {
+    baseUrl,
+    model: env.ASSISTANT_MODEL?.trim() || undefined,
+    apiKey: env.ASSISTANT_API_KEY || undefined,
+    idleSeconds,
+    warningSeconds,
+  };
 }
 
 export interface OutboundSettings {
@@ -139,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syslog: { port: syslogPort },
     geoipDatabase: env.GEOIP_DATABASE || undefined,
     outbound: outboundSettings(env),
+    assistant: assistantSettings(env),
   };
 }
 

@@ -3,6 +3,7 @@ import { adminArea } from './admin/index.ts';
 import { agentsArea } from './agents/index.ts';
 import { alertsArea } from './alerts/index.ts';
 import { type AnyArea, mergeOnce } from './area.ts';
+import { assistantArea } from './assistant/index.ts';
 import { authArea } from './auth/index.ts';
 import { casesArea } from './cases/index.ts';
 import { countsArea } from './counts/index.ts';
@@ -52,6 +53,7 @@ export const AREAS = [
   reportsArea,
   workflowsArea,
   provisioningArea,
+  assistantArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

@@ -61,6 +61,8 @@ export const ICON_PATHS = {
   'chevron-left': ['M15 18l-6-6 6-6'],
   'chevron-right': ['M9 18l6-6-6-6'],
   x: ['M18 6L6 18', 'M6 6l12 12'],
+  // A speech bubble (Lucide's message-square): the assistant's header icon.
+  assistant: ['M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z', 'M8 9h8', 'M8 13h5'],
   check: ['M20 6L9 17l-5-5'],
   info: [circle(12, 12, 10), 'M12 16v-4', 'M12 8h.01'],
   'check-circle': [circle(12, 12, 10), 'M9 12l2 2 4-4'],

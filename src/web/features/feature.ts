@@ -66,6 +66,16 @@ export interface FeatureSidebarEntry<Name extends string = string> {
   readonly labs?: LabsToggle;
 }
 
+/**
+ * Something an area shows beside every screen (the assistant's side panel), loaded on first
+ * use with the area's translations; absent while its labs toggle is off.
+ */
+export interface FeaturePanel {
+  readonly id: string;
+  readonly load: () => Promise<ComponentType>;
+  readonly labs?: LabsToggle;
+}
+
 export interface Feature<Routes extends readonly FeatureRoute[] = readonly FeatureRoute[]> {
   readonly id: string;
   /** Its routes; a static path always wins over a pattern, so their order does not matter. */
@@ -81,6 +91,8 @@ export interface Feature<Routes extends readonly FeatureRoute[] = readonly Featu
   readonly commandGroups?: readonly CommandGroupInfo[];
   /** The kinds of selection its screens offer the `>` commands (commands/target.ts). */
   readonly targetKinds?: readonly TargetKindInfo[];
+  /** What it shows beside every screen, for a signed-in user. */
+  readonly panels?: readonly FeaturePanel[];
   /** Its translation namespaces (locales/<language>/<namespace>.json in its folder). */
   readonly namespaces: readonly string[];
 }

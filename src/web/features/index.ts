@@ -1,12 +1,13 @@
 import type { CommandGroupInfo, TargetKindInfo } from '../commands/command-types.ts';
 import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
+import { assistantFeature } from './assistant/index.ts';
 import { casesFeature } from './cases/index.ts';
 import { customersFeature } from './customers/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
 import { escalationsFeature } from './escalations/index.ts';
-import type { FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
+import type { FeaturePanel, FeatureRoute, FeatureSidebarEntry, ScreenLoader } from './feature.ts';
 import { integrationsFeature } from './integrations/index.ts';
 import { logsFeature } from './logs/index.ts';
 import { mutesFeature } from './mutes/index.ts';
@@ -46,6 +47,7 @@ export const FEATURES = [
   profileFeature,
   updatesFeature,
   provisioningFeature,
+  assistantFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];
@@ -87,3 +89,8 @@ export const FEATURE_TARGET_KINDS = FEATURES.flatMap(
 
 /** The translation namespaces the features bring. */
 export const FEATURE_NAMESPACES = FEATURES.flatMap((f) => f.namespaces);
+
+/** What the features show beside every screen, each with the namespaces of its area. */
+export const FEATURE_PANELS: readonly (FeaturePanel & { namespaces: readonly string[] })[] = FEATURES.flatMap(
+  (f) => ('panels' in f ? (f.panels ?? []) : []).map((panel) => ({ ...panel, namespaces: f.namespaces })),
+);

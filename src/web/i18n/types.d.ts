@@ -4,6 +4,8 @@ import type agents from '../features/agents/locales/en-GB/agents.json';
 import type agentsRoutes from '../features/agents/locales/en-GB/routes.json';
 import type alerts from '../features/alerts/locales/en-GB/alerts.json';
 import type alertsRoutes from '../features/alerts/locales/en-GB/routes.json';
+import type assistant from '../features/assistant/locales/en-GB/assistant.json';
+import type assistantRoutes from '../features/assistant/locales/en-GB/routes.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type casesRoutes from '../features/cases/locales/en-GB/routes.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
@@ -57,6 +59,7 @@ declare module 'i18next' {
       admin: typeof admin;
       agents: typeof agents;
       alerts: typeof alerts;
+      assistant: typeof assistant;
       auth: typeof auth;
       cases: typeof cases;
       commands: typeof commands;
@@ -76,6 +79,7 @@ declare module 'i18next' {
       routes: typeof routes &
         typeof agentsRoutes &
         typeof alertsRoutes &
+        typeof assistantRoutes &
         typeof casesRoutes &
         typeof customersRoutes &
         typeof dashboardRoutes &

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './agent-reports.ts';
+export * from './assistant.ts';
 export * from './dashboard.ts';
 export * from './domains.ts';
 export * from './fleet.ts';

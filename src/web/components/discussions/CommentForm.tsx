@@ -1,5 +1,6 @@
-import type { RefObject } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeDrafts } from '../../lib/drafts.ts';
 import { TextAreaField, useForm } from '../form/index.ts';
 
 export interface CommentFormProps {
@@ -42,11 +43,24 @@ export function CommentForm(props: CommentFormProps) {
   const { values, set, errors } = form;
   const blank = !values.body.trim();
   const send = () => form.formProps.ref.current?.requestSubmit();
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  const latest = useRef({ body: values.body, set });
+  latest.current = { body: values.body, set };
+  // A draft the assistant wrote lands here for a person to read and change (lib/drafts.ts);
+  // it is added after what was typed, never in place of it.
+  useEffect(() => {
+    if (editing) return;
+    return takeDrafts((text) => {
+      const { body, set: setValues } = latest.current;
+      setValues({ body: body.trim() ? `${body.trimEnd()}\n\n${text}` : text });
+      (props.textareaRef?.current ?? own.current)?.focus();
+    });
+  }, [editing, props.textareaRef]);
   return (
     <form className="comment-form" {...form.formProps}>
       <TextAreaField
         id={props.id}
-        ref={props.textareaRef}
+        ref={props.textareaRef ?? own}
         label={<span className="sr-only">{editing ? t('editBody') : t('body')}</span>}
         className="input comment-form__text"
         value={values.body}

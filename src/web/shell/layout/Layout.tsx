@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ToastArea } from '../toasts/ToastArea.tsx';
+import { FeaturePanels } from './FeaturePanels.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      <FeaturePanels />
       <ToastArea />
     </div>
   );
