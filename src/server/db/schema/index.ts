@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './agent-reports.ts';
 export * from './dashboard.ts';
 export * from './domains.ts';
+export * from './escalations.ts';
 export * from './fleet.ts';
 export * from './log-inputs.ts';
 export * from './log-outputs.ts';
