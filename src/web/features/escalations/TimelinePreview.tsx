@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
+import { TextField } from '../../components/form/index.ts';
 import { previewEscalationTimeline, type Segment } from './api.ts';
 import { inputOf, type PlanDraft } from './plan-draft.ts';
 
@@ -63,24 +64,32 @@ export function TimelinePreview({
   }, [preview]);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const local = (iso: string) =>
-    DateTime.fromISO(iso, { setZone: true }).setLocale(i18n.language).toLocaleString({
+  // The plan's wall clock with its offset then, so a clock change shows as the offset moving.
+  const local = (iso: string) => {
+    const time = DateTime.fromISO(iso, { setZone: true });
+    const text = time.setLocale(i18n.language).toLocaleString({
       weekday: 'short',
       day: 'numeric',
       month: 'short',
       hour: '2-digit',
       minute: '2-digit',
-      timeZoneName: 'short',
+      hourCycle: 'h23',
     });
+    return `${text} (UTC${time.toFormat('ZZ')})`;
+  };
 
   return (
     <section className="card escalation-timeline" aria-labelledby={`${id}-timeline`}>
       <h2 id={`${id}-timeline`}>{t('timeline.heading')}</h2>
       <div className="escalation-row">
-        <label className="field">
-          <span className="field__label">{t('timeline.from')}</span>
-          <input type="date" className="input" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
+        <TextField
+          id={`${id}-from`}
+          label={t('timeline.fromDate')}
+          hint={t('timeline.fromHint')}
+          value={from}
+          inputMode="numeric"
+          onChange={setFrom}
+        />
         <button type="button" className="button" onClick={() => void preview()}>
           {t('timeline.preview')}
         </button>
