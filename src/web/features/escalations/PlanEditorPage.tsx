@@ -184,7 +184,7 @@ function PlanForm({ plan }: { plan: EscalationPlan | null }) {
           </p>
         )}
       </form>
-      <TimelinePreview id={id} draft={draft} onRefused={showRefusal} />
+      <TimelinePreview id={id} draft={draft} showAtOnce={saved !== null} onRefused={showRefusal} />
       {unsaved.prompt}
     </main>
   );

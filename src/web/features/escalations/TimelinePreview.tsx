@@ -15,10 +15,13 @@ const PREVIEW_DAYS = 7;
 export function TimelinePreview({
   id,
   draft,
+  showAtOnce,
   onRefused,
 }: {
   id: string;
   draft: PlanDraft;
+  /** A saved plan's week shows at once; a new plan's when asked, once there is something to show. */
+  showAtOnce: boolean;
   onRefused(error: ApiError): void;
 }) {
   const { t, i18n } = useTranslation('escalations');
@@ -33,35 +36,38 @@ export function TimelinePreview({
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
-  const preview = useCallback(async () => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const plan = draftRef.current;
-    const start = DateTime.fromISO(from, { zone: plan.timeZone });
-    setState((s) => ({ ...s, status: 'loading' }));
-    try {
-      const answer = await previewEscalationTimeline(
-        inputOf(plan),
-        start.isValid ? start.toISO()! : undefined,
-        PREVIEW_DAYS,
-        controller.signal,
-      );
-      setState({ status: 'ready', segments: answer.segments });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({ status: 'error', segments: [] });
-      if (error instanceof ApiError && error.fields.length > 0) onRefused(error);
-    }
-  }, [from, onRefused]);
+  const preview = useCallback(
+    async (asked = true) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      const plan = draftRef.current;
+      const start = DateTime.fromISO(from, { zone: plan.timeZone });
+      setState((s) => ({ ...s, status: 'loading' }));
+      try {
+        const answer = await previewEscalationTimeline(
+          inputOf(plan),
+          start.isValid ? start.toISO()! : undefined,
+          PREVIEW_DAYS,
+          controller.signal,
+        );
+        setState({ status: 'ready', segments: answer.segments });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', segments: [] });
+        if (asked && error instanceof ApiError && error.fields.length > 0) onRefused(error);
+      }
+    },
+    [from, onRefused],
+  );
 
   // The saved plan's week shows at once; after edits, the button previews them.
   const shown = useRef(false);
   useEffect(() => {
-    if (shown.current) return;
+    if (shown.current || !showAtOnce) return;
     shown.current = true;
-    void preview();
-  }, [preview]);
+    void preview(false);
+  }, [preview, showAtOnce]);
   useEffect(() => () => abort.current?.abort(), []);
 
   // The plan's wall clock with its offset then, so a clock change shows as the offset moving.
