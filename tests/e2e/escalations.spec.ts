@@ -117,8 +117,16 @@ test('a plan of two steps with office hours, its timeline across a clock change,
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toBeVisible();
   await page.keyboard.type(`>escalate ${plan}`);
+  // Enter once the palette offers the command with the plan typed, not before.
+  await expect(palette.getByRole('option', { selected: true })).toContainText(
+    `Escalate through the plan ${plan}`,
+  );
   await page.keyboard.press('Enter');
-  await expect(page.locator('.toast').filter({ hasText: `Escalated 1 alert through ${plan}` })).toBeVisible();
+  const question = palette.getByText(`Escalate this alert through the plan ${plan}?`);
+  const escalated = page.locator('.toast').filter({ hasText: `Escalated 1 alert through ${plan}` });
+  await expect(question.or(escalated)).toBeVisible();
+  if (await question.isVisible()) await page.keyboard.press('Enter');
+  await expect(escalated).toBeVisible();
 
   const activity = page.getByRole('region', { name: 'Activity' });
   await expect(activity).toContainText(`Escalation through ${plan} started (2 steps)`);
