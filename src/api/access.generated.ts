@@ -5,6 +5,7 @@ import type { operations } from './schema.d.ts';
 
 /** Who may call each operation: its `x-access` in openapi/ (see src/common/permissions.ts). */
 export const OPERATION_ACCESS = {
+  acknowledgeEscalation: { caller: 'anyone' },
   agentCheckIn: { caller: 'agent' },
   aggregateAlerts: { caller: 'signed-in' },
   aggregateCases: { caller: 'signed-in' },
@@ -63,6 +64,12 @@ export const OPERATION_ACCESS = {
   },
   createDomains: { caller: 'signed-in', modify: true, what: 'change domains' },
   createEnrolmentToken: { caller: 'signed-in', staff: true, modify: true, what: 'manage enrolment tokens' },
+  createEscalationPlan: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['modify_all'],
+    what: 'change escalation plans',
+  },
   createIndicator: { caller: 'signed-in', modify: true, what: 'change indicators' },
   createIngestToken: { caller: 'signed-in', staff: true, modify: true, what: 'manage ingest tokens' },
   createMute: { caller: 'signed-in', modify: true, what: 'change mutes' },
@@ -106,6 +113,12 @@ export const OPERATION_ACCESS = {
     anyOf: ['modify_all'],
     what: 'manage customers',
     denied: 'You do not have permission to manage customers.',
+  },
+  deleteEscalationPlan: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['modify_all'],
+    what: 'change escalation plans',
   },
   deleteLogAlertRule: { caller: 'signed-in' },
   deleteReport: { caller: 'signed-in', what: 'delete reports' },
@@ -193,6 +206,12 @@ export const OPERATION_ACCESS = {
   getDashboardResponseTimes: { caller: 'signed-in' },
   getDomain: { caller: 'signed-in' },
   getDomainFuzzLists: { caller: 'signed-in' },
+  getEscalationPlan: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_escalation'],
+    what: 'read escalation plans',
+  },
   getHealth: { caller: 'anyone' },
   getJob: {
     caller: 'signed-in',
@@ -266,6 +285,12 @@ export const OPERATION_ACCESS = {
   listAlertActivity: { caller: 'signed-in' },
   listAlertDetections: { caller: 'signed-in' },
   listAlertDiscussions: { caller: 'signed-in' },
+  listAlertEscalations: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_escalation'],
+    what: 'read escalation plans',
+  },
   listAlertRules: { caller: 'signed-in' },
   listAlertWorkflowRuns: {
     caller: 'signed-in',
@@ -299,6 +324,12 @@ export const OPERATION_ACCESS = {
   listCustomers: { caller: 'signed-in' },
   listDomains: { caller: 'signed-in' },
   listEnrolmentTokens: { caller: 'signed-in', staff: true, what: 'manage enrolment tokens' },
+  listEscalationPlans: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_escalation'],
+    what: 'read escalation plans',
+  },
   listIndicators: { caller: 'signed-in' },
   listIngestTokens: { caller: 'signed-in', staff: true, what: 'manage ingest tokens' },
   listJobs: {
@@ -394,6 +425,12 @@ export const OPERATION_ACCESS = {
   },
   postAlertDiscussion: { caller: 'signed-in', modify: true, what: 'change alerts' },
   postCaseDiscussion: { caller: 'signed-in', modify: true, what: 'comment' },
+  previewEscalationTimeline: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_escalation'],
+    what: 'read escalation plans',
+  },
   previewReport: { caller: 'signed-in' },
   publishWorkflow: {
     caller: 'signed-in',
@@ -430,6 +467,12 @@ export const OPERATION_ACCESS = {
     what: 'manage users',
     denied: 'You do not have permission to manage users.',
   },
+  resolveEscalationPlan: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_escalation'],
+    what: 'read escalation plans',
+  },
   retryJob: {
     caller: 'signed-in',
     staff: true,
@@ -457,6 +500,7 @@ export const OPERATION_ACCESS = {
   setLogRetention: { caller: 'signed-in', staff: true, modify: true, what: 'change log retention' },
   setReportBranding: { caller: 'signed-in', modify: true, what: 'change report branding' },
   startAgentDiagnosticsUpload: { caller: 'agent' },
+  startEscalation: { caller: 'signed-in', globalScope: true, anyOf: ['modify_all'], what: 'escalate alerts' },
   startImpersonation: { caller: 'signed-in', adminOnly: true },
   startSearch: { caller: 'signed-in' },
   testWorkflow: {
@@ -507,6 +551,12 @@ export const OPERATION_ACCESS = {
   },
   updateDomain: { caller: 'signed-in', modify: true, what: 'change domains' },
   updateDomainFuzzLists: { caller: 'signed-in', modify: true, what: 'change domains' },
+  updateEscalationPlan: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['modify_all'],
+    what: 'change escalation plans',
+  },
   updateIndicator: { caller: 'signed-in', modify: true, what: 'change indicators' },
   updateMute: { caller: 'signed-in', modify: true, what: 'change mutes' },
   updateReport: { caller: 'signed-in', what: 'change reports' },

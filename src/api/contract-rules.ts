@@ -274,6 +274,32 @@ export const CONTRACT_RULES = {
     body: { required: true, type: 'string', minLength: 1, maxLength: 10000 },
     private: { type: 'boolean' },
   },
+  EscalationHoliday: {
+    date: { required: true, type: 'string' },
+    description: { required: true, type: 'string', maxLength: 200 },
+  },
+  EscalationPartialDay: {
+    date: { required: true, type: 'string' },
+    description: { required: true, type: 'string', maxLength: 200 },
+    hours: { required: true, type: 'array', maxItems: 4 },
+  },
+  EscalationPlanInput: {
+    name: { required: true, type: 'string', maxLength: 200 },
+    customer_id: { required: true, type: 'string' },
+    time_zone: { required: true, type: 'string' },
+    location: { type: 'string', maxLength: 200 },
+    steps: { required: true, type: 'array', maxItems: 10 },
+    hours: { required: true, type: 'object' },
+    holidays: { type: 'array', maxItems: 100 },
+    partial_days: { type: 'array', maxItems: 100 },
+    version: { type: 'integer', minimum: 1 },
+  },
+  EscalationStep: {
+    name: { required: true, type: 'string', maxLength: 200 },
+    contacts: { required: true, type: 'array', maxItems: 20 },
+    wait_minutes: { required: true, type: 'integer', minimum: 1, maximum: 1440 },
+    when: { type: 'string', enum: ['always', 'office_hours', 'out_of_hours'] },
+  },
   IndicatorCreate: {
     kind: { required: true, type: 'string', enum: ['ip', 'domain', 'file'] },
     value: { required: true, type: 'string', minLength: 1, maxLength: 255 },
@@ -601,6 +627,11 @@ export const CONTRACT_RULES = {
     comment: { type: 'string', minLength: 1, maxLength: 10000 },
   },
   pauseWorkflow: { paused: { required: true, type: 'boolean' } },
+  previewEscalationTimeline: {
+    plan: { required: true, type: 'object' },
+    from: { type: 'string' },
+    days: { type: 'integer', minimum: 1, maximum: 31 },
+  },
   publishWorkflow: { version: { required: true, type: 'integer', minimum: 1 } },
   rebuildDashboardRollups: { customer_id: { type: 'string' } },
   renameAssistantConversation: { title: { required: true, type: 'string', minLength: 1, maxLength: 200 } },
@@ -640,6 +671,10 @@ export const CONTRACT_RULES = {
     file_name: { required: true, type: 'string', minLength: 1, maxLength: 255 },
     size_bytes: { required: true, type: 'integer', minimum: 1, maximum: 268435456 },
     sha256: { required: true, type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
+  startEscalation: {
+    alert_id: { required: true, type: 'integer', minimum: 1 },
+    plan_id: { required: true, type: 'string' },
   },
   startImpersonation: { contact_id: { required: true, type: 'string' } },
   startSearch: {
@@ -686,6 +721,17 @@ export const CONTRACT_RULES = {
   updateDomainFuzzLists: {
     words: { required: true, type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 253 } },
     tlds: { required: true, type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 253 } },
+  },
+  updateEscalationPlan: {
+    name: { required: true, type: 'string', maxLength: 200 },
+    customer_id: { required: true, type: 'string' },
+    time_zone: { required: true, type: 'string' },
+    location: { type: 'string', maxLength: 200 },
+    steps: { required: true, type: 'array', maxItems: 10 },
+    hours: { required: true, type: 'object' },
+    holidays: { type: 'array', maxItems: 100 },
+    partial_days: { type: 'array', maxItems: 100 },
+    version: { required: true, type: 'integer', minimum: 1 },
   },
   updateReport: {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },

@@ -1766,6 +1766,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/escalations/v1/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link in an escalation message; the signed token acknowledges for its contact.
+         * @description A running escalation ends as acknowledged by the token's contact, and the alert's activity
+         *     records it. A token for an escalation that already ended answers what ended it; a token that
+         *     is not one the server signed answers 404.
+         */
+        get: operations["acknowledgeEscalation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/escalations/v1/escalations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The escalations of one alert, newest first. */
+        get: operations["listAlertEscalations"];
+        put?: never;
+        /**
+         * Escalates an active alert through a plan of its customer (or one for every customer).
+         * @description Answered 201 with the escalation; its first step is told at once by the escalations job.
+         *     An alert already escalating answers 409; a resolved alert 400 (alert_id); a plan with no
+         *     step that applies now 400 (plan_id).
+         */
+        post: operations["startEscalation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/escalations/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans of the caller's customers and those for every customer, by name. */
+        get: operations["listEscalationPlans"];
+        put?: never;
+        /** Creates a plan. */
+        post: operations["createEscalationPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/escalations/v1/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan. */
+        get: operations["getEscalationPlan"];
+        /**
+         * Replaces a plan; `version` is the one the client read (409 when it changed since).
+         * @description Escalations already running keep the steps they started with.
+         */
+        put: operations["updateEscalationPlan"];
+        post?: never;
+        /** Deletes a plan; escalations already running go on with their own copy of its steps. */
+        delete: operations["deleteEscalationPlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/escalations/v1/plans/{plan_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who a plan tells, in which order and how, at a given time (now when `at` is omitted). */
+        get: operations["resolveEscalationPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/escalations/v1/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The periods of a plan (saved or being edited) over the next days, with who is told in each.
+         * @description Periods are office hours, out of hours, holidays and partial days in the plan's time zone,
+         *     from `from` (now when omitted) for `days` days (7 when omitted); each names the steps that
+         *     apply then. Clock changes (DST) are counted in real time: a period's `from` and `to` are
+         *     instants, and its `local_from` and `local_to` the plan's wall-clock times. Nothing is saved.
+         */
+        post: operations["previewEscalationTimeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -4957,6 +5082,147 @@ export interface components {
                 message: string;
             };
         };
+        Escalation: {
+            acknowledged_by: string | null;
+            alert_id: number;
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * Format: date-time
+             * @description When the current step's wait ends.
+             */
+            due_at: string;
+            /** Format: date-time */
+            ended_at: string | null;
+            /** Format: uuid */
+            escalation_id: string;
+            /** Format: uuid */
+            plan_id: string | null;
+            plan_name: string;
+            /** Format: date-time */
+            started_at: string;
+            /** @enum {string} */
+            state: "running" | "acknowledged" | "stopped" | "exhausted";
+            /** @description The step told last (0-based); -1 before the first is told. */
+            step: number;
+            /** @description The steps that applied when it started. */
+            steps: {
+                name: string;
+                wait_minutes: number;
+            }[];
+        };
+        EscalationContact: {
+            email?: string;
+            /** @description email, sms or voice (a phone call). */
+            method: string;
+            name: string;
+            /** @description International form: +, then 2 to 15 digits, first not 0. */
+            phone?: string;
+        };
+        EscalationHoliday: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            description: string;
+        };
+        /** @description Regular hours by ISO day of week (1 Monday … 7 Sunday); a day left out is closed. */
+        EscalationHours: {
+            [key: string]: components["schemas"]["EscalationTimeSpan"][];
+        };
+        EscalationPartialDay: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            description: string;
+            hours: components["schemas"]["EscalationTimeSpan"][];
+        };
+        EscalationPlan: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            holidays: components["schemas"]["EscalationHoliday"][];
+            hours: components["schemas"]["EscalationHours"];
+            location: string;
+            name: string;
+            partial_days: components["schemas"]["EscalationPartialDay"][];
+            /** Format: uuid */
+            plan_id: string;
+            steps: {
+                contacts: {
+                    email: string;
+                    /** @enum {string} */
+                    method: "email" | "sms" | "voice";
+                    name: string;
+                    phone: string;
+                }[];
+                name: string;
+                wait_minutes: number;
+                /** @enum {string} */
+                when: "always" | "office_hours" | "out_of_hours";
+            }[];
+            time_zone: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        EscalationPlanInput: {
+            /**
+             * Format: uuid
+             * @description Null for every customer of the provider.
+             */
+            customer_id: string | null;
+            holidays?: components["schemas"]["EscalationHoliday"][];
+            hours: components["schemas"]["EscalationHours"];
+            location?: string;
+            name: string;
+            partial_days?: components["schemas"]["EscalationPartialDay"][];
+            steps: components["schemas"]["EscalationStep"][];
+            /** @description An IANA time zone (Europe/Helsinki). */
+            time_zone: string;
+            version?: number;
+        };
+        EscalationSegment: {
+            /** @description The holiday's or partial day's description; empty otherwise. */
+            description: string;
+            /** Format: date-time */
+            from: string;
+            /** @enum {string} */
+            kind: "office_hours" | "out_of_hours" | "holiday" | "partial_day";
+            /** @description The plan's wall-clock time (ISO with offset). */
+            local_from: string;
+            local_to: string;
+            steps: {
+                contacts: {
+                    /** @description The e-mail address or phone number told. */
+                    address: string;
+                    /** @enum {string} */
+                    method: "email" | "sms" | "voice";
+                    name: string;
+                }[];
+                /** @description The step's place in the plan (0-based). */
+                index: number;
+                name: string;
+                wait_minutes: number;
+            }[];
+            /** Format: date-time */
+            to: string;
+        };
+        EscalationStep: {
+            contacts: components["schemas"]["EscalationContact"][];
+            name: string;
+            /** @description Time to acknowledge before the next step is told. */
+            wait_minutes: number;
+            /**
+             * @default always
+             * @enum {string}
+             */
+            when: "always" | "office_hours" | "out_of_hours";
+        };
+        EscalationTimeSpan: {
+            /** @description HH:MM after start; 24:00 ends the day. */
+            end: string;
+            /** @description HH:MM, local time of the plan. */
+            start: string;
+        };
         FileSummary: {
             malware_family: string | null;
             md5: string | null;
@@ -6332,6 +6598,7 @@ export interface components {
         CustomerIds: string[];
         /** @description The span, in days back from now (the console's date ranges, spec 1 and 2, section 9); -1 is all time: by UTC day from the first day with alerts of these customers. */
         DashboardDays: -1 | 1 | 7 | 14 | 30 | 180 | 360;
+        EscalationPlanId: string;
         IndicatorId: string;
         MuteId: string;
         /** @description The customer the report is for (one the caller may see). */
@@ -9553,6 +9820,291 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    acknowledgeEscalation: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A short page saying what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlertEscalations: {
+        parameters: {
+            query: {
+                alert_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escalations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        escalations: components["schemas"]["Escalation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startEscalation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alert_id: number;
+                    /** Format: uuid */
+                    plan_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The escalation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Escalation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listEscalationPlans: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["EscalationPlan"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createEscalationPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPlanInput"];
+            };
+        };
+        responses: {
+            /** @description The new plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getEscalationPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: components["parameters"]["EscalationPlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEscalationPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: components["parameters"]["EscalationPlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPlanInput"] & {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteEscalationPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: components["parameters"]["EscalationPlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resolveEscalationPlan: {
+        parameters: {
+            query?: {
+                at?: string;
+            };
+            header?: never;
+            path: {
+                plan_id: components["parameters"]["EscalationPlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan's period at that time and its steps then. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationSegment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewEscalationTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days?: number;
+                    /** Format: date-time */
+                    from?: string;
+                    plan: components["schemas"]["EscalationPlanInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The timeline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        segments: components["schemas"]["EscalationSegment"][];
+                        time_zone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getHealth: {

@@ -25,7 +25,7 @@ const lanes =
     : LANES.map((lane) =>
         startJobRunner(database.db, {
           workerId: `${hostname()}:${process.pid}:${lane}`,
-          pollMs: lane === 'interactive' || lane === 'workflows' ? 250 : 1000,
+          pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
           handlers: laneHandlers(lane),
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           mail: mailTransportFor(config),

@@ -11,6 +11,7 @@ import { customersArea } from './customers/index.ts';
 import { dashboardArea } from './dashboard/index.ts';
 import { discussionsArea } from './discussions/index.ts';
 import { domainsArea } from './domains/index.ts';
+import { escalationsArea } from './escalations/index.ts';
 import { integrationsArea } from './integrations/index.ts';
 import { logsArea } from './logs/index.ts';
 import { mutesArea } from './mutes/index.ts';
@@ -54,6 +55,7 @@ export const AREAS = [
   workflowsArea,
   provisioningArea,
   assistantArea,
+  escalationsArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

@@ -26,6 +26,7 @@ export interface Scope {
 export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
   integrations: ['secrets'],
   agent_installers: ['enrolment_token'],
+  escalations: ['ack_key'],
   terminal_certificates: ['secret_hash'],
   // The file and its link's key are read by the download route on the system connection only.
   log_exports: ['content', 'download_key_hash'],

@@ -31,15 +31,23 @@ export type JobHandler = (context: JobContext) => Promise<void>;
 /**
  * Which worker loop runs a kind: `interactive` for work a person is waiting on (a search they
  * just ran), `mail` for the outbox's deliveries, `workflows` for workflow runs (their steps act on
- * alerts within seconds of the trigger), `reports` for rendering reports (a month of a hundred
+ * alerts within seconds of the trigger), `escalations` for telling escalation steps on time (a
+ * contact must not wait behind a report), `reports` for rendering reports (a month of a hundred
  * customers' PDFs must not hold back scans or exports), `background` (the default) for everything
  * else.
  * Each lane has its own loop, so a long scan or export never holds back a search or a mail, and a
  * slow SMTP server never holds back the rest.
  */
-export type Lane = 'interactive' | 'mail' | 'workflows' | 'reports' | 'background';
+export type Lane = 'interactive' | 'mail' | 'workflows' | 'reports' | 'escalations' | 'background';
 
-export const LANES: readonly Lane[] = ['interactive', 'mail', 'workflows', 'reports', 'background'];
+export const LANES: readonly Lane[] = [
+  'interactive',
+  'mail',
+  'workflows',
+  'reports',
+  'escalations',
+  'background',
+];
 
 /** A job kind with its own retry policy or lane; a bare handler takes the runner's, in the background lane. */
 export interface JobKind {

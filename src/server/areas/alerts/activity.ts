@@ -4,6 +4,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { agentActions, alertActivity, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
+import { stopEscalationsOnStatus } from '../../platform/alert-escalations.ts';
 import { type AlertEvent, queueAlertWorkflowEvents } from '../../platform/alert-events.ts';
 import { isStaff } from '../../platform/permissions.ts';
 import { presentAction } from '../agents/index.ts';
@@ -14,7 +15,8 @@ export type AlertActivity = components['schemas']['AlertActivity'];
 /**
  * What happened to an alert. Actions: created, muted, viewed, updated (one row per changed field,
  * with before and after), commented (after: { discussion_id, private }), note, merged (on the
- * target), merged_into (on each source), action_requested, workflow_rerun.
+ * target), merged_into (on each source), action_requested, workflow_rerun, escalation (after:
+ * { event: started, told, acknowledged, stopped or exhausted, … }: each attempt of an escalation).
  */
 export type ActivityAction =
   | 'created'
@@ -26,7 +28,8 @@ export type ActivityAction =
   | 'merged'
   | 'merged_into'
   | 'action_requested'
-  | 'workflow_rerun';
+  | 'workflow_rerun'
+  | 'escalation';
 
 export interface ActivityEntry {
   alertId: number;
@@ -72,6 +75,13 @@ export async function recordActivity(
   await queueNotificationEvents(tx, notificationEvents(actor, entries));
   // ...and the published workflows that answer it run (a muted new alert triggers nothing).
   await queueAlertWorkflowEvents(tx, workflowEvents(entries));
+  // ...and an alert someone took up (acknowledged, resolved) is no longer escalated.
+  await stopEscalationsOnStatus(
+    tx,
+    entries
+      .filter((e) => e.action === 'updated' && e.field === 'status' && typeof e.after === 'string')
+      .map((e) => ({ alertId: e.alertId, status: e.after as string })),
+  );
 }
 
 /** New alerts no mute caught, and alerts whose fields changed, once each. */

@@ -3,6 +3,7 @@ export * from './agent-reports.ts';
 export * from './assistant.ts';
 export * from './dashboard.ts';
 export * from './domains.ts';
+export * from './escalations.ts';
 export * from './fleet.ts';
 export * from './log-inputs.ts';
 export * from './log-outputs.ts';

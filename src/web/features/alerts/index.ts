@@ -2,6 +2,9 @@ import { defineFeature } from '../feature.ts';
 import { ALERTS_COMMANDS, ALERTS_GROUPS, ALERTS_TARGET } from './commands.ts';
 
 /** Alerts (spec 2): the list, one alert's page, their keys and palette commands. */
+/** The selection the alert screens offer the palette, for other areas' commands on alerts (`>escalate`). */
+export type { AlertsCommandTarget } from './command-target.ts';
+
 export const alertsFeature = defineFeature({
   id: 'alerts',
   routes: [

@@ -1,23 +1,25 @@
-import type { AccessRule } from '../../../common/permissions.ts';
 import { defineFeature } from '../feature.ts';
-
-/** Provider staff who may read escalation plans (spec 1, section 6). */
-const escalations: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_escalation'] };
+import { ESCALATIONS_COMMANDS } from './commands.ts';
 
 /**
- * Escalation plans (spec 2): contact steps and working hours, once their API exists; until then
- * both routes say what is coming. A labs feature (lab_escalations): the routes and the sidebar
+ * Escalation plans (spec 2): their list, the plan editor with its timeline, and `>escalate` on
+ * alerts. A labs feature (lab_escalations): the routes and the sidebar
  * link, second of the conditional ones, are absent until it is switched on.
  */
 export const escalationsFeature = defineFeature({
   id: 'escalations',
   routes: [
-    { path: '/escalations', name: 'escalations', access: escalations, labs: 'lab_escalations' },
-    { path: '/escalations/:uid', name: 'escalation_plan', access: escalations, labs: 'lab_escalations' },
+    { path: '/escalations', name: 'escalations', access: 'listEscalationPlans', labs: 'lab_escalations' },
+    {
+      path: '/escalations/:uid',
+      name: 'escalation_plan',
+      access: 'listEscalationPlans',
+      labs: 'lab_escalations',
+    },
   ],
   screens: {
     escalations: () => import('./EscalationsPage.tsx').then((m) => m.EscalationsPage),
-    escalation_plan: () => import('./EscalationsPage.tsx').then((m) => m.EscalationsPage),
+    escalation_plan: () => import('./PlanEditorPage.tsx').then((m) => m.PlanEditorPage),
   },
   sidebar: [
     {
@@ -31,5 +33,6 @@ export const escalationsFeature = defineFeature({
       labs: 'lab_escalations',
     },
   ],
+  commands: ESCALATIONS_COMMANDS,
   namespaces: ['escalations'],
 });

@@ -10,6 +10,7 @@ import { loadLinkedAction } from '../../agents/index.ts';
 import { listAlertActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert, AlertActivity } from '../types.ts';
+import { useEscalationText } from './escalation-text.ts';
 
 /** The agents area's card of an action, loaded with the first activity that has one. */
 const LinkedAction = lazy(() => loadLinkedAction().then((component) => ({ default: component })));
@@ -52,6 +53,7 @@ export function ActivityTimeline({
   const { t } = useTranslation('alerts');
   const labels = useLabels();
   const valueText = useValueText();
+  const escalationText = useEscalationText();
   const active = useIsActivePage();
   // While an action started here still waits on its agent, read the activity as often as the
   // agent page reads an action, so delivered, running and the result show within seconds.
@@ -88,6 +90,9 @@ export function ActivityTimeline({
                 <p className="alert-activity__change">
                   {valueText(entry, entry.before)} → {valueText(entry, entry.after)}
                 </p>
+              )}
+              {entry.action === 'escalation' && (
+                <p className="alert-activity__change">{escalationText(entry.after)}</p>
               )}
               {entry.comment && <p className="alert-activity__comment">{entry.comment}</p>}
               {entry.agent_actions.length > 0 && (
