@@ -555,6 +555,21 @@ export const CONTRACT_RULES = {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
     source: { required: true, type: 'string', minLength: 1, maxLength: 64 },
   },
+  createIntegration: {
+    kind: { required: true, type: 'string', maxLength: 64 },
+    name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
+    settings: { type: 'object' },
+    secrets: { type: 'object' },
+  },
+  createIntegrationHostMapping: {
+    customer_id: { required: true, type: 'string' },
+    host_name: { required: true, type: 'string', minLength: 1, maxLength: 253 },
+  },
+  createIntegrationMapping: {
+    customer_id: { required: true, type: 'string' },
+    external_id: { required: true, type: 'string', minLength: 1, maxLength: 200 },
+    external_name: { type: 'string', maxLength: 200 },
+  },
   createSyslogSource: {
     customer_id: { required: true, type: 'string' },
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
@@ -667,6 +682,11 @@ export const CONTRACT_RULES = {
   updateDomainFuzzLists: {
     words: { required: true, type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 253 } },
     tlds: { required: true, type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 253 } },
+  },
+  updateIntegration: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    settings: { type: 'object' },
+    secrets: { type: 'object' },
   },
   updateReport: {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
