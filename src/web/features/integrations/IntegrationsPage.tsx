@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { asLoaded } from '../../api/loaded.ts';
@@ -27,6 +27,11 @@ export function IntegrationsPage(_: ScreenProps) {
   const controls = useListControls();
   const load = asLoaded(useQuery(listIntegrations()));
   const [adding, setAdding] = useState(false);
+  // The new integration opens once its dialog is gone, so the dialog's unsaved-changes guard does not ask.
+  const [created, setCreated] = useState<string | null>(null);
+  useEffect(() => {
+    if (created && !adding) navigate(`/integrations/${created}`);
+  }, [created, adding, navigate]);
   const columns = useMemo(
     (): ListColumn<Integration>[] => [
       {
@@ -107,7 +112,10 @@ export function IntegrationsPage(_: ScreenProps) {
       {adding && (
         <NewIntegrationDialog
           onClose={() => setAdding(false)}
-          onCreated={(created) => navigate(`/integrations/${created.id}`)}
+          onCreated={(integration) => {
+            setAdding(false);
+            setCreated(integration.id);
+          }}
         />
       )}
     </ListScreen>
