@@ -50,17 +50,26 @@ describe.each(backends())('integrations API on %s', (backend) => {
     const bad = await create(t, t.fixtures.analyst, {
       kind: 'webhook',
       name: 'Bad',
-      settings: { tenant: 'tenant.(', mapping: '' },
       secrets: { signing_secret: 'short' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toEqual([
-      { field: 'settings.mapping', reason: 'Please provide a value.' },
       {
         field: 'secrets.signing_secret',
         reason: 'The value is too short. It must be at least 32 characters.',
       },
     ]);
+    // A new instance may be saved incomplete; validating it names what is missing.
+    const incomplete = await create(t, t.fixtures.analyst, { kind: 'webhook', name: 'Incomplete' });
+    expect(incomplete.statusCode, incomplete.body).toBe(201);
+    expect(incomplete.json().secrets).toEqual({ signing_secret: 'not set' });
+    const checked = await validate(t, t.fixtures.analyst, incomplete.json().id);
+    expect(checked.json()).toMatchObject({
+      valid: false,
+      message: 'Unable to validate instance settings',
+      issues: [{ field: 'secrets.signing_secret', reason: 'Please provide a value.' }],
+    });
+    await t.as(t.fixtures.analyst, { method: 'DELETE', url: `${BASE}/${incomplete.json().id}` });
     const pattern = await create(t, t.fixtures.analyst, {
       kind: 'pagerduty',
       name: 'PD',

@@ -13,6 +13,8 @@ export function applySettings(
   kind: IntegrationKind,
   current: { settings: Record<string, unknown>; secrets: Record<string, string> },
   input: SettingsInput,
+  /** A new instance may be saved before every required value is known; validation asks for them. */
+  partial = false,
 ): { settings: Record<string, string>; secrets: Record<string, string> } {
   const issues: FieldIssue[] = [];
   const settings: Record<string, string> = {};
@@ -41,14 +43,14 @@ export function applySettings(
     if (field.secret) {
       if (raw === null) delete secrets[field.name];
       const value = typeof raw === 'string' ? raw : undefined;
-      const issue = checkField(field, value, raw !== null && secrets[field.name] !== undefined);
+      const issue = checkField(field, value, partial || (raw !== null && secrets[field.name] !== undefined));
       if (issue) issues.push(issue);
       else if (value) secrets[field.name] = value;
     } else {
       const previous = current.settings[field.name];
       const value =
         raw === undefined ? (typeof previous === 'string' ? previous : field.default) : (raw ?? undefined);
-      const issue = checkField(field, value, false);
+      const issue = checkField(field, value, partial);
       if (issue) issues.push(issue);
       else if (value !== undefined && value !== '') settings[field.name] = value;
     }

@@ -59,7 +59,7 @@ export const createIntegration: Handler<'createIntegration'> = async (request, r
   const { kind: kindName, name, settings, secrets } = request.body;
   const kind = kindOf(kindName);
   if (!kind) throw badRequest('kind', `must be one of ${KINDS.map((k) => k.kind).join(', ')}`);
-  const applied = applySettings(kind, { settings: {}, secrets: {} }, { settings, secrets });
+  const applied = applySettings(kind, { settings: {}, secrets: {} }, { settings, secrets }, true);
   // A syslog instance gets the key its customers' tokens are derived from; nobody types it.
   if (kind.kind === 'syslog_cef') applied.secrets._syslog_key = randomBytes(32).toString('base64url');
   const box = await secretBoxOf(request.server.db, request.server.config.secretsKey);
