@@ -30,7 +30,8 @@ test('an analyst configures a webhook integration, maps its tenant and sees a si
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add an integration' });
   await tabTo(page, dialog.getByLabel('Kind'));
-  // Webhook is the first kind offered.
+  // Webhook is the first kind offered, once the kinds have arrived.
+  await expect(dialog.getByRole('option', { name: 'Webhook' })).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByLabel('Kind')).toHaveValue('webhook');
   const name = `Webhook ${Date.now()}`;
