@@ -53,6 +53,8 @@ export const CONTRACT_LIMITS = {
   IndicatorCreate: {"value":{"minLength":1,"maxLength":255},"risk":{"minimum":0,"maximum":100},"registrant_organization":{"maxLength":200},"popularity":{"minimum":0},"threat_categories":{"maxItems":20,"items":{"minLength":1,"maxLength":80}},"malware_group":{"maxLength":120}},
   IndicatorUpdate: {"risk":{"minimum":0,"maximum":100},"registrant_organization":{"maxLength":200},"popularity":{"minimum":0},"threat_categories":{"maxItems":20,"items":{"minLength":1,"maxLength":80}},"malware_group":{"maxLength":120}},
   IngestEventList: {"minItems":1,"maxItems":50000},
+  IntegrationSecretsInput: {"maxProperties":20},
+  IntegrationSettingsInput: {"maxProperties":20},
   Job: {"progress":{"done":{"minimum":0},"total":{"minimum":0}}},
   LogAlertSettings: {"period":{"minimum":60,"maximum":86400},"threshold":{"minimum":1,"maximum":1000000000}},
   Lookalike: {"confidence":{"minimum":0,"maximum":100},"risk":{"minimum":0,"maximum":100}},

@@ -1933,6 +1933,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed delivery to a webhook instance; it becomes an alert for the mapped customer.
+         * @description 401 when the signature is missing, wrong, outside the replay window or replayed; 404 when no such webhook instance exists; 422 when the payload's tenant is not mapped or the mapping gives no title. Alerts pass the one alert path (mutes, rollups, workflows apply) and are raised as the person who configured the instance, within their reach.
+         */
+        post: operations["receiveIntegrationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's integrations, by name. */
+        get: operations["listIntegrations"];
+        put?: never;
+        /**
+         * Adds an instance of a kind with its settings; it is not validated yet.
+         * @description Each field is checked by its kind's rules; every issue is a 400 naming `settings.<name>` or `secrets.<name>` with the spec's wording ('Please provide a value.', 'The value is too long. It must be less than {max_length} characters.', ...). Audited without the secrets.
+         */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One integration, its settings and whether each credential is set. */
+        get: operations["getIntegration"];
+        /** Saves the name and settings. A secret left out keeps its value; null removes it. A changed setting or secret needs validating again. */
+        put: operations["updateIntegration"];
+        post?: never;
+        /** Deletes the integration and its mappings; alerts it brought stay. */
+        delete: operations["deleteIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/event-bridge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a webhook instance receives deliveries and how a sender signs them.
+         * @description The sender posts JSON to `endpoint` with `X-Watchfloor-Timestamp` (Unix seconds) and `X-Watchfloor-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>" with the signing secret>`. An event bus that can only send a fixed key sends the signature under the key name `Authorization` (spec 2, section 5) instead. A delivery older or newer than `replay_window_seconds`, or one already accepted, is refused. 404 for other kinds.
+         */
+        get: operations["getIntegrationEventBridge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/host-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Maps a host name the integration reports to a customer (409 before validation, or when the host is mapped to another customer). */
+        post: operations["createIntegrationHostMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/host-mappings/{mapping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a hostname mapping. */
+        delete: operations["deleteIntegrationHostMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The integration's customer and hostname mappings of the customers the caller may see. */
+        get: operations["listIntegrationMappings"];
+        put?: never;
+        /**
+         * Maps an external tenant to a customer.
+         * @description 409 while the integration's settings are not saved and validated, and when the external id is already mapped to another customer ('An external customer cannot be mapped to multiple internal customers.'). Mapping it again to the same customer answers the mapping.
+         */
+        post: operations["createIntegrationMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/mappings/{mapping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a customer mapping; what the tenant sends next is refused. */
+        delete: operations["deleteIntegrationMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/syslog-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For a CEF or LEEF instance, the syslog address and port and, per mapped customer, the token a sender puts in its structured data.
+         * @description Senders use RFC 5424 with `[watchfloor@32473 token="<token>"]`; the token names the instance and the customer. Tokens of customers the caller may not see are not listed. 404 for other kinds.
+         */
+        get: operations["getIntegrationSyslogSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/integrations/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validates the saved settings; an outbound kind also tests its connection through the outbound guard.
+         * @description The answer says whether the settings are valid. Settings that fail a check answer 'Unable to validate instance settings' with the issues; a host that refused, could not be reached or answered an error answers 'One or more hosts failed to connect' with the reason. Either clears the validation; success stamps `validated_at`. Audited.
+         */
+        post: operations["validateIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds that can be configured, each with its settings and what it brings in or offers. */
+        get: operations["listIntegrationKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/contacts": {
         parameters: {
             query?: never;
@@ -5323,6 +5532,70 @@ export interface components {
         };
         /** @enum {string} */
         InstallerPlatform: "windows" | "macos" | "linux";
+        IntegrationCustomerMapping: {
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            external_id: string;
+            external_name: string;
+            id: number;
+        };
+        IntegrationField: {
+            default: string | null;
+            /** @description A JSONata expression. */
+            expression: boolean;
+            /** @description The format the pattern's message names. */
+            format: string | null;
+            max_length: number | null;
+            min_length: number | null;
+            multiline: boolean;
+            name: string;
+            options: string[] | null;
+            /** @description A regular expression (JavaScript syntax). */
+            pattern: string | null;
+            required: boolean;
+            secret: boolean;
+        };
+        IntegrationHostMapping: {
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            host_name: string;
+            id: number;
+        };
+        IntegrationInstance: {
+            /** @description False for kinds this console shows but does not configure. */
+            configurable: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string|null} */
+            direction: "in" | "out" | null;
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            mapping_count: number;
+            name: string;
+            release_status: string;
+            /** @description Each credential of the kind, "set" or "not set"; never a value. */
+            secrets: {
+                [key: string]: "set" | "not set";
+            };
+            settings: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            validated_at: string | null;
+        };
+        IntegrationKind: {
+            actions: string[];
+            brings: string[];
+            /** @enum {string} */
+            direction: "in" | "out";
+            fields: components["schemas"]["IntegrationField"][];
+            kind: string;
+        };
         IntegrationMapping: {
             /** Format: uuid */
             customer_id: string;
@@ -5331,6 +5604,12 @@ export interface components {
             id: number;
             /** Format: uuid */
             integration_id: string;
+        };
+        IntegrationSecretsInput: {
+            [key: string]: string | null;
+        };
+        IntegrationSettingsInput: {
+            [key: string]: string;
         };
         Job: {
             attempts: number;
@@ -10172,6 +10451,458 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveIntegrationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description The alert raised. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert_id: number;
+                        status: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["BadRequest"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrations (never their credentials). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integrations: components["schemas"]["IntegrationInstance"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: string;
+                    name: string;
+                    secrets?: components["schemas"]["IntegrationSecretsInput"];
+                    settings?: components["schemas"]["IntegrationSettingsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    secrets?: components["schemas"]["IntegrationSecretsInput"];
+                    settings?: components["schemas"]["IntegrationSettingsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationEventBridge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event bridge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: string;
+                        /** @enum {string} */
+                        key_name: "Authorization";
+                        replay_window_seconds: number;
+                        signature_header: string;
+                        /** @enum {string} */
+                        signing_secret: "set" | "not set";
+                        timestamp_header: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createIntegrationHostMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    host_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mapping. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationHostMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteIntegrationHostMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIntegrationMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mappings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: components["schemas"]["IntegrationCustomerMapping"][];
+                        hosts: components["schemas"]["IntegrationHostMapping"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createIntegrationMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    external_id: string;
+                    external_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mapping. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationCustomerMapping"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteIntegrationMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                mapping_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIntegrationSyslogSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address: string;
+                        customers: {
+                            /** Format: uuid */
+                            customer_id: string;
+                            customer_name: string;
+                            token: string;
+                        }[];
+                        format: string;
+                        port: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    validateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome and the integration as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration: components["schemas"]["IntegrationInstance"];
+                        issues: {
+                            field: string;
+                            reason: string;
+                        }[];
+                        message: string | null;
+                        valid: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listIntegrationKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kinds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kinds: components["schemas"]["IntegrationKind"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listContacts: {

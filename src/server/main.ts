@@ -36,7 +36,12 @@ const lanes =
 // Syslog is an input like HTTP ingest: served where the API is, off with SYSLOG_PORT=0.
 const syslog =
   app && config.syslog.port !== 0
-    ? await startSyslogServer(database.db, { port: config.syslog.port, host: config.host, log: app.log })
+    ? await startSyslogServer(database.db, {
+        port: config.syslog.port,
+        host: config.host,
+        log: app.log,
+        secretsKey: config.secretsKey,
+      })
     : null;
 
 const shutdown = async (signal: string) => {

@@ -75,6 +75,7 @@ export const NOT_GRANTED_TO_REQUESTS = [
   'server_settings',
   'jobs',
   'auth_epoch',
+  'integration_webhook_receipts',
 ];
 
 /**

@@ -13,6 +13,16 @@ import { readRequestBody } from '../platform/upload.ts';
  * parsed, so neither the parser, nor validation, nor a handler ever walks a body nested deeper
  * than MAX_JSON_DEPTH. Forms (multipart/form-data) stream to `readUploadedFile` instead.
  */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as it arrived, for routes that check a signature over it (webhooks). */
+    rawBody?: string;
+  }
+}
+
+/** Routes whose senders sign the exact bytes of the body. */
+const SIGNED_BODY = '/api/ingest/v1/webhooks/';
+
 export const bodyParsers = fp(async (app: FastifyInstance) => {
   // Fastify's own parser, for what it checks after parsing (`__proto__` and `constructor` keys).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -32,6 +42,7 @@ export const bodyParsers = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
     const text = (await readRequestBody(request, payload, 'body')).toString('utf8');
     if (text.trim() === '') throw badRequest('body', 'is empty: send a JSON value');
+    if (request.routeOptions.url?.startsWith(SIGNED_BODY)) request.rawBody = text;
     return parseBoundedJson(text, 'body', strictParse(request));
   });
 

@@ -47,6 +47,7 @@ export async function seedIntegrations(
   for (const product of INTEGRATIONS) {
     const id = rng.uuid();
     bySource.set(product.source, id);
+    const createdAt = new Date(now - rng.int(90, 900) * DAY);
     rows.push({
       id,
       partnerId,
@@ -59,7 +60,10 @@ export async function seedIntegrations(
         client_id: rng.uuid(),
       },
       secrets: secrets.seal({ client_secret: `demo-${rng.uuid()}` }, id),
-      createdAt: new Date(now - rng.int(90, 900) * DAY),
+      // Its customers are mapped, which needs validated settings (spec 2, section 4).
+      createdAt,
+      updatedAt: createdAt,
+      validatedAt: createdAt,
     });
     for (const c of customers) {
       const microsoft =

@@ -1,17 +1,103 @@
 import { inScope, samePartner } from '../../db/policies.ts';
+import type { JobDefinition, Schedule } from '../../jobs/types.ts';
+import type { Handlers } from '../../platform/handler.ts';
 import { defineArea } from '../area.ts';
+import {
+  getIntegrationEventBridge,
+  getIntegrationSyslogSetup,
+  receiveIntegrationWebhook,
+} from './handlers/inbound.ts';
+import {
+  createIntegration,
+  deleteIntegration,
+  getIntegration,
+  listIntegrationKinds,
+  listIntegrations,
+  updateIntegration,
+  validateIntegration,
+} from './handlers/instances.ts';
+import {
+  createIntegrationHostMapping,
+  createIntegrationMapping,
+  deleteIntegrationHostMapping,
+  deleteIntegrationMapping,
+  listIntegrationMappings,
+} from './handlers/mappings.ts';
+import { expireReceipts } from './webhook-in.ts';
 
 /**
- * Integrations: what other areas may use. The area's own operations (list, configure, test) come
- * with the integrations screens; today it holds the rule of which settings may leave the server.
+ * Integrations (spec 2, sections 2–8): instances of each kind with sealed credentials, validation,
+ * customer and hostname mappings; alerts in by signed webhook and by CEF or LEEF over syslog;
+ * messages out to Slack, Microsoft Teams, PagerDuty and HTTP through the outbound guard.
  */
+export const integrationHandlers: Handlers<
+  | 'listIntegrationKinds'
+  | 'listIntegrations'
+  | 'createIntegration'
+  | 'getIntegration'
+  | 'updateIntegration'
+  | 'deleteIntegration'
+  | 'validateIntegration'
+  | 'listIntegrationMappings'
+  | 'createIntegrationMapping'
+  | 'deleteIntegrationMapping'
+  | 'createIntegrationHostMapping'
+  | 'deleteIntegrationHostMapping'
+  | 'getIntegrationEventBridge'
+  | 'getIntegrationSyslogSetup'
+  | 'receiveIntegrationWebhook'
+> = {
+  listIntegrationKinds,
+  listIntegrations,
+  createIntegration,
+  getIntegration,
+  updateIntegration,
+  deleteIntegration,
+  validateIntegration,
+  listIntegrationMappings,
+  createIntegrationMapping,
+  deleteIntegrationMapping,
+  createIntegrationHostMapping,
+  deleteIntegrationHostMapping,
+  getIntegrationEventBridge,
+  getIntegrationSyslogSetup,
+  receiveIntegrationWebhook,
+};
+
+export { parseSecurityEvent, priorityOf } from './cef.ts';
+export { KINDS, kindOf, type OutboundMessage } from './kinds/index.ts';
 export { publicSettings } from './public-settings.ts';
+export { IntegrationSendError, type SendOptions, sendThroughIntegration } from './send.ts';
+export {
+  isIntegrationSyslogToken,
+  raiseSyslogAlerts,
+  type SyslogAlertItem,
+  syslogToken,
+} from './syslog-alerts.ts';
+export { signDelivery } from './webhook-in.ts';
+
+const INTEGRATIONS_JOBS: Record<string, JobDefinition> = {
+  'expire-webhook-receipts': async ({ db }) => {
+    await expireReceipts(db);
+  },
+};
+
+const INTEGRATIONS_SCHEDULES: Schedule[] = [{ kind: 'expire-webhook-receipts', cron: '*/10 * * * *' }];
 
 export const integrationsArea = defineArea({
   name: 'integrations',
-  tables: ['integrations', 'integration_mappings'],
+  handlers: integrationHandlers,
+  jobs: INTEGRATIONS_JOBS,
+  schedules: INTEGRATIONS_SCHEDULES,
+  tables: [
+    'integrations',
+    'integration_mappings',
+    'integration_host_mappings',
+    'integration_webhook_receipts',
+  ],
   tenantPolicies: {
     integrations: samePartner,
     integration_mappings: inScope,
+    integration_host_mappings: inScope,
   },
 });

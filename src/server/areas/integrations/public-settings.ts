@@ -1,3 +1,5 @@
+import { kindOf } from './kinds/index.ts';
+
 /**
  * The settings of an integration that may leave the server, per kind. An allowlist, not a filter
  * of secret-looking names: a setting nobody listed here (a webhook address with a token in it, a
@@ -16,6 +18,10 @@ const BY_KIND: Readonly<Record<string, readonly string[]>> = {
 };
 
 export function publicSettings(kind: string, settings: Record<string, unknown>): Record<string, unknown> {
-  const allowed = new Set([...EVERY_KIND, ...(BY_KIND[kind] ?? [])]);
+  // A kind configured here lists its own fields: the ones not marked secret may leave.
+  const declared = kindOf(kind)
+    ?.fields.filter((field) => !field.secret)
+    .map((field) => field.name);
+  const allowed = new Set(declared ?? [...EVERY_KIND, ...(BY_KIND[kind] ?? [])]);
   return Object.fromEntries(Object.entries(settings).filter(([name]) => allowed.has(name)));
 }

@@ -165,7 +165,12 @@ export const integrations = pgTable('integrations', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /** Credentials (client secrets, API tokens), sealed with AES-256-GCM (auth/secret-box.ts); never returned. */
   secrets: text('secrets'),
+  /** Who configured it: inbound alerts are raised as this person, within their reach when they arrive. */
+  createdBy: uuid('created_by'),
+  /** Set when the saved settings passed validation; any change of settings clears it. */
+  validatedAt: timestamp('validated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Which external tenant of an integration belongs to which customer. */
@@ -178,7 +183,40 @@ export const integrationMappings = pgTable(
     externalId: text('external_id').notNull(),
     externalName: text('external_name').notNull().default(''),
   },
-  (t) => [index('integration_mappings_integration_idx').on(t.integrationId)],
+  (t) => [
+    index('integration_mappings_integration_idx').on(t.integrationId),
+    // One external tenant maps to one internal customer (spec 2, section 5).
+    uniqueIndex('integration_mappings_external_idx').on(t.integrationId, t.externalId),
+  ],
+);
+
+/**
+ * Signatures of webhook deliveries already accepted, kept for the replay window: a delivery sent
+ * again with the same signature is refused by every API process. System connection only.
+ */
+export const integrationWebhookReceipts = pgTable(
+  'integration_webhook_receipts',
+  {
+    integrationId: uuid('integration_id').notNull(),
+    signature: text('signature').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('integration_webhook_receipts_idx').on(t.integrationId, t.signature),
+    index('integration_webhook_receipts_time_idx').on(t.receivedAt),
+  ],
+);
+
+/** Which host names an integration reports belong to which customer, for events that name no tenant. */
+export const integrationHostMappings = pgTable(
+  'integration_host_mappings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    integrationId: uuid('integration_id').notNull(),
+    customerId: customerRef(),
+    hostName: text('host_name').notNull(),
+  },
+  (t) => [uniqueIndex('integration_host_mappings_host_idx').on(t.integrationId, t.hostName)],
 );
 
 /**

@@ -1,12 +1,13 @@
 import type { AccessRule } from '../../../common/permissions.ts';
 import { defineFeature } from '../feature.ts';
+import { INTEGRATION_COMMANDS, INTEGRATION_GROUPS, INTEGRATION_TARGET } from './commands.ts';
 
 /** Provider staff who may read integrations (spec 1, section 6). */
 const integrations: AccessRule = { globalScope: true, anyOf: ['read_integration', 'read_all'] };
 
 /**
- * Integrations (spec 2): connections to third-party security products, once their API exists;
- * until then both routes say what is coming. First of the sidebar's conditional links.
+ * Integrations (spec 2, section 2): every instance of every kind, and one instance's settings,
+ * validation, mappings, syslog setup and event bridge. First of the sidebar's conditional links.
  */
 export const integrationsFeature = defineFeature({
   id: 'integrations',
@@ -16,7 +17,7 @@ export const integrationsFeature = defineFeature({
   ],
   screens: {
     integrations: () => import('./IntegrationsPage.tsx').then((m) => m.IntegrationsPage),
-    integration: () => import('./IntegrationsPage.tsx').then((m) => m.IntegrationsPage),
+    integration: () => import('./IntegrationPage.tsx').then((m) => m.IntegrationPage),
   },
   sidebar: [
     {
@@ -28,5 +29,8 @@ export const integrationsFeature = defineFeature({
       icon: 'integrations',
     },
   ],
+  commands: INTEGRATION_COMMANDS,
+  commandGroups: INTEGRATION_GROUPS,
+  targetKinds: [INTEGRATION_TARGET],
   namespaces: ['integrations'],
 });

@@ -31,16 +31,20 @@ const UNMAPPED_LOG_MS = 60_000;
  */
 export async function startSyslogServer(
   db: Db,
-  options: { port: number; host: string; log: Logger },
+  options: { port: number; host: string; log: Logger; secretsKey?: string | undefined },
 ): Promise<SyslogServer> {
   const { log } = options;
   const lastWarned = new Map<string, number>();
-  const sink = new SyslogSink(db, (address) => {
-    const now = Date.now();
-    if ((lastWarned.get(address) ?? 0) > now - UNMAPPED_LOG_MS) return;
-    lastWarned.set(address, now);
-    log.warn(`syslog: dropped messages from ${address}: no token and no syslog source for the address`);
-  });
+  const sink = new SyslogSink(
+    db,
+    (address) => {
+      const now = Date.now();
+      if ((lastWarned.get(address) ?? 0) > now - UNMAPPED_LOG_MS) return;
+      lastWarned.set(address, now);
+      log.warn(`syslog: dropped messages from ${address}: no token and no syslog source for the address`);
+    },
+    options.secretsKey,
+  );
 
   const udp = createSocket({ type: options.host.includes(':') ? 'udp6' : 'udp4' });
   let udpWaiting = 0;

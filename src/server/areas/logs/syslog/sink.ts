@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { ApiError } from '../../../errors.ts';
+import {
+  isIntegrationSyslogToken,
+  raiseSyslogAlerts,
+  type SyslogAlertItem,
+} from '../../integrations/index.ts';
 import { storeEvents } from '../ingest.ts';
 import { callerOfToken, type IngestCaller } from '../ingest-auth.ts';
 import { type EventRow, normaliseEvent } from '../normalise.ts';
@@ -18,6 +23,8 @@ export interface SinkCounts {
   stored: number;
   /** Messages no customer could be found for (unknown address, unknown or revoked token). */
   unmapped: number;
+  /** CEF and LEEF messages with an integration's token that became alerts. */
+  alerts: number;
 }
 
 /** Dual-stack sockets report IPv4 senders as `::ffff:a.b.c.d`; mappings name the IPv4 address. */
@@ -30,13 +37,15 @@ export const plainAddress = (address: string) => address.replace(/^::ffff:(\d+\.
  * reading more holds back a fast sender instead of buffering without bound.
  */
 export class SyslogSink {
-  readonly counts: SinkCounts = { stored: 0, unmapped: 0 };
+  readonly counts: SinkCounts = { stored: 0, unmapped: 0, alerts: 0 };
   private pending: { items: Received[]; done: () => void; failed: (error: unknown) => void }[] = [];
   private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly onUnmapped: (address: string) => void = () => {},
+    /** WATCHFLOOR_SECRETS_KEY, for integrations' syslog tokens. */
+    private readonly secretsKey?: string,
   ) {}
 
   store(items: Received[]): Promise<void> {
@@ -70,9 +79,15 @@ export class SyslogSink {
     const groups = new Map<string, { caller: IngestCaller; rows: EventRow[] }>();
     const tokens = new Map<string, IngestCaller | null>();
     const addresses = new Map<string, IngestCaller | null>();
+    const alerts: SyslogAlertItem[] = [];
     for (const item of items) {
       const { event, token } = parseSyslog(item.text, item.at);
       const address = plainAddress(item.address);
+      // An integration's token: a CEF or LEEF event that becomes an alert, not a log event.
+      if (token && isIntegrationSyslogToken(token)) {
+        alerts.push({ token, message: String(event.message ?? ''), host: event.host as string | undefined });
+        continue;
+      }
       const caller = token
         ? await cached(tokens, token, () => this.byToken(token))
         : await cached(addresses, address, () => this.byAddress(address));
@@ -90,6 +105,11 @@ export class SyslogSink {
     for (const { caller, rows } of groups.values()) {
       await storeEvents(this.db, caller, rows);
       this.counts.stored += rows.length;
+    }
+    if (alerts.length > 0) {
+      const raised = await raiseSyslogAlerts(this.db, alerts, this.secretsKey);
+      this.counts.alerts += raised.raised;
+      this.counts.unmapped += raised.dropped;
     }
   }
 
