@@ -591,6 +591,21 @@ export const CONTRACT_RULES = {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
     source: { required: true, type: 'string', minLength: 1, maxLength: 64 },
   },
+  createIntegration: {
+    kind: { required: true, type: 'string', maxLength: 64 },
+    name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
+    settings: { type: 'object' },
+    secrets: { type: 'object' },
+  },
+  createIntegrationHostMapping: {
+    customer_id: { required: true, type: 'string' },
+    host_name: { required: true, type: 'string', minLength: 1, maxLength: 253 },
+  },
+  createIntegrationMapping: {
+    customer_id: { required: true, type: 'string' },
+    external_id: { required: true, type: 'string', minLength: 1, maxLength: 200 },
+    external_name: { type: 'string', maxLength: 200 },
+  },
   createSyslogSource: {
     customer_id: { required: true, type: 'string' },
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },
@@ -732,6 +747,11 @@ export const CONTRACT_RULES = {
     holidays: { type: 'array', maxItems: 100 },
     partial_days: { type: 'array', maxItems: 100 },
     version: { required: true, type: 'integer', minimum: 1 },
+  },
+  updateIntegration: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    settings: { type: 'object' },
+    secrets: { type: 'object' },
   },
   updateReport: {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },

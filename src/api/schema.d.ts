@@ -4475,7 +4475,7 @@ export interface components {
             url: components["schemas"]["UrlSummary"] | null;
         };
         AlertActivity: {
-            /** @description created, muted, viewed, updated (with field), commented, note, merged, merged_into, action_requested, workflow_rerun */
+            /** @description created, muted, viewed, updated (with field), commented, note, merged, merged_into, action_requested, workflow_rerun, escalation (after names the event, step, contact and outcome) */
             action: string;
             /** @description Who did it; null for the system or a removed account. */
             actor_email: string | null;
