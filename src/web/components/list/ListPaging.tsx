@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '../../../../machines/table/table.context.ts';
 import { Icon } from '../Icon.tsx';
 import { TablePagination } from '../table/TablePagination.tsx';
 import type { ListPaging as Paging } from './list-types.ts';
+import { PAGE_SIZES, type PageSize } from './sort-paging.ts';
 import type { ListControls } from './use-list-controls.ts';
 
 /**

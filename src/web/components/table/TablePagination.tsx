@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '../../../../machines/table/table.context.ts';
-import { pageCount } from '../../../../machines/table/table.machine.ts';
+import { PAGE_SIZES, type PageSize, pageCount } from '../list/sort-paging.ts';
 import { Pager } from '../Pager.tsx';
 import { pageNumbers, usePageWindow } from './use-page-window.ts';
 
