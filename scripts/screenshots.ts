@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: a picture of every screen of the console at 1600x1000 and 1280x800, in
- * screenshots/<width>x<height>/ (not committed). It starts the built console on a fresh demo
+ * docs/screenshots/<width>x<height>/, with docs/screenshots/README.md linking them. It starts the built console on a fresh demo
  * database as the end-to-end tests do (scripts/e2e-server.mjs; build first with
  * `npx vite build`), signs in as the demo administrator (every labs feature on) and opens each
  * route of the route table (src/web/routes.ts) and each administration tab. A route with a
@@ -11,7 +11,7 @@
  *   CHROMIUM_PATH: the browser (default /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ADMIN_TABS } from '../src/web/admin/admin-tabs.ts';
@@ -24,7 +24,7 @@ const VIEWPORTS = [
 const EMAIL = 'admin@watchfloor.example';
 /** Routes that are no screen of their own for a signed-in person: they sign in or out, or leave. */
 const SKIPPED = new Set(['login', 'login_callback', 'logout', 'connectors_chrome_redirect']);
-const OUT = join(process.cwd(), 'screenshots');
+const OUT = join(process.cwd(), 'docs', 'screenshots');
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 8440);
 const baseURL = process.env.SCREENSHOTS_URL ?? `http://localhost:${port}`;
@@ -137,6 +137,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const missing: string[] = [];
+  const taken: { folder: string; file: string; name: string; path: string }[] = [];
   try {
     const storageState = await signIn(browser);
     rmSync(OUT, { recursive: true, force: true });
@@ -168,6 +169,12 @@ async function main() {
         index += 1;
         const file = join(folder, `${String(index).padStart(2, '0')}-${shot.name}.png`);
         await page.screenshot({ path: file });
+        taken.push({
+          folder: `${viewport.width}x${viewport.height}`,
+          file: file.slice(folder.length + 1),
+          name: shot.name,
+          path,
+        });
         console.log(`${file}  ${path}`);
       }
       await context.close();
@@ -177,6 +184,34 @@ async function main() {
     if (server) stopServer(server);
   }
   for (const line of missing) console.log(`not taken: ${line}`);
+  writeIndex(taken, missing);
+}
+
+/** docs/screenshots/README.md: each screen with its path, one column per viewport. */
+function writeIndex(
+  taken: { folder: string; file: string; name: string; path: string }[],
+  missing: string[],
+) {
+  const folders = VIEWPORTS.map((v) => `${v.width}x${v.height}`);
+  const names = [...new Set(taken.map((t) => t.name))];
+  const lines = [
+    '# Screenshots',
+    '',
+    "Every screen of the console (each route of the features' descriptors and each administration",
+    'tab), signed in as the demo administrator on the seeded demo data. Taken by',
+    '`npm run screenshots` (see scripts/screenshots.ts) against a built console.',
+    '',
+    `| screen | path | ${folders.join(' | ')} |`,
+    `| --- | --- | ${folders.map(() => '---').join(' | ')} |`,
+  ];
+  for (const name of names) {
+    const shots = folders.map((folder) => taken.find((t) => t.name === name && t.folder === folder));
+    const path = shots.find(Boolean)?.path ?? '';
+    const cells = shots.map((t) => (t ? `[${t.file}](${t.folder}/${t.file})` : 'not taken'));
+    lines.push(`| ${name} | \`${path}\` | ${cells.join(' | ')} |`);
+  }
+  if (missing.length > 0) lines.push('', 'Not taken:', '', ...missing.map((line) => `- ${line}`));
+  writeFileSync(join(OUT, 'README.md'), `${lines.join('\n')}\n`);
 }
 
 await main();

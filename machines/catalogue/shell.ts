@@ -117,12 +117,11 @@ export const omnibox: CatalogueEntry = {
 export const table: CatalogueEntry = {
   name: 'table',
   machine: tableMachine,
-  description: "A list's sort, page, page size and selection (rows, the page, or all that match).",
+  description: "A list's bulk selection (rows, the page, or all that match).",
   input: { rowCount: 30 },
   events: [
-    { type: 'sort', column: 'id' },
-    { type: 'set-page', page: 2 },
-    { type: 'set-page-size', pageSize: 10 },
+    { type: 'rows-changed', rowCount: 0 },
+    { type: 'rows-changed', rowCount: 30 },
     { type: 'toggle', id: 1 },
     { type: 'toggle-page', ids: [1, 2, 3] },
     { type: 'select-all-matching' },

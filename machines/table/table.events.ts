@@ -1,12 +1,6 @@
-import type { PageSize } from './table.context.ts';
-
 /** Events of the table machine. */
 export type TableEvent =
-  /** A header was clicked (or Enter pressed on it): that column's sort takes its next step. */
-  | { type: 'sort'; column: string }
-  | { type: 'set-page'; page: number }
-  | { type: 'set-page-size'; pageSize: PageSize }
-  /** The filtered rows changed; their count keeps the page within reach. */
+  /** The filtered rows changed; "all matching" is offered only while there are some. */
   | { type: 'rows-changed'; rowCount: number }
   /** Selects the row, or unselects it when it is selected; it becomes the anchor. */
   | { type: 'toggle'; id: number }

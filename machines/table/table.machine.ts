@@ -1,22 +1,6 @@
 import { assign, setup } from 'xstate';
-import { DEFAULT_PAGE_SIZE, type SortState, type TableContext, type TableInput } from './table.context.ts';
+import type { TableContext, TableInput } from './table.context.ts';
 import type { TableEvent } from './table.events.ts';
-
-/** Spec 1, section 4.6: ascending → descending → unsorted; another column starts ascending. */
-export function nextSort(current: SortState | null, column: string): SortState | null {
-  if (current?.column !== column) return { column, direction: 'asc' };
-  return current.direction === 'asc' ? { column, direction: 'desc' } : null;
-}
-
-/** The number of pages the rows fill; at least 1. */
-export function pageCount(rowCount: number, pageSize: TableContext['pageSize']): number {
-  return Math.max(1, Math.ceil(rowCount / pageSize));
-}
-
-/** Spec 1, section 4.6: the page returns to 1 when the filtered rows no longer reach it. */
-function pageWithin(page: number, rowCount: number, pageSize: TableContext['pageSize']): number {
-  return page > pageCount(rowCount, pageSize) ? 1 : page;
-}
 
 const union = (a: readonly number[], b: readonly number[]) => {
   const seen = new Set(a);
@@ -24,9 +8,10 @@ const union = (a: readonly number[], b: readonly number[]) => {
 };
 
 /**
- * A table's sort, paging and selection (spec 1, section 4.6), for any rows with numeric ids. The
- * states say what is selected: `Unselected`, `Selected` (some rows, by id) or `AllMatching`
- * (every row that passes the filters, also those not on this page). Sorting and filtering never
+ * A list's bulk selection (spec 1, section 4.6), for any rows with numeric ids; the list kit
+ * (components/list) holds the sort and the page. The states say what is selected: `Unselected`,
+ * `Selected` (some rows, by id) or `AllMatching` (every row that passes the filters, also those
+ * not on this page). Sorting and filtering never
  * drop a selection; only clear-selection does, or replacing it.
  */
 export const tableMachine = setup({
@@ -36,21 +21,7 @@ export const tableMachine = setup({
     input: {} as TableInput | undefined,
   },
   actions: {
-    sort: assign(({ context, event }) =>
-      event.type === 'sort' ? { sort: nextSort(context.sort, event.column) } : {},
-    ),
-    setPage: assign(({ context, event }) => {
-      if (event.type !== 'set-page') return {};
-      const last = pageCount(context.rowCount, context.pageSize);
-      return { page: Math.min(last, Math.max(1, Math.trunc(event.page))) };
-    }),
-    setPageSize: assign(({ event }) =>
-      event.type === 'set-page-size' ? { pageSize: event.pageSize, page: 1 } : {},
-    ),
-    rowsChanged: assign(({ context, event }) => {
-      if (event.type !== 'rows-changed') return {};
-      return { rowCount: event.rowCount, page: pageWithin(context.page, event.rowCount, context.pageSize) };
-    }),
+    rowsChanged: assign(({ event }) => (event.type === 'rows-changed' ? { rowCount: event.rowCount } : {})),
     toggle: assign(({ context, event }) => {
       if (event.type !== 'toggle') return {};
       const selected = context.selected.includes(event.id)
@@ -94,18 +65,12 @@ export const tableMachine = setup({
 }).createMachine({
   id: 'table',
   context: ({ input }) => ({
-    sort: null,
-    page: 1,
-    pageSize: input?.pageSize ?? DEFAULT_PAGE_SIZE,
     rowCount: input?.rowCount ?? 0,
     selected: [],
     anchor: null,
     allMatching: false,
   }),
   on: {
-    sort: { actions: 'sort' },
-    'set-page': { actions: 'setPage' },
-    'set-page-size': { actions: 'setPageSize' },
     'rows-changed': { actions: 'rowsChanged' },
   },
   initial: 'Unselected',

@@ -4075,10 +4075,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Published platform announcements, newest first.
+         * Published platform announcements, newest first or sorted by a column.
          * @description Users see published updates only, newest publication first; `since` compares with the
          *     publication time (the unread badge). Administrators pass `include_drafts=true` to see
-         *     drafts as well (403 for anyone else).
+         *     drafts as well (403 for anyone else). `sort` orders by one column (`published` is the
+         *     publication time, or the creation time of a draft; text sorts case aside), in `order`;
+         *     without it, drafts first, then the newest publication. Ties go newest first.
          */
         get: operations["listUpdates"];
         put?: never;
@@ -14842,9 +14844,11 @@ export interface operations {
                 batch_size?: number;
                 include_drafts?: boolean;
                 offset?: number;
+                order?: "asc" | "desc";
                 query?: string;
                 /** @description Only updates created after this time. */
                 since?: string;
+                sort?: "title" | "category" | "published" | "body";
             };
             header?: never;
             path?: never;

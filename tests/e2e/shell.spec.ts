@@ -21,6 +21,28 @@ test('the platform updates page passes the accessibility checks', async ({ page 
   await expectAccessible(page);
 });
 
+test('the platform updates sort by a column from the keyboard: ascending, descending, then newest first', async ({
+  page,
+}) => {
+  await signIn(page, ANALYST, '/updates');
+  const grid = page.getByRole('grid', { name: 'Platform updates' });
+  const firstTitle = grid.getByRole('row').nth(1).getByRole('link');
+  const header = grid.getByRole('columnheader', { name: /Title/ });
+  await expect(firstTitle).toBeVisible();
+  const newest = await firstTitle.textContent();
+
+  await tabTo(page, header.getByRole('button'));
+  await page.keyboard.press('Enter');
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstTitle).toHaveText('Agent 4.11.8 released');
+  await page.keyboard.press('Enter');
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstTitle).toHaveText('Windows 10 end of support: plan your upgrades');
+  await page.keyboard.press('Enter');
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await expect(firstTitle).toHaveText(newest ?? '');
+});
+
 test('the profile switches the language and the theme at once', async ({ page }) => {
   await signIn(page, ADMIN, '/profile');
   await expect(page.getByRole('heading', { level: 2, name: 'Preferences' })).toBeVisible();

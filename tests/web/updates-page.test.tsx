@@ -77,4 +77,35 @@ describe('the platform updates page', () => {
     await waitFor(() => expect(rows(grid)).toHaveLength(1));
     expect(within(grid).getByRole('link', { name: 'Agent 7.2 released' })).toBeTruthy();
   });
+
+  it('asks the server for each column ascending, descending, then its own order, from page 1', async () => {
+    const user = userEvent.setup();
+    await renderInShell(<UpdatesPage params={{}} route="updates" />, { path: '/updates' });
+    const grid = await screen.findByRole('grid', { name: 'Platform updates' });
+    const last = () => network.callsTo('get', UPDATES).at(-1)!.query;
+    const header = (name: string) => within(grid).getByRole('columnheader', { name: new RegExp(name) });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(last().get('offset')).toBe('25'));
+
+    // The summary is the start of the text: the server sorts it by the text.
+    for (const [column, sort] of [
+      ['Title', 'title'],
+      ['Category', 'category'],
+      ['Published', 'published'],
+      ['Summary', 'body'],
+    ] as const) {
+      const sortBy = () => within(header(column)).getByRole('button');
+      await user.click(sortBy());
+      await waitFor(() => expect([last().get('sort'), last().get('order')]).toEqual([sort, 'asc']));
+      expect(last().get('offset')).toBe('0');
+      expect(header(column).getAttribute('aria-sort')).toBe('ascending');
+      await user.click(sortBy());
+      await waitFor(() => expect(last().get('order')).toBe('desc'));
+      expect(last().get('sort')).toBe(sort);
+      // Unsorted is the first page's own order again (answered from the cache when it is fresh).
+      await user.click(sortBy());
+      await waitFor(() => expect(header(column).getAttribute('aria-sort')).toBe('none'));
+      expect(rows(grid).length).toBeGreaterThan(0);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, badRequest, forbidden } from '../errors.ts';
+import { isStaff } from './permissions.ts';
 
 /**
  * The caller's reach, as handlers use it. `principal.scope.customerIds` is every customer the
@@ -24,4 +25,27 @@ export function customerNotFound(customerId: string): ApiError {
 /** Throws customerNotFound unless the caller may see the customer. */
 export function requireVisibleCustomer(principal: Principal, customerId: string): void {
   if (!principal.scope.customerIds.includes(customerId)) throw customerNotFound(customerId);
+}
+
+/** How far a saved thing (a saved search, a report) is shared: its owner, a customer, everyone. */
+export type SharedScope = 'private' | 'customer' | 'global';
+
+/**
+ * Who may share how (spec 2, section 6): private needs nothing; customer needs a customer the
+ * caller may see; global reaches every user of the organisation, other customers' users too, so
+ * only provider staff. The customer of a customer scope, else null.
+ */
+export function checkedSharedScope(
+  principal: Principal,
+  scope: SharedScope,
+  customerId: string | null | undefined,
+  words: { missingCustomer: string; globalDenied: string },
+): string | null {
+  if (scope === 'customer') {
+    if (!customerId) throw badRequest('customer_id', words.missingCustomer);
+    requireVisibleCustomer(principal, customerId);
+    return customerId;
+  }
+  if (scope === 'global' && !isStaff(principal)) throw forbidden(words.globalDenied);
+  return null;
 }

@@ -1,3 +1,6 @@
+import { CONTRACT_RULES } from '../../api/contract-rules.ts';
+import { fieldIssue } from '../../api/validate.ts';
+
 /**
  * The user's timestamp_format attribute (spec 1, section 3): local, UTC, relative, or a fixed
  * offset from UTC written hh:mm with an optional sign (02:00, -05:30, +09:45).
@@ -9,15 +12,17 @@ export type TimestampFormat =
   | { mode: 'offset'; offset: string; minutes: number };
 
 const OFFSET = /^([+-])?(\d{2}):(\d{2})$/;
+// The contract's rule for the attribute (UserAttributes.timestamp_format): one rule for the
+// browser and the server, so an offset the server stores is one the console shows.
+const RULE = CONTRACT_RULES.UserAttributes.timestamp_format;
 
-/** Minutes east of UTC for a valid hh:mm offset (at most 14:00, minutes below 60), else null. */
+/** Minutes east of UTC for an hh:mm offset the contract accepts (up to 23:59 either way), else null. */
 export function parseOffset(text: string): number | null {
-  const match = OFFSET.exec(text.trim());
-  if (!match) return null;
-  const hours = Number(match[2]);
-  const minutes = Number(match[3]);
-  if (minutes >= 60 || hours * 60 + minutes > 14 * 60) return null;
-  return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  const trimmed = text.trim();
+  const match = OFFSET.exec(trimmed);
+  if (!match || fieldIssue(trimmed, RULE) !== null) return null;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -1 : 1) * minutes;
 }
 
 export function parseTimestampFormat(value: unknown): TimestampFormat {

@@ -5,13 +5,12 @@ import { savedSearches, searchJobs } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
-import { isStaff } from '../../platform/permissions.ts';
-import { requireVisibleCustomer } from '../../platform/scope.ts';
+import { checkedSharedScope, requireVisibleCustomer, type SharedScope } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { checkedSearch } from './search-request.ts';
 
 type SavedRow = typeof savedSearches.$inferSelect;
-type Scope = 'private' | 'customer' | 'global';
+type Scope = SharedScope;
 
 function present(row: SavedRow, principal: Principal) {
   return {
@@ -29,20 +28,11 @@ function present(row: SavedRow, principal: Principal) {
   };
 }
 
-/**
- * Who may share how: private needs nothing; customer needs a customer the caller may see; global
- * reaches every user of the organisation, other customers' users too, so only provider staff.
- */
-function checkScope(principal: Principal, scope: Scope, customerId: string | null | undefined) {
-  if (scope === 'customer') {
-    if (!customerId) throw badRequest('customer_id', 'is required for a customer search');
-    requireVisibleCustomer(principal, customerId);
-    return customerId;
-  }
-  if (scope === 'global' && !isStaff(principal))
-    throw forbidden('Only provider staff can save global searches.');
-  return null;
-}
+const checkScope = (principal: Principal, scope: Scope, customerId: string | null | undefined) =>
+  checkedSharedScope(principal, scope, customerId, {
+    missingCustomer: 'is required for a customer search',
+    globalDenied: 'Only provider staff can save global searches.',
+  });
 
 /**
  * The customers a search is narrowed to: each one the caller may see; a customer search covers

@@ -1,32 +1,23 @@
 import type { components } from '../../../api/schema.d.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { ApiError, badRequest, type FieldIssue, forbidden } from '../../errors.ts';
-import { isStaff } from '../../platform/permissions.ts';
-import { requireVisibleCustomer } from '../../platform/scope.ts';
+import { ApiError, type FieldIssue } from '../../errors.ts';
+import { checkedSharedScope } from '../../platform/scope.ts';
 
 export type ReportComponent = components['schemas']['ReportComponent'];
 export type ReportInput = components['schemas']['ReportInput'];
 export type ReportScope = ReportInput['scope'];
 export type SectionKind = NonNullable<ReportComponent['section']>;
 
-/**
- * Who may share how (spec 2, section 6, as saved searches): private needs nothing; customer needs
- * a customer the caller may see; global reaches every user of the organisation, so staff only.
- */
-export function checkedScope(
+/** Who may share a report how: as saved searches are (platform/scope.ts). */
+export const checkedScope = (
   principal: Principal,
   scope: ReportScope,
   customerId: string | null | undefined,
-) {
-  if (scope === 'customer') {
-    if (!customerId) throw badRequest('customer_id', 'is required for a customer report');
-    requireVisibleCustomer(principal, customerId);
-    return customerId;
-  }
-  if (scope === 'global' && !isStaff(principal))
-    throw forbidden('Only provider staff can share reports globally.');
-  return null;
-}
+) =>
+  checkedSharedScope(principal, scope, customerId, {
+    missingCustomer: 'is required for a customer report',
+    globalDenied: 'Only provider staff can share reports globally.',
+  });
 
 /**
  * What the contract's shape cannot say: headers and body text carry text, a section names its

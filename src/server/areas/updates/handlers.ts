@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
-import type { components } from '../../../api/schema.d.ts';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { components, operations } from '../../../api/schema.d.ts';
 import { platformUpdates } from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -8,6 +8,23 @@ import { isStaff } from '../../platform/permissions.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 
 type Category = components['schemas']['PlatformUpdate']['category'];
+type UpdateSort = NonNullable<NonNullable<operations['listUpdates']['parameters']['query']>['sort']>;
+
+// Text sorts case aside, so both databases agree whatever their collation's view of case.
+const SORT_KEYS: Record<UpdateSort, SQL> = {
+  title: sql`lower(${platformUpdates.title})`,
+  category: sql`${platformUpdates.category}`,
+  // What the list shows as published: a draft's creation time until it is published.
+  published: sql`coalesce(${platformUpdates.publishedAt}, ${platformUpdates.createdAt})`,
+  body: sql`lower(${platformUpdates.body})`,
+};
+
+/** The column asked for, then newest first; without one, drafts first, then the newest publication. */
+function orderOf(sort: UpdateSort | undefined, order: 'asc' | 'desc'): SQL[] {
+  const newest = [desc(platformUpdates.createdAt), desc(platformUpdates.id)];
+  if (!sort) return [sql`${platformUpdates.publishedAt} desc nulls first`, ...newest];
+  return [(order === 'desc' ? desc : asc)(SORT_KEYS[sort]), ...newest];
+}
 
 export function presentUpdate(
   u: typeof platformUpdates.$inferSelect,
@@ -28,7 +45,15 @@ export const isUpdateAuthor = (principal: ReturnType<typeof principalOf>) =>
   principal.user.isAdmin && isStaff(principal);
 
 export const listUpdates: Handler<'listUpdates'> = async (request) => {
-  const { offset = 0, batch_size = 25, query, since, include_drafts = false } = request.query;
+  const {
+    offset = 0,
+    batch_size = 25,
+    query,
+    since,
+    include_drafts = false,
+    sort,
+    order = 'asc',
+  } = request.query;
   if (include_drafts && !isUpdateAuthor(principalOf(request)))
     throw forbidden('Only administrators can see drafts of platform updates.');
   const text = query?.trim();
@@ -49,12 +74,7 @@ export const listUpdates: Handler<'listUpdates'> = async (request) => {
       .select()
       .from(platformUpdates)
       .where(where)
-      // Drafts first (for their authors), then the newest publication.
-      .orderBy(
-        sql`${platformUpdates.publishedAt} desc nulls first`,
-        desc(platformUpdates.createdAt),
-        desc(platformUpdates.id),
-      )
+      .orderBy(...orderOf(sort, order))
       .limit(batch_size)
       .offset(offset);
     return { total: total?.n ?? 0, updates: rows.map(presentUpdate) };

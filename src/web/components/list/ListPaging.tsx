@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '../../../../machines/table/table.context.ts';
-import { Icon } from '../Icon.tsx';
-import { TablePagination } from '../table/TablePagination.tsx';
+import { PagerNav } from '../Pager.tsx';
+import { PageSizeSelect, TablePagination } from '../table/TablePagination.tsx';
 import type { ListPaging as Paging } from './list-types.ts';
 import type { ListControls } from './use-list-controls.ts';
 
@@ -31,56 +30,11 @@ function KeysetPagination({ next, controls }: { next: string | null; controls: L
   return (
     <div className="table-pagination">
       <PageSizeSelect value={pageSize} onChange={setPageSize} label={t('table.rows')} />
-      <nav className="pager" aria-label={t('pager.label')}>
-        <span className="pager__range" aria-live="polite">
-          {t('table.page', { page })}
-        </span>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => setPage(page - 1)}
-          disabled={page <= 1}
-          aria-label={t('pager.previous')}
-        >
-          <Icon name="chevron-left" />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => next && nextPage(next)}
-          disabled={next === null}
-          aria-label={t('pager.next')}
-        >
-          <Icon name="chevron-right" />
-        </button>
-      </nav>
+      <PagerNav
+        range={t('table.page', { page })}
+        onPrevious={page > 1 ? () => setPage(page - 1) : null}
+        onNext={next === null ? null : () => nextPage(next)}
+      />
     </div>
-  );
-}
-
-function PageSizeSelect({
-  value,
-  onChange,
-  label,
-}: {
-  value: PageSize;
-  onChange(size: PageSize): void;
-  label: string;
-}) {
-  return (
-    <label className="table-pagination__size">
-      <span>{label}</span>
-      <select
-        className="select"
-        value={String(value)}
-        onChange={(event) => onChange(Number(event.target.value) as PageSize)}
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

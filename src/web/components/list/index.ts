@@ -9,6 +9,14 @@ export { PLACEHOLDER_ROWS } from './ListPlaceholders.tsx';
 export { ListScreen } from './ListScreen.tsx';
 export type { ListColumn, ListPaging as Paging, ListRowDetail, RowId } from './list-types.ts';
 export {
+  DEFAULT_PAGE_SIZE,
+  nextSort,
+  PAGE_SIZES,
+  type PageSize,
+  pageCount,
+  type SortState,
+} from './sort-paging.ts';
+export {
   type CustomersOf,
   narrowByCustomers,
   sortRows,

@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import type { SortState } from '../../../../machines/table/table.context.ts';
-import { pageCount } from '../../../../machines/table/table.machine.ts';
 import { useSelectedCustomers } from '../../shell/index.ts';
 import type { ListColumn } from './list-types.ts';
+import { pageCount, type SortState } from './sort-paging.ts';
 import type { ListControls } from './use-list-controls.ts';
 
 /** The customers a row belongs to, for the top bar's customer filter. */

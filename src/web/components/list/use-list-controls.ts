@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  DEFAULT_PAGE_SIZE,
-  type PageSize,
-  type SortState,
-} from '../../../../machines/table/table.context.ts';
-import { nextSort, pageCount } from '../../../../machines/table/table.machine.ts';
 import { useSession } from '../../session/use-session.ts';
 import type { ListPaging } from './list-types.ts';
+import { DEFAULT_PAGE_SIZE, nextSort, type PageSize, pageCount, type SortState } from './sort-paging.ts';
 
 /**
  * A list's sort and paging (spec 1, sections 4.6 and 9): every column cycles ascending →

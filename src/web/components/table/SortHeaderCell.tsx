@@ -1,5 +1,5 @@
-import type { SortState } from '../../../../machines/table/table.context.ts';
 import { Icon } from '../Icon.tsx';
+import type { SortState } from '../list/sort-paging.ts';
 
 export interface SortHeaderCellProps<C extends string> {
   column: C;

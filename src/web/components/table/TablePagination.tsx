@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize } from '../../../../machines/table/table.context.ts';
-import { pageCount } from '../../../../machines/table/table.machine.ts';
+import { PAGE_SIZES, type PageSize, pageCount } from '../list/sort-paging.ts';
 import { Pager } from '../Pager.tsx';
 import { pageNumbers, usePageWindow } from './use-page-window.ts';
 
@@ -25,20 +24,7 @@ export function TablePagination({ page, pageSize, total, onPage, onPageSize }: T
   const pages = pageCount(total, pageSize);
   return (
     <div className="table-pagination">
-      <label className="table-pagination__size">
-        <span>{t('table.rows')}</span>
-        <select
-          className="select"
-          value={String(pageSize)}
-          onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PageSizeSelect value={pageSize} onChange={onPageSize} label={t('table.rows')} />
       {pages > 1 && (
         <nav className="table-pagination__pages" aria-label={t('table.pages')}>
           {pageNumbers(page, pages, span).map((n) => (
@@ -56,5 +42,33 @@ export function TablePagination({ page, pageSize, total, onPage, onPageSize }: T
       )}
       <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
     </div>
+  );
+}
+
+/** The page size: exactly 10, 25, 50 or 100 (spec 1, section 9). */
+export function PageSizeSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: PageSize;
+  onChange(size: PageSize): void;
+  label: string;
+}) {
+  return (
+    <label className="table-pagination__size">
+      <span>{label}</span>
+      <select
+        className="select"
+        value={String(value)}
+        onChange={(event) => onChange(Number(event.target.value) as PageSize)}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/form/index.ts';
 import { parseOffset, parseTimestampFormat } from '../../components/timestamp-format.ts';
 import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 
@@ -17,7 +18,11 @@ export interface TimestampFormatFieldProps {
   onSave(value: string): void;
 }
 
-/** Timestamp format: local, UTC, relative, or a fixed offset hh:mm validated before saving. */
+/**
+ * Timestamp format: local, UTC, relative, or a fixed offset hh:mm, checked by the contract's rule
+ * (parseOffset) before saving. Each choice saves at once, so the offset is one kit field that
+ * saves on Enter or on leaving it rather than a form with a button.
+ */
 export function TimestampFormatField({ value, onSave }: TimestampFormatFieldProps) {
   const { t } = useTranslation('profile');
   const current = parseTimestampFormat(value);
@@ -62,33 +67,24 @@ export function TimestampFormatField({ value, onSave }: TimestampFormatFieldProp
         ))}
       </div>
       {mode === 'offset' && (
-        <div className="field__inline">
-          <label htmlFor={`${id}-offset`}>{t('timestamp.offsetLabel')}</label>
-          <input
-            id={`${id}-offset`}
-            className={`input input--short${error ? ' is-invalid' : ''}`}
-            value={offset}
-            placeholder="02:00"
-            inputMode="text"
-            aria-invalid={error !== null}
-            aria-describedby={`${id}-offset-help`}
-            onChange={(event) => setOffset(event.target.value)}
-            onBlur={saveOffset}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                saveOffset();
-              }
-            }}
-          />
-          <p
-            id={`${id}-offset-help`}
-            className={error ? 'field__error' : 'field__help'}
-            role={error ? 'alert' : undefined}
-          >
-            {error ?? t('timestamp.offsetHelp')}
-          </p>
-        </div>
+        <TextField
+          id={`${id}-offset`}
+          frameClassName="field--nested"
+          className="input input--short"
+          label={t('timestamp.offsetLabel')}
+          value={offset}
+          placeholder="02:00"
+          hint={error ? undefined : t('timestamp.offsetHelp')}
+          error={error ?? undefined}
+          onChange={setOffset}
+          onBlur={saveOffset}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              saveOffset();
+            }
+          }}
+        />
       )}
       {unsaved.prompt}
     </fieldset>

@@ -18,10 +18,17 @@ import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/index.ts';
-import { listUpdates, type PlatformUpdate } from './api.ts';
+import { listUpdates, type PlatformUpdate, type UpdateSort } from './api.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 
 const SEARCH_DELAY_MS = 300;
+/** The server's sort of each column: the excerpt is the start of the text, so it sorts by the text. */
+const SORT_OF: Record<string, UpdateSort> = {
+  title: 'title',
+  category: 'category',
+  published: 'published',
+  excerpt: 'body',
+};
 const idOf = (update: PlatformUpdate) => update.id;
 const dataOf = (update: PlatformUpdate) => ({ 'update-id': String(update.id) });
 const publishedAt = (update: PlatformUpdate) => update.published_at ?? update.created_at;
@@ -43,7 +50,7 @@ function toleratingDenied<T>(load: Loaded<T>, none: T): Loaded<T> {
 }
 
 /**
- * /updates: the platform updates, newest first, searchable and paged by the server. Opening the
+ * /updates: the platform updates, newest first, searchable, sorted and paged by the server. Opening the
  * list stores updates_seen_at; updates published after the previous value are 'new'.
  */
 export function UpdatesPage(_: ScreenProps) {
@@ -81,6 +88,8 @@ export function UpdatesPage(_: ScreenProps) {
           offset: (controls.page - 1) * controls.pageSize,
           batch_size: controls.pageSize,
           query: query || undefined,
+          // Unsorted is the server's own order: newest publication first.
+          ...(controls.sort && { sort: SORT_OF[controls.sort.column], order: controls.sort.direction }),
         }),
         enabled: ready,
       }),
@@ -96,6 +105,7 @@ export function UpdatesPage(_: ScreenProps) {
       {
         key: 'title',
         label: t('columns.title'),
+        sortable: true,
         width: 'minmax(14rem, 2fr)',
         text: (u) => u.title,
         render: (u) => (
@@ -113,6 +123,7 @@ export function UpdatesPage(_: ScreenProps) {
       {
         key: 'category',
         label: t('columns.category'),
+        sortable: true,
         width: '10rem',
         text: (u) => u.category,
         render: (u) => <CategoryBadge category={u.category} />,
@@ -120,6 +131,7 @@ export function UpdatesPage(_: ScreenProps) {
       {
         key: 'published',
         label: t('columns.published'),
+        sortable: true,
         width: 'minmax(11rem, 1fr)',
         text: (u) => formatTime(publishedAt(u)),
         render: (u) => <TimeText iso={publishedAt(u)} format={formatTime} />,
@@ -127,6 +139,7 @@ export function UpdatesPage(_: ScreenProps) {
       {
         key: 'excerpt',
         label: t('columns.excerpt'),
+        sortable: true,
         width: 'minmax(14rem, 3fr)',
         text: excerptOf,
       },

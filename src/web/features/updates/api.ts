@@ -9,6 +9,7 @@ export type PlatformUpdate = components['schemas']['PlatformUpdate'];
 export type UpdateCategory = components['schemas']['UpdateCategory'];
 
 export type UpdatesQuery = NonNullable<operations['listUpdates']['parameters']['query']>;
+export type UpdateSort = NonNullable<UpdatesQuery['sort']>;
 
 /** listUpdates: a page of the updates that match and their total, newest publication first. */
 export const listUpdates = (query: UpdatesQuery) =>

@@ -1,4 +1,4 @@
-import type { SortState } from '../../../../../machines/table/table.context.ts';
+import type { SortState } from '../../../components/list/sort-paging.ts';
 import type { AlertSummary } from '../types.ts';
 import type { ColumnKey } from './columns.ts';
 import { type Ranking, rankColumn } from './sort-ranks.ts';

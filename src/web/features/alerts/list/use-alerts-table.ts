@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { selectAllMatching, selectAnchor, selectSelected } from '../../../../../machines/table/selectors.ts';
-import type { SortState } from '../../../../../machines/table/table.context.ts';
 import { tableMachine } from '../../../../../machines/table/table.machine.ts';
+import type { SortState } from '../../../components/list/sort-paging.ts';
 import type { AlertSummary, CaseFilter } from '../types.ts';
 import { buildSearchIndex, inOrder, matchAlerts, parseKeyword, type SearchIndex } from './keyword-filter.ts';
 import { sortOrder } from './sort-rows.ts';
