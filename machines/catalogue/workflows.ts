@@ -71,6 +71,7 @@ export const workflowDrafts: CatalogueEntry = {
     { type: 'confirm-leave' },
     { type: 'stay' },
     { type: 'resume' },
+    { type: 'record-changed', record: { ...PUBLISHED, state: 'paused', version: 3 } },
     { type: 'xstate.done.actor.saveDraft', output: { ...WORKFLOW, name: 'Renamed', version: 2 } },
     { type: 'xstate.error.actor.saveDraft', error: CONFLICT },
     { type: 'xstate.error.actor.saveDraft', error: BROKEN },
@@ -81,7 +82,12 @@ export const workflowDrafts: CatalogueEntry = {
   filterEvents: (snapshot, event) => {
     if (!snapshot.matches('Ready') || event.type.startsWith('xstate.')) return true;
     // One step added is enough to tell the paths apart; more only grows the draft.
-    if (event.type === 'add-step') return snapshot.context.draft.steps.length < 2;
+    if (event.type === 'add-step')
+      return (
+        snapshot.context.draft.steps.length === 1 && snapshot.context.draft.triggerId === 'alert_created'
+      );
+    // Paused once is enough: again only repeats it.
+    if (event.type === 'record-changed') return snapshot.context.version < 3;
     if (snapshot.matches({ Ready: { Leave: 'ConfirmLeave' } }))
       return ['confirm-leave', 'stay'].includes(event.type);
     if (snapshot.matches({ Ready: { Leave: 'Left' } })) return event.type === 'resume';
