@@ -113,10 +113,6 @@ export async function createWorkflow(
   return dataOf(await api.POST('/api/soar/v1/workflows', { body }));
 }
 
-export async function getWorkflow(id: string): Promise<WorkflowRecord> {
-  return dataOf(await api.GET('/api/soar/v1/workflows/{id}', { params: { path: { id } } }));
-}
-
 export async function deleteWorkflow(id: string): Promise<void> {
   await api.DELETE('/api/soar/v1/workflows/{id}', { params: { path: { id } } });
 }
@@ -147,23 +143,4 @@ export async function rerunWorkflowRun(runId: string, fromStep: number): Promise
       body: { from_step: fromStep },
     }),
   );
-}
-
-/** A new template named so, scheduled like the default new workflow. */
-export async function createWorkflowTemplate(name: string): Promise<TemplateRecord> {
-  return dataOf(
-    await api.POST('/api/soar/v1/templates', {
-      body: {
-        name,
-        trigger_id: 'scheduled',
-        scheduled: true,
-        scheduled_time: '09:00',
-        scheduled_days: [0, 1, 2, 3, 4],
-      },
-    }),
-  );
-}
-
-export async function deleteWorkflowTemplate(id: string): Promise<void> {
-  await api.DELETE('/api/soar/v1/templates/{id}', { params: { path: { id } } });
 }
