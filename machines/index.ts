@@ -2,6 +2,7 @@ import { caseEditor, muteLifecycle } from './catalogue/editors.ts';
 import type { CatalogueEntry } from './catalogue/entry.ts';
 import { agentAction, alertStatus, breachLookup, bulkTriage, searchJob } from './catalogue/flows.ts';
 import { commandFlow, interval, omnibox, session, table, ticker, toasts } from './catalogue/shell.ts';
+import { workflowDrafts } from './catalogue/workflows.ts';
 
 export type { CatalogueEntry } from './catalogue/entry.ts';
 
@@ -24,6 +25,7 @@ export const MACHINES: readonly CatalogueEntry[] = [
   agentAction,
   breachLookup,
   searchJob,
+  workflowDrafts,
 ];
 
 /** The machine of that name, or undefined. */

@@ -1,28 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { asLoaded } from '../../api/loaded.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import {
   type ListColumn,
+  ListLink,
   ListScreen,
   useClientRows,
   useList,
   useListControls,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
+import { useCan } from '../../session/use-can.ts';
 import { useCustomerScope, useShellData } from '../../shell/index.ts';
 import { listWorkflowDetails, type WorkflowDetails } from './api.ts';
+import { DeleteWorkflowDialog } from './DeleteWorkflowDialog.tsx';
+import { NewWorkflowActions } from './NewWorkflowActions.tsx';
 
 const idOf = (workflow: WorkflowDetails) => workflow.workflow_id;
 const dataOf = (workflow: WorkflowDetails) => ({ workflow: workflow.workflow_id });
 
 /**
  * /workflows (spec 2, section 2): every workflow the caller may see with its trigger, customers,
- * state and how it last ran. The editor comes later: rows open nothing yet.
+ * state and how it last ran, narrowed to the customers chosen in the top bar. Enter opens the
+ * editor; n starts a new workflow; one can start from a template; Delete asks first.
  */
 export function WorkflowListPage(_: ScreenProps) {
   const { t } = useTranslation('workflows');
+  const can = useCan();
+  const uid = useId();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState<WorkflowDetails | null>(null);
   // The server narrows the workflows to the customers selected in the top bar.
   const { customerIDs, filtered } = useCustomerScope();
   const { customers } = useShellData();
@@ -44,6 +54,9 @@ export function WorkflowListPage(_: ScreenProps) {
         width: 'minmax(12rem, 2fr)',
         sortable: true,
         text: (w) => w.name || t('list.untitled'),
+        render: (w) => (
+          <ListLink href={`/workflows/${w.workflow_id}`}>{w.name || t('list.untitled')}</ListLink>
+        ),
       },
       {
         key: 'trigger',
@@ -91,13 +104,44 @@ export function WorkflowListPage(_: ScreenProps) {
     ];
   }, [t, customers, formatTime]);
   const { pageRows, total } = useClientRows(load.data ?? [], columns, controls);
-  const list = useList({ rows: pageRows, rowId: idOf, enabled: true });
+  const list = useList({
+    rows: pageRows,
+    rowId: idOf,
+    enabled: deleting === null,
+    target: (selection) => ({
+      kind: 'workflows',
+      ids: selection.ids,
+      focusedId: selection.focused?.workflow_id ?? null,
+      refresh: () => void load.reload(),
+    }),
+    onOpen: (w) => navigate(`/workflows/${w.workflow_id}`),
+    ...(can('createWorkflow') && { onNew: () => document.getElementById(`${uid}-new`)?.click() }),
+  });
+  const focused = list.cursor !== null ? (pageRows[list.cursor] ?? null) : null;
 
   return (
     <ListScreen
       className="workflows-page"
       title={t('title')}
       count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      actions={
+        <>
+          {can('createWorkflow') && <NewWorkflowActions newId={`${uid}-new`} />}
+          {can('deleteWorkflow') && (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={!focused}
+              onClick={() => setDeleting(focused)}
+            >
+              {focused
+                ? t('delete.buttonNamed', { name: focused.name || t('list.untitled') })
+                : t('delete.button')}
+            </button>
+          )}
+          {deleting && <DeleteWorkflowDialog workflow={deleting} onClose={() => setDeleting(null)} />}
+        </>
+      }
       label={t('list.label')}
       columns={columns}
       rows={pageRows}

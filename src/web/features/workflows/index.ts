@@ -1,17 +1,21 @@
 import type { AccessRule } from '../../../common/permissions.ts';
 import { defineFeature } from '../feature.ts';
+import { WORKFLOW_COMMANDS, WORKFLOW_GROUPS, WORKFLOW_TARGET, WORKFLOWS_TARGET } from './commands.ts';
 
 /** Provider staff who may read workflows, and those who may change them (spec 1, section 6). */
 const read: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
 const edit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
 
-const page = () => import('./WorkflowsPage.tsx').then((m) => m.WorkflowsPage);
 const list = () => import('./WorkflowListPage.tsx').then((m) => m.WorkflowListPage);
+const templates = () => import('./TemplatesPage.tsx').then((m) => m.TemplatesPage);
+const editor = () => import('./WorkflowEditorPage.tsx').then((m) => m.WorkflowEditorPage);
+const templateEditor = () => import('./WorkflowEditorPage.tsx').then((m) => m.TemplateEditorPage);
 
 /**
- * Workflows and workflow templates (spec 2): automation on events or a schedule. The list of
- * workflows is here; the editors and the templates' screen say what is coming. A labs feature (lab_workflows): the routes
- * and the sidebar link, last of the conditional ones, are absent until it is switched on.
+ * Workflows and workflow templates (spec 2): automation on events or a schedule. The list, the
+ * editor (steps, test run, versions, runs) and the templates. A labs feature (lab_workflows): the
+ * routes, the sidebar link (last of the conditional ones) and the commands are absent until it is
+ * switched on.
  */
 export const workflowsFeature = defineFeature({
   id: 'workflows',
@@ -28,9 +32,9 @@ export const workflowsFeature = defineFeature({
   ],
   screens: {
     workflows: list,
-    workflow_templates: page,
-    edit_workflow_template: page,
-    edit_workflow: page,
+    workflow_templates: templates,
+    edit_workflow_template: templateEditor,
+    edit_workflow: editor,
   },
   sidebar: [
     {
@@ -43,5 +47,8 @@ export const workflowsFeature = defineFeature({
       labs: 'lab_workflows',
     },
   ],
+  commands: WORKFLOW_COMMANDS,
+  commandGroups: WORKFLOW_GROUPS,
+  targetKinds: [WORKFLOW_TARGET, WORKFLOWS_TARGET],
   namespaces: ['workflows'],
 });

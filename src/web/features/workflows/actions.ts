@@ -1,0 +1,34 @@
+import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import type { RunContext } from '../../commands/command-types.ts';
+import { overlayStore } from '../../commands/palette-store.ts';
+import { isSelection } from '../../commands/target.ts';
+import { createWorkflow } from './api.ts';
+import type { WorkflowCommandTarget } from './command-target.ts';
+
+/** `>new-workflow`: the default new workflow (a draft for every customer), opened in the editor. */
+export async function newWorkflow(ctx: RunContext): Promise<CommandOutcome> {
+  const workflow = await createWorkflow(null);
+  ctx.navigate(`/workflows/${workflow.workflow_id}`);
+  return { summary: null };
+}
+
+/** `>open-workflow`: the focused (or first selected) workflow of the list, in the editor. */
+export async function openWorkflow(ctx: RunContext): Promise<CommandOutcome> {
+  const target = ctx.target;
+  const id = isSelection(target) ? (target.focusedId ?? target.ids[0]) : null;
+  if (id === null || id === undefined) throw new Error(ctx.labels.commands('result.notAvailable'));
+  ctx.navigate(`/workflows/${id}`);
+  return { summary: null };
+}
+
+/** `>workflow run|pause|test`: what the editor's own buttons do (publish or resume, pause, test panel). */
+export async function actOnWorkflow(ctx: RunContext, args: readonly string[]): Promise<CommandOutcome> {
+  const target = ctx.target as WorkflowCommandTarget | null;
+  const act = target?.kind === 'workflow' ? target.actions['workflow.act'] : undefined;
+  if (!act) throw new Error(ctx.labels.commands('result.notAvailable'));
+  // The palette hands focus back first, so what the editor focuses keeps it.
+  overlayStore.close();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  act(args);
+  return { summary: null };
+}
