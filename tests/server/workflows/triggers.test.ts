@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { reportAgentsGoneOffline } from '../../../src/server/areas/agents/index.ts';
-import { agents, jobs, workflowRuns } from '../../../src/server/db/schema/index.ts';
+import { finishLookup } from '../../../src/server/areas/threat/hibp/lookup.ts';
+import { RUNS_PER_MINUTE } from '../../../src/server/areas/workflows/engine/dispatch.ts';
+import { agents, breachLookups, jobs, workflowRuns } from '../../../src/server/db/schema/index.ts';
 import { queueWorkflowEvents } from '../../../src/server/platform/workflow-events.ts';
 import { backends } from '../../helpers/database.ts';
 import { workflowsContext } from './helpers.ts';
@@ -136,5 +138,57 @@ describe.each(backends())('workflow triggers of other areas on %s', (backend) =>
       });
     await c.runWorkflowJobs();
     expect(await runsOf(mine.workflow_id)).toHaveLength(1);
+  });
+
+  it('a customer’s breach look-up that finds breaches fires breach found with the look-up', async () => {
+    const found = await c.published({
+      name: 'Breached account',
+      customer_id: [c.acme()],
+      trigger_id: 'breach_found',
+      task_list: mailing('{{trigger.breach.account}}: {{trigger.breach.names}}'),
+    });
+    const [lookup] = await db()
+      .insert(breachLookups)
+      .values({
+        partnerId: f().partner.partnerId,
+        customerId: c.acme(),
+        account: 'carol@acme.test',
+        requestedBy: f().analyst.contactId,
+      })
+      .returning();
+    const breach = { title: 'Adobe', domain: 'adobe.com', breach_date: null, pwn_count: 1, data_classes: [] };
+    await finishLookup(db(), lookup!.id, { breaches: [{ ...breach, name: 'Adobe', verified: true }] }, 1);
+    await finishLookup(db(), lookup!.id, { breaches: [{ ...breach, name: 'Adobe', verified: true }] }, 1);
+    await c.runWorkflowJobs();
+    const runs = await runsOf(found.workflow_id);
+    expect(runs).toHaveLength(1);
+    const detail = await c.ok(f().analyst, 'GET', `/runs/${runs[0]!.id}`);
+    expect(detail.steps[0].input.subject).toBe('carol@acme.test: Adobe');
+  });
+
+  it('starts no more than its runs a minute', async () => {
+    const busy = await c.published({
+      name: 'Busy',
+      customer_id: [c.acme()],
+      trigger_id: 'breach_found',
+      task_list: mailing('busy'),
+    });
+    const run = {
+      partnerId: f().partner.partnerId,
+      workflowId: busy.workflow_id,
+      version: 1,
+      customerId: c.acme(),
+      triggerId: 'breach_found',
+      triggerData: {},
+      status: 'succeeded',
+    };
+    await db()
+      .insert(workflowRuns)
+      .values(Array.from({ length: RUNS_PER_MINUTE }, () => run));
+    await queueWorkflowEvents(db(), [
+      { trigger: 'breach_found', customerId: c.acme(), key: `over-${busy.workflow_id}`, data: {} },
+    ]);
+    await c.runWorkflowJobs();
+    expect(await runsOf(busy.workflow_id)).toHaveLength(RUNS_PER_MINUTE);
   });
 });
