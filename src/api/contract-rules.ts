@@ -488,6 +488,8 @@ export const CONTRACT_RULES = {
     parameters: { required: true, type: 'object' },
     timeout_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
     retries: { type: 'integer', minimum: 0, maximum: 10 },
+    on_true: { type: 'string', pattern: '^([a-z0-9_-]{1,40}|\\$end)$' },
+    on_false: { type: 'string', pattern: '^([a-z0-9_-]{1,40}|\\$end)$' },
   },
   WorkflowTemplateInput: {
     name: { required: true, type: 'string', minLength: 1, maxLength: 200 },

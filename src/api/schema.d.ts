@@ -6656,6 +6656,16 @@ export interface components {
             id: string;
             name?: string;
             /**
+             * @description The task that runs when the test fails, a later one in the order, or `$end`. Unset:
+             *     the run ends there, succeeded.
+             */
+            on_false?: string;
+            /**
+             * @description Branches (condition and saved_search_count only): the task that runs when the test
+             *     holds, a later one in the order, or `$end` to end the run. Unset: the next task.
+             */
+            on_true?: string;
+            /**
              * @description The action's parameters (GET /actions/{id}). Text may use `{{trigger.<path>}}` (the
              *     trigger's values, e.g. `{{trigger.alert.title}}`) and `{{steps.<task id>.<path>}}`
              *     (an earlier step's output).

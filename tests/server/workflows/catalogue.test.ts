@@ -15,7 +15,18 @@ describe.each(backends())('the /soar/v1 workflow calls on %s', (backend) => {
         'alert_created',
         'alert_updated',
         'scheduled',
+        'saved_search_alert',
+        'reduced_log_volume',
+        'triple_lockout',
+        'breach_found',
+        'lookalike_domain_changed',
+        'agent_offline',
+        'agent_unhealthy',
+        'vulnerability_found',
       ]);
+      // Every trigger names what its tasks may read, the customer among it.
+      for (const trigger of triggers)
+        expect(trigger.runtime_params.map((p: { name: string }) => p.name)).toContain('customer_id');
       expect(triggers[0].runtime_params.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['computer_name', 'sha256', 'source_ip', 'alert_os']),
       );

@@ -6,6 +6,7 @@ import type { Db } from '../../db/types.ts';
 import { unauthorized } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { hashSecret } from '../../platform/secrets.ts';
+import { queueWorkflowEvents } from '../../platform/workflow-events.ts';
 import { PENDING } from './action-types.ts';
 import { agentCredential, agentOf } from './agent-auth.ts';
 import { appendStep } from './steps.ts';
@@ -25,6 +26,9 @@ import { appendStep } from './steps.ts';
 /** What the check-in read finds of an agent whose credential matched. */
 export interface CheckInState {
   customerId: string;
+  hostName: string;
+  platform: string;
+  heartbeatAt: string | null;
   settings: Record<string, unknown>;
   checkInInterval: number;
   version: string;
@@ -64,6 +68,7 @@ export async function authenticateCheckIn(db: Db, request: FastifyRequest): Prom
   const now = new Date();
   const [row] = resultRows<CheckInState>(
     await db.execute(sql`select a.customer_id as "customerId", a.settings,
+        a.host_name as "hostName", a.platform, a.heartbeat_at as "heartbeatAt",
         a.check_in_interval as "checkInInterval", a.version, a.ip, a.health,
         a.health_issues as "healthIssues", a.features, a.applied_settings as "appliedSettings",
         a.is_isolated as "isIsolated", a.isolated_until as "isolatedUntil",
@@ -113,6 +118,26 @@ export const agentCheckIn: Handler<'agentCheckIn'> = async (request) => {
         : state.isIsolated || state.isolatedUntil
           ? false
           : null;
+  // Queued before the check-in is stored, keyed on the last stored one: should the write fail,
+  // the agent's next check-in queues the same event again, which starts nothing twice.
+  if (body.health === 'unhealthy' && state.health !== 'unhealthy')
+    await queueWorkflowEvents(db, [
+      {
+        trigger: 'agent_unhealthy',
+        customerId: state.customerId,
+        key: `${caller.agentId}:${state.heartbeatAt ? new Date(state.heartbeatAt).toISOString() : 'first'}`,
+        data: {
+          agent: {
+            id: caller.agentId,
+            host_name: state.hostName,
+            platform: state.platform,
+            version: body.version ?? state.version,
+            ip: body.ip ?? state.ip,
+            health_issues: (body.health_issues ?? []).join(', '),
+          },
+        },
+      },
+    ]);
   const write = heartbeatWriter(db).write({
     agent_id: caller.agentId,
     at: now.toISOString(),

@@ -136,7 +136,12 @@ export { authenticateAgent } from './agent-auth.ts';
 export { authenticateCheckIn } from './check-in.ts';
 /** Alerts and cases ask the same rule before an endpoint action. */
 export { requireAgentControl } from './control.ts';
-export { agentHousekeeping, endIsolations, expireAgentActions } from './housekeeping.ts';
+export {
+  agentHousekeeping,
+  endIsolations,
+  expireAgentActions,
+  reportAgentsGoneOffline,
+} from './housekeeping.ts';
 export { buildAgentInstaller, INSTALLER_JOB } from './installers.ts';
 export { presentAction } from './present.ts';
 export {

@@ -5,12 +5,14 @@ import {
   agentInventory,
   agentIssues,
   agentLoginLocations,
+  agents,
   agentVulnerabilities,
   cves,
 } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { queueWorkflowEvents } from '../../platform/workflow-events.ts';
 import { type AgentCaller, agentOf, asAgent } from './agent-auth.ts';
 
 /**
@@ -44,6 +46,8 @@ async function storeReport<T extends Table>(
   table: T,
   rows: Omit<T['$inferInsert'], Stamped>[],
   reportedAt = new Date(),
+  /** Runs in the report's transaction before the old report goes (to compare with it). */
+  beforeReplace?: (tx: Db, caller: AgentCaller) => Promise<void>,
 ) {
   const caller: AgentCaller = agentOf(request);
   const stamped = rows.map(
@@ -51,6 +55,7 @@ async function storeReport<T extends Table>(
       ({ ...row, agentId: caller.agentId, customerId: caller.customerId, reportedAt }) as T['$inferInsert'],
   );
   await asAgent(request, async (tx: Db) => {
+    await beforeReplace?.(tx, caller);
     await tx.delete(table).where(eq(table.agentId, caller.agentId));
     for (let start = 0; start < stamped.length; start += BATCH) {
       await tx.insert(table as PgTable).values(stamped.slice(start, start + BATCH));
@@ -139,7 +144,9 @@ export const reportAgentVulnerabilities: Handler<'reportAgentVulnerabilities'> =
       });
     }
   }
-  const stored = await storeReport(request, agentVulnerabilities, rows, reportedAt);
+  const stored = await storeReport(request, agentVulnerabilities, rows, reportedAt, (tx, caller) =>
+    queueNewFindings(tx, caller, rows, reportedAt),
+  );
   await recordCves(
     request.server.db,
     rows.flatMap((row) => row.cveIds ?? []),
@@ -147,6 +154,53 @@ export const reportAgentVulnerabilities: Handler<'reportAgentVulnerabilities'> =
   );
   return stored;
 };
+
+/**
+ * Findings this report names and the agent's previous one did not fire the vulnerability-found
+ * trigger, in the report's transaction; keyed on the agent, the finding and the report.
+ */
+async function queueNewFindings(
+  tx: Db,
+  caller: AgentCaller,
+  rows: Omit<typeof agentVulnerabilities.$inferInsert, Stamped>[],
+  reportedAt: Date,
+): Promise<void> {
+  const before = await tx
+    .select({ kind: agentVulnerabilities.kind, ref: agentVulnerabilities.ref })
+    .from(agentVulnerabilities)
+    .where(eq(agentVulnerabilities.agentId, caller.agentId));
+  const known = new Set(before.map((row) => `${row.kind} ${row.ref}`));
+  const fresh = rows.filter((row) => !known.has(`${row.kind} ${row.ref}`));
+  if (fresh.length === 0) return;
+  const [agent] = await tx
+    .select({ hostName: agents.hostName, platform: agents.platform, version: agents.version, ip: agents.ip })
+    .from(agents)
+    .where(eq(agents.agentId, caller.agentId));
+  await queueWorkflowEvents(
+    tx,
+    fresh.map((row) => ({
+      trigger: 'vulnerability_found',
+      customerId: caller.customerId,
+      key: `${caller.agentId}:${row.kind}:${row.ref}:${reportedAt.toISOString()}`,
+      data: {
+        agent: {
+          id: caller.agentId,
+          host_name: agent?.hostName ?? null,
+          platform: agent?.platform ?? null,
+          version: agent?.version ?? null,
+          ip: agent?.ip ?? null,
+        },
+        vulnerability: {
+          id: row.ref,
+          kind: row.kind,
+          title: row.title,
+          severity: row.severity ?? null,
+          cve_ids: (row.cveIds ?? []).join(', '),
+        },
+      },
+    })),
+  );
+}
 
 /**
  * CVE ids are public, not tenant data: they go into the shared CVE table on the system connection

@@ -46,6 +46,8 @@ export const caseHandlers: Handlers<CaseOperation> = {
 
 /** Alerts take assignees by the same rule as cases. */
 export { checkedAssignees } from './assignees.ts';
+/** A workflow's steps open cases and add alerts to them as its publisher. */
+export { addAlertsToCase, openCase } from './open.ts';
 
 export const casesArea = defineArea({
   name: 'cases',

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { OutboundSettings } from '../../config.ts';
 import { customers, lookalikes, monitoredDomains, threatIndicators } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
+import { queueWorkflowEvents } from '../../platform/workflow-events.ts';
 import { createAlertRecord } from '../alerts/index.ts';
 import { countryOf, registrationDate } from './enrich.ts';
 import { type Candidate, generateCandidates } from './fuzzers/index.ts';
@@ -207,7 +208,11 @@ export async function scanDomain(db: Db, domain: DomainRow, deps: ScanDeps): Pro
   return result;
 }
 
-/** One alert per changed lookalike, through the one alert path (so the customer's mutes apply). */
+/**
+ * One alert per changed lookalike, through the one alert path (so the customer's mutes apply),
+ * and the lookalike-changed trigger in the same transaction, keyed on the lookalike and when its
+ * state changed: a scan that dies and runs again fires nothing twice.
+ */
 async function raiseAlerts(
   db: Db,
   domain: DomainRow,
@@ -220,31 +225,48 @@ async function raiseAlerts(
     .where(eq(customers.customerId, domain.customerId));
   if (!customer) return;
   const principal = await scanPrincipal(db, domain, customer.partnerId);
-  if (!principal) return;
   for (const { row, before } of changes) {
-    await db.transaction((tx) =>
-      createAlertRecord(tx, principal, {
-        customerId: domain.customerId,
-        title: `Lookalike of ${domain.name} ${changeText(before, stateOf(row))}: ${row.name}`,
-        type: 'lookalike_domain',
-        priority: row.risk >= 70 ? 'high' : row.risk >= 40 ? 'medium' : 'low',
-        riskScore: row.risk,
-        confidence: row.confidence,
-        externalSource: 'domains',
-        fields: {
-          domain: domain.name,
-          domain_uid: domain.uid,
-          lookalike: row.name,
-          fuzzer: row.fuzzer,
-          classification: row.classification,
-          before,
-          after: stateOf(row),
-          mx: row.mx,
-          addresses: row.addresses,
-          risk_breakdown: row.riskFactors,
+    const change = changeText(before, stateOf(row));
+    await db.transaction(async (tx) => {
+      if (principal)
+        await createAlertRecord(tx, principal, {
+          customerId: domain.customerId,
+          title: `Lookalike of ${domain.name} ${change}: ${row.name}`,
+          type: 'lookalike_domain',
+          priority: row.risk >= 70 ? 'high' : row.risk >= 40 ? 'medium' : 'low',
+          riskScore: row.risk,
+          confidence: row.confidence,
+          externalSource: 'domains',
+          fields: {
+            domain: domain.name,
+            domain_uid: domain.uid,
+            lookalike: row.name,
+            fuzzer: row.fuzzer,
+            classification: row.classification,
+            before,
+            after: stateOf(row),
+            mx: row.mx,
+            addresses: row.addresses,
+            risk_breakdown: row.riskFactors,
+          },
+        });
+      await queueWorkflowEvents(tx, [
+        {
+          trigger: 'lookalike_domain_changed',
+          customerId: domain.customerId,
+          key: `${domain.uid}:${row.name}:${row.stateChangedAt?.toISOString() ?? ''}`,
+          data: {
+            lookalike: {
+              domain: domain.name,
+              name: row.name,
+              change,
+              classification: row.classification,
+              risk: row.risk,
+            },
+          },
         },
-      }),
-    );
+      ]);
+    });
   }
 }
 

@@ -109,6 +109,8 @@ export const logHandlers: Handlers<
   setLogRetention,
 };
 
+/** A workflow's "run a saved search" step. */
+export { countSavedSearch } from './alerting/count.ts';
 /** Saved searches' alert rules, run every minute by the job runner. */
 export { runAlertRule, runLogAlerting } from './alerting/evaluate.ts';
 /** Large exports are written and mailed by the job runner. */
@@ -120,6 +122,8 @@ export { authenticateIngest } from './ingest-auth.ts';
 export { daysOf, normaliseEvent } from './normalise.ts';
 export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
 export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';
+/** What the workflow triggers "reduced log volume" and "triple lockout" watch for. */
+export { logVolumeDrops, tripleLockouts, VOLUME_WINDOW_MINUTES } from './signals.ts';
 /** Syslog over UDP and TCP, started by main.ts when SYSLOG_PORT is not 0. */
 export { startSyslogServer } from './syslog/server.ts';
 /** Usage metering (count and bytes by customer, day and source), hourly. */

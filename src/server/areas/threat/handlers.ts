@@ -10,8 +10,9 @@ import { rejectNulCharacters } from '../../platform/input.ts';
 import { readUploadedFile } from '../../platform/upload.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { bulkLookup, bulkResultCsv } from './bulk.ts';
-import type { IndicatorKind } from './feeds/entry.ts';
+import { type IndicatorKind, kindOf, normaliseIndicator } from './feeds/entry.ts';
 import { enqueueBreachLookup } from './hibp/job.ts';
+import { refang } from './refang.ts';
 import { type StoreVerdict, storeVerdict } from './verdict.ts';
 
 const VALID = { ip: isIp, domain: isDomain, file: isFileHash } as const;
@@ -44,14 +45,18 @@ async function recordSighting(tx: Db, principal: Principal, kind: IndicatorKind,
  * A customer user is told their own customer's verdict when it has one (the riskiest, should they
  * belong to several); staff are told the shared store's and see customers' entries in the list.
  */
-async function withOwnVerdict(tx: Db, principal: Principal, shared: StoreVerdict): Promise<StoreVerdict> {
-  if (principal.scope.customerIds.length === 0) return shared;
+async function withOwnVerdict(
+  tx: Db,
+  customerIds: readonly string[],
+  shared: StoreVerdict,
+): Promise<StoreVerdict> {
+  if (customerIds.length === 0) return shared;
   const [own] = await tx
     .select()
     .from(customerIndicators)
     .where(
       and(
-        inArray(customerIndicators.customerId, [...principal.scope.customerIds]),
+        inArray(customerIndicators.customerId, [...customerIds]),
         eq(customerIndicators.kind, shared.kind),
         eq(customerIndicators.value, shared.value),
         or(isNull(customerIndicators.expiresAt), gt(customerIndicators.expiresAt, new Date())),
@@ -79,10 +84,24 @@ export const lookupThreat: Handler<'lookupThreat'> = async (request) => {
   const principal = principalOf(request);
   return asCaller(request, async (tx) => {
     const shared = await storeVerdict(tx, kind, value);
-    const verdict = principal.scope.global ? shared : await withOwnVerdict(tx, principal, shared);
+    const verdict = principal.scope.global
+      ? shared
+      : await withOwnVerdict(tx, principal.scope.customerIds, shared);
     return { ...verdict, sightings: await recordSighting(tx, principal, kind, value) };
   });
 };
+
+/**
+ * A workflow step's look-up of a value of any kind (defanged or not) for one customer: the
+ * store's verdict with that customer's own over it. Null when it is no IP, domain or file hash.
+ */
+export async function customerVerdict(tx: Db, raw: string, customerId: string): Promise<StoreVerdict | null> {
+  const plain = refang(raw);
+  const kind = kindOf(plain);
+  const value = kind && normaliseIndicator(kind, plain);
+  if (!kind || !value) return null;
+  return withOwnVerdict(tx, [customerId], await storeVerdict(tx, kind, value));
+}
 
 /** The file of a bulk look-up: uploaded in a form (multipart/form-data), as it is (text/plain), or JSON {text}. */
 async function bulkText(request: RequestOf<'bulkThreatLookup'>): Promise<string> {

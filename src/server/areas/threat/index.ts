@@ -69,6 +69,8 @@ export function dropCachedVerdicts(): void {
 }
 
 export { recordAlertSightings } from './alert-sightings.ts';
+/** A workflow's threat look-up step. */
+export { customerVerdict } from './handlers.ts';
 
 const THREAT_JOBS: Record<string, JobDefinition> = {
   'fetch-threat-feeds': async ({ db, log }) => {

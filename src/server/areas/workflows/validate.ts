@@ -1,8 +1,9 @@
 import type { WorkflowDefinition, WorkflowTask } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
-import { type ActionInfo, actionOf } from './catalogue/actions.ts';
+import { type ActionInfo, actionOf, BRANCHING_ACTIONS } from './catalogue/actions.ts';
 import { isAlertTrigger, triggerOf } from './catalogue/triggers.ts';
 import { referencedPaths } from './expressions.ts';
+import { checkCondition } from './validate-condition.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -51,7 +52,8 @@ export function checkDefinition(definition: WorkflowDefinition, options: { publi
   if (options.publish && ids.length === 0)
     throw badRequest('body.task_list', 'a workflow without tasks can only be a draft');
   const earlier = new Set<string>();
-  orderedTasks(definition).forEach((task) => {
+  const ordered = orderedTasks(definition);
+  ordered.forEach((task, position) => {
     const at = `body.task_list[${definition.task_list.indexOf(task)}]`;
     const action = actionOf(task.action_id);
     if (!action)
@@ -62,8 +64,28 @@ export function checkDefinition(definition: WorkflowDefinition, options: { publi
         `the trigger ${definition.trigger_id} does not support ${task.action_id}`,
       );
     checkParameters(action, task.parameters, `${at}.parameters`, earlier, options.publish);
+    if (task.action_id === 'condition') checkCondition(task.parameters, `${at}.parameters`, options.publish);
+    checkBranches(task, ordered, position, at);
     earlier.add(task.id);
   });
+}
+
+/**
+ * A branch names a task after its own in the order, or `$end`: runs only go forward, so a
+ * definition cannot loop. Only actions with a true or false outcome branch.
+ */
+function checkBranches(task: WorkflowTask, ordered: WorkflowTask[], position: number, at: string): void {
+  for (const key of ['on_true', 'on_false'] as const) {
+    const target = task[key];
+    if (target === undefined) continue;
+    if (!(BRANCHING_ACTIONS as readonly string[]).includes(task.action_id))
+      throw badRequest(`${at}.${key}`, `only ${BRANCHING_ACTIONS.join(' and ')} tasks branch`);
+    if (target === '$end') continue;
+    const index = ordered.findIndex((t) => t.id === target);
+    if (index < 0) throw badRequest(`${at}.${key}`, `${target} is not a task of this workflow`);
+    if (index <= position)
+      throw badRequest(`${at}.${key}`, `${target} does not come after this task: branches only go forward`);
+  }
 }
 
 function checkParameters(
@@ -128,6 +150,8 @@ function checkValue(param: ActionInfo['parameters'][number], value: unknown, fie
     }
     default: {
       if (typeof value !== 'string') throw badRequest(field, 'must be text');
+      if (param.pattern && !templated && !new RegExp(param.pattern).test(value))
+        throw badRequest(field, `must match ${param.pattern}`);
       if (min !== undefined && !templated && value.length < min)
         throw badRequest(field, `must be at least ${min} ${plural(min, 'character', 'characters')}`);
       if (max !== undefined && value.length > max)

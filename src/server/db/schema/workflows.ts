@@ -34,6 +34,10 @@ export interface WorkflowTask {
   parameters: Record<string, TaskValue>;
   timeout_seconds: number;
   retries: number;
+  /** A condition's next step when it holds (a later task id, or `$end`); the next task when unset. */
+  on_true?: string;
+  /** A condition's next step when it fails (a later task id, or `$end`); the end of the run when unset. */
+  on_false?: string;
 }
 
 const partnerRef = () =>

@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { audit } from '../../../audit.ts';
 import { cases } from '../../../db/schema/index.ts';
 import { resultRows } from '../../../db/tenancy.ts';
 import { badRequest } from '../../../errors.ts';
@@ -8,10 +7,10 @@ import { rejectNulCharacters } from '../../../platform/input.ts';
 import { requireVisibleCustomer } from '../../../platform/scope.ts';
 import { changedSinceRead, changeVersioned, nextVersion } from '../../../platform/versioned.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
-import { assignAlerts } from '../alerts.ts';
 import { checkedAssignees } from '../assignees.ts';
 import { afterCursor, cursorTimestamp, decodeCaseCursor, encodeCaseCursor } from '../cursor.ts';
 import { caseConditions } from '../filters.ts';
+import { audited, cleanTags, openCase } from '../open.ts';
 import { alertCount, type CaseRow, caseDetail, loadCase, presentCaseSummary } from '../present.ts';
 import { caseOrder } from '../sorting.ts';
 
@@ -39,11 +38,6 @@ function valuesOf(field: string, alias: 'fa' | 'fb'): SQL {
   return sql`cross join lateral (select ${scalar} as v) as ${name}`;
 }
 
-/** Tags as stored: trimmed, without repeats. */
-function cleanTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()))];
-}
-
 /** Rejects a risk range whose minimum is above its maximum, naming the field that was sent. */
 function checkRiskRange(min: number | null, max: number | null, sent: 'risk_score_min' | 'risk_score_max') {
   if (min !== null && max !== null && min > max) {
@@ -54,21 +48,6 @@ function checkRiskRange(min: number | null, max: number | null, sent: 'risk_scor
         : 'must not be less than risk_score_min',
     );
   }
-}
-
-/** The fields of a case the audit log keeps. */
-function audited(row: CaseRow) {
-  return {
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    tags: row.tags,
-    assigned_users: row.assignedUsers,
-    risk_score_min: row.riskScoreMin,
-    risk_score_max: row.riskScoreMax,
-    fields: row.fields,
-    version: row.version,
-  };
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -124,30 +103,19 @@ export const createCase: Handler<'createCase'> = async (request, reply) => {
   requireVisibleCustomer(principal, body.customer_id);
   checkRiskRange(body.risk_score_min ?? null, body.risk_score_max ?? null, 'risk_score_min');
   const detail = await asCaller(request, async (tx) => {
-    const assignees = await checkedAssignees(tx, principal, body.customer_id, body.assigned_users ?? [], []);
-    const [row] = await tx
-      .insert(cases)
-      .values({
-        customerId: body.customer_id,
-        title: body.title.trim(),
-        description: body.description ?? '',
-        status: body.status ?? 'new',
-        tags: cleanTags(body.tags ?? []),
-        assignedUsers: assignees,
-        riskScoreMin: body.risk_score_min ?? null,
-        riskScoreMax: body.risk_score_max ?? null,
-        fields: body.fields ?? {},
-      })
-      .returning();
-    await audit(tx, principal, {
-      action: 'create',
-      entity: 'case',
-      entityId: String(row!.id),
-      customerId: row!.customerId,
-      after: audited(row!),
+    const row = await openCase(tx, principal, {
+      customerId: body.customer_id,
+      title: body.title,
+      description: body.description ?? '',
+      status: body.status ?? 'new',
+      tags: body.tags ?? [],
+      assignedUsers: body.assigned_users ?? [],
+      riskScoreMin: body.risk_score_min ?? null,
+      riskScoreMax: body.risk_score_max ?? null,
+      fields: body.fields ?? {},
+      alertIds: body.alert_ids ?? [],
     });
-    await assignAlerts(tx, principal, row!, body.alert_ids ?? [], 'body.alert_ids');
-    return caseDetail(tx, principal, row!.id);
+    return caseDetail(tx, principal, row.id);
   });
   reply.status(201);
   return detail;

@@ -4,6 +4,7 @@ import { reachNow } from '../../../auth/reach-now.ts';
 import { logAlertFirings, logAlertRules, savedSearches } from '../../../db/schema/index.ts';
 import { resultRows, VISIBLE_LOG_EVENTS, withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
+import { queueWorkflowEvents } from '../../../platform/workflow-events.ts';
 import { createAlertRecord } from '../../alerts/index.ts';
 import { whereOf } from '../search.ts';
 import { ruleAlert } from './rule-alert.ts';
@@ -81,7 +82,27 @@ export async function runAlertRule(db: Db, rule: RuleRow, at = new Date()): Prom
         const muted = alert.status === 'muted';
         await record(muted ? 'suppressed' : 'fired', muted ? 'muted' : null, alert.id);
         if (muted) result.suppressed++;
-        else result.fired++;
+        else {
+          result.fired++;
+          // In the firing's transaction: the alert and its workflows' runs come together or not at all.
+          await queueWorkflowEvents(tx, [
+            {
+              trigger: 'saved_search_alert',
+              customerId,
+              key: `${rule.id}:${customerId}:${at.toISOString()}`,
+              alertId: alert.id,
+              data: {
+                saved_search: { id: saved.id, name: saved.name },
+                rule: {
+                  id: rule.id,
+                  count: n,
+                  threshold: rule.threshold,
+                  period_seconds: rule.periodSeconds,
+                },
+              },
+            },
+          ]);
+        }
       }
     });
   }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Principal } from '../../../auth/principal.ts';
 import { breachLookups } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
+import { queueWorkflowEvents } from '../../../platform/workflow-events.ts';
 
 export type BreachLookupRow = typeof breachLookups.$inferSelect;
 
@@ -87,6 +88,10 @@ export async function recordAttempt(db: Db, id: string, attempts: number, error:
     .where(and(eq(breachLookups.id, id), eq(breachLookups.status, 'in_progress')));
 }
 
+/**
+ * Ends a look-up. Breaches found for a customer's look-up fire the breach-found trigger in the
+ * same transaction (a staff look-up belongs to no customer, and runs are a customer's).
+ */
 export async function finishLookup(
   db: Db,
   id: string,
@@ -94,14 +99,32 @@ export async function finishLookup(
   attempts: number,
   now = new Date(),
 ) {
-  await db
-    .update(breachLookups)
-    .set(
-      'error' in outcome
-        ? { status: 'failed', lastError: outcome.error, attempts, finishedAt: now }
-        : { status: 'done', breaches: outcome.breaches, lastError: null, attempts, finishedAt: now },
-    )
-    .where(and(eq(breachLookups.id, id), eq(breachLookups.status, 'in_progress')));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(breachLookups)
+      .set(
+        'error' in outcome
+          ? { status: 'failed', lastError: outcome.error, attempts, finishedAt: now }
+          : { status: 'done', breaches: outcome.breaches, lastError: null, attempts, finishedAt: now },
+      )
+      .where(and(eq(breachLookups.id, id), eq(breachLookups.status, 'in_progress')))
+      .returning();
+    if (!row?.customerId || !('breaches' in outcome) || outcome.breaches.length === 0) return;
+    await queueWorkflowEvents(tx, [
+      {
+        trigger: 'breach_found',
+        customerId: row.customerId,
+        key: `${row.id}:${now.toISOString()}`,
+        data: {
+          breach: {
+            account: row.account,
+            count: outcome.breaches.length,
+            names: outcome.breaches.map((b) => b.name).join(', '),
+          },
+        },
+      },
+    ]);
+  });
 }
 
 export const lookupIdOf = (payload: unknown) => String((payload as { lookup_id?: unknown }).lookup_id ?? '');

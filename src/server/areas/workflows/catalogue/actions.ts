@@ -1,13 +1,14 @@
 import type { components } from '../../../../api/schema.d.ts';
 import { AGENT_ACTION_TYPES } from '../../../../common/agent-actions.ts';
 import { PRIORITIES, STATUSES } from '../../../../common/statuses.ts';
-import { ALERT_TRIGGERS, SCHEDULED_TRIGGER } from './triggers.ts';
+import { ALERT_TRIGGERS, EVENT_TRIGGERS, RAISES_ALERT, SCHEDULED_TRIGGER } from './triggers.ts';
 
 export type ActionInfo = components['schemas']['WorkflowAction'];
 type Parameter = components['schemas']['WorkflowActionParameter'];
 
-const ALERT_ONLY = [...ALERT_TRIGGERS];
-const EVERY_TRIGGER = [...ALERT_TRIGGERS, SCHEDULED_TRIGGER];
+/** Triggers whose run has an alert to act on. */
+const ALERT_ONLY = [...ALERT_TRIGGERS, ...RAISES_ALERT];
+const EVERY_TRIGGER = [...ALERT_TRIGGERS, SCHEDULED_TRIGGER, ...EVENT_TRIGGERS];
 /** Statuses a person (or a workflow acting for one) may set: the system's own are left out. */
 const SETTABLE_STATUSES = STATUSES.map((s) => s.key).filter(
   (s) => s !== 'preview' && s !== 'muted' && s !== 'new',
@@ -20,7 +21,15 @@ export const CONDITION_OPERATORS = [
   'regex',
   'at_least',
   'at_most',
+  'priority_at_least',
+  'days_of_week',
+  'time_window',
 ] as const;
+/** Operators that test the value against compare_to; the others test the run's moment. */
+export const VALUE_OPERATORS = CONDITION_OPERATORS.filter((o) => o !== 'days_of_week' && o !== 'time_window');
+/** Actions whose outcome is true or false: a task of theirs may name the next step of each (on_true, on_false). */
+export const BRANCHING_ACTIONS = ['condition', 'saved_search_count'] as const;
+export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT'] as const;
 
 const p = (
@@ -91,17 +100,90 @@ export const ACTIONS: readonly ActionInfo[] = [
   {
     action_id: 'condition',
     name: 'Condition',
-    description: 'Goes on only when the value passes the test; otherwise the run ends here, succeeded.',
+    description:
+      'Tests a value (text, substring, RE2 regular expression, risk or priority threshold) or the moment the step runs (days of week, time window in UTC). True goes on to on_true (the next step when not set); false to on_false (the end of the run, succeeded, when not set).',
     side_effect: false,
     triggers: EVERY_TRIGGER,
     parameters: [
-      p('value', 'string', true, 'What to test, usually {{trigger...}}.', { max: 1000 }),
       p('operator', 'enum', true, 'The test.', { options: [...CONDITION_OPERATORS] }),
-      p('compare_to', 'string', true, 'Text, number (at least / at most) or regular expression (RE2).', {
-        max: 500,
+      p('value', 'string', false, 'What to test, usually {{trigger...}} (value tests need it).', {
+        max: 1000,
+      }),
+      p(
+        'compare_to',
+        'string',
+        false,
+        'Text, substring, number (at least / at most: a risk threshold), priority (priority at least) or regular expression (RE2); value tests need it.',
+        { max: 500 },
+      ),
+      p('days_of_week', 'string_list', false, 'Days the test holds, 0 Monday to 6 Sunday (days of week).', {
+        min: 1,
+        max: 7,
+        options: ['0', '1', '2', '3', '4', '5', '6'],
+      }),
+      p('start_time', 'string', false, 'From this time, UTC, HH:MM (time window).', { pattern: HHMM }),
+      p(
+        'end_time',
+        'string',
+        false,
+        'Until this time, UTC, HH:MM; before the start means overnight (time window).',
+        {
+          pattern: HHMM,
+        },
+      ),
+    ],
+  },
+  {
+    action_id: 'saved_search_count',
+    name: 'Run a saved search',
+    description:
+      'Counts the events of a saved search over the last minutes for the run’s customer. At or over the threshold is true (on_true, else the next step); under it false (on_false, else the end of the run).',
+    side_effect: false,
+    triggers: EVERY_TRIGGER,
+    parameters: [
+      p('saved_search_id', 'string', true, 'The saved search (GET /api/search/v1/saved-searches).', {
+        max: 100,
+      }),
+      p('minutes', 'integer', true, 'How far back to count.', { min: 1, max: 10_080 }),
+      p('threshold', 'integer', true, 'Count threshold.', { min: 0, max: 1_000_000_000 }),
+    ],
+  },
+  {
+    action_id: 'threat_lookup',
+    name: 'Threat look-up',
+    description:
+      'Enriches the run with the threat store’s verdict on an IP address, domain or file hash (risk, det, categories); later steps read {{steps.<task>.risk}}.',
+    side_effect: false,
+    triggers: EVERY_TRIGGER,
+    parameters: [
+      p('value', 'string', true, 'The IP address, domain or file hash, usually {{trigger...}}.', {
+        max: 2000,
       }),
     ],
   },
+  {
+    action_id: 'case_create',
+    name: 'Create a case',
+    description: 'Opens a case for the run’s customer, with the run’s alert in it when there is one.',
+    side_effect: true,
+    triggers: EVERY_TRIGGER,
+    parameters: [
+      p('title', 'string', true, 'Case title; may use {{trigger...}}.', { min: 1, max: 200 }),
+      p('description', 'text', false, 'Description.', { max: 10000 }),
+      p('tags', 'string_list', false, 'Tags.', { min: 0, max: 20 }),
+    ],
+  },
+  {
+    action_id: 'case_add',
+    name: 'Add to a case',
+    description:
+      'Adds the run’s alert to a case of the same customer (a case id, or {{steps.<task>.case_id}} of an earlier step).',
+    side_effect: true,
+    triggers: ALERT_ONLY,
+    parameters: [p('case_id', 'string', true, 'Case id.', { max: 40 })],
+  },
+  // "escalate" (an escalation plan) and "call_integration" (an integration's action) are added here,
+  // and performed in engine/act.ts, by the escalations and integrations areas.
   {
     action_id: 'wait',
     name: 'Wait',

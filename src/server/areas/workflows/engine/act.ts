@@ -10,12 +10,17 @@ import { type ActionType, queueActionFromAlert } from '../../agents/index.ts';
 import { changeAlertAsAsked } from '../../alerts/index.ts';
 import { actionOf } from '../catalogue/actions.ts';
 import type { RunRow } from '../present.ts';
-import { conditionHolds } from './conditions.ts';
+import { MORE_ACTIONS, previewMore } from './act-more.ts';
+import { StepRefused } from './refused.ts';
+
+export { StepRefused };
 
 export interface StepOutcome {
   output: unknown;
-  /** A condition that failed: the run ends here, succeeded. */
+  /** The run ends here, succeeded. */
   stop?: boolean;
+  /** A test's outcome (condition, saved search count): which branch comes next (branches.ts). */
+  passed?: boolean;
   /** Wait this long before the next step. */
   delayMs?: number;
 }
@@ -31,9 +36,6 @@ export interface ActContext {
   signal: AbortSignal;
   now: Date;
 }
-
-/** A step that cannot succeed by trying again: a refusal, a bad parameter, a missing alert. */
-export class StepRefused extends Error {}
 
 function alertIdOf(run: RunRow): number {
   if (run.alertId === null) throw new StepRefused('This step needs an alert, and the run has none.');
@@ -83,10 +85,6 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
     );
     return { output: { agent_action_id: action.actionId, agent_id: alert.agentId, action: type } };
   },
-  condition: async (c) => {
-    const passed = conditionHolds(c.input.value, str(c.input.operator), c.input.compare_to);
-    return { output: { passed }, stop: !passed };
-  },
   wait: async (c) => {
     const ms = Number(c.input.minutes) * 60_000;
     return { output: { until: new Date(c.now.getTime() + ms).toISOString() }, delayMs: ms };
@@ -135,6 +133,7 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
     } catch {}
     return { output: { status: response.status, body: text, json } };
   },
+  ...MORE_ACTIONS,
 };
 
 export async function perform(actionId: string, c: ActContext): Promise<StepOutcome> {
@@ -158,21 +157,14 @@ export function preview(
   input: Record<string, unknown>,
   alertId: number | null,
   hasAgent: boolean,
-) {
+  now = new Date(),
+): { would: string; output: unknown; stop: boolean; passed?: boolean } {
   const action = actionOf(actionId);
   if (!action) throw badRequest('action_id', `${actionId} is not an action`);
   const on = alertId === null ? 'the alert' : `alert ${alertId}`;
+  const more = previewMore(actionId, input, alertId === null ? '' : on, now);
+  if (more) return more;
   switch (actionId) {
-    case 'condition': {
-      const passed = conditionHolds(input.value, str(input.operator), input.compare_to);
-      return {
-        would: passed
-          ? 'The condition holds: the run goes on.'
-          : 'The condition fails: the run would end here.',
-        output: { passed },
-        stop: !passed,
-      };
-    }
     case 'wait':
       return { would: `Wait ${str(input.minutes)} minutes.`, output: { until: null }, stop: false };
     case 'alert_status':

@@ -1,7 +1,8 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hasAny, isGlobalUser } from '../../../../common/permissions.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { REACH_GONE_MESSAGES, reachNow } from '../../../auth/reach-now.ts';
+import type { WorkflowTask } from '../../../db/schema/index.ts';
 import { workflowRuns, workflowSteps, workflows, workflowVersions } from '../../../db/schema/index.ts';
 import { withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
@@ -11,6 +12,7 @@ import { resolveParameters } from '../expressions.ts';
 import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
+import { nextIndex } from './branches.ts';
 import { enqueueStep, FINISHED_RUN, finishRun } from './runs.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -92,7 +94,7 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
     return;
   }
   if (step.status === 'succeeded' || step.status === 'skipped') {
-    await advance(db, run, index, tasks.length, { output: step.output }, now());
+    await advance(db, run, tasks, index, { output: step.output }, now());
     return;
   }
   if (step.status === 'cancelled') return;
@@ -187,20 +189,42 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
       .select()
       .from(workflowSteps)
       .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
-    if (again?.status === 'succeeded')
-      await advance(db, run, index, tasks.length, { output: again.output }, now());
+    if (again?.status === 'succeeded') await advance(db, run, tasks, index, { output: again.output }, now());
     return;
   }
-  await advance(db, run, index, tasks.length, outcome, now());
+  await advance(db, run, tasks, index, outcome, now());
 }
 
-/** After a step: the run ends (last step, or a condition failed) or the next step is queued. */
-async function advance(db: Db, run: RunRow, index: number, total: number, outcome: StepOutcome, now: Date) {
-  if (outcome.stop || index + 1 >= total) {
+/**
+ * After a step: the run ends (last step, a stop, a false test with no branch) or the next step,
+ * by branch when the step was a test, is queued; the steps a branch jumps over are skipped.
+ */
+async function advance(
+  db: Db,
+  run: RunRow,
+  tasks: readonly WorkflowTask[],
+  index: number,
+  outcome: StepOutcome,
+  now: Date,
+) {
+  const next = nextIndex(tasks, index, outcome);
+  if (next === null) {
     await finishRun(db, run.id, 'succeeded', null, now, 'skipped');
     return;
   }
-  await enqueueStep(db, run, index + 1, new Date(now.getTime() + (outcome.delayMs ?? 0)));
+  if (next > index + 1)
+    await db
+      .update(workflowSteps)
+      .set({ status: 'skipped', finishedAt: now })
+      .where(
+        and(
+          eq(workflowSteps.runId, run.id),
+          gt(workflowSteps.stepIndex, index),
+          lt(workflowSteps.stepIndex, next),
+          eq(workflowSteps.status, 'pending'),
+        ),
+      );
+  await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
 }
 
 async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, error: string, now: Date) {

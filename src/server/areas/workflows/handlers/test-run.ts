@@ -10,6 +10,7 @@ import { actionOf } from '../catalogue/actions.ts';
 import { isAlertTrigger } from '../catalogue/triggers.ts';
 import { DEFAULT_DEFINITION, definitionWith } from '../definition.ts';
 import { preview } from '../engine/act.ts';
+import { nextIndex } from '../engine/branches.ts';
 import { alertTriggerData, passesFilter } from '../engine/trigger-data.ts';
 import { resolveParameters } from '../expressions.ts';
 import { loadWorkflow } from '../queries.ts';
@@ -50,8 +51,11 @@ export const testWorkflow: Handler<'testWorkflow'> = async (request) => {
     const trigger = alertTriggerData(alert, { id: alert.customerId, name: found.customerName });
     const outputs: Record<string, unknown> = {};
     const steps: TestStep[] = [];
-    let stopped = false;
-    orderedTasks(definition).forEach((task, index) => {
+    const tasks = orderedTasks(definition);
+    // The step the run would reach next: a branch may jump over some, a stop ends it.
+    let reach: number | null = 0;
+    let ended = '';
+    tasks.forEach((task, index) => {
       const action = actionOf(task.action_id);
       const input = resolveParameters(task.parameters, { trigger, steps: outputs });
       const base = {
@@ -61,10 +65,10 @@ export const testWorkflow: Handler<'testWorkflow'> = async (request) => {
         side_effect: action?.side_effect ?? false,
         input,
       };
-      if (stopped) {
+      if (reach === null || index < reach) {
         steps.push({
           ...base,
-          would: 'Not reached: an earlier condition ends the run.',
+          would: reach === null ? `Not reached: ${ended}` : 'Not reached: a branch goes past it.',
           output: null,
           error: null,
         });
@@ -73,10 +77,12 @@ export const testWorkflow: Handler<'testWorkflow'> = async (request) => {
       try {
         const result = preview(task.action_id, input, alert.id, alert.agentId !== null);
         outputs[task.id] = result.output;
-        stopped = result.stop;
+        reach = nextIndex(tasks, index, result);
+        ended = result.passed === false ? 'an earlier test is false.' : 'an earlier step ends the run.';
         steps.push({ ...base, would: result.would, output: result.output, error: null });
       } catch (error) {
-        stopped = true;
+        reach = null;
+        ended = 'an earlier step fails.';
         steps.push({
           ...base,
           would: 'The step would fail and the run end here.',
