@@ -124,6 +124,9 @@ describe('? lists every shortcut and command', () => {
       'Agents (on the selected agents)',
       'On the search screen',
       'Reports (on the reports list or an open report)',
+      'On an integration',
+      'Workflows',
+      'Assistant',
     ]);
     const alertsRow = dialog.querySelector('[data-command-id="go.alerts"]')!;
     expect(alertsRow.textContent).toContain('Alerts');

@@ -95,7 +95,10 @@ export function createDispatcher(host: DispatcherHost) {
       const fresh = pressedAt(event) - pendingG <= SEQUENCE_TIMEOUT_MS;
       pendingG = null;
       if (fresh && /^[a-z]$/.test(chord)) {
-        if (host.go(chord)) consume(event);
+        // The letter belongs to the sequence even when it leads nowhere: `g r` must never reach
+        // the screen as its own `r`.
+        host.go(chord);
+        consume(event);
         return;
       }
     }
