@@ -48,4 +48,20 @@ describe('g then a letter', () => {
     press('c', SEQUENCE_TIMEOUT_MS + 400);
     expect(go).toHaveBeenCalledWith('c');
   });
+
+  it('keeps a letter that leads nowhere from the screen behind', () => {
+    go.mockReturnValueOnce(false);
+    const screenKeys: string[] = [];
+    const listen = (event: KeyboardEvent) => {
+      if (!event.defaultPrevented) screenKeys.push(event.key);
+    };
+    document.addEventListener('keydown', listen);
+    press('g');
+    press('r');
+    press('r');
+    document.removeEventListener('keydown', listen);
+    expect(go).toHaveBeenCalledWith('r');
+    // The second r is the screen's again: only the one after g was the sequence's.
+    expect(screenKeys).toEqual(['r']);
+  });
 });
