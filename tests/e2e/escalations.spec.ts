@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ANALYST, expectAccessible, signIn, tabTo, test } from './support.ts';
+import { ANALYST, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
 
 /**
  * Keyboard only: the plan is written with Tab and typing, the alert escalated with `>escalate`.
@@ -113,10 +113,11 @@ test('a plan of two steps with office hours, its timeline across a clock change,
   const alert = (await raised.json()) as { id: number };
   await page.goto(`/alerts/${alert.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.keyboard.press('/');
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity).toContainText('created it');
+  const box = await openPalette(page);
   const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette).toBeVisible();
-  await page.keyboard.type(`>escalate ${plan}`);
+  await typeInto(box, `>escalate ${plan}`);
   // Enter once the palette offers the command with the plan typed, not before.
   await expect(palette.getByRole('option', { selected: true })).toContainText(
     `Escalate through the plan ${plan}`,
@@ -128,9 +129,17 @@ test('a plan of two steps with office hours, its timeline across a clock change,
   if (await question.isVisible()) await page.keyboard.press('Enter');
   await expect(escalated).toBeVisible();
 
-  const activity = page.getByRole('region', { name: 'Activity' });
-  await expect(activity).toContainText(`Escalation through ${plan} started (2 steps)`);
-  await expect(activity).toContainText('Step 1 (On duty): Desk by email at desk@acme.example: email queued');
+  // Step 1 is told by the escalation's first job: the activity shows it once read again.
+  await expect(async () => {
+    await page.reload();
+    await expect(activity).toContainText(`Escalation through ${plan} started (2 steps)`, { timeout: 5_000 });
+    await expect(activity).toContainText(
+      'Step 1 (On duty): Desk by email at desk@acme.example: email queued',
+      {
+        timeout: 5_000,
+      },
+    );
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
 
   // Nobody acknowledges within the minute: step 2 is told.
   await expect(async () => {
