@@ -8,10 +8,12 @@
 import './form.css';
 
 export { CheckboxChoices, type CheckboxChoicesProps } from './CheckboxChoices.tsx';
+export { CheckboxField, type CheckboxFieldProps } from './CheckboxField.tsx';
 export { describedBy, errorIdOf, Field, FieldError, FieldFrame, hintIdOf } from './Field.tsx';
 export { FormFooter, type FormFooterProps } from './FormFooter.tsx';
 export { useIssueMessage, useIssueMessages } from './issue-message.ts';
 export { RecipientsField, recipientsOf } from './RecipientsField.tsx';
+export { SegmentedChoice, type SegmentedChoiceProps } from './SegmentedChoice.tsx';
 export { placeServerErrors, propertyOf } from './server-errors.ts';
 export {
   SelectField,

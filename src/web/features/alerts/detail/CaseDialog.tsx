@@ -1,6 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFooter } from '../../../components/form/index.ts';
+import { ruleOf } from '../../../../api/validate.ts';
+import {
+  FormFooter,
+  SegmentedChoice,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { assignCaseAlerts, createCase, listCases } from '../../cases/api.ts';
@@ -13,14 +20,39 @@ export interface CaseDialogProps {
   onClose(): void;
 }
 
+/** The contract's limit on a case title. */
+const TITLE_MAX = ruleOf('CaseCreate', 'title').maxLength ?? 200;
+
+type Mode = 'existing' | 'new';
+interface CaseChoice extends Record<string, unknown> {
+  mode: Mode;
+  caseId: string;
+  title: string;
+}
+
 /** Puts the alert in an existing case of its customer, or in a new case made for it. */
 export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps) {
   const { t } = useTranslation('alerts');
-  const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [cases, setCases] = useState<CaseSummary[] | null>(null);
-  const [caseId, setCaseId] = useState('');
-  const [title, setTitle] = useState(alert.title.slice(0, 200));
-  const [busy, setBusy] = useState(false);
+  const form = useForm<CaseChoice>({
+    initial: { mode: 'existing', caseId: '', title: alert.title.slice(0, 200) },
+    submit: async (values) => {
+      if (values.mode === 'existing') {
+        await assignCaseAlerts(Number(values.caseId), [alert.id]);
+        onDone(t('case.assigned', { id: values.caseId }));
+      } else {
+        const created = await createCase({
+          customer_id: alert.customer_id,
+          title: values.title.trim(),
+          description: '',
+          alert_ids: [alert.id],
+        });
+        onDone(t('case.created', { id: created.id }));
+      }
+    },
+    onError: onFailed,
+  });
+  const { values, set, reset } = form;
 
   useEffect(() => {
     let live = true;
@@ -30,99 +62,65 @@ export function CaseDialog({ alert, onDone, onFailed, onClose }: CaseDialogProps
         if (!live) return;
         const others = found.filter((c) => c.id !== alert.case_id);
         setCases(others);
-        setCaseId(others[0] ? String(others[0].id) : '');
-        if (others.length === 0) setMode('new');
+        reset({
+          mode: others.length === 0 ? 'new' : 'existing',
+          caseId: others[0] ? String(others[0].id) : '',
+          title: alert.title.slice(0, 200),
+        });
       })
       .catch(() => live && setCases([]));
     return () => {
       live = false;
     };
-  }, [alert.customer_id, alert.case_id]);
+  }, [alert.customer_id, alert.case_id, alert.title, reset]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      if (mode === 'existing') {
-        await assignCaseAlerts(Number(caseId), [alert.id]);
-        onDone(t('case.assigned', { id: caseId }));
-      } else {
-        const created = await createCase({
-          customer_id: alert.customer_id,
-          title: title.trim(),
-          description: '',
-          alert_ids: [alert.id],
-        });
-        onDone(t('case.created', { id: created.id }));
-      }
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const ready = values.mode === 'existing' ? values.caseId !== '' : values.title.trim() !== '';
   return (
     <ModalDialog
       title={t('case.title')}
-      onClose={onClose}
+      onClose={() => form.requestClose(onClose)}
       footer={
         <FormFooter
           form="alert-case-form"
-          submitLabel={mode === 'existing' ? t('case.assign') : t('case.create')}
-          disabled={busy || (mode === 'existing' ? !caseId : !title.trim())}
-          onCancel={onClose}
+          submitLabel={values.mode === 'existing' ? t('case.assign') : t('case.create')}
+          disabled={form.busy || !ready}
+          onCancel={() => form.requestClose(onClose)}
         />
       }
     >
+      {form.prompt}
       {cases === null ? (
         <Spinner />
       ) : (
-        <form id="alert-case-form" className="form" onSubmit={onSubmit}>
-          <fieldset className="segmented">
-            <legend className="sr-only">{t('case.title')}</legend>
-            <label className={`segmented__option${mode === 'existing' ? ' is-checked' : ''}`}>
-              <input
-                type="radio"
-                name="case-mode"
-                checked={mode === 'existing'}
-                disabled={cases.length === 0}
-                onChange={() => setMode('existing')}
-              />
-              {t('case.existing')}
-            </label>
-            <label className={`segmented__option${mode === 'new' ? ' is-checked' : ''}`}>
-              <input type="radio" name="case-mode" checked={mode === 'new'} onChange={() => setMode('new')} />
-              {t('case.new')}
-            </label>
-          </fieldset>
-          {mode === 'existing' ? (
-            <label className="field">
-              <span className="field__label">{t('case.pick')}</span>
-              <select
-                id="alert-case-pick"
-                className="select"
-                value={caseId}
-                onChange={(e) => setCaseId(e.target.value)}
-              >
-                {cases.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    #{c.id} {c.title}
-                  </option>
-                ))}
-              </select>
-            </label>
+        <form id="alert-case-form" className="form" {...form.formProps}>
+          <SegmentedChoice<Mode>
+            legend={t('case.title')}
+            hiddenLegend
+            value={values.mode}
+            onChange={(mode) => set({ mode })}
+            choices={[
+              { value: 'existing', label: t('case.existing'), disabled: cases.length === 0 },
+              { value: 'new', label: t('case.new') },
+            ]}
+          />
+          {values.mode === 'existing' ? (
+            <SelectField
+              id="alert-case-pick"
+              label={t('case.pick')}
+              value={values.caseId}
+              onChange={(caseId) => set({ caseId })}
+              options={cases.map((c) => ({ value: String(c.id), label: `#${c.id} ${c.title}` }))}
+            />
           ) : (
-            <label className="field">
-              <span className="field__label">{t('case.newTitle')}</span>
-              <input
-                id="alert-case-title"
-                className="input"
-                value={title}
-                maxLength={200}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            </label>
+            <TextField
+              id="alert-case-title"
+              label={t('case.newTitle')}
+              value={values.title}
+              maxLength={TITLE_MAX}
+              error={form.errors.title}
+              required
+              onChange={(title) => set({ title })}
+            />
           )}
           {cases.length === 0 && <p className="muted">{t('case.noneYet')}</p>}
         </form>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { Field, SelectField } from '../../../components/form/index.ts';
+import { SelectField, TextAreaField } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useLabels } from '../shared/use-labels.ts';
@@ -119,14 +119,13 @@ export function ChangeDialog({ status: machine }: { status: AlertStatusApi }) {
             onChange={setValue}
             options={options}
           />
-          <Field label={t('fields.comment')}>
-            <textarea
-              id="alert-change-comment"
-              className="input alerts-textarea"
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-            />
-          </Field>
+          <TextAreaField
+            id="alert-change-comment"
+            className="input alerts-textarea"
+            label={t('fields.comment')}
+            value={comment}
+            onChange={setComment}
+          />
         </form>
       )}
     </ModalDialog>

@@ -1,6 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormFooter } from '../../../components/form/index.ts';
+import {
+  CheckboxChoices,
+  FormFooter,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { createMute } from '../../mutes/api.ts';
 import type { Alert, MuteCondition } from '../types.ts';
@@ -33,15 +39,40 @@ export interface MuteDialogProps {
   onClose(): void;
 }
 
+interface MuteChoice extends Record<string, unknown> {
+  fields: string[];
+  ttl: string;
+  description: string;
+}
+
 /** Mutes alerts like this one for its customer (all chosen conditions must match); this one too. */
 export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProps) {
   const { t } = useTranslation('alerts');
   const [conditions] = useState(() => conditionsFrom(alert));
-  const [chosen, setChosen] = useState(() => conditions.map(() => true));
-  const [ttl, setTtl] = useState<number>(DAY);
-  const [description, setDescription] = useState(t('mute.defaultDescription', { id: alert.id }));
-  const [busy, setBusy] = useState(false);
-  const picked = conditions.filter((_, i) => chosen[i]);
+  const muteBody = (of: MuteChoice) => ({
+    customer_id: alert.customer_id,
+    conditions: conditions.filter((c) => of.fields.includes(c.field)),
+    description: of.description,
+    ttl_seconds: Number(of.ttl),
+    source_alert_id: alert.id,
+  });
+  const form = useForm<MuteChoice>({
+    initial: () => ({
+      fields: conditions.map((c) => c.field),
+      ttl: String(DAY),
+      description: t('mute.defaultDescription', { id: alert.id }),
+    }),
+    schema: 'MuteCreate',
+    toContract: (values) => muteBody(values),
+    check: (values) => (values.fields.length === 0 ? { fields: t('mute.conditionRequired') } : {}),
+    fieldOf: { conditions: 'fields', ttl_seconds: 'ttl' },
+    submit: async (values) => {
+      await createMute(muteBody(values));
+      onMuted();
+    },
+    onError: onFailed,
+  });
+  const { values, set } = form;
   const expiryLabel = (seconds: number) =>
     seconds === 3600
       ? t('mute.expiry.hour')
@@ -57,76 +88,48 @@ export function MuteDialog({ alert, onMuted, onFailed, onClose }: MuteDialogProp
           ? t('column.host_name')
           : t('column.external_source');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await createMute({
-        customer_id: alert.customer_id,
-        conditions: picked,
-        description: description.slice(0, 2000),
-        ttl_seconds: ttl,
-        source_alert_id: alert.id,
-      });
-      onMuted();
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <ModalDialog
       title={t('mute.title')}
-      onClose={onClose}
+      onClose={() => form.requestClose(onClose)}
       wide
       footer={
         <FormFooter
           form="alert-mute-form"
           submitLabel={t('mute.submit')}
-          disabled={busy || picked.length === 0}
-          onCancel={onClose}
+          disabled={form.busy}
+          onCancel={() => form.requestClose(onClose)}
         />
       }
     >
-      <form id="alert-mute-form" className="form" onSubmit={onSubmit}>
-        <fieldset className="alert-mute__conditions">
-          <legend>{t('mute.conditions')}</legend>
-          {conditions.map((c, i) => (
-            <label key={c.field} className="field--row">
-              <input
-                type="checkbox"
-                checked={chosen[i] ?? false}
-                onChange={(e) => setChosen((list) => list.map((v, j) => (j === i ? e.target.checked : v)))}
-              />
-              <span>{t('mute.condition', { field: fieldLabel(c.field), value: c.value })}</span>
-            </label>
-          ))}
-        </fieldset>
-        <Field label={t('mute.expiryLabel')}>
-          <select
-            id="alert-mute-expiry"
-            className="select"
-            value={ttl}
-            onChange={(e) => setTtl(Number(e.target.value))}
-          >
-            {EXPIRIES.map((s) => (
-              <option key={s} value={s}>
-                {expiryLabel(s)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('mute.description')}>
-          <input
-            id="alert-mute-description"
-            className="input"
-            value={description}
-            maxLength={2000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </Field>
+      {form.prompt}
+      <form id="alert-mute-form" className="form" {...form.formProps}>
+        <CheckboxChoices
+          id="alert-mute-conditions"
+          legend={t('mute.conditions')}
+          choices={conditions.map((c) => ({
+            value: c.field,
+            label: t('mute.condition', { field: fieldLabel(c.field), value: c.value }),
+          }))}
+          chosen={values.fields}
+          error={form.errors.fields}
+          onChange={(fields) => set({ fields })}
+        />
+        <SelectField
+          id="alert-mute-expiry"
+          label={t('mute.expiryLabel')}
+          value={values.ttl}
+          onChange={(ttl) => set({ ttl })}
+          options={EXPIRIES.map((s) => ({ value: String(s), label: expiryLabel(s) }))}
+        />
+        <TextField
+          id="alert-mute-description"
+          label={t('mute.description')}
+          value={values.description}
+          maxLength={2000}
+          error={form.errors.description}
+          onChange={(description) => set({ description })}
+        />
         <p className="muted">{t('mute.explain')}</p>
       </form>
     </ModalDialog>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../../../common/statuses.ts';
-import { Field, FormFooter, SelectField } from '../../../components/form/index.ts';
+import { CheckboxField, FormFooter, SelectField, TextAreaField } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { useSession } from '../../../session/SessionProvider.tsx';
@@ -62,30 +62,15 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
         }
       >
         <form id="alerts-bulk-form" className="form" onSubmit={onSubmit}>
-          <div className="field">
-            <label htmlFor="bulk-status" className="field__label">
-              {t('fields.status')}
-            </label>
-            <select
-              id="bulk-status"
-              className="select"
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-              aria-describedby={allowedStatuses.length === 0 ? 'bulk-status-help' : undefined}
-            >
-              <option value="">{t('bulk.noChange')}</option>
-              {allowedStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {labels.status(s)}
-                </option>
-              ))}
-            </select>
-            {allowedStatuses.length === 0 && (
-              <span id="bulk-status-help" className="field__help">
-                {t('bulk.noCommonStatus')}
-              </span>
-            )}
-          </div>
+          <SelectField
+            id="bulk-status"
+            label={t('fields.status')}
+            value={status}
+            onChange={setStatus}
+            emptyLabel={t('bulk.noChange')}
+            hint={allowedStatuses.length === 0 ? t('bulk.noCommonStatus') : undefined}
+            options={allowedStatuses.map((s) => ({ value: s, label: labels.status(s) }))}
+          />
           <SelectField
             id="bulk-priority"
             label={t('fields.priority')}
@@ -102,41 +87,33 @@ export function BulkUpdateDialog({ bulk }: { bulk: BulkTriage }) {
             emptyLabel={t('bulk.noChange')}
             options={CLASSIFICATIONS.map((c) => ({ value: c, label: labels.classification(c) }))}
           />
-          <Field label={t('fields.assignee')}>
-            <select
-              id="bulk-assignee"
-              className="select"
-              value={assignee}
-              onChange={(e) => setAssignee(e.target.value)}
-            >
-              <option value="">{t('bulk.noChange')}</option>
-              <option value="me">{t('bulk.assignToMe')}</option>
-              {contacts
+          <SelectField
+            id="bulk-assignee"
+            label={t('fields.assignee')}
+            value={assignee}
+            onChange={setAssignee}
+            emptyLabel={t('bulk.noChange')}
+            options={[
+              { value: 'me', label: t('bulk.assignToMe') },
+              ...contacts
                 .filter((c) => c.email !== me?.user.email)
-                .map((c) => (
-                  <option key={c.contact_id} value={c.email}>
-                    {c.name} ({c.email})
-                  </option>
-                ))}
-            </select>
-          </Field>
-          <Field label={t('fields.comment')}>
-            <textarea
-              id="bulk-comment"
-              className="input alerts-textarea"
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-            />
-          </Field>
+                .map((c) => ({ value: c.email, label: `${c.name} (${c.email})` })),
+            ]}
+          />
+          <TextAreaField
+            id="bulk-comment"
+            className="input alerts-textarea"
+            label={t('fields.comment')}
+            value={comment}
+            onChange={setComment}
+          />
           {staff && (
-            <label className="field--row">
-              <input
-                type="checkbox"
-                checked={commentPrivate}
-                onChange={(e) => setCommentPrivate(e.target.checked)}
-              />
-              {t('comments.private')}
-            </label>
+            <CheckboxField
+              id="bulk-comment-private"
+              label={t('comments.private')}
+              checked={commentPrivate}
+              onChange={setCommentPrivate}
+            />
           )}
         </form>
       </ModalDialog>
