@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../api/loaded.ts';
-import { Field } from '../components/form/index.ts';
+import { TextField } from '../components/form/index.ts';
 import { LoadedContent } from '../components/table/LoadedContent.tsx';
 import { getMdrSupport, listSupportCustomers, listSupportPartners, type SupportCustomer } from './api.ts';
 
@@ -27,9 +27,13 @@ export function SupportPanel() {
   return (
     <>
       <form className="admin-panel__bar" onSubmit={submit}>
-        <Field label={t('support.query')}>
-          <input type="search" className="input" value={typed} onChange={(e) => setTyped(e.target.value)} />
-        </Field>
+        <TextField
+          id="support-query"
+          type="search"
+          label={t('support.query')}
+          value={typed}
+          onChange={setTyped}
+        />
         <button type="submit" className="button button--primary">
           {t('support.search')}
         </button>

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { TextField } from '../../components/form/index.ts';
-import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
+import { TextField, useForm } from '../../components/form/index.ts';
 import { useToasts } from '../../shell/index.ts';
 import { getLogRetention, MAX_DAYS, MIN_DAYS, setLogRetention } from './api.ts';
 import { deletedByShortening, formatBytes } from './usage-model.ts';
@@ -37,71 +36,74 @@ export function RetentionForm({
   const { notify } = useToasts();
   const queryClient = useQueryClient();
   const id = useId();
-  const [value, setValue] = useState(String(current));
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<Shortening | null>(null);
-  const unsaved = useUnsavedChanges(value.trim() !== String(current) && !busy && confirm === null);
+  // A refusal of the shortening confirmed in the dialog, which is sent outside the form's submit.
+  const [refusal, setRefusal] = useState<string | undefined>();
 
+  /** Saves the days; a refusal that names the field is thrown for the form to place. */
   const save = async (days: number) => {
-    setBusy(true);
     try {
       await setLogRetention(customerId, days);
-      notify({
-        severity: 'success',
-        title: t('form.saved'),
-        message: t('form.savedMessage', { name: customerName, count: days }),
-      });
-      setConfirm(null);
-      onSaved();
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.fields[0] : undefined;
-      if (field) setError(field.reason);
-      else
-        notify({
-          severity: 'danger',
-          title: t('form.failed'),
-          message: failure instanceof ApiError ? failure.message : common('tryAgainLater'),
-        });
-      setConfirm(null);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const days = Number(value.trim());
-    if (value.trim() === '' || !Number.isInteger(days) || days < MIN_DAYS || days > MAX_DAYS) {
-      setError(t('form.range', { min: MIN_DAYS, max: MAX_DAYS }));
+      if (failure instanceof ApiError && failure.fields.length > 0) throw failure;
+      notify({
+        severity: 'danger',
+        title: t('form.failed'),
+        message: failure instanceof ApiError ? failure.message : common('tryAgainLater'),
+      });
       return;
     }
-    setError(undefined);
-    if (days === current) return;
-    if (days > current) return save(days);
-    // Shorter: read the usage of every day the current retention keeps, to say what goes.
-    setBusy(true);
+    notify({
+      severity: 'success',
+      title: t('form.saved'),
+      message: t('form.savedMessage', { name: customerName, count: days }),
+    });
+    onSaved();
+  };
+
+  const form = useForm<{ days: string }>({
+    initial: { days: String(current) },
+    schema: 'setLogRetention',
+    toContract: (values) => ({ days: values.days.trim() === '' ? undefined : Number(values.days) }),
+    // The screen's one message for any day count out of range (or not a whole number).
+    check: (values) => {
+      const days = Number(values.days.trim());
+      return values.days.trim() === '' || !Number.isInteger(days) || days < MIN_DAYS || days > MAX_DAYS
+        ? { days: t('form.range', { min: MIN_DAYS, max: MAX_DAYS }) }
+        : {};
+    },
+    submit: async (values) => {
+      const days = Number(values.days.trim());
+      setRefusal(undefined);
+      if (days === current) return;
+      if (days > current) return save(days);
+      // Shorter: read the usage of every day the current retention keeps, to say what goes.
+      try {
+        // Read afresh, past the list's cache: what is stored changes as logs arrive.
+        const { queryKey, queryFn } = getLogRetention([customerId], current);
+        const answer = await queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
+        const figures = answer.customers[0];
+        setConfirm({ days, ...deletedByShortening(figures?.days ?? [], current, days) });
+      } catch {
+        notify({ severity: 'danger', title: t('form.failed'), message: common('tryAgainLater') });
+      }
+    },
+  });
+  const [confirming, setConfirming] = useState(false);
+  const shorten = async (days: number) => {
+    setConfirming(true);
     try {
-      // Read afresh, past the list's cache: what is stored changes as logs arrive.
-      const { queryKey, queryFn } = getLogRetention([customerId], current);
-      const answer = await queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
-      const figures = answer.customers[0];
-      const gone = deletedByShortening(figures?.days ?? [], current, days);
-      setConfirm({ days, ...gone });
-    } catch {
-      notify({ severity: 'danger', title: t('form.failed'), message: common('tryAgainLater') });
+      await save(days);
+    } catch (failure) {
+      setRefusal(failure instanceof ApiError ? failure.fields[0]?.reason : undefined);
     } finally {
-      setBusy(false);
+      setConfirming(false);
+      setConfirm(null);
     }
   };
 
   return (
-    <form
-      className="retention-form"
-      noValidate
-      onSubmit={submit}
-      aria-label={t('form.label', { name: customerName })}
-    >
+    <form className="retention-form" {...form.formProps} aria-label={t('form.label', { name: customerName })}>
       <TextField
         id={`${id}-days`}
         label={t('form.days')}
@@ -109,11 +111,14 @@ export function RetentionForm({
         inputMode="numeric"
         min={MIN_DAYS}
         max={MAX_DAYS}
-        value={value}
-        onChange={setValue}
-        error={error}
+        value={form.values.days}
+        onChange={(days) => {
+          setRefusal(undefined);
+          form.set({ days });
+        }}
+        error={form.errors.days ?? refusal}
       />
-      <button type="submit" className="button button--primary" disabled={busy}>
+      <button type="submit" className="button button--primary" disabled={form.busy || confirming}>
         {t('form.save')}
       </button>
       {confirm && (
@@ -121,9 +126,14 @@ export function RetentionForm({
           title={t('confirm.title', { name: customerName })}
           confirmLabel={t('confirm.shorten', { count: confirm.days })}
           danger
-          busy={busy}
-          onConfirm={() => void save(confirm.days)}
-          onCancel={() => setConfirm(null)}
+          busy={confirming}
+          onConfirm={() => void shorten(confirm.days)}
+          onCancel={() => {
+            // Not saved: the typed days stay, and leaving asks about them again.
+            form.reset({ days: String(current) });
+            form.set({ days: String(confirm.days) });
+            setConfirm(null);
+          }}
         >
           <p>{t('confirm.from', { from: current, count: confirm.days })}</p>
           <p>
@@ -139,7 +149,7 @@ export function RetentionForm({
           <p>{t('confirm.when')}</p>
         </ConfirmDialog>
       )}
-      {unsaved.prompt}
+      {confirm === null && form.prompt}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { indicatorKind, isEmail, isUrl } from '../../../common/patterns.ts';
+import { TextField } from '../../components/form/index.ts';
 import { lookupThreat, type ThreatIntel, type ThreatKind } from './api.ts';
 import { BreachResult } from './BreachResult.tsx';
 import { failureText } from './messages.ts';
@@ -64,27 +65,18 @@ export function SingleLookup() {
     <section className="threat-section" aria-labelledby="threat-single">
       <h2 id="threat-single">{t('single.heading')}</h2>
       <form className="threat-form" onSubmit={submit} noValidate>
-        <label htmlFor="threat-single-input">{t('single.label')}</label>
-        <input
+        <TextField
           id="threat-single-input"
-          className="input"
+          label={t('single.label')}
           value={input}
-          onChange={(e) => setInput(e.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? 'threat-single-error' : 'threat-single-hint'}
+          onChange={setInput}
+          hint={invalid ? undefined : t('single.hint')}
+          error={invalid ? t('single.invalid') : undefined}
           autoComplete="off"
         />
         <button type="submit" className="button">
           {t('single.submit')}
         </button>
-        <p id="threat-single-hint" className="muted">
-          {t('single.hint')}
-        </p>
-        {invalid && (
-          <p id="threat-single-error" role="alert" className="field-error">
-            {t('single.invalid')}
-          </p>
-        )}
       </form>
       {result.status === 'loading' && <p className="muted">{t('single.loading')}</p>}
       {result.status === 'error' && <p role="alert">{result.message}</p>}
