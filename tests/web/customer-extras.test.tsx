@@ -72,6 +72,36 @@ describe('Chrome extension policy', () => {
     expect(await screen.findByText('Chrome extension policy saved')).toBeTruthy();
   });
 
+  it('places the server’s refusal of one domain on its list, naming the line', async () => {
+    network.on('get', POLICY_PATH, { status: 200 as const, body: POLICY });
+    network.on(
+      'put',
+      POLICY_PATH,
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'bad_request',
+            message: 'Invalid request',
+            details: [{ field: 'body.blocked_domains[1]', reason: 'Please provide a valid domain name.' }],
+          },
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    const user = userEvent.setup();
+    await render();
+    await user.click(screen.getByRole('button', { name: 'Chrome extension policy…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chrome extension policy for Initech' });
+    const blocked = await within(dialog).findByLabelText('Blocked domains');
+    await user.type(blocked, 'evil.example{Enter}xn--zz.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save policy' }));
+    expect(
+      await within(dialog).findByText('Please provide a valid domain name. (xn--zz.example)'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(blocked);
+    expect(blocked.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows the policy read-only to a customer user, with the managed-policy download', async () => {
     network.on('get', POLICY_PATH, { status: 200 as const, body: POLICY });
     const user = userEvent.setup();

@@ -30,6 +30,11 @@ export interface FormOptions<V extends Values> {
   onError?(error: unknown): void;
   /** What the unsaved-changes question says would be lost, when the screen has better words. */
   unsavedMessage?: string;
+  /**
+   * False for a form that only filters what is shown (a date range, a search), where nothing typed
+   * is lost by leaving, or whose dialog guards leaving itself (told by `dirty`).
+   */
+  guardsUnsaved?: boolean;
 }
 
 export interface Form<V extends Values> {
@@ -98,7 +103,10 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
   );
 
   const dirty = changedFrom(values, baseline) && !busy;
-  const { guard, prompt } = useUnsavedChanges(dirty, options.unsavedMessage);
+  const { guard, prompt } = useUnsavedChanges(
+    dirty && options.guardsUnsaved !== false,
+    options.unsavedMessage,
+  );
 
   const set = useCallback((changes: Partial<V>) => {
     setValues((current) => ({ ...current, ...changes }));

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { errorIdOf, FieldError, SelectField } from '../../components/form/index.ts';
+import { CheckboxField, SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
 import { useToasts } from '../../shell/index.ts';
 import type { Customer } from './api.ts';
 import {
@@ -24,6 +24,33 @@ const FLAGS = ['enabled', 'password_reuse_warning', 'report_blocked_visits'] as 
 const MAX_DOMAINS = 500;
 // A first check as the person types; the server's check (punycode, labels) has the last word.
 const DOMAIN = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)(\.(?!-)[\p{L}\p{N}-]{1,63}(?<!-))+\.?$/u;
+
+interface PolicyDraft extends Record<string, unknown> {
+  enabled: boolean;
+  password_reuse_warning: boolean;
+  report_blocked_visits: boolean;
+  risky_domain_mode: DomainMode;
+  allowed_domains: string;
+  blocked_domains: string;
+}
+
+/**
+ * The server's refusal of one domain of a list (`body.blocked_domains[3]`) told with the line it
+ * refused, as the screen's own check tells it; other refusals pass as they are.
+ */
+function withRefusedLines(
+  error: unknown,
+  body: ChromePolicy,
+  told: (message: string, line: string) => string,
+) {
+  if (!(error instanceof ApiError)) return error;
+  const fields = error.fields.map((f) => {
+    const match = /^body\.(allowed_domains|blocked_domains)\[(\d+)\]$/.exec(f.field);
+    const line = match ? body[match[1] as List][Number(match[2])] : undefined;
+    return line === undefined ? f : { ...f, reason: told(f.reason, line) };
+  });
+  return new ApiError(error.status, error.code, error.message, fields);
+}
 
 const linesOf = (text: string) =>
   text
@@ -99,126 +126,93 @@ function ChromePolicyForm({
   const { notify } = useToasts();
   const queryClient = useQueryClient();
   const uid = useId();
-  const [flags, setFlags] = useState({
-    enabled: policy.enabled,
-    password_reuse_warning: policy.password_reuse_warning,
-    report_blocked_visits: policy.report_blocked_visits,
-  });
-  const [mode, setMode] = useState<DomainMode>(policy.risky_domain_mode);
-  const [lists, setLists] = useState<Record<List, string>>({
-    allowed_domains: policy.allowed_domains.join('\n'),
-    blocked_domains: policy.blocked_domains.join('\n'),
-  });
-  const [errors, setErrors] = useState<Partial<Record<List, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [opened] = useState(() => ({ flags, mode, lists }));
-  const dirty = changedFrom({ flags, mode, lists }, opened) && !busy;
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
-
-  const check = (): Partial<Record<List, string>> => {
-    const found: Partial<Record<List, string>> = {};
-    for (const list of LISTS) {
-      const lines = linesOf(lists[list]);
-      const bad = lines.findIndex((line) => line.length > 253 || !DOMAIN.test(line));
-      if (bad >= 0)
-        found[list] = t('chrome.lineError', { message: t('chrome.invalidDomain'), line: lines[bad] });
-      else if (lines.length > MAX_DOMAINS) found[list] = t('chrome.tooMany', { max: MAX_DOMAINS });
-    }
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setErrors(found);
-    const first = LISTS.find((list) => found[list]);
-    if (first) {
-      document.getElementById(`${uid}-${first}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    const body: ChromePolicy = {
-      ...flags,
-      risky_domain_mode: mode,
-      allowed_domains: linesOf(lists.allowed_domains),
-      blocked_domains: linesOf(lists.blocked_domains),
-    };
-    try {
-      const saved = await saveChromePolicy(customer.customer_id, body);
-      queryClient.setQueryData(getCustomerChromePolicy(customer.customer_id).queryKey, saved);
+  const form = useForm<PolicyDraft>({
+    // The dialog around the form guards leaving, told through onDirty.
+    guardsUnsaved: false,
+    initial: () => ({
+      enabled: policy.enabled,
+      password_reuse_warning: policy.password_reuse_warning,
+      report_blocked_visits: policy.report_blocked_visits,
+      risky_domain_mode: policy.risky_domain_mode,
+      allowed_domains: policy.allowed_domains.join('\n'),
+      blocked_domains: policy.blocked_domains.join('\n'),
+    }),
+    check: (values) => {
+      const found: Partial<Record<List, string>> = {};
+      for (const list of LISTS) {
+        const lines = linesOf(values[list]);
+        const bad = lines.findIndex((line) => line.length > 253 || !DOMAIN.test(line));
+        if (bad >= 0)
+          found[list] = t('chrome.lineError', { message: t('chrome.invalidDomain'), line: lines[bad] });
+        else if (lines.length > MAX_DOMAINS) found[list] = t('chrome.tooMany', { max: MAX_DOMAINS });
+      }
+      return found;
+    },
+    submit: async (values) => {
+      const body: ChromePolicy = {
+        ...values,
+        allowed_domains: linesOf(values.allowed_domains),
+        blocked_domains: linesOf(values.blocked_domains),
+      };
+      try {
+        const saved = await saveChromePolicy(customer.customer_id, body);
+        queryClient.setQueryData(getCustomerChromePolicy(customer.customer_id).queryKey, saved);
+      } catch (error) {
+        throw withRefusedLines(error, body, (message, line) => t('chrome.lineError', { message, line }));
+      }
       notify({ severity: 'success', title: t('chrome.saved'), message: customer.name });
       onSaved();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : [];
-      const refused: Partial<Record<List, string>> = {};
-      for (const f of fields) {
-        const match = /^body\.(allowed_domains|blocked_domains)(?:\[(\d+)\])?$/.exec(f.field);
-        if (!match) continue;
-        const list = match[1] as List;
-        const line = match[2] === undefined ? undefined : body[list][Number(match[2])];
-        refused[list] = line === undefined ? f.reason : t('chrome.lineError', { message: f.reason, line });
-      }
-      setErrors(refused);
-      if (Object.keys(refused).length === 0) {
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.fields.length === 0)
         notify({ severity: 'danger', title: t('errors.chromePolicySave'), message: common('tryAgainLater') });
-      }
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { values, set } = form;
+  useEffect(() => onDirty(form.dirty), [form.dirty, onDirty]);
 
   return (
     <>
-      <form id={`${uid}-form`} className="form" onSubmit={submit} noValidate>
+      <form id={`${uid}-form`} className="form" {...form.formProps}>
         <fieldset className="form" disabled={!canManage}>
           <legend className="sr-only">{t('chrome.legend')}</legend>
           {FLAGS.slice(0, 1).map((flag) => (
-            <label className="checkbox-field" key={flag}>
-              <input
-                type="checkbox"
-                checked={flags[flag]}
-                onChange={(e) => setFlags((v) => ({ ...v, [flag]: e.target.checked }))}
-              />
-              {t(`chrome.fields.${flag}`)}
-            </label>
+            <CheckboxField
+              key={flag}
+              id={`${uid}-${flag}`}
+              label={t(`chrome.fields.${flag}`)}
+              checked={values[flag]}
+              onChange={(checked) => set({ [flag]: checked })}
+            />
           ))}
           <SelectField
             id={`${uid}-mode`}
             label={t('chrome.fields.risky_domain_mode')}
-            value={mode}
-            onChange={(value) => setMode(value as DomainMode)}
+            value={values.risky_domain_mode}
+            onChange={(value) => set({ risky_domain_mode: value as DomainMode })}
             options={MODES.map((m) => ({ value: m, label: t(`chrome.modes.${m}`) }))}
           />
           {FLAGS.slice(1).map((flag) => (
-            <label className="checkbox-field" key={flag}>
-              <input
-                type="checkbox"
-                checked={flags[flag]}
-                onChange={(e) => setFlags((v) => ({ ...v, [flag]: e.target.checked }))}
-              />
-              {t(`chrome.fields.${flag}`)}
-            </label>
+            <CheckboxField
+              key={flag}
+              id={`${uid}-${flag}`}
+              label={t(`chrome.fields.${flag}`)}
+              checked={values[flag]}
+              onChange={(checked) => set({ [flag]: checked })}
+            />
           ))}
           {LISTS.map((list) => (
-            <div className="field" key={list}>
-              <label htmlFor={`${uid}-${list}`} className="field__label">
-                {t(`chrome.fields.${list}`)}
-              </label>
-              <textarea
-                id={`${uid}-${list}`}
-                className="input"
-                rows={4}
-                value={lists[list]}
-                aria-invalid={errors[list] ? true : undefined}
-                aria-describedby={errors[list] ? errorIdOf(`${uid}-${list}`) : `${uid}-${list}-help`}
-                onChange={(e) => setLists((v) => ({ ...v, [list]: e.target.value }))}
-              />
-              {!errors[list] && (
-                <p id={`${uid}-${list}-help`} className="field__help">
-                  {t('chrome.listHelp', { max: MAX_DOMAINS })}
-                </p>
-              )}
-              <FieldError id={`${uid}-${list}`} error={errors[list]} />
-            </div>
+            <TextAreaField
+              key={list}
+              id={`${uid}-${list}`}
+              className="input"
+              rows={4}
+              label={t(`chrome.fields.${list}`)}
+              hint={t('chrome.listHelp', { max: MAX_DOMAINS })}
+              value={values[list]}
+              error={form.errors[list]}
+              onChange={(text) => set({ [list]: text })}
+            />
           ))}
         </fieldset>
       </form>
@@ -231,7 +225,7 @@ function ChromePolicyForm({
           {canManage ? t('form.cancel') : t('chrome.close')}
         </button>
         {canManage && (
-          <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={busy}>
+          <button type="submit" form={`${uid}-form`} className="button button--primary" disabled={form.busy}>
             {t('chrome.save')}
           </button>
         )}

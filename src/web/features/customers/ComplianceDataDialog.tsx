@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { TextField } from '../../components/form/index.ts';
+import { TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { Customer } from './api.ts';
@@ -11,7 +11,12 @@ import { type ComplianceQuery, complianceCsvUrl, getCustomerComplianceData } fro
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-type Draft = { from: string; to: string; min_bytes: string; max_bytes: string };
+interface Draft extends Record<string, string> {
+  from: string;
+  to: string;
+  min_bytes: string;
+  max_bytes: string;
+}
 type DraftField = keyof Draft;
 
 /** The draft as a query, or the fields the person must correct (sizes are whole bytes). */
@@ -41,45 +46,34 @@ export function ComplianceDataDialog({ customer, onClose }: { customer: Customer
   const { t, i18n } = useTranslation('customers');
   const uid = useId();
   const today = Math.floor(Date.now() / DAY) * DAY;
-  const [draft, setDraft] = useState<Draft>({
-    from: isoDay(today - 29 * DAY),
-    to: isoDay(today),
-    min_bytes: '',
-    max_bytes: '',
+  const messages = {
+    invalidBytes: t('compliance.invalidBytes'),
+    minAboveMax: t('compliance.minAboveMax'),
+    required: t('form.required'),
+    toBeforeFrom: t('compliance.toBeforeFrom'),
+  };
+  const initial: Draft = { from: isoDay(today - 29 * DAY), to: isoDay(today), min_bytes: '', max_bytes: '' };
+  const [query, setQuery] = useState<ComplianceQuery>({ from: initial.from, to: initial.to });
+  const form = useForm<Draft>({
+    initial,
+    guardsUnsaved: false,
+    check: (values) => {
+      const next = queryOf(values, messages);
+      return 'errors' in next ? next.errors : {};
+    },
+    submit: async (values) => {
+      const next = queryOf(values, messages);
+      if ('query' in next) setQuery(next.query);
+    },
   });
-  const [query, setQuery] = useState<ComplianceQuery>({ from: draft.from, to: draft.to });
-  const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({});
   const loaded = asLoaded(useQuery(getCustomerComplianceData(customer.customer_id, query)));
   const number = new Intl.NumberFormat(i18n.language);
   const serverFields = loaded.error instanceof ApiError ? loaded.error.fields : [];
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const next = queryOf(draft, {
-      invalidBytes: t('compliance.invalidBytes'),
-      minAboveMax: t('compliance.minAboveMax'),
-      required: t('form.required'),
-      toBeforeFrom: t('compliance.toBeforeFrom'),
-    });
-    if ('errors' in next) {
-      setErrors(next.errors);
-      const first = (['from', 'to', 'min_bytes', 'max_bytes'] as const).find((f) => next.errors[f]);
-      document.getElementById(`${uid}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setQuery(next.query);
-  };
-
   const data = loaded.data;
   return (
     <ModalDialog title={t('compliance.title', { name: customer.name })} onClose={onClose} wide>
-      <form
-        className="form form--two-columns"
-        onSubmit={apply}
-        noValidate
-        aria-label={t('compliance.filters')}
-      >
+      <form className="form form--two-columns" {...form.formProps} aria-label={t('compliance.filters')}>
         {(['from', 'to', 'min_bytes', 'max_bytes'] as const).map((field) => (
           <TextField
             key={field}
@@ -87,9 +81,9 @@ export function ComplianceDataDialog({ customer, onClose }: { customer: Customer
             label={t(`compliance.fields.${field}`)}
             type={field === 'from' || field === 'to' ? 'date' : 'text'}
             inputMode={field === 'from' || field === 'to' ? undefined : 'numeric'}
-            value={draft[field]}
-            error={errors[field] ?? serverFields.find((f) => f.field === `querystring.${field}`)?.reason}
-            onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
+            value={form.values[field]}
+            error={form.errors[field] ?? serverFields.find((f) => f.field === `querystring.${field}`)?.reason}
+            onChange={(value) => form.set({ [field]: value })}
           />
         ))}
         <div className="button-row">
