@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { errorIdOf, Field, FieldError } from '../../components/form/index.ts';
-import { changedFrom, useUnsavedChanges } from '../../components/unsaved/use-unsaved-changes.tsx';
+import { TextAreaField, useForm } from '../../components/form/index.ts';
 import { useCan } from '../../session/use-can.ts';
 import { type DomainFuzzLists, getDomainFuzzLists, updateDomainFuzzLists } from './api.ts';
 
@@ -23,78 +22,7 @@ const entriesOf = (text: string) =>
 export function FuzzListsForm({ uid }: { uid: string }) {
   const { t } = useTranslation('domains');
   const id = useId();
-  const canManage = useCan()('updateDomainFuzzLists');
   const loaded = asLoaded(useQuery(getDomainFuzzLists(uid)));
-  const [text, setText] = useState<Record<ListName, string>>({ words: '', tlds: '' });
-  const [errors, setErrors] = useState<Partial<Record<ListName, string>>>({});
-  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
-  const [current, setCurrent] = useState<DomainFuzzLists | null>(null);
-
-  const stored = current && { words: current.words.join('\n'), tlds: current.tlds.join('\n') };
-  const unsaved = useUnsavedChanges(
-    canManage && stored !== null && status !== 'saving' && changedFrom(text, stored),
-  );
-
-  useEffect(() => {
-    if (!loaded.data) return;
-    setCurrent(loaded.data);
-    setText({ words: loaded.data.words.join('\n'), tlds: loaded.data.tlds.join('\n') });
-  }, [loaded.data]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const entries = { words: entriesOf(text.words), tlds: entriesOf(text.tlds) };
-    setStatus('saving');
-    setErrors({});
-    try {
-      const saved = await updateDomainFuzzLists(
-        uid,
-        entries.words.map((e) => e.value),
-        entries.tlds.map((e) => e.value),
-      );
-      setCurrent(saved);
-      setText({ words: saved.words.join('\n'), tlds: saved.tlds.join('\n') });
-      setStatus('saved');
-    } catch (error) {
-      setStatus('failed');
-      if (!(error instanceof ApiError) || error.fields.length === 0) return;
-      const found: Partial<Record<ListName, string>> = {};
-      for (const { field } of error.fields) {
-        const match = /^(words|tlds)(?:\[(\d+)\])?$/.exec(field);
-        if (!match || found[match[1] as ListName]) continue;
-        const list = match[1] as ListName;
-        const entry = match[2] === undefined ? undefined : entries[list][Number(match[2])];
-        found[list] = entry
-          ? t(list === 'words' ? 'fuzz.wordInvalid' : 'fuzz.tldUnknown', {
-              line: entry.line,
-              value: entry.value,
-            })
-          : t(list === 'words' ? 'fuzz.tooManyWords' : 'fuzz.tooManyTlds');
-      }
-      setErrors(found);
-    }
-  };
-
-  const area = (list: ListName) => {
-    const areaId = `${id}-${list}`;
-    return (
-      <Field label={t(`fuzz.${list}`)}>
-        <textarea
-          id={areaId}
-          className="input domain-fuzz__list"
-          rows={8}
-          value={text[list]}
-          readOnly={!canManage}
-          spellCheck={false}
-          aria-invalid={errors[list] ? true : undefined}
-          aria-describedby={errors[list] ? errorIdOf(areaId) : `${id}-hint`}
-          onChange={(e) => setText((s) => ({ ...s, [list]: e.target.value }))}
-        />
-        <FieldError id={areaId} error={errors[list]} />
-      </Field>
-    );
-  };
-
   return (
     <section className="card domain-fuzz" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('fuzz.heading')}</h2>
@@ -107,33 +35,108 @@ export function FuzzListsForm({ uid }: { uid: string }) {
           </button>
         </p>
       )}
-      {current && (
-        <form onSubmit={submit} noValidate>
-          <p id={`${id}-hint`} className="muted">
-            {t('fuzz.hint')}{' '}
-            {current.custom_words || current.custom_tlds ? t('fuzz.custom') : t('fuzz.defaults')}
-          </p>
-          <div className="domain-fuzz__lists">
-            {area('words')}
-            {area('tlds')}
-          </div>
-          {canManage ? (
-            <button type="submit" className="button button--primary" disabled={status === 'saving'}>
-              {t('fuzz.save')}
-            </button>
-          ) : (
-            <p className="muted">{t('fuzz.readOnly')}</p>
-          )}
-          <p role="status" className="muted">
-            {status === 'saving' && t('fuzz.saving')}
-            {status === 'saved' && t('fuzz.saved')}
-          </p>
-          {status === 'failed' && Object.keys(errors).length === 0 && (
-            <p role="alert">{t('fuzz.saveFailed')}</p>
-          )}
-        </form>
-      )}
-      {unsaved.prompt}
+      {loaded.data && <FuzzListsEditor uid={uid} stored={loaded.data} />}
     </section>
   );
+}
+
+interface FuzzText extends Record<string, string> {
+  words: string;
+  tlds: string;
+}
+const textOf = (lists: DomainFuzzLists): FuzzText => ({
+  words: lists.words.join('\n'),
+  tlds: lists.tlds.join('\n'),
+});
+
+function FuzzListsEditor({ uid, stored }: { uid: string; stored: DomainFuzzLists }) {
+  const { t } = useTranslation('domains');
+  const id = useId();
+  const canManage = useCan()('updateDomainFuzzLists');
+  const [current, setCurrent] = useState(stored);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<FuzzText>({
+    initial: () => textOf(stored),
+    guardsUnsaved: canManage,
+    submit: async (values) => {
+      setSaved(false);
+      const entries = { words: entriesOf(values.words), tlds: entriesOf(values.tlds) };
+      try {
+        const lists = await updateDomainFuzzLists(
+          uid,
+          entries.words.map((e) => e.value),
+          entries.tlds.map((e) => e.value),
+        );
+        setCurrent(lists);
+        form.reset(textOf(lists));
+        setSaved(true);
+      } catch (error) {
+        throw withRefusedEntries(error, entries, (list, entry) =>
+          entry
+            ? t(list === 'words' ? 'fuzz.wordInvalid' : 'fuzz.tldUnknown', {
+                line: entry.line,
+                value: entry.value,
+              })
+            : t(list === 'words' ? 'fuzz.tooManyWords' : 'fuzz.tooManyTlds'),
+        );
+      }
+    },
+  });
+
+  const area = (list: ListName) => (
+    <TextAreaField
+      id={`${id}-${list}`}
+      className="input domain-fuzz__list"
+      label={t(`fuzz.${list}`)}
+      rows={8}
+      value={form.values[list]}
+      readOnly={!canManage}
+      spellCheck={false}
+      error={form.errors[list]}
+      onChange={(text) => form.set({ [list]: text })}
+    />
+  );
+
+  return (
+    <form {...form.formProps}>
+      <p className="muted">
+        {current.custom_words || current.custom_tlds ? t('fuzz.custom') : t('fuzz.defaults')}
+      </p>
+      <div className="domain-fuzz__lists">
+        {area('words')}
+        {area('tlds')}
+      </div>
+      {canManage ? (
+        <button type="submit" className="button button--primary" disabled={form.busy}>
+          {t('fuzz.save')}
+        </button>
+      ) : (
+        <p className="muted">{t('fuzz.readOnly')}</p>
+      )}
+      <p role="status" className="muted">
+        {form.busy && t('fuzz.saving')}
+        {saved && !form.busy && t('fuzz.saved')}
+      </p>
+      {form.failure && !(Object.keys(form.errors).length > 0) && <p role="alert">{t('fuzz.saveFailed')}</p>}
+      {form.prompt}
+    </form>
+  );
+}
+
+type Entry = { value: string; line: number };
+
+/** The server's refusals of list entries (`words[3]`) told by the line they came from. */
+function withRefusedEntries(
+  error: unknown,
+  entries: Record<ListName, Entry[]>,
+  told: (list: ListName, entry: Entry | undefined) => string,
+) {
+  if (!(error instanceof ApiError) || error.fields.length === 0) return error;
+  const fields = error.fields.map((f) => {
+    const match = /^(?:body\.)?(words|tlds)(?:\[(\d+)\])?$/.exec(f.field);
+    if (!match) return f;
+    const list = match[1] as ListName;
+    return { ...f, reason: told(list, match[2] === undefined ? undefined : entries[list][Number(match[2])]) };
+  });
+  return new ApiError(error.status, error.code, error.message, fields);
 }
