@@ -18,7 +18,7 @@ export function withoutDelays<P extends { steps: readonly { event: AnyEventObjec
   return paths.filter((path) => !path.steps.some((step) => step.event.type.startsWith('xstate.after.')));
 }
 
-type ModelStep = { event: AnyEventObject; state: { value: unknown } };
+type ModelStep = { event: AnyEventObject; state: { value: unknown; context: unknown } };
 
 /**
  * Fewer paths, the same coverage: of the shortest paths (one to every distinct snapshot, context
