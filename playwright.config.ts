@@ -79,6 +79,8 @@ export default defineConfig({
         ASSISTANT_BASE_URL: `http://localhost:${modelPort}/v1`,
         ASSISTANT_MODEL: 'fake-e2e',
         OUTBOUND_ALLOW_HOSTS: 'localhost',
+        // Journeys that wait on background work due minutes later wind the jobs' clock instead.
+        WATCHFLOOR_TEST_CLOCK: '1',
       },
     })),
   ],

@@ -1,4 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files whose worth is in slow, end-to-end durability (a process killed mid-work and the next
+ * one finding what it left; a whole report rendered and read back as text and pictures): kept out
+ * of `npm test` and run by `npm run test:slow` (WATCHFLOOR_SLOW_TESTS=1), which CI runs after it
+ * (.ci/run).
+ */
+const SLOW_TESTS = [
+  'tests/server/reports/golden.test.ts',
+  'tests/server/logs/ingest-crash.test.ts',
+  'tests/server/jobs-crash.test.ts',
+];
+const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
 
 const shared = {
   environment: 'node',
@@ -17,7 +30,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'api',
-          include: ['tests/server/**/*.test.{ts,tsx}'],
+          include: slowRun ? SLOW_TESTS : ['tests/server/**/*.test.{ts,tsx}'],
+          exclude: slowRun ? configDefaults.exclude : [...configDefaults.exclude, ...SLOW_TESTS],
           // API test files build their own app on their own database and close it, so a worker
           // can keep its loaded modules (Fastify, the IdP, PGlite's WebAssembly) from one file to
           // the next: loading them again for every file cost about a third of the run.
@@ -30,7 +44,7 @@ export default defineConfig({
           ...shared,
           name: 'web',
           // Web, machine and unit tests replace timers, globals and modules per file: isolated.
-          include: ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'],
+          include: slowRun ? [] : ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'],
         },
       },
     ],

@@ -1,13 +1,20 @@
-// `npm test`: every check, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, stage by stage, stopping after the first stage with a failure.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['contract types are current', 'npx', ['tsx', 'scripts/api-generate.ts', '--check']],
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
-  ['unit, machine and API tests', 'npx', ['vitest', 'run']],
-  ['build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['end-to-end tests in Chromium', 'npx', ['playwright', 'test']],
+/**
+ * The checks of one stage run at once: typecheck (one core), lint and the web build do not need
+ * each other, and together they keep both cores busy where one after another left one idle.
+ * A stage of several prints each check's output when it ends, so outputs never interleave.
+ */
+const stages = [
+  [['contract types are current', 'npx', ['tsx', 'scripts/api-generate.ts', '--check']]],
+  [
+    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+    ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
+    ['build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ],
+  [['unit, machine and API tests', 'npx', ['vitest', 'run']]],
+  [['end-to-end tests in Chromium', 'npx', ['playwright', 'test']]],
 ];
 
 // The API tests run on embedded PGlite always and on PostgreSQL only when a server is given: say so
@@ -20,20 +27,37 @@ if (postgresSkipped) console.log(`\n${postgresNotice}`);
 else console.log(`\nAPI tests run on PGlite and on PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}.`);
 
 const timings = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  console.log(
-    `  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  timings.push([name, Date.now() - started, result.status === 0]);
-  if (result.status !== 0) {
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step) => run(step, stage.length > 1)));
+  timings.push(...results);
+  const failed = results.find((result) => !result[2]);
+  if (failed) {
     summary();
-    process.exit(result.status ?? 1);
+    process.exit(failed[3] ?? 1);
   }
 }
 summary();
+
+/** Runs one check; `buffered`, its output is held and printed in one piece when it ends. */
+function run([name, command, args], buffered) {
+  console.log(`\n▶ ${name}${buffered ? ' (alongside the rest of its stage)' : ''}`);
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) {
+        console.log(`\n◀ ${name}:`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`  ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+      resolve([name, Date.now() - started, status === 0, status]);
+    });
+  });
+}
 
 function summary() {
   console.log('\nSteps:');
@@ -41,6 +65,7 @@ function summary() {
     console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
   }
   if (postgresSkipped) console.log(`\n${postgresNotice}`);
+  console.log('\nThe slow durability tests are not part of this: `npm run test:slow` (CI runs it next).');
 }
 
 /** The server address without its password, for the log. */

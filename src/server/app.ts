@@ -15,6 +15,7 @@ import { registerContractRoutes } from './contract/routes.ts';
 import type { Database } from './db/client.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
 import { loggerOptions } from './logging.ts';
+import { testClockRoutes } from './platform/test-clock.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyParsers } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -82,6 +83,7 @@ export async function buildApp(
     ),
   );
   await registerContractRoutes(app, contract);
+  if (config.testClock) await app.register(testClockRoutes);
   app.addHook('onClose', async () => dropCachedVerdicts());
 
   await app.register(swagger, {

@@ -35,6 +35,8 @@ export interface Config {
   outbound: OutboundSettings;
   /** The chat assistant's model endpoint and session limits (ASSISTANT_*). */
   assistant: AssistantSettings;
+  /** WATCHFLOOR_TEST_CLOCK=1, end-to-end tests only: the job runners' clock may be wound (platform/test-clock.ts). */
+  testClock: boolean;
 }
 
 export interface AssistantSettings {
@@ -141,6 +143,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WATCHFLOOR_ROLE ?? 'all';
   if (role !== 'all' && role !== 'api' && role !== 'worker')
     throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
+  const testClock = env.WATCHFLOOR_TEST_CLOCK === '1';
+  if (env.WATCHFLOOR_TEST_CLOCK && !testClock) throw new Error('WATCHFLOOR_TEST_CLOCK must be 1 or unset');
+  if (testClock && env.NODE_ENV === 'production')
+    throw new Error(
+      'WATCHFLOOR_TEST_CLOCK is for the end-to-end tests and never on with NODE_ENV=production',
+    );
   return {
     port,
     host: env.HOST ?? '::',
@@ -173,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDatabase: env.GEOIP_DATABASE || undefined,
     outbound: outboundSettings(env),
     assistant: assistantSettings(env),
+    testClock,
   };
 }
 

@@ -7,6 +7,7 @@ import { laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { LANES } from './jobs/types.ts';
 import { mailTransportFor } from './mail/transport.ts';
+import { testClockNow } from './platform/test-clock.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
 /**
@@ -29,6 +30,7 @@ const lanes =
           handlers: laneHandlers(lane),
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           mail: mailTransportFor(config),
+          ...(config.testClock ? { now: testClockNow } : {}),
           ...(app ? { log: app.log } : {}),
         }),
       );

@@ -18,6 +18,39 @@ export function withoutDelays<P extends { steps: readonly { event: AnyEventObjec
   return paths.filter((path) => !path.steps.some((step) => step.event.type.startsWith('xstate.after.')));
 }
 
+type ModelStep = { event: AnyEventObject; state: { value: unknown; context: unknown } };
+
+/**
+ * Fewer paths, the same coverage: of the shortest paths (one to every distinct snapshot, context
+ * included, so mostly the same moves with other data), the few that between them still take every
+ * transition they take: each state left by each sample event for each state reached. `detail`
+ * adds what else a transition must be told apart by (a selector of the snapshot, say). Chosen
+ * greedily, the path taking most transitions not yet taken first, so the choice is the same on
+ * every run.
+ */
+export function coveringPaths<P extends { steps: readonly ModelStep[] }>(
+  paths: readonly P[],
+  detail: (state: ModelStep['state']) => string = () => '',
+): P[] {
+  const at = (step: ModelStep | undefined) =>
+    step ? `${JSON.stringify(step.state.value)} ${detail(step.state)}` : 'start';
+  const taken = paths.map(
+    (path) =>
+      new Set(
+        path.steps.map((step, i) => `${at(path.steps[i - 1])} -${JSON.stringify(step.event)}-> ${at(step)}`),
+      ),
+  );
+  const untaken = new Set(taken.flatMap((transitions) => [...transitions]));
+  const chosen: P[] = [];
+  while (untaken.size > 0) {
+    const gains = taken.map((transitions) => [...transitions].filter((t) => untaken.has(t)).length);
+    const best = gains.indexOf(Math.max(...gains));
+    chosen.push(paths[best]!);
+    for (const transition of taken[best]!) untaken.delete(transition);
+  }
+  return chosen;
+}
+
 /**
  * How each model event that ends a call happens on the fake network: the answer the server gives
  * so that the real actor resolves or rejects the way the event says. Keyed by the event's type;
