@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_ACTION_TYPES, type AgentActionType, actionTakesPath } from '../../../common/agent-actions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import {
+  CheckboxField,
   SelectField,
   TextField,
   useFocusFirstInvalid,
@@ -97,15 +98,12 @@ export function RequestActionForm({
             error={errorOf('path')}
             onChange={(path) => set({ path })}
           />
-          <label htmlFor={`${id}-force`}>
-            <input
-              id={`${id}-force`}
-              type="checkbox"
-              checked={draft.force}
-              onChange={(e) => set({ force: e.target.checked })}
-            />
-            {t('request.force')}
-          </label>
+          <CheckboxField
+            id={`${id}-force`}
+            label={t('request.force')}
+            checked={draft.force}
+            onChange={(force) => set({ force })}
+          />
         </>
       )}
       <button type="submit" className="button button--primary" disabled={snapshot.matches('Requesting')}>
