@@ -122,6 +122,23 @@ export async function queueActionFromAlert(
   return row!;
 }
 
+/**
+ * An endpoint action a workflow asks on the agent its trigger names (agent offline, unhealthy,
+ * a vulnerability found): the same checks and records as a person's request on that agent.
+ */
+export async function queueActionOnAgent(
+  tx: Db,
+  principal: Principal,
+  agentId: string,
+  type: ActionType,
+  parameters: Record<string, unknown>,
+) {
+  requireAgentControl(principal, 'act on agents');
+  const agent = await visibleAgent(tx, principal, agentId);
+  const [row] = await queueActions(tx, principal, type, { parameters }, [agent]);
+  return row!;
+}
+
 export const requestAgentAction: Handler<'requestAgentAction'> = async (request, reply) => {
   const principal = principalOf(request);
   const [row] = await asCaller(request, async (tx) => {

@@ -130,7 +130,7 @@ export const agentHandlers: Handlers<
 
 export { hashSecret } from '../../platform/secrets.ts';
 export { ACTION_TYPES, type ActionType } from './action-types.ts';
-export { queueActionFromAlert } from './actions.ts';
+export { queueActionFromAlert, queueActionOnAgent } from './actions.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
 export { authenticateAgent } from './agent-auth.ts';
 export { authenticateCheckIn } from './check-in.ts';

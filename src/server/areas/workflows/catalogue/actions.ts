@@ -1,7 +1,7 @@
 import type { components } from '../../../../api/schema.d.ts';
 import { AGENT_ACTION_TYPES } from '../../../../common/agent-actions.ts';
 import { PRIORITIES, STATUSES } from '../../../../common/statuses.ts';
-import { ALERT_TRIGGERS, EVENT_TRIGGERS, RAISES_ALERT, SCHEDULED_TRIGGER } from './triggers.ts';
+import { ALERT_TRIGGERS, EVENT_TRIGGERS, NAMES_AGENT, RAISES_ALERT, SCHEDULED_TRIGGER } from './triggers.ts';
 
 export type ActionInfo = components['schemas']['WorkflowAction'];
 type Parameter = components['schemas']['WorkflowActionParameter'];
@@ -31,6 +31,7 @@ export const VALUE_OPERATORS = CONDITION_OPERATORS.filter((o) => o !== 'days_of_
 export const BRANCHING_ACTIONS = ['condition', 'saved_search_count'] as const;
 export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT'] as const;
+export const INTEGRATION_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 
 const p = (
   name: string,
@@ -87,9 +88,9 @@ export const ACTIONS: readonly ActionInfo[] = [
     action_id: 'agent_action',
     name: 'Agent action',
     description:
-      'Queues an action on the agent of the alert’s endpoint (isolate, scan, quarantine a file, ...).',
+      'Queues an action on the agent of the alert’s endpoint, or on the agent an agent trigger names (isolate, scan, quarantine a file, ...).',
     side_effect: true,
-    triggers: ALERT_ONLY,
+    triggers: [...ALERT_ONLY, ...NAMES_AGENT],
     parameters: [
       p('action', 'enum', true, 'The agent action.', { options: [...AGENT_ACTION_TYPES] }),
       p('duration', 'integer', false, 'Isolation length in seconds.', { min: 60, max: 2_592_000 }),
@@ -182,8 +183,44 @@ export const ACTIONS: readonly ActionInfo[] = [
     triggers: ALERT_ONLY,
     parameters: [p('case_id', 'string', true, 'Case id.', { max: 40 })],
   },
-  // "escalate" (an escalation plan) and "call_integration" (an integration's action) are added here,
-  // and performed in engine/act.ts, by the escalations and integrations areas.
+  {
+    action_id: 'escalate',
+    name: 'Escalate',
+    description:
+      'Escalates the run’s alert through an escalation plan: its contacts are told step by step until someone acknowledges.',
+    side_effect: true,
+    triggers: ALERT_ONLY,
+    parameters: [
+      p(
+        'plan_id',
+        'string',
+        true,
+        'The escalation plan (GET /api/escalations/v1/plans): one for every customer, or for the workflow’s customer.',
+        { max: 100 },
+      ),
+    ],
+  },
+  {
+    action_id: 'call_integration',
+    name: 'Send through an integration',
+    description:
+      'Sends a message through an outbound integration (Slack, Microsoft Teams, PagerDuty, HTTP). A send the worker was interrupted in is not repeated, as it may have gone.',
+    side_effect: true,
+    triggers: EVERY_TRIGGER,
+    parameters: [
+      p('integration_id', 'string', true, 'The integration (GET /api/integrations/v1/integrations).', {
+        max: 100,
+      }),
+      p('title', 'string', true, 'The message’s title; may use {{trigger...}} and {{steps...}}.', {
+        min: 1,
+        max: 500,
+      }),
+      p('message', 'text', false, 'The message’s text.', { max: 10000 }),
+      p('severity', 'enum', false, 'Severity (PagerDuty maps it to its own).', {
+        options: [...INTEGRATION_SEVERITIES],
+      }),
+    ],
+  },
   {
     action_id: 'wait',
     name: 'Wait',

@@ -6,11 +6,12 @@ import type { Db } from '../../../db/types.ts';
 import { ApiError, badRequest } from '../../../errors.ts';
 import { queueMail } from '../../../mail/outbox.ts';
 import { guardedFetch, OutboundError } from '../../../platform/outbound/index.ts';
-import { type ActionType, queueActionFromAlert } from '../../agents/index.ts';
+import { type ActionType, queueActionFromAlert, queueActionOnAgent } from '../../agents/index.ts';
 import { changeAlertAsAsked } from '../../alerts/index.ts';
 import { actionOf } from '../catalogue/actions.ts';
 import type { RunRow } from '../present.ts';
 import { MORE_ACTIONS, previewMore } from './act-more.ts';
+import { OUTSIDE_AREA_ACTIONS, previewOutside } from './act-outside.ts';
 import { StepRefused } from './refused.ts';
 
 export { StepRefused };
@@ -60,13 +61,6 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
   alert_assign: (c) => changeAlert(c, { assigned_users: (c.input.assignees as string[]).map(str) }),
   alert_comment: (c) => changeAlert(c, {}, { body: str(c.input.message), private: c.input.private === true }),
   agent_action: async (c) => {
-    const alertId = alertIdOf(c.run);
-    const [alert] = await c.tx
-      .select({ agentId: alerts.agentId })
-      .from(alerts)
-      .where(and(eq(alerts.id, alertId)));
-    if (!alert) throw new StepRefused(`Alert ${alertId} was not found.`);
-    if (!alert.agentId) throw new StepRefused(`Alert ${alertId} names no enrolled agent to act on.`);
     const type = str(c.input.action) as ActionType;
     const parameters =
       type === 'isolate'
@@ -76,6 +70,20 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
         : type === 'quarantine_file' || type === 'delete_file'
           ? { path: str(c.input.path), force: c.input.force === true }
           : {};
+    if (c.run.alertId === null) {
+      // An agent trigger's run (offline, unhealthy, vulnerability found) acts on the agent it names.
+      const agentId = str((c.run.triggerData as { agent?: { id?: unknown } }).agent?.id);
+      if (!agentId) throw new StepRefused('This step needs an alert or an agent, and the run has neither.');
+      const action = await queueActionOnAgent(c.tx, c.principal, agentId, type, parameters);
+      return { output: { agent_action_id: action.actionId, agent_id: agentId, action: type } };
+    }
+    const alertId = c.run.alertId;
+    const [alert] = await c.tx
+      .select({ agentId: alerts.agentId })
+      .from(alerts)
+      .where(and(eq(alerts.id, alertId)));
+    if (!alert) throw new StepRefused(`Alert ${alertId} was not found.`);
+    if (!alert.agentId) throw new StepRefused(`Alert ${alertId} names no enrolled agent to act on.`);
     const action = await queueActionFromAlert(
       c.tx,
       c.principal,
@@ -134,6 +142,7 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
     return { output: { status: response.status, body: text, json } };
   },
   ...MORE_ACTIONS,
+  ...OUTSIDE_AREA_ACTIONS,
 };
 
 export async function perform(actionId: string, c: ActContext): Promise<StepOutcome> {
@@ -162,7 +171,9 @@ export function preview(
   const action = actionOf(actionId);
   if (!action) throw badRequest('action_id', `${actionId} is not an action`);
   const on = alertId === null ? 'the alert' : `alert ${alertId}`;
-  const more = previewMore(actionId, input, alertId === null ? '' : on, now);
+  const more =
+    previewMore(actionId, input, alertId === null ? '' : on, now) ??
+    previewOutside(actionId, input, alertId === null ? '' : on);
   if (more) return more;
   switch (actionId) {
     case 'wait':

@@ -12,8 +12,10 @@ import { resolveParameters } from '../expressions.ts';
 import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
+import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
 import { enqueueStep, FINISHED_RUN, finishRun } from './runs.ts';
+import { claimSend, releaseSend } from './sending.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_RETRIES = 3;
@@ -134,6 +136,22 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
     steps: Object.fromEntries(earlier.map((s) => [s.taskId, s.output])),
   });
   const key = `${runId}:${index}`;
+  const timeoutSeconds = task.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const sends = OUTSIDE_ACTIONS.includes(task.action_id);
+  if (sends) {
+    const claim = await claimSend(db, runId, index, key, timeoutSeconds, now());
+    if (claim === 'busy') throw new Error('an earlier attempt of this step may still be sending');
+    if (claim === 'interrupted') {
+      await failStep(
+        db,
+        run,
+        index,
+        'The worker stopped while this step was sending; it is not sent again, as it may have gone.',
+        now(),
+      );
+      return;
+    }
+  }
   let outcome: StepOutcome | 'already_done';
   try {
     outcome = await withScope(db, owner.principal.scope, async (tx) => {
@@ -144,7 +162,7 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
         .for('update');
       if (locked?.status !== 'running') return 'already_done' as const;
       await markWorkflowStep(tx, run.workflowId, run.depth);
-      const done = await withinTimeout(task.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS, (signal) =>
+      const done = await withinTimeout(timeoutSeconds, (signal) =>
         perform(task.action_id, {
           tx,
           principal: owner.principal,
@@ -169,6 +187,7 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
       return done;
     });
   } catch (error) {
+    if (sends) await releaseSend(db, runId, index);
     const retries = task.retries ?? DEFAULT_RETRIES;
     if (!(error instanceof StepRefused) && attempt <= retries) {
       await db

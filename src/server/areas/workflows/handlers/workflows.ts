@@ -21,6 +21,7 @@ import { finishRun } from '../engine/runs.ts';
 import { presentVersion, presentWorkflow, type WorkflowRow } from '../present.ts';
 import { checkedCustomers, loadWorkflow, visibleWorkflow } from '../queries.ts';
 import { checkDefinition, unsupportedTasks } from '../validate.ts';
+import { checkReferences } from '../validate-references.ts';
 
 const MAX_LISTED = 1000;
 
@@ -126,6 +127,7 @@ export const createWorkflow: Handler<'createWorkflow'> = async (request, reply) 
       : DEFAULT_DEFINITION;
     const definition = definitionWith(base, body);
     checkDefinition(definition, { publish: false });
+    await checkReferences(tx, definition, customerIds);
     const [row] = await tx
       .insert(workflows)
       .values({
@@ -188,6 +190,7 @@ export const updateWorkflow: Handler<'updateWorkflow'> = async (request) => {
         definition = { ...definition, trigger_filter: {} };
     }
     checkDefinition(definition, { publish: false });
+    await checkReferences(tx, definition, customerIds ?? before.customerIds);
     const [row] = await tx
       .update(workflows)
       .set({
@@ -216,6 +219,7 @@ export const publishWorkflow: Handler<'publishWorkflow'> = async (request) => {
     const before = await lockForChange(tx, principal, request.params.id, request.body.version);
     if (before.name.trim() === '') throw badRequest('name', 'a workflow needs a name before it is published');
     checkDefinition(before.definition, { publish: true });
+    await checkReferences(tx, before.definition, before.customerIds);
     const hash = contentHash(before.customerIds, before.definition);
     if (hash === before.publishedHash) return before;
     const version = (before.publishedVersion ?? 0) + 1;

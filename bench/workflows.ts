@@ -1,0 +1,239 @@
+/**
+ * Workflows on PostgreSQL, in one process: a five-step workflow's runs per second with W workers
+ * on the workflows lane, the time from an alert's creation to its run's first step done (p95),
+ * and the alert path's cost (create the alert, then its dispatch job) with 100 enabled workflows
+ * that do not match it against none, in the same run.
+ *
+ *   npx tsx bench/workflows.ts [--runs N] [--workers W] [--alerts A]
+ *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) picks the server.
+ *
+ * Targets (issue 23): first step within 1 s p95; 200 runs/s or more; the alert path at most 10%
+ * slower with 100 enabled workflows.
+ */
+import { parseArgs } from 'node:util';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import pg from 'pg';
+import { createAlertRecord } from '../src/server/areas/alerts/index.ts';
+import { DEFAULT_DEFINITION } from '../src/server/areas/workflows/definition.ts';
+import { reachNow } from '../src/server/auth/reach-now.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import {
+  alerts,
+  customers,
+  partners,
+  users,
+  type WorkflowDefinition,
+  type WorkflowTask,
+  workflowRuns,
+  workflowSteps,
+  workflows,
+  workflowVersions,
+} from '../src/server/db/schema/index.ts';
+import { withScope } from '../src/server/db/tenancy.ts';
+import type { Db } from '../src/server/db/types.ts';
+import { laneHandlers } from '../src/server/jobs/registry.ts';
+import { runDueJobs, startJobRunner } from '../src/server/jobs/runner.ts';
+import { percentile } from './lib/stats.ts';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '400' },
+    workers: { type: 'string', default: '4' },
+    alerts: { type: 'string', default: '200' },
+  },
+});
+/** Workflows each benchmark alert starts. */
+const MATCHING = 10;
+const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const task = (id: string, action_id: string, parameters: WorkflowTask['parameters']): WorkflowTask => ({
+  id,
+  action_id,
+  parameters,
+  timeout_seconds: 60,
+  retries: 3,
+});
+/** Five steps as a response does them: a note, a test, a priority, a note reading the test, a status. */
+const definitionFor = (type: string): WorkflowDefinition => ({
+  ...DEFAULT_DEFINITION,
+  trigger_id: 'alert_created',
+  scheduled: false,
+  trigger_filter: { types: [type] },
+  task_list: [
+    task('note', 'alert_comment', { message: 'Seen {{trigger.alert.title}}', private: true }),
+    task('test', 'condition', {
+      operator: 'contains',
+      value: '{{trigger.alert.title}}',
+      compare_to: 'Bench',
+    }),
+    task('raise', 'alert_priority', { priority: 'critical' }),
+    task('again', 'alert_comment', { message: 'Test passed: {{steps.test.passed}}', private: true }),
+    task('take', 'alert_status', { status: 'open' }),
+  ],
+});
+
+async function publish(db: Db, partnerId: string, ownerId: string, type: string) {
+  const definition = definitionFor(type);
+  const [row] = await db
+    .insert(workflows)
+    .values({
+      partnerId,
+      name: `Respond to ${type}`,
+      definition,
+      state: 'published',
+      publishedVersion: 1,
+      publishedHash: type,
+      ownerId,
+    })
+    .returning();
+  await db.insert(workflowVersions).values({
+    workflowId: row!.id,
+    version: 1,
+    partnerId,
+    definition,
+    contentHash: type,
+    publishedBy: ownerId,
+  });
+}
+
+async function main() {
+  const name = `watchfloor_bench_wf_${process.pid}`;
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
+  try {
+    const db = database.db;
+    const [partner] = await db.insert(partners).values({ name: 'Bench MSSP' }).returning();
+    const [customer] = await db
+      .insert(customers)
+      .values({ partnerId: partner!.partnerId, name: 'Bench Customer', hasSubscription: true })
+      .returning();
+    const [user] = await db
+      .insert(users)
+      .values({
+        partnerId: partner!.partnerId,
+        email: 'bench@bench.example',
+        firstName: 'Bench',
+        lastName: 'Analyst',
+        roleLevel: 'Global',
+        permissions: ['global_user', 'read_all', 'modify_all', 'read_workflow', 'modify_workflow'],
+      })
+      .returning();
+    const reach = await reachNow(db, {
+      userId: user!.contactId,
+      apiKeyId: null,
+      partnerId: partner!.partnerId,
+    });
+    if (!reach.active) throw new Error('the bench user has no reach');
+    const { principal } = reach;
+    const raise = (type: string, i: number) =>
+      withScope(db, principal.scope, (tx) =>
+        createAlertRecord(tx, principal, {
+          customerId: customer!.customerId,
+          title: `Bench alert ${i}`,
+          type,
+          priority: 'high',
+        }),
+      );
+    const handlers = laneHandlers('workflows');
+    const drain = () =>
+      runDueJobs(db, { workerId: 'bench-drain', pollMs: 5, handlers, schedules: [], log: quiet });
+    /** The alert path: the alert in its transaction, then the dispatch job it queued. */
+    const alertPath = async (count: number, type: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const started = performance.now();
+        await raise(type, i);
+        await drain();
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+
+    // The alert path with no workflow, then with 100 enabled ones the alerts do not match.
+    const count = Number(values.alerts);
+    await alertPath(20, 'warm-up');
+    const none = await alertPath(count, 'no-workflow');
+    for (let i = 0; i < 100; i++) await publish(db, partner!.partnerId, user!.contactId, `other-${i}`);
+    const hundred = await alertPath(count, 'no-workflow');
+    const ratio = percentile(hundred, 50) / percentile(none, 50);
+    console.log(
+      `alert path, no workflow:        p50 ${percentile(none, 50).toFixed(2)} ms  p95 ${percentile(none, 95).toFixed(2)} ms`,
+    );
+    console.log(
+      `alert path, 100 workflows:      p50 ${percentile(hundred, 50).toFixed(2)} ms  p95 ${percentile(hundred, 95).toFixed(2)} ms  ratio ${ratio.toFixed(2)}x (target <= 1.10x)`,
+    );
+
+    // Runs per second: the alerts raised first, then W workers drain the lane. Ten workflows match
+    // each alert, as one workflow starts at most RUNS_PER_MINUTE runs a minute.
+    for (let i = 0; i < MATCHING; i++) await publish(db, partner!.partnerId, user!.contactId, 'bench-five');
+    const runs = Number(values.runs);
+    const workers = Number(values.workers);
+    for (let i = 0; i < runs / MATCHING; i++) await raise('bench-five', i);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: workers }, (_, w) =>
+        runDueJobs(db, { workerId: `bench-${w}`, pollMs: 5, handlers, schedules: [], log: quiet }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const done = await db
+      .select({ id: workflowRuns.id })
+      .from(workflowRuns)
+      .where(eq(workflowRuns.status, 'succeeded'));
+    console.log(
+      `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${workers} workers (target >= 200)`,
+    );
+
+    // Trigger to first step: alerts raised one at a time while the workers run, as the server does.
+    const runners = Array.from({ length: workers }, (_, w) =>
+      startJobRunner(db, { workerId: `steady-${w}`, pollMs: 20, handlers, schedules: [], log: quiet }),
+    );
+    const raised: number[] = [];
+    for (let i = 0; i < Math.min(40, runs / MATCHING); i++) {
+      raised.push((await raise('bench-five', runs + i)).id);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const firstSteps = async () =>
+      db
+        .select({ created: alerts.createdAt, finished: workflowSteps.finishedAt })
+        .from(workflowSteps)
+        .innerJoin(workflowRuns, eq(workflowRuns.id, workflowSteps.runId))
+        .innerJoin(alerts, eq(alerts.id, workflowRuns.alertId))
+        .where(
+          and(
+            inArray(alerts.id, raised),
+            eq(workflowSteps.stepIndex, 0),
+            isNotNull(workflowSteps.finishedAt),
+          ),
+        );
+    let rows = await firstSteps();
+    while (rows.length < raised.length * MATCHING) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await firstSteps();
+    }
+    await Promise.all(runners.map((runner) => runner.stop()));
+    const latencies = rows.map((row) => row.finished!.getTime() - row.created.getTime());
+    console.log(
+      `trigger to first step:          p50 ${percentile(latencies, 50).toFixed(0)} ms  p95 ${percentile(latencies, 95).toFixed(0)} ms (target <= 1000 ms)`,
+    );
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+await main();

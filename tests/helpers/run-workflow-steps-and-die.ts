@@ -1,0 +1,63 @@
+/**
+ * A worker that runs the workflows lane's due jobs and stops dead at one step, for the kill -9
+ * test to kill with SIGKILL:
+ *   tsx run-workflow-steps-and-die.ts <database url or PGlite dir> <inside|after> <step> <clock offset ms>
+ * `inside`: the step has acted and marked itself done in its transaction, which is not yet
+ * committed. `after`: its transaction committed, the next step's job not yet queued. Prints
+ * "stopped <step>" there and hangs. The clock offset lets it claim jobs whose lease has run out.
+ */
+import { STEP_JOB } from '../../src/server/areas/workflows/engine/runs.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/db/types.ts';
+import { laneHandlers } from '../../src/server/jobs/registry.ts';
+import { runDueJobs } from '../../src/server/jobs/runner.ts';
+import type { JobContext, JobKind } from '../../src/server/jobs/types.ts';
+
+const [where, when, step, offset] = process.argv.slice(2) as [string, 'inside' | 'after', string, string];
+const database = await openDatabase(
+  where.startsWith('postgres://') ? { databaseUrl: where, dataDir: '' } : { dataDir: where },
+);
+const forever = () => new Promise<never>(() => undefined);
+const stop = async () => {
+  console.log(`stopped ${step}`);
+  return forever();
+};
+/** The step's own transaction returns its outcome (an object with `output`). */
+const isOutcome = (value: unknown) => typeof value === 'object' && value !== null && 'output' in value;
+
+function stoppingAtTheStep(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver);
+      return async (work: (tx: Db) => Promise<unknown>) => {
+        const result = await target.transaction(async (tx) => {
+          const done = await work(tx as Db);
+          if (when === 'inside' && isOutcome(done)) await stop();
+          return done;
+        });
+        if (when === 'after' && isOutcome(result)) await stop();
+        return result;
+      };
+    },
+  });
+}
+
+const handlers = laneHandlers('workflows');
+const real = handlers[STEP_JOB] as JobKind;
+handlers[STEP_JOB] = {
+  ...real,
+  run: (context: JobContext) =>
+    Number(context.job.payload.step) === Number(step)
+      ? real.run({ ...context, db: stoppingAtTheStep(context.db) })
+      : real.run(context),
+};
+await runDueJobs(database.db, {
+  workerId: `doomed:${process.pid}`,
+  pollMs: 5,
+  handlers,
+  schedules: [],
+  log: { info: () => undefined, warn: () => undefined, error: (m) => console.error(m) },
+  now: () => new Date(Date.now() + Number(offset)),
+});
+console.log('ran out of jobs');
+await forever();

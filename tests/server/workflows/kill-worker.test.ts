@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEFINITION } from '../../../src/server/areas/workflows/definition.ts';
+import { startRun } from '../../../src/server/areas/workflows/engine/runs.ts';
+import type { Database } from '../../../src/server/db/client.ts';
+import {
+  alerts,
+  cases,
+  discussions,
+  type WorkflowDefinition,
+  type WorkflowTask,
+  workflowRuns,
+  workflowSteps,
+  workflows,
+  workflowVersions,
+} from '../../../src/server/db/schema/index.ts';
+import { laneHandlers } from '../../../src/server/jobs/registry.ts';
+import { runDueJobs } from '../../../src/server/jobs/runner.ts';
+import { backends, databaseForProcesses } from '../../helpers/database.ts';
+import { insertFixtures } from '../../helpers/fixtures.ts';
+import { quiet } from './helpers.ts';
+
+const LEASE_MS = 5 * 60_000;
+const worker = new URL('../../helpers/run-workflow-steps-and-die.ts', import.meta.url).pathname;
+
+/** Runs the workflows lane in a worker process until it stops at `step`, then kills it with SIGKILL. */
+async function killAt(where: string, when: 'inside' | 'after', step: number, offsetMs: number) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', worker, where, when, String(step), String(offsetMs)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  const said = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before stopping`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  return said;
+}
+
+const task = (id: string, action_id: string, parameters: WorkflowTask['parameters']) => ({
+  id,
+  action_id,
+  parameters,
+  timeout_seconds: 60,
+  retries: 3,
+});
+const comment = (id: string, message: string) => task(id, 'alert_comment', { message, private: false });
+/** Five steps, each leaving a trace that shows whether it acted, and how often. */
+const FIVE_STEPS: WorkflowDefinition = {
+  ...DEFAULT_DEFINITION,
+  trigger_id: 'alert_created',
+  scheduled: false,
+  task_list: [
+    comment('one', 'Step one'),
+    task('two', 'case_create', { title: 'Case of the run' }),
+    comment('three', 'Step three, case {{steps.two.case_id}}'),
+    comment('four', 'Step four'),
+    task('five', 'alert_priority', { priority: 'low' }),
+  ],
+};
+
+describe.each(backends())('a worker killed in the middle of a run, on %s', (backend) => {
+  it('loses no step and repeats no side effect', { timeout: 120_000 }, async () => {
+    const place = await databaseForProcesses(backend, 'wfkill');
+    let database: Database | undefined;
+    try {
+      database = await place.open();
+      const db = database.db;
+      const f = await insertFixtures(db);
+      const [alert] = await db
+        .insert(alerts)
+        .values({ customerId: f.acme.customerId, title: 'Malware found', type: 'malware', priority: 'high' })
+        .returning();
+      const [workflow] = await db
+        .insert(workflows)
+        .values({
+          partnerId: f.partner.partnerId,
+          customerIds: [f.acme.customerId],
+          name: 'Five steps',
+          definition: FIVE_STEPS,
+          state: 'published',
+          publishedVersion: 1,
+          publishedHash: 'five',
+          ownerId: f.analyst.contactId,
+        })
+        .returning();
+      await db.insert(workflowVersions).values({
+        workflowId: workflow!.id,
+        version: 1,
+        partnerId: f.partner.partnerId,
+        customerIds: [f.acme.customerId],
+        definition: FIVE_STEPS,
+        contentHash: 'five',
+        publishedBy: f.analyst.contactId,
+      });
+      const run = await db.transaction((tx) =>
+        startRun(tx, {
+          partnerId: f.partner.partnerId,
+          workflowId: workflow!.id,
+          version: 1,
+          definition: FIVE_STEPS,
+          customerId: f.acme.customerId,
+          alertId: alert!.id,
+          triggerData: { alert: { id: alert!.id } },
+          depth: 0,
+          dispatchKey: 'kill-test',
+        }),
+      );
+      // PGlite is one process's at a time: let the workers have the directory.
+      if (backend === 'pglite') await database.close();
+
+      // Killed after step 2 committed, before step 3 was queued; then inside step 4's transaction.
+      expect(await killAt(place.where, 'after', 1, 0)).toBe('stopped 1');
+      expect(await killAt(place.where, 'inside', 3, LEASE_MS + 10_000)).toBe('stopped 3');
+
+      if (backend === 'pglite') database = await place.open();
+      const again = database!.db;
+      const stepsNow = () =>
+        again
+          .select({ status: workflowSteps.status, attempts: workflowSteps.attempts })
+          .from(workflowSteps)
+          .where(eq(workflowSteps.runId, run!.id))
+          .orderBy(asc(workflowSteps.stepIndex));
+      const comments = () =>
+        again
+          .select({ body: discussions.body })
+          .from(discussions)
+          .where(and(eq(discussions.entity, 'alert'), eq(discussions.entityId, alert!.id)));
+      // Step 4's comment died with its transaction; steps 1 to 3 are done once.
+      expect((await stepsNow()).map((s) => s.status)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+        'running',
+        'pending',
+      ]);
+      expect((await comments()).map((c) => c.body).sort()).toEqual([
+        'Step one',
+        expect.stringMatching(/^Step three, case \d+$/),
+      ]);
+
+      // A surviving worker takes the dead one's step once its lease has run out, and finishes the run.
+      await runDueJobs(again, {
+        workerId: 'survivor',
+        pollMs: 5,
+        handlers: laneHandlers('workflows'),
+        schedules: [],
+        log: quiet,
+        now: () => new Date(Date.now() + 2 * LEASE_MS + 20_000),
+      });
+      const [finished] = await again.select().from(workflowRuns).where(eq(workflowRuns.id, run!.id));
+      expect(finished).toMatchObject({ status: 'succeeded', error: null });
+      expect(await stepsNow()).toEqual([
+        { status: 'succeeded', attempts: 1 },
+        { status: 'succeeded', attempts: 1 },
+        { status: 'succeeded', attempts: 1 },
+        { status: 'succeeded', attempts: 2 },
+        { status: 'succeeded', attempts: 1 },
+      ]);
+      const bodies = (await comments()).map((c) => c.body).sort();
+      expect(bodies).toHaveLength(3);
+      expect(bodies).toEqual(['Step four', 'Step one', expect.stringMatching(/^Step three, case \d+$/)]);
+      expect(
+        await again.select({ id: cases.id }).from(cases).where(eq(cases.title, 'Case of the run')),
+      ).toHaveLength(1);
+      const [changed] = await again
+        .select({ priority: alerts.priority })
+        .from(alerts)
+        .where(eq(alerts.id, alert!.id));
+      expect(changed!.priority).toBe('low');
+    } finally {
+      await database?.close().catch(() => undefined);
+      await place.drop();
+    }
+  });
+});
