@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
@@ -45,6 +45,17 @@ export async function buildApp(
     ...(options.logger === false ? { logger: false } : logging),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's refusals (a path segment over its length, an undecodable one) in the error shape.
+    frameworkErrors: (error, _request, router) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = router as unknown as FastifyReply;
+      reply.status(tooLong ? 414 : 400).send({
+        error: {
+          code: tooLong ? 'too_long' : 'bad_request',
+          message: tooLong ? 'A part of the address is too long.' : 'The address cannot be read.',
+        },
+      });
+    },
     // The contract types some values as either of two kinds (`type: [string, number]`), which
     // ajv's strict mode would otherwise note on every start.
     ajv: {
