@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
+import type { BearerFailureLimits } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
@@ -38,7 +39,13 @@ export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url)
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { logger?: boolean; logStream?: DestinationStream; webRoot?: string } = {},
+  options: {
+    logger?: boolean;
+    logStream?: DestinationStream;
+    webRoot?: string;
+    /** Invalid bearers an address may send before its calls are refused (plugins/auth.ts). */
+    bearerFailureLimits?: BearerFailureLimits;
+  } = {},
 ): Promise<FastifyInstance> {
   const logging = loggerOptions(config, options.logStream);
   const app = Fastify({
@@ -81,7 +88,11 @@ export async function buildApp(
   await app.register(xsrfPlugin);
   await app.register(bodyParsers);
   await app.register(inputGuard);
-  await app.register(authPlugin, { db: database.db, authEpoch: database.authEpoch });
+  await app.register(authPlugin, {
+    db: database.db,
+    authEpoch: database.authEpoch,
+    bearerFailureLimits: options.bearerFailureLimits,
+  });
 
   const contract = loadContract();
   app.decorate(
