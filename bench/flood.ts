@@ -51,8 +51,9 @@ function flood(url: string, addresses: number): Promise<FloodResult> {
   child.stdout.on('data', (chunk) => {
     out += chunk;
   });
+  // 'close', not 'exit': the printed result is read only once stdout has ended.
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) =>
+    child.once('close', (code) =>
       code === 0 ? resolve(JSON.parse(out) as FloodResult) : reject(new Error(`flood exited with ${code}`)),
     ),
   );
