@@ -9397,6 +9397,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuthConfig"];
                 };
             };
+            /** @description The identity provider cannot be reached (`idp_unavailable`); retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logout: {
@@ -9408,7 +9417,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session is revoked. */
+            /**
+             * @description The session is revoked. `end_session_url` ends the identity provider's session too; when
+             *     the provider cannot be reached it is the console's signed-out page instead.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;

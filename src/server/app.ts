@@ -4,9 +4,10 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
+import type { BearerFailureLimits } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
@@ -39,13 +40,30 @@ export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url)
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { logger?: boolean; logStream?: DestinationStream; webRoot?: string } = {},
+  options: {
+    logger?: boolean;
+    logStream?: DestinationStream;
+    webRoot?: string;
+    /** Invalid bearers an address may send before its calls are refused (plugins/auth.ts). */
+    bearerFailureLimits?: BearerFailureLimits;
+  } = {},
 ): Promise<FastifyInstance> {
   const logging = loggerOptions(config, options.logStream);
   const app = Fastify({
     ...(options.logger === false ? { logger: false } : logging),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's refusals (a path segment over its length, an undecodable one) in the error shape.
+    frameworkErrors: (error, _request, router) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = router as unknown as FastifyReply;
+      reply.status(tooLong ? 414 : 400).send({
+        error: {
+          code: tooLong ? 'too_long' : 'bad_request',
+          message: tooLong ? 'A part of the address is too long.' : 'The address cannot be read.',
+        },
+      });
+    },
     // The contract types some values as either of two kinds (`type: [string, number]`), which
     // ajv's strict mode would otherwise note on every start.
     ajv: {
@@ -71,7 +89,11 @@ export async function buildApp(
   await app.register(xsrfPlugin);
   await app.register(bodyParsers);
   await app.register(inputGuard);
-  await app.register(authPlugin, { db: database.db, authEpoch: database.authEpoch });
+  await app.register(authPlugin, {
+    db: database.db,
+    authEpoch: database.authEpoch,
+    bearerFailureLimits: options.bearerFailureLimits,
+  });
 
   const contract = loadContract();
   app.decorate(

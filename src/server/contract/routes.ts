@@ -7,9 +7,9 @@ import type { AccessRule } from '../../common/permissions.ts';
 import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest } from '../areas/logs/index.ts';
-import { unauthorized } from '../errors.ts';
+import { ApiError, badRequest, unauthorized } from '../errors.ts';
 import { enforceAccess } from './access.ts';
-import { listOperations, type OpenApiDocument } from './load.ts';
+import { listOperations, type OpenApiDocument, type OpenApiOperation } from './load.ts';
 
 /**
  * Registers one route per contract operation, validated by the contract's schemas, answered by
@@ -68,6 +68,14 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       OPERATION_ACCESS[o.operationId as keyof typeof OPERATION_ACCESS],
     ]),
   );
+  // Fastify validates a body against the schema of the media type it arrived as, so a call sent
+  // without one (or as a type the operation does not take) would reach its handler unchecked.
+  const bodyRules = new Map<string, BodyRule>(
+    operations.flatMap((o) => {
+      const rule = bodyRuleOf(o.operation);
+      return rule ? [[`${o.method} ${o.path.replace(/\{(\w+)\}/g, ':$1')}`, rule] as const] : [];
+    }),
+  );
   // Attached to the secured routes only, so public calls and static files skip it entirely.
   const verifyBearer = async (request: FastifyRequest) => app.verifyBearer(request);
   const verifyAgent = async (request: FastifyRequest) => authenticateAgent(app.db, request);
@@ -94,6 +102,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
     else if (methods.some((method) => ingestSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];
+    const bodyRule = methods.map((method) => bodyRules.get(key(method))).find(Boolean);
+    if (bodyRule) route.preValidation = [...[route.preValidation ?? []].flat(), checkBodyPresence(bodyRule)];
     if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
     if (methods.some((method) => sandboxSized.has(key(method)))) route.bodyLimit = SANDBOX_MAX_BYTES;
   });
@@ -104,7 +114,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
 
   await app.register(openapiGlue, {
-    specification: withJsonAnswersOnly(withStreamedForms(structuredClone(contract))),
+    specification: withJsonAnswersOnly(withStreamedForms(withSafeIntegers(structuredClone(contract)))),
     serviceHandlers: handlers,
     securityHandlers: {
       bearerAuth: async (request: { principal: unknown }) => {
@@ -118,6 +128,60 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       },
     },
   });
+}
+
+interface BodyRule {
+  required: boolean;
+  mediaTypes: string[];
+}
+
+function bodyRuleOf(operation: OpenApiOperation): BodyRule | null {
+  const body = operation.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
+  if (!body?.content) return null;
+  return { required: body.required === true, mediaTypes: Object.keys(body.content) };
+}
+
+/**
+ * Refuses a call without the body its operation requires (400 naming `body`), and a body of a
+ * media type the operation does not take (415), before validation: either would otherwise skip
+ * the schema. A form streams its parts to the handler, which reads and checks them itself.
+ */
+function checkBodyPresence(rule: BodyRule) {
+  return async (request: FastifyRequest) => {
+    if (rule.mediaTypes.includes('multipart/form-data')) return;
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (request.body === undefined || (request.body === null && !type)) {
+      if (rule.required) throw badRequest('body', `is required: send ${rule.mediaTypes.join(' or ')}`);
+      return;
+    }
+    if (type && !rule.mediaTypes.includes(type))
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        `Send the body as ${rule.mediaTypes.join(' or ')}, not ${type}.`,
+      );
+  };
+}
+
+/**
+ * An integer the contract leaves unbounded is still a JSON number a client sends and a column
+ * stores: `1e308` passes `type: integer`. Bounding every one by the integers JSON carries exactly
+ * refuses such a value with a 400 naming its field instead of a database error.
+ */
+function withSafeIntegers(contract: OpenApiDocument): OpenApiDocument {
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const schema = node as Record<string, unknown>;
+    if ([schema.type].flat().includes('integer')) {
+      schema.maximum ??= Number.MAX_SAFE_INTEGER;
+      schema.minimum ??= Number.MIN_SAFE_INTEGER;
+    }
+    Object.values(schema).forEach(visit);
+  };
+  visit(contract.paths);
+  visit(contract.components);
+  return contract;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
+import { type BearerFailureLimits, BearerFailures } from '../auth/bearer-failures.ts';
 import type { Principal } from '../auth/principal.ts';
 import { SessionPrincipals } from '../auth/session-principals.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
 import type { AuthEpoch } from '../db/auth-epoch.ts';
 import { withScope } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
-import { unauthorized } from '../errors.ts';
+import { ApiError, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,19 +34,29 @@ export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>)
   return withScope(request.server.db, principal.scope, fn);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; authEpoch: AuthEpoch }) => {
-  app.decorate('db', options.db);
-  app.decorate('sessionTokens', await SessionTokens.create(options.db));
-  const sessionPrincipals = new SessionPrincipals(options.db, app.sessionTokens, options.authEpoch);
-  app.decorateRequest('principal', null);
-  app.decorate('verifyBearer', async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized();
-    if (match[1]!.startsWith(API_KEY_PREFIX)) {
-      request.principal = await principalForApiKey(app.db, match[1]!, request);
-      return;
-    }
-    request.principal = await sessionPrincipals.forToken(match[1]!);
-  });
-});
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { db: Db; authEpoch: AuthEpoch; bearerFailureLimits?: BearerFailureLimits },
+  ) => {
+    app.decorate('db', options.db);
+    app.decorate('sessionTokens', await SessionTokens.create(options.db));
+    const sessionPrincipals = new SessionPrincipals(options.db, app.sessionTokens, options.authEpoch);
+    const bearerFailures = new BearerFailures(options.bearerFailureLimits);
+    app.decorateRequest('principal', null);
+    app.decorate('verifyBearer', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw unauthorized();
+      await bearerFailures.refuseIfFlooding(request.ip);
+      try {
+        request.principal = match[1]!.startsWith(API_KEY_PREFIX)
+          ? await principalForApiKey(app.db, match[1]!, request)
+          : await sessionPrincipals.forToken(match[1]!);
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) await bearerFailures.failed(request.ip);
+        throw error;
+      }
+    });
+  },
+);

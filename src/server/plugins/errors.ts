@@ -24,6 +24,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         },
       });
     }
+    // A number the schema let through that its column cannot hold (an int4 version of 2^40).
+    if (sqlStateOf(error) === '22003') {
+      return reply.status(400).send({
+        error: {
+          code: 'bad_request',
+          message: 'A number in the request is out of range.',
+          details: [{ field: error.validationContext ?? 'request', reason: 'is out of range' }],
+        },
+      });
+    }
     // A database or driver error is never the caller's fault, whatever status it carries.
     const status = isInternal(error) ? 500 : (error.statusCode ?? 500);
     if (status >= 500) {
@@ -63,6 +73,14 @@ function isInternal(error: Error & { code?: unknown; cause?: unknown }): boolean
     (sqlState(error.code) && 'severity' in error) ||
     (cause !== undefined && sqlState(cause.code) && 'severity' in cause)
   );
+}
+
+function sqlStateOf(error: Error & { code?: unknown; cause?: unknown }): string | null {
+  for (const candidate of [error, error.cause as { code?: unknown } | undefined]) {
+    if (candidate && typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate.code;
+  }
+  return null;
 }
 
 interface AjvIssue {

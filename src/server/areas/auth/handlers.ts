@@ -60,5 +60,12 @@ export const logout: Handler<'logout'> = async (request) => {
   const principal = principalOf(request);
   const idToken = await request.server.sessionTokens.revoke(principal.session.sessionId);
   const returnTo = signedOutAddress(request.server.config, request.headers.origin);
-  return { end_session_url: await request.server.relyingParty.endSessionUrl(idToken, returnTo) };
+  try {
+    return { end_session_url: await request.server.relyingParty.endSessionUrl(idToken, returnTo) };
+  } catch (error) {
+    // The console session is ended either way; with the identity provider out of reach the
+    // browser goes straight to the signed-out page and the provider's session ends on its own.
+    request.log.warn({ err: error }, 'identity provider unreachable at sign-out');
+    return { end_session_url: returnTo };
+  }
 };

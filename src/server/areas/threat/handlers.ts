@@ -113,7 +113,8 @@ async function bulkText(request: RequestOf<'bulkThreatLookup'>): Promise<string>
     return text;
   }
   rejectNulCharacters(request);
-  const body = request.body as string | { text: string };
+  const body = request.body as string | { text: string } | undefined;
+  if (body === undefined) throw badRequest('file', 'is required: send a file, plain text or JSON {text}');
   return typeof body === 'string' ? body : body.text;
 }
 

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../../../src/server/contract/load.ts';
+import { alerts, cases } from '../../../src/server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { answerChecker } from '../../helpers/contract-answers.ts';
+import { resolver } from '../../helpers/contract-arbitraries.ts';
+import {
+  type ContractOperation,
+  contractOperations,
+  type GeneratedRequest,
+  requestsFor,
+} from '../../helpers/contract-requests.ts';
+
+// Every operation of the contract, called with requests generated from its own schemas (inside and
+// on its bounds, past them, of the wrong kind, hostile text): never a 5xx, and every answer is one
+// the contract declares. FUZZ_RUNS raises the number of requests per operation (FUZZ_SEED replays).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+const contract = loadContract();
+const uuids: string[] = [];
+const generation = { resolve: resolver(contract), uuids };
+const operations = contractOperations(contract, generation);
+const checkAnswer = answerChecker(contract);
+
+// Parsing, validation and the handlers' refusals are the same code on either database, and the
+// run must fit in about a minute: PGlite only (the tenancy and area tests cover PostgreSQL).
+describe('every operation of the contract, fuzzed from its schemas, on pglite', () => {
+  let t: TestApp;
+  let adminToken: string;
+  let agentCredential: string;
+  let ingestToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    const { acme, globex, admin, analyst, acmeUser, partner } = t.fixtures;
+    adminToken = await t.tokenFor(admin);
+    const customer_id = acme.customerId;
+    const enrolment = await send('POST', '/api/agents/v1/enrolment-tokens', { customer_id, name: 'Fuzz' });
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: '/api/agent/v1/enrol',
+      payload: {
+        token: enrolment.json().token,
+        host_name: 'FUZZ-01',
+        platform: 'windows-11',
+        architecture: 'x64',
+        version: '4.12.3',
+      },
+    });
+    agentCredential = enrolled.json().credential;
+    const ingest = await send('POST', '/api/search/v1/ingest-tokens', {
+      customer_id,
+      name: 'Fuzz',
+      source: 'windows',
+    });
+    ingestToken = ingest.json().token;
+    await t.database.db.insert(alerts).values([
+      { customerId: acme.customerId, title: 'Fuzz alert', type: 'edr', hostName: 'FUZZ-01' },
+      { customerId: globex.customerId, title: 'Fuzz alert 2', type: 'email' },
+    ]);
+    await t.database.db.insert(cases).values([{ customerId: acme.customerId, title: 'Fuzz case' }]);
+    uuids.push(
+      acme.customerId,
+      globex.customerId,
+      partner.partnerId,
+      analyst.contactId,
+      acmeUser.contactId,
+      enrolled.json().agent_id,
+      ingest.json().ingest_token?.token_id ?? customer_id,
+    );
+  }, 300_000);
+  afterAll(() => t.close());
+
+  function send(method: string, url: string, payload: unknown) {
+    return t.as(t.fixtures.admin, { method: method as 'POST', url, payload: payload as object });
+  }
+
+  /** The call as its own caller: the administrator (every permission), the agent, the shipper, or nobody. */
+  async function call(op: ContractOperation, request: GeneratedRequest): Promise<LightMyRequestResponse> {
+    const credential =
+      op.scheme === 'bearerAuth'
+        ? adminToken
+        : op.scheme === 'agentCredential'
+          ? agentCredential
+          : op.scheme === 'ingestToken'
+            ? ingestToken
+            : null;
+    const headers: Record<string, string> = { 'x-xsrf-token': 'fuzz' };
+    if (credential) headers.authorization = `Bearer ${credential}`;
+    if (request.contentType && request.payload !== undefined) headers['content-type'] = request.contentType;
+    const response = await t.app.inject({
+      method: op.method as 'POST',
+      url: request.url,
+      headers,
+      cookies: { 'XSRF-TOKEN': 'fuzz' },
+      payload: request.payload,
+    });
+    // A generated call may sign the administrator out (sign-out, sessions ended): sign in again.
+    if (response.statusCode === 401 && op.scheme === 'bearerAuth')
+      adminToken = await t.tokenFor(t.fixtures.admin);
+    return response;
+  }
+
+  it('generates requests for every operation', () => {
+    expect(operations.length).toBeGreaterThan(250);
+    for (const op of operations) fc.sample(requestsFor(op, generation), 3);
+  });
+
+  it.each(operations.map((op) => [`${op.operationId} (${op.method} ${op.path})`, op] as const))(
+    '%s never answers 5xx nor outside the contract',
+    async (_, op) => {
+      await fc.assert(
+        fc.asyncProperty(requestsFor(op, generation), async (request) => {
+          const response = await call(op, request);
+          const wrong = checkAnswer(op.path, op.method, {
+            statusCode: response.statusCode,
+            headers: response.headers,
+            body: response.body,
+          });
+          if (wrong)
+            throw new Error(`${op.method} ${request.url} ${request.payload?.slice(0, 500) ?? ''}: ${wrong}`);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+  );
+});

@@ -1,0 +1,70 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { backends } from '../../helpers/database.ts';
+
+const LIMIT = 5;
+
+/** Floods of forged console tokens and guessed API keys are refused per client address (auth/bearer-failures.ts). */
+describe.each(backends())('a flood of bearers that are not valid, on %s', (backend) => {
+  let t: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    t = await createTestApp(
+      backend,
+      {},
+      { logger: false, bearerFailureLimits: { perAddress: LIMIT, windowSeconds: 60 } },
+    );
+    const created = await t.as(t.fixtures.analyst, {
+      method: 'POST',
+      url: '/api/profile/api-keys',
+      payload: { name: 'Script', global: true, access: 'read', expires_in_days: 30 },
+    });
+    expect(created.statusCode).toBe(201);
+    apiKey = created.json().key;
+  });
+  afterAll(() => t.close());
+
+  const call = (bearer: string, remoteAddress: string) =>
+    t.app.inject({ url: '/api/user/', remoteAddress, headers: { authorization: `Bearer ${bearer}` } });
+  const forgedToken = () =>
+    `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: randomUUID() })).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+  const guessedKey = () => `wfk_${randomUUID()}.${randomBytes(32).toString('base64url')}`;
+
+  it('answers 429 to an address once it has sent too many forged tokens, and others carry on', async () => {
+    for (let i = 0; i < LIMIT; i += 1)
+      expect((await call(forgedToken(), '203.0.113.10')).statusCode).toBe(401);
+    const limited = await call(forgedToken(), '203.0.113.10');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/retry in \d+ s/),
+    });
+    // The flooding address is refused before any check, even with a valid token.
+    expect((await call(await t.tokenFor(t.fixtures.analyst), '203.0.113.10')).statusCode).toBe(429);
+    expect((await call(forgedToken(), '203.0.113.11')).statusCode).toBe(401);
+    expect((await call(await t.tokenFor(t.fixtures.analyst), '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('answers 429 to an address guessing API keys, and a real key from elsewhere still works', async () => {
+    for (let i = 0; i < LIMIT; i += 1)
+      expect((await call(guessedKey(), '198.51.100.20')).statusCode).toBe(401);
+    expect((await call(guessedKey(), '198.51.100.20')).statusCode).toBe(429);
+    expect((await call(apiKey, '198.51.100.20')).statusCode).toBe(429);
+    expect((await call(apiKey, '198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64, and never counts valid or missing bearers', async () => {
+    const token = await t.tokenFor(t.fixtures.analyst);
+    for (let i = 0; i < LIMIT * 3; i += 1) {
+      expect((await call(token, '2001:db8:5:6::1')).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/user/', remoteAddress: '2001:db8:5:6::1' })).statusCode).toBe(
+        401,
+      );
+    }
+    for (let i = 0; i < LIMIT; i += 1)
+      expect((await call(forgedToken(), `2001:db8:5:6::${(i + 2).toString(16)}`)).statusCode).toBe(401);
+    expect((await call(token, '2001:db8:5:6:ffff::9')).statusCode).toBe(429);
+    expect((await call(token, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+});
