@@ -10,6 +10,8 @@ const SLOW_TESTS = [
   'tests/server/reports/golden.test.ts',
   'tests/server/logs/ingest-crash.test.ts',
   'tests/server/jobs-crash.test.ts',
+  'tests/server/workflows/kill-worker.test.ts',
+  'tests/server/fuzz/contract-fuzz.test.ts',
 ];
 const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
 
