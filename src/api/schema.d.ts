@@ -2114,7 +2114,7 @@ export interface paths {
         };
         /**
          * For a CEF or LEEF instance, the syslog address and port and, per mapped customer, the token a sender puts in its structured data.
-         * @description Senders use RFC 5424 with `[watchfloor@32473 token="<token>"]`; the token names the instance and the customer. Tokens of customers the caller may not see are not listed. 404 for other kinds.
+         * @description Senders use RFC 5424 with `[watchfloor@32473 token="<token>"]`, or RFC 3164 (which has no structured data) with the token as the tag or as a word before `CEF:` or `LEEF:`; the token names the instance and the customer. Tokens of customers the caller may not see are not listed. 404 for other kinds.
          */
         get: operations["getIntegrationSyslogSetup"];
         put?: never;

@@ -78,6 +78,7 @@ export { KINDS, kindOf, type OutboundMessage } from './kinds/index.ts';
 export { publicSettings } from './public-settings.ts';
 export { IntegrationSendError, type SendOptions, sendThroughIntegration } from './send.ts';
 export {
+  integrationTokenIn,
   isIntegrationSyslogToken,
   raiseSyslogAlerts,
   type SyslogAlertItem,
