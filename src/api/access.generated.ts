@@ -393,6 +393,12 @@ export const OPERATION_ACCESS = {
   },
   listIndicators: { caller: 'signed-in' },
   listIngestTokens: { caller: 'signed-in', staff: true, what: 'manage ingest tokens' },
+  listIntegrationAzureGroups: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_integration'],
+    what: 'read integrations',
+  },
   listIntegrationKinds: {
     caller: 'signed-in',
     globalScope: true,
@@ -421,6 +427,12 @@ export const OPERATION_ACCESS = {
   listLogAlertRules: { caller: 'signed-in' },
   listLogSources: { caller: 'signed-in' },
   listLookalikes: { caller: 'signed-in' },
+  listMultiInstanceHosts: {
+    caller: 'signed-in',
+    globalScope: true,
+    anyOf: ['read_all', 'read_integration'],
+    what: 'read integrations',
+  },
   listMutes: { caller: 'signed-in' },
   listOutbox: {
     caller: 'signed-in',

@@ -1993,6 +1993,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/v1/integrations/{id}/azure-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Entra ID groups of the tenant a customer is mapped to, read from Microsoft Graph now.
+         * @description Only for a validated Microsoft Defender XDR instance with `customer_id` mapped to a tenant the caller may see (404 otherwise; 409 while the instance is not validated). Graph is asked through the outbound guard with the instance's app credentials; a refusal or failure there answers 502 naming the host and what it said. At most 5000 groups, by name.
+         */
+        get: operations["listIntegrationAzureGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/v1/integrations/{id}/event-bridge": {
         parameters: {
             query?: never;
@@ -2094,7 +2114,7 @@ export interface paths {
         };
         /**
          * For a CEF or LEEF instance, the syslog address and port and, per mapped customer, the token a sender puts in its structured data.
-         * @description Senders use RFC 5424 with `[watchfloor@32473 token="<token>"]`; the token names the instance and the customer. Tokens of customers the caller may not see are not listed. 404 for other kinds.
+         * @description Senders use RFC 5424 with `[watchfloor@32473 token="<token>"]`, or RFC 3164 (which has no structured data) with the token as the tag or as a word before `CEF:` or `LEEF:`; the token names the instance and the customer. Tokens of customers the caller may not see are not listed. 404 for other kinds.
          */
         get: operations["getIntegrationSyslogSetup"];
         put?: never;
@@ -2134,6 +2154,26 @@ export interface paths {
         };
         /** The kinds that can be configured, each with its settings and what it brings in or offers. */
         get: operations["listIntegrationKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/v1/multi-instance-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hosts reported by more than one integration instance, or by one instance more than once.
+         * @description A host counts once per integration that maps it (hostname mappings) and once per enrolled agent that names it, of the customers the caller may see; a host seen from two or more of these is listed with each of them, by host name. Host names compare without case.
+         */
+        get: operations["listMultiInstanceHosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4763,6 +4803,14 @@ export interface components {
             /** @description openid email profile roles watchfloor */
             scope: string;
         };
+        AzureGroup: {
+            description: string | null;
+            display_name: string;
+            group_types: string[];
+            id: string;
+            mail_enabled: boolean;
+            security_enabled: boolean;
+        };
         /** @description One breach the provider knows the account was in. */
         Breach: {
             breach_date: string | null;
@@ -5577,6 +5625,15 @@ export interface components {
             kind: string;
             mapping_count: number;
             name: string;
+            /** @description Why its last pull failed */
+            pull_error: string | null;
+            /** Format: date-time */
+            pull_error_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a pulling kind last brought its tenants' alerts in without an error.
+             */
+            pulled_at: string | null;
             release_status: string;
             /** @description Each credential of the kind, "set" or "not set"; never a value. */
             secrets: {
@@ -5793,6 +5850,20 @@ export interface components {
                 billing: string;
                 product: string;
                 status: string;
+            }[];
+        };
+        MultiInstanceHost: {
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            host_name: string;
+            sources: {
+                /** @description The integration's id */
+                id: string;
+                /** @description The integration's name */
+                name: string;
+                /** @enum {string} */
+                source: "integration" | "agent";
             }[];
         };
         Mute: {
@@ -10650,6 +10721,50 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listIntegrationAzureGroups: {
+        parameters: {
+            query: {
+                customer_id: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        customer_id: string;
+                        groups: components["schemas"]["AzureGroup"][];
+                        tenant_id: string;
+                        truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description Microsoft Graph or its sign-in refused or failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getIntegrationEventBridge: {
         parameters: {
             query?: never;
@@ -10922,6 +11037,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         kinds: components["schemas"]["IntegrationKind"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMultiInstanceHosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hosts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hosts: components["schemas"]["MultiInstanceHost"][];
                     };
                 };
             };

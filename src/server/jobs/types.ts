@@ -33,12 +33,20 @@ export type JobHandler = (context: JobContext) => Promise<void>;
  * just ran), `mail` for the outbox's deliveries, `workflows` for workflow runs (their steps act on
  * alerts within seconds of the trigger), `escalations` for telling escalation steps on time (a
  * contact must not wait behind a report), `reports` for rendering reports (a month of a hundred
- * customers' PDFs must not hold back scans or exports), `background` (the default) for everything
+ * customers' PDFs must not hold back scans or exports), `integrations` for pulling alerts from
+ * customers' tools (a slow or throttling product must not hold back the rest), `background` (the default) for everything
  * else.
  * Each lane has its own loop, so a long scan or export never holds back a search or a mail, and a
  * slow SMTP server never holds back the rest.
  */
-export type Lane = 'interactive' | 'mail' | 'workflows' | 'reports' | 'escalations' | 'background';
+export type Lane =
+  | 'interactive'
+  | 'mail'
+  | 'workflows'
+  | 'reports'
+  | 'escalations'
+  | 'integrations'
+  | 'background';
 
 export const LANES: readonly Lane[] = [
   'interactive',
@@ -46,6 +54,7 @@ export const LANES: readonly Lane[] = [
   'workflows',
   'reports',
   'escalations',
+  'integrations',
   'background',
 ];
 

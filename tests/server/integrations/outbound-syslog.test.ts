@@ -157,4 +157,42 @@ describe.each(backends())('outbound integrations and syslog alerts on %s', (back
     expect(titles).not.toContain('Built connection');
     expect(titles).not.toContain('Forged');
   });
+
+  it('takes RFC 3164 syslog, which has no structured data, with the token as the tag or before the CEF or LEEF', async () => {
+    const t = guarded;
+    const made = await create(t, t.fixtures.analyst, { kind: 'syslog_cef', name: 'Old firewalls' });
+    const id = made.json().id;
+    await validate(t, t.fixtures.analyst, id);
+    await mapCustomer(t, t.fixtures.analyst, id, t.fixtures.globex.customerId, 'globex-fw');
+    const [{ token }] = (await t.as(t.fixtures.analyst, { url: `${BASE}/${id}/syslog-setup` })).json()
+      .customers;
+    syslog ??= await startSyslogServer(t.database.db, { port: 0, host: '127.0.0.1', log: quiet });
+    const before = syslog.sink.counts.alerts;
+    const lines = [
+      `<134>Nov 29 12:00:01 fw-02 ${token}: CEF:0|Fortinet|FortiGate|7.4|0419016384|Tag token intrusion|9|src=203.0.113.50 dhost=db-02`,
+      `<134>Nov 29 12:00:02 qr-02 qradar: ${token} LEEF:1.0|IBM|QRadar|7.5|4002|sev=7\tname=Prefix token scan\tsrc=198.51.100.8`,
+      // A token only after the CEF part is the event's own text, not the sender's token.
+      `<134>Nov 29 12:00:03 fw-02 asa: CEF:0|Cisco|ASA|9.1|1|Token after CEF|9|msg=${token}`,
+      `<134>Nov 29 12:00:04 fw-02 ${token.slice(0, -4)}AAAA: CEF:0|Cisco|ASA|9.1|1|Forged 3164|10|src=10.0.0.1`,
+    ];
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(syslog!.tcpPort, '127.0.0.1', () => socket.end(`${lines.join('\n')}\n`));
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    for (let i = 0; i < 200 && syslog.sink.counts.alerts < before + 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    await syslog.sink.drain();
+    expect(syslog.sink.counts.alerts).toBe(before + 2);
+    const titles = JSON.stringify(
+      (await t.as(t.fixtures.globexUser, { url: '/api/alerts/v1/alerts/' })).json(),
+    );
+    expect(titles).toContain('Tag token intrusion');
+    expect(titles).toContain('Prefix token scan');
+    expect(titles).not.toContain('Token after CEF');
+    expect(titles).not.toContain('Forged 3164');
+    expect(
+      JSON.stringify((await t.as(t.fixtures.acmeUser, { url: '/api/alerts/v1/alerts/' })).json()),
+    ).not.toContain('Tag token intrusion');
+  });
 });

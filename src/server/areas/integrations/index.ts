@@ -1,7 +1,10 @@
+import { loadConfig } from '../../config.ts';
 import { inScope, samePartner } from '../../db/policies.ts';
 import type { JobDefinition, Schedule } from '../../jobs/types.ts';
 import type { Handlers } from '../../platform/handler.ts';
 import { defineArea } from '../area.ts';
+import { instancesDue, pullDefenderAlerts } from './graph/pull.ts';
+import { listIntegrationAzureGroups, listMultiInstanceHosts } from './handlers/graph.ts';
 import {
   getIntegrationEventBridge,
   getIntegrationSyslogSetup,
@@ -46,6 +49,8 @@ export const integrationHandlers: Handlers<
   | 'getIntegrationEventBridge'
   | 'getIntegrationSyslogSetup'
   | 'receiveIntegrationWebhook'
+  | 'listIntegrationAzureGroups'
+  | 'listMultiInstanceHosts'
 > = {
   listIntegrationKinds,
   listIntegrations,
@@ -62,13 +67,18 @@ export const integrationHandlers: Handlers<
   getIntegrationEventBridge,
   getIntegrationSyslogSetup,
   receiveIntegrationWebhook,
+  listIntegrationAzureGroups,
+  listMultiInstanceHosts,
 };
 
 export { parseSecurityEvent, priorityOf } from './cef.ts';
+export { type AzureGroup, azureGroups } from './graph/groups.ts';
+export { pullDefenderAlerts } from './graph/pull.ts';
 export { KINDS, kindOf, type OutboundMessage } from './kinds/index.ts';
 export { publicSettings } from './public-settings.ts';
 export { IntegrationSendError, type SendOptions, sendThroughIntegration } from './send.ts';
 export {
+  integrationTokenIn,
   isIntegrationSyslogToken,
   raiseSyslogAlerts,
   type SyslogAlertItem,
@@ -80,9 +90,28 @@ const INTEGRATIONS_JOBS: Record<string, JobDefinition> = {
   'expire-webhook-receipts': async ({ db }) => {
     await expireReceipts(db);
   },
+  // Each Defender XDR instance whose poll interval has passed; one failing does not stop the rest,
+  // and its failure is written on the instance rather than retried here (the next tick tries again).
+  'pull-graph-alerts': {
+    lane: 'integrations',
+    run: async ({ db, now, log }) => {
+      const config = loadConfig();
+      for (const id of await instancesDue(db, now())) {
+        const outcome = await pullDefenderAlerts(db, id, {
+          outbound: config.outbound,
+          secretsKey: config.secretsKey,
+          now: now(),
+        });
+        if (outcome.errors.length > 0) log.warn(`integration ${id}: ${outcome.errors.join('; ')}`);
+      }
+    },
+  },
 };
 
-const INTEGRATIONS_SCHEDULES: Schedule[] = [{ kind: 'expire-webhook-receipts', cron: '*/10 * * * *' }];
+const INTEGRATIONS_SCHEDULES: Schedule[] = [
+  { kind: 'expire-webhook-receipts', cron: '*/10 * * * *' },
+  { kind: 'pull-graph-alerts', cron: '* * * * *' },
+];
 
 export const integrationsArea = defineArea({
   name: 'integrations',
@@ -94,6 +123,8 @@ export const integrationsArea = defineArea({
     'integration_mappings',
     'integration_host_mappings',
     'integration_webhook_receipts',
+    'integration_pull_cursors',
+    'integration_pulled_alerts',
   ],
   tenantPolicies: {
     integrations: samePartner,

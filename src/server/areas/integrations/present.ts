@@ -51,6 +51,9 @@ export function presentIntegration(
     secrets: secretStates(kind, secrets),
     validated_at: row.validatedAt?.toISOString() ?? null,
     mapping_count: mappingCount,
+    pulled_at: row.pulledAt?.toISOString() ?? null,
+    pull_error: row.pullError ?? null,
+    pull_error_at: row.pullErrorAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -5,16 +5,9 @@ import type { Db } from '../../db/types.ts';
 import { guardedFetch, OutboundError } from '../../platform/outbound/index.ts';
 import { kindOf, type OutboundMessage, type OutboundRequest } from './kinds/index.ts';
 import { openSecrets, secretBoxOf } from './secrets.ts';
+import { IntegrationSendError } from './send-error.ts';
 
-/** Why a message did not go: the guard refused, the host failed or answered an error, or the integration cannot send. */
-export class IntegrationSendError extends Error {
-  constructor(
-    readonly reason: 'not_found' | 'not_validated' | 'not_outbound' | 'refused' | 'failed',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { IntegrationSendError };
 
 export interface SendOptions {
   outbound: OutboundSettings;

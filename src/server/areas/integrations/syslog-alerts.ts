@@ -18,6 +18,18 @@ export function syslogToken(key: string, mappingId: number, customerId: string):
 
 export const isIntegrationSyslogToken = (token: string) => token.startsWith(PREFIX);
 
+const TOKEN_WORD = /(?:^|[\s:[])(wfi\.\d{1,15}\.[A-Za-z0-9_-]{32})(?=$|[\s:\]])/;
+
+/**
+ * The integration token of an RFC 3164 message, which has no structured data: the tag or a word
+ * before its CEF or LEEF part (after it, the token would be the event's own text).
+ */
+export function integrationTokenIn(line: string): string | null {
+  const marks = [line.indexOf('CEF:'), line.indexOf('LEEF:')].filter((at) => at >= 0);
+  if (marks.length === 0) return null;
+  return TOKEN_WORD.exec(line.slice(0, Math.min(...marks)))?.[1] ?? null;
+}
+
 /** One syslog message that carried an integration's token. */
 export interface SyslogAlertItem {
   token: string;

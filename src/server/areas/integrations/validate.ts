@@ -3,7 +3,8 @@ import type { FieldIssue } from '../../errors.ts';
 import { ApiError } from '../../errors.ts';
 import { checkOutboundUrl } from '../../platform/outbound/index.ts';
 import type { IntegrationKind } from './kinds/index.ts';
-import { deliver, IntegrationSendError } from './send.ts';
+import { deliver } from './send.ts';
+import { IntegrationSendError } from './send-error.ts';
 import { applySettings } from './settings.ts';
 
 export const INVALID_SETTINGS = 'Unable to validate instance settings';
@@ -15,9 +16,15 @@ export interface Validation {
   issues: FieldIssue[];
 }
 
+const hostsFailed = (error: IntegrationSendError): Validation => ({
+  valid: false,
+  message: HOSTS_FAILED,
+  issues: [{ field: 'connection', reason: error.message }],
+});
+
 /**
  * Validates saved settings: every field and the kind's own checks, then for an outbound kind the
- * connection, through the outbound guard (a test message, or for PagerDuty only the address,
+ * connection, through the outbound guard (an inbound kind's own test; a test message, or for PagerDuty only the address,
  * since a test event would page someone).
  */
 export async function validateSettings(
@@ -33,6 +40,15 @@ export async function validateSettings(
       return { valid: false, message: INVALID_SETTINGS, issues: error.details };
     throw error;
   }
+  if (kind.testConnection) {
+    try {
+      await kind.testConnection(context, { outbound });
+    } catch (error) {
+      if (error instanceof IntegrationSendError) return hostsFailed(error);
+      throw error;
+    }
+    return { valid: true, message: null, issues: [] };
+  }
   if (!kind.request) return { valid: true, message: null, issues: [] };
   const request = kind.request(context, {
     title: 'Watchfloor connection test',
@@ -47,12 +63,7 @@ export async function validateSettings(
         throw new IntegrationSendError('refused', `${new URL(request.url).host} ${verdict.reason}`);
     }
   } catch (error) {
-    if (error instanceof IntegrationSendError)
-      return {
-        valid: false,
-        message: HOSTS_FAILED,
-        issues: [{ field: 'connection', reason: error.message }],
-      };
+    if (error instanceof IntegrationSendError) return hostsFailed(error);
     throw error;
   }
   return { valid: true, message: null, issues: [] };

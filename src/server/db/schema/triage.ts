@@ -169,6 +169,11 @@ export const integrations = pgTable('integrations', {
   createdBy: uuid('created_by'),
   /** Set when the saved settings passed validation; any change of settings clears it. */
   validatedAt: timestamp('validated_at', { withTimezone: true }),
+  /** When a pulling kind last brought its tenants' alerts in without an error. */
+  pulledAt: timestamp('pulled_at', { withTimezone: true }),
+  /** Why its last pull failed (the host and what it answered), shown on the instance; null once one works. */
+  pullError: text('pull_error'),
+  pullErrorAt: timestamp('pull_error_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -205,6 +210,35 @@ export const integrationWebhookReceipts = pgTable(
     uniqueIndex('integration_webhook_receipts_idx').on(t.integrationId, t.signature),
     index('integration_webhook_receipts_time_idx').on(t.receivedAt),
   ],
+);
+
+/**
+ * How far a pulling kind has read each external tenant (the last change time it saw), so the next
+ * pull asks only for what changed since. System connection only (the job).
+ */
+export const integrationPullCursors = pgTable(
+  'integration_pull_cursors',
+  {
+    integrationId: uuid('integration_id').notNull(),
+    externalId: text('external_id').notNull(),
+    cursor: timestamp('cursor', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('integration_pull_cursors_idx').on(t.integrationId, t.externalId)],
+);
+
+/**
+ * The product's alert ids already raised, per integration: an alert pulled again (it changed, or
+ * a page was read twice) raises nothing new. System connection only.
+ */
+export const integrationPulledAlerts = pgTable(
+  'integration_pulled_alerts',
+  {
+    integrationId: uuid('integration_id').notNull(),
+    externalAlertId: text('external_alert_id').notNull(),
+    alertId: bigint('alert_id', { mode: 'number' }),
+    pulledAt: timestamp('pulled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('integration_pulled_alerts_idx').on(t.integrationId, t.externalAlertId)],
 );
 
 /** Which host names an integration reports belong to which customer, for events that name no tenant. */

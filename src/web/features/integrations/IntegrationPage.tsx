@@ -124,6 +124,12 @@ export function IntegrationPage({ params }: ScreenProps) {
           </ul>
         </div>
       )}
+      {integration?.pull_error && (
+        <div className="card integration-page__outcome" role="status" data-testid="pull-error">
+          <p>{t('pull.failed')}</p>
+          <p>{integration.pull_error}</p>
+        </div>
+      )}
       {integration && !kind && kinds && <p className="muted">{t('notConfigurable')}</p>}
       {integration && kind && (
         <SettingsForm

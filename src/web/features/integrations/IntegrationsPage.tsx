@@ -14,6 +14,8 @@ import {
 } from '../../components/list/index.ts';
 import { useCan } from '../../session/use-can.ts';
 import { type Integration, listIntegrations } from './api.ts';
+import './integrations.css';
+import { MultiInstanceHostsSection } from './MultiInstanceHostsSection.tsx';
 import { NewIntegrationDialog } from './NewIntegrationDialog.tsx';
 
 const idOf = (integration: Integration) => integration.id;
@@ -109,6 +111,7 @@ export function IntegrationsPage(_: ScreenProps) {
         loading: t('loading'),
       }}
     >
+      <MultiInstanceHostsSection />
       {adding && (
         <NewIntegrationDialog
           onClose={() => setAdding(false)}

@@ -98,3 +98,13 @@ export async function unmapHost(id: string, mappingId: number): Promise<void> {
     }),
   );
 }
+
+export type MultiInstanceHost = components['schemas']['MultiInstanceHost'];
+
+export const listMultiInstanceHosts = () =>
+  $api.queryOptions(
+    'get',
+    '/api/integrations/v1/multi-instance-hosts',
+    {},
+    { select: (data): MultiInstanceHost[] => data.hosts },
+  );

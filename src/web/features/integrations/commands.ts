@@ -4,9 +4,9 @@ import type { ActionCommand, CommandGroupInfo, TargetKindInfo } from '../../comm
 import type { CommandTarget } from '../../commands/target.ts';
 
 /**
- * The palette's commands on an integration's page (part of THE registry): `>validate` runs the
- * page's own validation, the one its button runs. Opening the list or one integration is the
- * palette's navigation to /integrations (and its rows).
+ * The palette's integration commands (part of THE registry): `>open-integration <name>` opens one
+ * integration by its name from anywhere; `>validate` runs the page's own validation, the one its
+ * button runs. Opening the list is the palette's navigation to /integrations.
  */
 export const INTEGRATION_GROUPS: CommandGroupInfo[] = [
   { id: 'integration', order: 110, title: (l) => l.commands('help.groups.integration') },
@@ -15,6 +15,27 @@ export const INTEGRATION_GROUPS: CommandGroupInfo[] = [
 export const INTEGRATION_TARGET: TargetKindInfo = { id: 'integration', icon: 'integrations' };
 
 export const INTEGRATION_COMMANDS: ActionCommand[] = [
+  {
+    kind: 'action',
+    id: 'integrations.open',
+    group: 'integration',
+    keys: [],
+    target: 'integration',
+    access: 'listIntegrations',
+    slash: 'open-integration',
+    usage: '>open-integration <name>',
+    label: (l) => l.commands('registry.integrationsOpen'),
+    takesArgs: true,
+    parse: (text) => (text.trim() === '' ? null : [text.trim()]),
+    complete: (text, l) =>
+      text.trim() === ''
+        ? [{ args: [], label: l.commands('complete.openIntegrationHint'), partial: true }]
+        : [{ args: [text.trim()], label: l.commands('complete.openIntegration', { name: text.trim() }) }],
+    destructive: never,
+    confirm: (l) => l.commands('registry.integrationsOpen'),
+    availableOn: () => 'available',
+    run: (ctx, args) => import('./open-integration.ts').then((m) => m.openIntegration(ctx, args)),
+  },
   {
     kind: 'action',
     id: 'integration.validate',

@@ -1,3 +1,4 @@
+import { defenderKind } from './defender.ts';
 import { httpKind, pagerDutyKind, slackKind, teamsKind } from './outbound-kinds.ts';
 import { syslogKind } from './syslog.ts';
 import type { IntegrationKind } from './types.ts';
@@ -7,6 +8,7 @@ import { webhookKind } from './webhook.ts';
 export const KINDS: readonly IntegrationKind[] = [
   webhookKind,
   syslogKind,
+  defenderKind,
   slackKind,
   teamsKind,
   pagerDutyKind,

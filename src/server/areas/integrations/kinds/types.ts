@@ -64,6 +64,8 @@ export interface IntegrationKind {
   request?(context: KindContext, message: OutboundMessage): OutboundRequest;
   /** Whether validation sends a test message (false where one would page someone). */
   testBySending?: boolean;
+  /** An inbound kind's connection test (sign in, read one item); throws IntegrationSendError naming the host. */
+  testConnection?(context: KindContext, options: TestOptions): Promise<void>;
 }
 
 export interface TestOptions {

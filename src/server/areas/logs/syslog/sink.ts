@@ -3,6 +3,7 @@ import { resultRows } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { ApiError } from '../../../errors.ts';
 import {
+  integrationTokenIn,
   isIntegrationSyslogToken,
   raiseSyslogAlerts,
   type SyslogAlertItem,
@@ -81,7 +82,11 @@ export class SyslogSink {
     const addresses = new Map<string, IngestCaller | null>();
     const alerts: SyslogAlertItem[] = [];
     for (const item of items) {
-      const { event, token } = parseSyslog(item.text, item.at);
+      const parsed = parseSyslog(item.text, item.at);
+      const { event } = parsed;
+      // RFC 3164 has no structured data: an integration's token comes before its CEF or LEEF.
+      const token =
+        parsed.token ?? (event.syslog_format === 'rfc3164' ? integrationTokenIn(item.text) : null);
       const address = plainAddress(item.address);
       // An integration's token: a CEF or LEEF event that becomes an alert, not a log event.
       if (token && isIntegrationSyslogToken(token)) {

@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local server speaking the Microsoft identity platform's client-credentials token endpoint
+ * (`/{tenant}/oauth2/v2.0/token`) and the parts of Microsoft Graph the Defender XDR integration
+ * reads (`/v1.0/security/alerts_v2` with `$filter=lastUpdateDateTime ge …` and `/v1.0/groups`),
+ * paged with `@odata.nextLink` as Graph pages. Each token names its tenant; a collection answers
+ * the token's tenant only. Tests queue failures (a 429 with Retry-After, a 401) per path.
+ */
+export interface FakeGraphAlert {
+  id: string;
+  tenantId: string;
+  title: string;
+  severity: string;
+  lastUpdateDateTime: string;
+  category?: string;
+  evidence?: { '@odata.type': string; deviceDnsName?: string; mdeDeviceId?: string }[];
+}
+
+export interface FakeGraphGroup {
+  id: string;
+  displayName: string;
+  securityEnabled: boolean;
+  mailEnabled: boolean;
+  groupTypes: string[];
+}
+
+interface Failure {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface FakeGraph {
+  /** The base address, for the integration's `login_url` and `graph_url` settings. */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  alerts: Map<string, FakeGraphAlert[]>;
+  groups: Map<string, FakeGraphGroup[]>;
+  /** Answers per page. */
+  pageSize: number;
+  /** Every request, `METHOD path?query`, in order. */
+  requests: string[];
+  /** Tenants a token was asked for, in order. */
+  tokenRequests: string[];
+  /** The next requests whose path starts with `path` get these answers, in order. */
+  fail(path: string, ...failures: Failure[]): void;
+  /** Tokens given so far stop working (Graph answers 401 until a new one is asked for). */
+  expireTokens(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeGraph(): Promise<FakeGraph> {
+  const failures: { path: string; failure: Failure }[] = [];
+  const tokens = new Map<string, string>();
+  let issued = 0;
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+  function page<T>(res: ServerResponse, url: URL, items: T[]) {
+    const skip = Number(url.searchParams.get('$skiptoken') ?? 0);
+    const next = new URL(url.href);
+    next.searchParams.set('$skiptoken', String(skip + fake.pageSize));
+    send(res, 200, {
+      value: items.slice(skip, skip + fake.pageSize),
+      ...(skip + fake.pageSize < items.length ? { '@odata.nextLink': next.href } : {}),
+    });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, body: string) {
+    const url = new URL(req.url ?? '/', fake.url);
+    fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
+    const queued = failures.findIndex((entry) => url.pathname.startsWith(entry.path));
+    if (queued >= 0) {
+      const { failure } = failures.splice(queued, 1)[0]!;
+      return send(
+        res,
+        failure.status,
+        failure.body ?? { error: { code: 'failure', message: 'queued' } },
+        failure.headers,
+      );
+    }
+    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(url.pathname);
+    if (token && req.method === 'POST') {
+      const form = new URLSearchParams(body);
+      fake.tokenRequests.push(token[1]!);
+      if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret)
+        return send(res, 401, {
+          error: 'invalid_client',
+          error_description: 'AADSTS7000215: Invalid client secret provided.\r\nTrace ID: 0000',
+        });
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('scope') !== 'https://graph.microsoft.com/.default'
+      )
+        return send(res, 400, { error: 'invalid_request', error_description: 'AADSTS900144: bad grant' });
+      const value = `token-${++issued}`;
+      tokens.set(value, token[1]!);
+      return send(res, 200, { token_type: 'Bearer', expires_in: 3599, access_token: value });
+    }
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const tenant = bearer ? tokens.get(bearer) : undefined;
+    if (!tenant)
+      return send(res, 401, {
+        error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired.' },
+      });
+    if (url.pathname === '/v1.0/security/alerts_v2') {
+      const filter = /^lastUpdateDateTime ge (\S+)$/.exec(url.searchParams.get('$filter') ?? '');
+      const since = filter ? Date.parse(filter[1]!) : 0;
+      const items = (fake.alerts.get(tenant) ?? [])
+        .filter((alert) => Date.parse(alert.lastUpdateDateTime) >= since)
+        .sort((a, b) => a.lastUpdateDateTime.localeCompare(b.lastUpdateDateTime));
+      const top = Number(url.searchParams.get('$top') ?? 0);
+      return page(res, url, top === 1 ? items.slice(0, 1) : items);
+    }
+    if (url.pathname === '/v1.0/groups') return page(res, url, fake.groups.get(tenant) ?? []);
+    send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
+  }
+
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => handle(req, res, body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const fake: FakeGraph = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    clientId: '11111111-2222-4333-8444-555555555555',
+    clientSecret: 'a-client-secret-value',
+    alerts: new Map(),
+    groups: new Map(),
+    pageSize: 2,
+    requests: [],
+    tokenRequests: [],
+    fail: (path, ...list) => failures.push(...list.map((failure) => ({ path, failure }))),
+    expireTokens: () => tokens.clear(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return fake;
+}
