@@ -246,6 +246,12 @@ export const OPERATION_ACCESS = {
   getDashboardIngest: { caller: 'signed-in' },
   getDashboardOpenAlerts: { caller: 'signed-in' },
   getDashboardResponseTimes: { caller: 'signed-in' },
+  getDatabaseStatus: {
+    caller: 'signed-in',
+    staff: true,
+    adminOnly: true,
+    denied: "Only the provider's administrators can do this.",
+  },
   getDomain: { caller: 'signed-in' },
   getDomainFuzzLists: { caller: 'signed-in' },
   getEscalationPlan: {

@@ -65,6 +65,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/database": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The database the console runs on, and its read replica's lag.
+         * @description With `DATABASE_REPLICA_URL` set, read-heavy calls (search aggregates, dashboard charts) read
+         *     a streaming replica while it is at most `max_lag_seconds` behind the primary; lagging
+         *     further, or down, they read the primary. `state` is `none` without a replica, `ok` while
+         *     reads go to it, `lagging` or `down` while they go to the primary. The lag is checked every
+         *     second by each API process; this answers what this process last found.
+         */
+        get: operations["getDatabaseStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/jobs": {
         parameters: {
             query?: never;
@@ -7060,6 +7084,43 @@ export interface operations {
                 content: {
                     "application/json": {
                         kinds: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDatabaseStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database and its replica. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Embedded PGlite or PostgreSQL.
+                         * @enum {string}
+                         */
+                        kind: "pglite" | "postgres";
+                        replica: {
+                            /** Format: date-time */
+                            checked_at: string | null;
+                            /** @description Replay lag; null when unknown (no replica, or down). */
+                            lag_seconds: number | null;
+                            max_lag_seconds: number;
+                            /** @enum {string} */
+                            state: "none" | "ok" | "lagging" | "down";
+                        };
                     };
                 };
             };

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { loadContract } from './contract/load.ts';
 import { registerContractRoutes } from './contract/routes.ts';
 import type { Database } from './db/client.ts';
+import { primaryOnly, type ReadRouter, replicaRouter } from './db/replica.ts';
 import { mountEmbeddedIdp } from './idp/mount.ts';
 import { loggerOptions } from './logging.ts';
 import { testClockRoutes } from './platform/test-clock.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     databaseKind: Database['kind'];
+    /** Where read-heavy calls read: the replica when configured and current, else the primary (platform/reader.ts). */
+    reads: ReadRouter;
     /** Every route registered, method and URL, for the contract test and the docs. */
     routeTable: { method: string; url: string }[];
   }
@@ -81,6 +84,12 @@ export async function buildApp(
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
   app.decorate('databaseKind', database.kind);
+  const reads =
+    config.replica && database.kind === 'postgres'
+      ? await replicaRouter(database.db, config.replica, (message) => app.log.warn(message))
+      : primaryOnly(database.db);
+  app.decorate('reads', reads);
+  app.addHook('onClose', () => reads.close());
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);

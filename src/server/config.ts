@@ -9,7 +9,14 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL that read-heavy calls use while it is
+   * at most DATABASE_REPLICA_MAX_LAG_SECONDS (default 5) behind; unset, everything reads the primary.
+   */
+  replica: { url: string; maxLagMs: number } | undefined;
   role: 'all' | 'api' | 'worker';
+  /** JOB_LEASE_SECONDS (default 300): how long a worker that stopped answering keeps its job before another takes it. */
+  jobLeaseMs: number;
   oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
   demoPassword: string | undefined;
   knowledgeBaseUrl: string;
@@ -155,7 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: env.WATCHFLOOR_DATA === 'memory://' ? 'memory://' : resolve(env.WATCHFLOOR_DATA ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    replica: replicaSettings(env),
     role,
+    jobLeaseMs: positiveInteger(env, 'JOB_LEASE_SECONDS', 300) * 1000,
     oidc: external
       ? {
           issuer: env.OIDC_ISSUER!,
@@ -183,6 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assistant: assistantSettings(env),
     testClock,
   };
+}
+
+function replicaSettings(env: NodeJS.ProcessEnv): Config['replica'] {
+  const url = env.DATABASE_REPLICA_URL || undefined;
+  if (!url) return undefined;
+  if (!env.DATABASE_URL)
+    throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica of which primary?');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_REPLICA_URL must be a postgres:// address');
+  return { url, maxLagMs: positiveInteger(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 5) * 1000 };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -29,6 +29,7 @@ const lanes =
           pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
           handlers: laneHandlers(lane),
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
+          leaseMs: config.jobLeaseMs,
           mail: mailTransportFor(config),
           ...(config.testClock ? { now: testClockNow } : {}),
           ...(app ? { log: app.log } : {}),

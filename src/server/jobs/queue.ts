@@ -127,6 +127,24 @@ export async function recordProgress(
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
 }
 
+/**
+ * Renews the lease of a job this worker still holds: a live worker's long job is never taken to
+ * have lost its worker (and run a second time) while it is still running. Answers whether it holds it.
+ */
+export async function renewLease(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const renewed = await db
+    .update(jobs)
+    .set({ lockedAt: now })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)))
+    .returning({ id: jobs.id });
+  return renewed.length > 0;
+}
+
 /** Marks a job done, if this worker still holds it (a lease that ran out may have passed it on). */
 export async function completeJob(
   db: Db,

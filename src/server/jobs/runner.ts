@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { claimJob, completeJob, failJob, recordProgress } from './queue.ts';
+import { claimJob, completeJob, failJob, recordProgress, renewLease } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
 import type { JobContext, JobDefinition, JobKind, JobLogger, JobRow, Schedule } from './types.ts';
@@ -31,7 +31,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 
 /** 10 s, 20 s, 40 s, … up to an hour. */
@@ -91,13 +91,8 @@ export async function runDueJobs(
   await ensureScheduled(db, schedules, now());
   let ran = 0;
   while (!shouldStop()) {
-    const job = await claimJob(
-      db,
-      options.workerId,
-      Object.keys(handlers),
-      options.leaseMs ?? DEFAULT_LEASE_MS,
-      now(),
-    );
+    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    const job = await claimJob(db, options.workerId, Object.keys(handlers), leaseMs, now());
     if (!job) break;
     ran++;
     const kind = kindOf(job.kind);
@@ -108,10 +103,22 @@ export async function runDueJobs(
       await giveUp(job, kind, new Error(`gave up after ${maxAttempts} attempts`));
       continue;
     }
+    // The lease is renewed three times in its length while the job runs, so only a dead worker's
+    // job is claimed again, however long it takes.
+    const heartbeat = setInterval(() => {
+      renewLease(db, job, options.workerId, now()).catch((error: unknown) =>
+        log.warn(
+          `job ${job.id} (${job.kind}): lease not renewed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
       await kind.run(contextOf(job));
+      clearInterval(heartbeat);
       await completeJob(db, job, options.workerId, now());
     } catch (error) {
+      clearInterval(heartbeat);
       const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;
       const reason = error instanceof Error ? error.message : String(error);
       log.warn(

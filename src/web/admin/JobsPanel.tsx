@@ -14,6 +14,7 @@ import {
 } from '../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../components/Timestamp.tsx';
 import { ADMIN_AREA, type Job, type JobState, listJobs, retryJob } from './api.ts';
+import { DatabaseStatus } from './DatabaseStatus.tsx';
 import { loadLabels } from './load-labels.ts';
 import { RebuildRollups } from './RebuildRollups.tsx';
 import { StateBadge } from './StateBadge.tsx';
@@ -134,6 +135,7 @@ export function JobsPanel() {
       count={load.status === 'ready' ? t('shown', { count: rows.length }) : undefined}
       actions={
         <>
+          <DatabaseStatus />
           <RebuildRollups onChange={reload} />
           <button type="button" className="button" onClick={load.reload}>
             {t('refresh')}

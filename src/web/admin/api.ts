@@ -118,3 +118,9 @@ export const listSupportPartners = (query: string) =>
 /** getMdrSupport: one customer's MDR support record. */
 export const getMdrSupport = (customerId: string) =>
   $api.queryOptions('get', '/api/support/v1/mdr_support', { params: { query: { customer_id: customerId } } });
+
+export type DatabaseStatus = operations['getDatabaseStatus']['responses'][200]['content']['application/json'];
+
+/** getDatabaseStatus: the database and its replica's lag, read again every few seconds while shown. */
+export const getDatabaseStatus = () =>
+  $api.queryOptions('get', '/api/admin/v1/database', {}, { ...ALWAYS_STALE, refetchInterval: 5000 });

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { PRIORITIES } from '../../../common/statuses.ts';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import {
   bucketEnd,
   bucketKey,
@@ -25,7 +26,7 @@ export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> =
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const days = request.query.days ?? 30;
-  const { span, rows } = await asCaller(request, async (tx) => {
+  const { span, rows } = await asReader(request, async (tx) => {
     const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids));
     const rows = resultRows<{ bucket: string; priority: string; n: number }>(
       await tx.execute(
@@ -62,7 +63,7 @@ export const getDashboardAlertsOverTime: Handler<'getDashboardAlertsOverTime'> =
 export const getDashboardOpenAlerts: Handler<'getDashboardOpenAlerts'> = async (request) => {
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
-  const rows = await asCaller(request, async (tx) =>
+  const rows = await asReader(request, async (tx) =>
     resultRows<{ customer_id: string; status: OpenStatus; n: number }>(
       await tx.execute(sql`select customer_id, status, alerts as n from alert_status_counts
         where customer_id = any(${uuidArray(ids)}::uuid[]) and status = any(${textArray(OPEN)}::text[])
@@ -91,7 +92,7 @@ export const getDashboardAlertTypes: Handler<'getDashboardAlertTypes'> = async (
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const days = request.query.days ?? 30;
-  const types = await asCaller(request, async (tx) => {
+  const types = await asReader(request, async (tx) => {
     const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids));
     return resultRows<{ type: string; total: number; open: number }>(
       await tx.execute(sql`select type, sum(alerts)::int as total, sum(open)::int as open

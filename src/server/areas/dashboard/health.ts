@@ -2,8 +2,9 @@ import { count, ne, sql } from 'drizzle-orm';
 import { agents } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import {
   type AgentState,
   agentClockFlags,
@@ -23,7 +24,7 @@ export const getDashboardHealth: Handler<'getDashboardHealth'> = async (request)
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const clock = agentClockFlags(new Date());
   const unhealthy = ne(agents.health, 'healthy');
-  const groups = await asCaller(request, (tx) =>
+  const groups = await asReader(request, (tx) =>
     tx
       .select({
         customerId: agents.customerId,

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { dayOf, firstDayIn, spanFor, uuidArray } from './span.ts';
 
 /**
@@ -14,7 +15,7 @@ export const getDashboardIngest: Handler<'getDashboardIngest'> = async (request)
   const { scope } = principalOf(request);
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const days = request.query.days ?? 30;
-  const { starts, rows } = await asCaller(request, async (tx) => {
+  const { starts, rows } = await asReader(request, async (tx) => {
     const { starts, since } = await spanFor(days, () => firstDayIn(tx, 'log_usage', ids), 'day');
     const rows = resultRows<{ customer_id: string; day: string; events: number; bytes: number }>(
       await tx.execute(sql`select customer_id, day::text as day, sum(events)::float8 as events, sum(bytes)::float8 as bytes

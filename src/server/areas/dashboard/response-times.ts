@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { dayOf, firstDayIn, spanFor, uuidArray } from './span.ts';
 
 type Kind = 'acknowledge' | 'close';
@@ -67,7 +68,7 @@ export const getDashboardResponseTimes: Handler<'getDashboardResponseTimes'> = a
   const ids = requestedCustomers(scope.customerIds, request.query.customer_ids);
   const days = request.query.days ?? 30;
   const customers = uuidArray(ids);
-  const { totals, buckets } = await asCaller(request, async (tx) => {
+  const { totals, buckets } = await asReader(request, async (tx) => {
     const span = await spanFor(days, () => firstDayIn(tx, 'alert_rollup_daily', ids), 'day');
     return readResponseRollups(tx, customers, dayOf(span.since));
   });

@@ -5,6 +5,7 @@ import { searchJobs } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import type { Handler, RequestOf } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { sourceAddressMap } from './map.ts';
@@ -180,24 +181,26 @@ export const getSearch: Handler<'getSearch'> = async (request) =>
  * Hits over time. While the search runs, the buckets count the part scanned so far (`partial`),
  * so the chart fills in as the job goes; a cancelled or failed search has none.
  */
-export const getSearchHits: Handler<'getSearchHits'> = async (request) =>
-  withJob(request, async (tx, job, search) => {
-    const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
-    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
-    const hits = await hitsOverTime(tx, search, part);
-    return { ...hits, status, progress: job.progress, partial: status !== 'done' };
-  });
+export const getSearchHits: Handler<'getSearchHits'> = async (request) => {
+  const { job, search } = await withJob(request, async (_tx, job, search) => ({ job, search }));
+  const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+  const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+  const hits = await asReader(request, (tx) => hitsOverTime(tx, search, part));
+  return { ...hits, status, progress: job.progress, partial: status !== 'done' };
+};
 
 /** Source addresses of the search's events for the map, placed by GeoIP when it is configured. */
-export const getSearchMap: Handler<'getSearchMap'> = async (request) =>
-  withJob(request, async (tx, job, search) => {
-    const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
-    const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
-    const map = await sourceAddressMap(tx, part, request.server.config.geoipDatabase);
-    return { ...map, status, partial: status !== 'done' };
-  });
-
-export const getSearchTopValues: Handler<'getSearchTopValues'> = async (request) =>
-  withJob(request, (tx, _job, search) =>
-    topValues(tx, search, request.params.field, request.query.count ?? 10),
+export const getSearchMap: Handler<'getSearchMap'> = async (request) => {
+  const { job, search } = await withJob(request, async (_tx, job, search) => ({ job, search }));
+  const status = job.status as 'running' | 'done' | 'cancelled' | 'failed';
+  const part = status === 'cancelled' || status === 'failed' ? null : scannedPart(search, job);
+  const map = await asReader(request, (tx) =>
+    sourceAddressMap(tx, part, request.server.config.geoipDatabase),
   );
+  return { ...map, status, partial: status !== 'done' };
+};
+
+export const getSearchTopValues: Handler<'getSearchTopValues'> = async (request) => {
+  const { search } = await withJob(request, async (_tx, _job, search) => ({ search }));
+  return asReader(request, (tx) => topValues(tx, search, request.params.field, request.query.count ?? 10));
+};

@@ -1,7 +1,8 @@
 import { notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { requestedCustomers } from '../../platform/scope.ts';
-import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { resolvePeriod } from './period.ts';
 import { type StoredSearch, topValues } from './search.ts';
 import { findSource, listedSources, sourceMappings } from './sources.ts';
@@ -45,6 +46,6 @@ export const getLogSourceTopValues: Handler<'getLogSourceTopValues'> = async (re
     customer_ids: requestedCustomers(principal.scope.customerIds, query.customer_ids),
   };
   const field = request.params.field;
-  const top = await asCaller(request, (tx) => topValues(tx, search, field, query.count ?? 10));
+  const top = await asReader(request, (tx) => topValues(tx, search, field, query.count ?? 10));
   return { ...top, source: source.id, period: { from: search.from, to: search.to } };
 };

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { replicaRouter } from '../../src/server/db/replica.ts';
+import { alerts } from '../../src/server/db/schema/index.ts';
+import { resultRows, withScope } from '../../src/server/db/tenancy.ts';
+import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
+import { freePort } from '../scale/cluster.ts';
+
+/**
+ * A real hot standby: TEST_REPLICA_PRIMARY_URL and TEST_REPLICA_URL name a primary and a streaming
+ * replica of it (scripts/replica.sh makes the pair; .ci/run sets both), as a role that may create
+ * databases. The replica's replay is paused and resumed as the server's superuser `postgres`.
+ */
+const primaryServer = process.env.TEST_REPLICA_PRIMARY_URL;
+const replicaServer = process.env.TEST_REPLICA_URL;
+if (!primaryServer || !replicaServer)
+  console.warn(
+    '⚠ Read replica tests SKIPPED: set TEST_REPLICA_PRIMARY_URL and TEST_REPLICA_URL (scripts/replica.sh start prints them).',
+  );
+
+const withDatabase = (server: string, name: string, user?: string) => {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  if (user) url.username = user;
+  return url.href;
+};
+
+async function query(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function until(ready: () => Promise<boolean> | boolean, what: string) {
+  const deadline = Date.now() + 20_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!primaryServer || !replicaServer)('reads on a streaming replica', () => {
+  const name = `watchfloor_replica_${randomBytes(6).toString('hex')}`;
+  const primaryUrl = withDatabase(primaryServer ?? '', name);
+  const replicaUrl = withDatabase(replicaServer ?? '', name);
+  const replicaAdmin = withDatabase(replicaServer ?? '', name, 'postgres');
+  let database: Database;
+  let app: FastifyInstance;
+  let fixtures: Fixtures;
+  const tokenFor = async (user: { contactId: string }) =>
+    `Bearer ${(await app.sessionTokens.issue(user.contactId)).access_token}`;
+
+  beforeAll(async () => {
+    await query(primaryServer!, `create database ${name}`);
+    database = await openDatabase({ databaseUrl: primaryUrl, dataDir: '' });
+    fixtures = await insertFixtures(database.db);
+    await database.db.insert(alerts).values([
+      { customerId: fixtures.acme.customerId, title: 'Acme alert', type: 'edr', priority: 'high' },
+      { customerId: fixtures.globex.customerId, title: 'Globex alert', type: 'edr', priority: 'low' },
+      { customerId: fixtures.globex.customerId, title: 'Globex alert 2', type: 'edr', priority: 'low' },
+    ]);
+    await until(
+      async () =>
+        (await query(replicaAdmin, 'select count(*)::int as n from alerts').catch(() => [{ n: 0 }]))[0].n ===
+        3,
+      'the replica has the alerts',
+    );
+    const config = loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: primaryUrl,
+      DATABASE_REPLICA_URL: replicaUrl,
+      DATABASE_REPLICA_MAX_LAG_SECONDS: '1',
+    });
+    app = await buildApp(config, database, { logger: false });
+    await app.ready();
+  }, 120_000);
+
+  afterAll(async () => {
+    await query(replicaAdmin, 'select pg_wal_replay_resume()').catch(() => undefined);
+    await app?.close();
+    await database?.close();
+    await query(primaryServer!, `drop database if exists ${name} with (force)`);
+  });
+
+  it('reads there under the caller’s row-level security, exactly as on the primary', async () => {
+    await until(() => app.reads.status().state === 'ok', 'the replica is current');
+    const reader = app.reads.reader();
+    expect(reader).not.toBe(database.db);
+    const seen = async (db: typeof reader, scope: typeof fixtures.acmeUser) =>
+      withScope(
+        db,
+        {
+          partnerId: scope.partnerId,
+          userId: scope.contactId,
+          customerIds: scope.validCustomerIds ?? [],
+          global: false,
+        },
+        async (tx) =>
+          resultRows<{ standby: boolean; titles: string[] }>(
+            await tx.execute(
+              sql`select pg_is_in_recovery() as standby, array_agg(title order by title) as titles from alerts`,
+            ),
+          )[0]!,
+      );
+    expect(await seen(reader, fixtures.acmeUser)).toEqual({ standby: true, titles: ['Acme alert'] });
+    expect(await seen(database.db, fixtures.acmeUser)).toEqual({ standby: false, titles: ['Acme alert'] });
+    expect((await seen(reader, fixtures.globexUser)).titles).toEqual(['Globex alert', 'Globex alert 2']);
+
+    // Through the API: the dashboard's open alerts read on the replica, one customer's only.
+    const open = await app.inject({
+      url: '/api/dashboard/open-alerts',
+      headers: { authorization: await tokenFor(fixtures.acmeUser) },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(JSON.stringify(open.json())).not.toContain(fixtures.globex.customerId);
+  });
+
+  it('answers its lag to administrators, and reads the primary while it lags beyond the bound', async () => {
+    const status = async () => {
+      const answer = await app.inject({
+        url: '/api/admin/v1/database',
+        headers: { authorization: await tokenFor(fixtures.admin) },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    await until(() => app.reads.status().state === 'ok', 'the replica is current');
+    expect(await status()).toMatchObject({ kind: 'postgres', replica: { state: 'ok', max_lag_seconds: 1 } });
+    const analystAsks = await app.inject({
+      url: '/api/admin/v1/database',
+      headers: { authorization: await tokenFor(fixtures.analyst) },
+    });
+    expect(analystAsks.statusCode).toBe(403);
+
+    await query(replicaAdmin, 'select pg_wal_replay_pause()');
+    // Writes the replica does not replay while paused: its lag grows past the 1 s bound.
+    await database.db
+      .insert(alerts)
+      .values({ customerId: fixtures.acme.customerId, title: 'New', type: 'edr' });
+    await until(() => app.reads.status().state === 'lagging', 'the replica is found lagging');
+    expect(app.reads.reader()).toBe(database.db);
+    const lagging = await status();
+    expect(lagging.replica.state).toBe('lagging');
+    expect(lagging.replica.lag_seconds).toBeGreaterThan(1);
+
+    await query(replicaAdmin, 'select pg_wal_replay_resume()');
+    await until(() => app.reads.status().state === 'ok', 'the replica has caught up');
+    expect(app.reads.reader()).not.toBe(database.db);
+  });
+
+  it('reads the primary when the replica does not answer', async () => {
+    const nobody = withDatabase(`postgres://watchfloor_ci@127.0.0.1:${await freePort()}/`, name);
+    const router = await replicaRouter(database.db, { url: nobody, maxLagMs: 5000 }, () => undefined);
+    try {
+      expect(router.status().state).toBe('down');
+      expect(router.reader()).toBe(database.db);
+    } finally {
+      await router.close();
+    }
+  });
+});
