@@ -35,6 +35,8 @@ export interface Config {
   outbound: OutboundSettings;
   /** The chat assistant's model endpoint and session limits (ASSISTANT_*). */
   assistant: AssistantSettings;
+  /** Live agent terminals: TERMINAL_IDLE_SECONDS (default 900) ends a session nobody types in or reads. */
+  terminal: { idleSeconds: number };
 }
 
 export interface AssistantSettings {
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDatabase: env.GEOIP_DATABASE || undefined,
     outbound: outboundSettings(env),
     assistant: assistantSettings(env),
+    terminal: { idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900) },
   };
 }
 
