@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { useIsActivePage } from '../../shell/index.ts';
 import { useTerminalSession } from './use-terminal-session.ts';
 import { XtermView } from './XtermView.tsx';
 import './terminal.css';
@@ -20,11 +21,12 @@ const REFUSALS = new Set([
  * /agents/:id/terminal (issue 27): a live shell on the agent through the server's relay, in a
  * real terminal emulator. Says why it cannot start (each missing condition in its own words)
  * and why it ended; Ctrl+Shift+E ends it, Ctrl+Shift+L leaves the terminal for the buttons.
+ * Leaving the screen ends the session; coming back starts a new one.
  */
 export function TerminalPage({ params }: ScreenProps) {
   const agentId = params.id ?? '';
   const { t } = useTranslation('terminal');
-  const session = useTerminalSession(agentId);
+  const session = useTerminalSession(agentId, useIsActivePage());
   const endButton = useRef<HTMLButtonElement>(null);
   const againButton = useRef<HTMLButtonElement>(null);
   const { state } = session;

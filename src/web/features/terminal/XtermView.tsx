@@ -35,6 +35,14 @@ export function XtermView({ label, replay, onReady, onData, onResize, onShortcut
   const box = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onReady, onData, onResize, onShortcut });
   callbacks.current = { onReady, onData, onResize, onShortcut };
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const labelNow = useRef(label);
+  labelNow.current = label;
+
+  // The name follows the session (the host is known once it starts) without redrawing the terminal.
+  useEffect(() => {
+    textarea.current?.setAttribute('aria-label', label);
+  }, [label]);
 
   useEffect(() => {
     const element = box.current;
@@ -50,7 +58,8 @@ export function XtermView({ label, replay, onReady, onData, onResize, onShortcut
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(element);
-    terminal.textarea?.setAttribute('aria-label', label);
+    textarea.current = terminal.textarea ?? null;
+    textarea.current?.setAttribute('aria-label', labelNow.current);
     terminal.attachCustomKeyEventHandler((event) => {
       if (event.type !== 'keydown' || !event.ctrlKey || !event.shiftKey) return true;
       const key = event.key.toLowerCase();
@@ -92,7 +101,7 @@ export function XtermView({ label, replay, onReady, onData, onResize, onShortcut
       resized.dispose();
       terminal.dispose();
     };
-  }, [label, replay]);
+  }, [replay]);
 
   return <div ref={box} className={replay ? 'terminal-view terminal-view--replay' : 'terminal-view'} />;
 }

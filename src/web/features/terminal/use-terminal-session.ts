@@ -17,11 +17,12 @@ export type SessionPhase =
  * the request), its socket fed from the keyboard and into the terminal, ended by the user, the
  * server or leaving the screen.
  */
-export function useTerminalSession(agentId: string) {
+export function useTerminalSession(agentId: string, active: boolean) {
   const [state, setState] = useState<SessionPhase>({ phase: 'starting' });
   const terminal = useRef<XtermHandle | null>(null);
   const socket = useRef<TerminalSocket | null>(null);
   const attempt = useRef(0);
+  const [drawn, setDrawn] = useState(false);
 
   const start = useCallback(async () => {
     const handle = terminal.current;
@@ -60,17 +61,27 @@ export function useTerminalSession(agentId: string) {
     }
   }, [agentId]);
 
-  /** The terminal is drawn: the first time, the session starts. */
-  const onReady = useCallback(
-    (handle: XtermHandle) => {
-      terminal.current = handle;
-      if (attempt.current === 0) void start();
-    },
-    [start],
-  );
+  const onReady = useCallback((handle: XtermHandle) => {
+    terminal.current = handle;
+    setDrawn(true);
+  }, []);
+
+  // A session lives while its screen is on show: cached out of sight, the screen ends it (as the
+  // console gone); shown again, it starts a new one.
+  useEffect(() => {
+    if (!drawn) return;
+    if (active) {
+      void start();
+      return;
+    }
+    attempt.current++;
+    socket.current?.close();
+    socket.current = null;
+  }, [active, drawn, start]);
 
   useEffect(
     () => () => {
+      attempt.current++;
       socket.current?.close();
     },
     [],
