@@ -19,6 +19,7 @@ const ALL = [
   'syslog-ingest',
   'reports',
   'assistant',
+  'terminal',
 ];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 

@@ -115,13 +115,17 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     await setTerminal(old, true);
     await page.goto(`/agents/${old}/terminal`);
     await expect(status(page)).toHaveText('This agent’s version has no terminal. Upgrade the agent first.');
-    // No certificate any more:
+    // No certificate any more (asked again from the screen):
+    const again = async () => {
+      await page.getByRole('button', { name: 'Start a new session' }).focus();
+      await page.keyboard.press('Enter');
+    };
     const revoked = await owner.request.post(
       `/api/agents/v1/terminal-certificates/${certificate.certificate_id}/revoke`,
       { headers },
     );
     expect(revoked.status()).toBe(200);
-    await page.goto(terminalOf);
+    await again();
     await expect(status(page)).toHaveText(
       'You hold no terminal certificate for this customer. An Owner grants one by e-mail.',
     );
@@ -138,7 +142,7 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
       });
     expect((await change(permissions.filter((p) => p !== 'modify_all'))).status()).toBe(200);
     try {
-      await page.goto(terminalOf);
+      await again();
       await expect(status(page)).toHaveText('You do not have permission to start a terminal');
     } finally {
       expect((await change(permissions)).status()).toBe(200);
