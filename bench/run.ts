@@ -20,6 +20,7 @@ const ALL = [
   'reports',
   'assistant',
   'workflows',
+  'terminal',
 ];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 

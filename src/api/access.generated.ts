@@ -308,6 +308,12 @@ export const OPERATION_ACCESS = {
   getSearchMap: { caller: 'signed-in' },
   getSearchTopValues: { caller: 'signed-in' },
   getTerminalCapability: { caller: 'signed-in' },
+  getTerminalRecording: {
+    caller: 'signed-in',
+    staff: true,
+    adminOnly: true,
+    denied: 'Only an administrator can replay terminal sessions.',
+  },
   getUpdate: { caller: 'signed-in' },
   getWorkflow: {
     caller: 'signed-in',
@@ -346,6 +352,7 @@ export const OPERATION_ACCESS = {
     denied: 'Only an Owner can grant or revoke terminal access.',
   },
   ingestEvents: { caller: 'ingest' },
+  joinTerminalSession: { caller: 'agent' },
   listActionsOfAgents: { caller: 'signed-in' },
   listAgentActions: { caller: 'signed-in' },
   listAgents: { caller: 'signed-in' },
@@ -459,6 +466,12 @@ export const OPERATION_ACCESS = {
   listSupportTasks: { caller: 'signed-in', adminOnly: true },
   listSyslogSources: { caller: 'signed-in', staff: true, what: 'manage syslog sources' },
   listTerminalCertificates: { caller: 'signed-in' },
+  listTerminalRecordings: {
+    caller: 'signed-in',
+    staff: true,
+    adminOnly: true,
+    denied: 'Only an administrator can replay terminal sessions.',
+  },
   listThreatFeeds: {
     caller: 'signed-in',
     staff: true,
@@ -514,6 +527,8 @@ export const OPERATION_ACCESS = {
   logout: { caller: 'signed-in' },
   lookupThreat: { caller: 'signed-in' },
   mergeAlerts: { caller: 'signed-in', modify: true, what: 'change alerts' },
+  openAgentTerminalChannel: { caller: 'agent' },
+  openTerminalConsole: { caller: 'anyone' },
   pauseWorkflow: {
     caller: 'signed-in',
     globalScope: true,
@@ -601,6 +616,12 @@ export const OPERATION_ACCESS = {
   startEscalation: { caller: 'signed-in', globalScope: true, anyOf: ['modify_all'], what: 'escalate alerts' },
   startImpersonation: { caller: 'signed-in', adminOnly: true },
   startSearch: { caller: 'signed-in' },
+  startTerminalSession: {
+    caller: 'signed-in',
+    modify: true,
+    noApiKey: true,
+    denied: 'You do not have permission to start a terminal',
+  },
   testWorkflow: {
     caller: 'signed-in',
     globalScope: true,

@@ -699,6 +699,11 @@ export const CONTRACT_RULES = {
     period: { type: 'object' },
     customer_ids: { type: 'array', maxItems: 1000, items: { type: 'string' } },
   },
+  startTerminalSession: {
+    agent_id: { required: true, type: 'string' },
+    cols: { type: 'integer', minimum: 20, maximum: 500 },
+    rows: { type: 'integer', minimum: 5, maximum: 200 },
+  },
   unmuteMute: { version: { type: 'integer', minimum: 1 } },
   updateAgentSettings: { syslog_forwarder: { type: 'boolean' }, terminal_enabled: { type: 'boolean' } },
   updateAlert: {

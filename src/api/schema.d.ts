@@ -365,6 +365,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent/v1/terminal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's own outbound WebSocket; the server tells it of each new session (a plain GET answers 426).
+         * @description The agent dials it and keeps it open: nothing listens on the endpoint. The server sends
+         *     `{"type":"open","session_id":…,"cols":…,"rows":…}` for each session started on the agent,
+         *     which then joins it (below). A second channel of the same agent replaces the first.
+         */
+        get: operations["openAgentTerminalChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/v1/terminal/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's WebSocket of one session, opened with its credential (a plain GET answers 426).
+         * @description Only the agent the session was started on may join it (404 otherwise), once (409). The
+         *     agent sends `{"type":"output","data":…}` and `{"type":"exit"}`; it receives
+         *     `{"type":"input","data":…}`, `{"type":"resize","cols":…,"rows":…}` and `{"type":"end","reason":…}`.
+         */
+        get: operations["joinTerminalSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/v1/vulnerabilities": {
         parameters: {
             query?: never;
@@ -3919,6 +3963,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/terminal/v1/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terminal sessions of the provider's customers, newest first, with who, when, which agent and why they ended. */
+        get: operations["listTerminalRecordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/terminal/v1/recordings/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session and its recording, asciicast v2 (a header line, then `[seconds, "o"|"i"|"r", data]` lines); null while it is live. */
+        get: operations["getTerminalRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/terminal/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a terminal on an agent; answers the session and a single-use ticket for its WebSocket.
+         * @description Needs, in this order: the permission (staff need `modify_all`; 403 `forbidden`, 'You do not
+         *     have permission to start a terminal'), a live terminal certificate of the caller's for the
+         *     agent's customer (403 `terminal_certificate_required`), an agent version that has the
+         *     terminal (409 `terminal_unsupported_version`), the agent's terminal setting on (409
+         *     `terminal_disabled`) and the agent connected to the server over its outbound WebSocket
+         *     (409 `agent_not_connected`). The ticket opens `socket_path` once, within 30 seconds. The
+         *     session ends when either side ends it, after `idle_seconds` without a keystroke or output,
+         *     when the agent drops, and when the certificate expires or is revoked.
+         */
+        post: operations["startTerminalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/terminal/v1/sessions/{session_id}/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's WebSocket of a session, opened with its ticket (a plain GET answers 426).
+         * @description Messages are JSON text frames. The console sends `{"type":"input","data":…}`,
+         *     `{"type":"resize","cols":…,"rows":…}` and `{"type":"end"}`; it receives
+         *     `{"type":"ready"}` when the agent has joined, `{"type":"output","data":…}`, and
+         *     `{"type":"ended","reason":…,"message":…}` before the server closes the socket. A ticket
+         *     that is unknown, used, expired or of another session is refused with 403 before the upgrade.
+         */
+        get: operations["openTerminalConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/threat/{kind}/{value}": {
         parameters: {
             query?: never;
@@ -6421,6 +6550,31 @@ export interface components {
             /** @enum {string} */
             state: "active" | "expired" | "revoked";
         };
+        TerminalSession: {
+            /** Format: uuid */
+            agent_id: string;
+            cols: number;
+            /**
+             * Format: uuid
+             * @description Who opened it.
+             */
+            contact_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            email: string;
+            /** @enum {string|null} */
+            end_reason: "console" | "agent" | "agent_dropped" | "console_dropped" | "idle" | "certificate" | "server_stopping" | "not_joined" | null;
+            /** Format: date-time */
+            ended_at: string | null;
+            host_name: string;
+            recording_bytes: number;
+            rows: number;
+            /** Format: uuid */
+            session_id: string;
+            /** Format: date-time */
+            started_at: string;
+        };
         ThreatFeed: {
             enabled: boolean;
             /** Format: uuid */
@@ -6939,6 +7093,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A WebSocket address, called as plain HTTP. */
+        UpgradeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         AgentId: string;
@@ -6995,6 +7158,7 @@ export interface components {
         /** @description Limit to these statuses (repeated key). */
         Statuses: components["schemas"]["Status"][];
         TemplateId: string;
+        TerminalSessionId: string;
         TriggerIdQuery: string;
         WorkflowId: string;
     };
@@ -7489,6 +7653,36 @@ export interface operations {
             200: components["responses"]["AgentReportTaken"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    openAgentTerminalChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Unauthorized"];
+            426: components["responses"]["UpgradeRequired"];
+        };
+    };
+    joinTerminalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: components["parameters"]["TerminalSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            426: components["responses"]["UpgradeRequired"];
         };
     };
     reportAgentVulnerabilities: {
@@ -14616,6 +14810,132 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listTerminalRecordings: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions (without their recordings). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["TerminalSession"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTerminalRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: components["parameters"]["TerminalSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and its recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalSession"] & {
+                        recording: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startTerminalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    agent_id: string;
+                    /** @description Default 80. */
+                    cols?: number;
+                    /** @description Default 24. */
+                    rows?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Started; the agent has been told. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        agent_id: string;
+                        /** Format: date-time */
+                        certificate_expires_at: string;
+                        host_name: string;
+                        idle_seconds: number;
+                        /** Format: uuid */
+                        session_id: string;
+                        /** @description The console WebSocket's path */
+                        socket_path: string;
+                        /** @description Opens the session's console WebSocket once. */
+                        ticket: string;
+                        /** Format: date-time */
+                        ticket_expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    openTerminalConsole: {
+        parameters: {
+            query: {
+                ticket: string;
+            };
+            header?: never;
+            path: {
+                session_id: components["parameters"]["TerminalSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            426: components["responses"]["UpgradeRequired"];
         };
     };
     lookupThreat: {

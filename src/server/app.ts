@@ -4,8 +4,10 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { AREAS } from './areas/index.ts';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
 import type { BearerFailureLimits } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
@@ -113,6 +115,10 @@ export async function buildApp(
         : ((await sharedSecret(database.db, 'idp_client_secret')) as string),
     ),
   );
+  // WebSockets (the agent terminal's relay): an area's socket plugin gives some of its contract
+  // routes a WebSocket handler, before the routes exist; a plain GET of them gets the contract's answer.
+  for (const area of AREAS) if (area.sockets) await app.register(area.sockets);
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await registerContractRoutes(app, contract);
   if (config.testClock) await app.register(testClockRoutes);
   app.addHook('onClose', async () => dropCachedVerdicts());

@@ -44,6 +44,8 @@ export interface Config {
   assistant: AssistantSettings;
   /** WATCHFLOOR_TEST_CLOCK=1, end-to-end tests only: the job runners' clock may be wound (platform/test-clock.ts). */
   testClock: boolean;
+  /** Live agent terminals: TERMINAL_IDLE_SECONDS (default 900) ends a session nobody types in or reads. */
+  terminal: { idleSeconds: number };
 }
 
 export interface AssistantSettings {
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbound: outboundSettings(env),
     assistant: assistantSettings(env),
     testClock,
+    terminal: { idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900) },
   };
 }
 

@@ -5,7 +5,7 @@ import { runFleet } from './fleet.ts';
  * `npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T]`
  * Runs N simulated agents of one customer against a Watchfloor server. See README.md.
  */
-const USAGE = `Usage: npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T] [--seed S] [--prefix P]
+const USAGE = `Usage: npm run agents -- --customer <id|name> --count N [--interval S] [--url U] [--token T] [--seed S] [--prefix P] [--terminal]
 
   --customer  the customer the token belongs to (its id, checked at enrolment; or its name,
               used for host names)
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run agents -- --customer <id|name> --count N [--interv
   --interval  seconds between check-ins (default 60, at least 10)
   --url       the server (default http://localhost:8080, or WATCHFLOOR_URL)
   --token     an enrolment token of the customer (or WATCHFLOOR_ENROLMENT_TOKEN)
-  --seed      makes the same endpoints again (default 1)`;
+  --seed      makes the same endpoints again (default 1)
+  --terminal  each agent dials its terminal channel, so the console can open a shell on it`;
 
 function fail(message: string): never {
   console.error(`agents: ${message}\n\n${USAGE}`);
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     token: { type: 'string', default: process.env.WATCHFLOOR_ENROLMENT_TOKEN },
     seed: { type: 'string', default: '1' },
     prefix: { type: 'string' },
+    terminal: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count);
@@ -66,6 +68,7 @@ try {
       interval,
       prefix,
       seed,
+      terminal: values.terminal,
       ...(isId ? { customerId: customer.toLowerCase() } : {}),
       log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     },

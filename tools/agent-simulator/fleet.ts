@@ -1,5 +1,6 @@
 import { AgentClient, ProtocolError } from './client.ts';
 import { SimulatedEndpoint } from './endpoint.ts';
+import { TerminalChannel } from './terminal.ts';
 
 export interface FleetOptions {
   url: string;
@@ -12,6 +13,8 @@ export interface FleetOptions {
   seed?: number;
   /** When the customer was given by id: refuse a token of another customer. */
   customerId?: string;
+  /** Dial each agent's terminal channel after enrolment, so the console can open a terminal on it. */
+  terminal?: boolean;
   log?: (line: string) => void;
 }
 
@@ -21,11 +24,12 @@ const REPORT_EVERY = 30;
 /** One simulated agent: an endpoint and its protocol client. */
 export class SimulatedAgent {
   readonly client: AgentClient;
+  terminal: TerminalChannel | null = null;
   private checkIns = 0;
 
   constructor(
     readonly endpoint: SimulatedEndpoint,
-    url: string,
+    private readonly url: string,
     private readonly interval: number,
     private readonly log: (line: string) => void = () => {},
   ) {
@@ -35,6 +39,13 @@ export class SimulatedAgent {
   async enrol(token: string): Promise<void> {
     await this.client.enrol(token, { ...this.endpoint.enrolment(), check_in_interval: this.interval });
     await this.report();
+  }
+
+  /** Dials the agent's terminal channel (after enrolment: it needs the credential). */
+  async connectTerminal(): Promise<TerminalChannel> {
+    this.terminal = new TerminalChannel(this.url, () => this.client.credential, this.endpoint, this.log);
+    await this.terminal.connect();
+    return this.terminal;
   }
 
   /** Everything the endpoint reports about itself. */
@@ -78,6 +89,7 @@ export async function runFleet(options: FleetOptions, signal: AbortSignal): Prom
     await agent.enrol(options.token);
     if (options.customerId && agent.client.customerId !== options.customerId)
       throw new Error(`the token belongs to customer ${agent.client.customerId}, not ${options.customerId}`);
+    if (options.terminal) await agent.connectTerminal();
     agents.push(agent);
     log(`enrolled ${endpoint.hostName} as ${agent.client.agentId}`);
   }
@@ -99,6 +111,7 @@ export async function runFleet(options: FleetOptions, signal: AbortSignal): Prom
       }
     }),
   );
+  for (const agent of agents) agent.terminal?.drop();
   return agents;
 }
 

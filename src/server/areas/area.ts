@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { JobDefinition, Schedule } from '../jobs/types.ts';
 import type { Handlers, OperationId } from '../platform/handler.ts';
 
@@ -24,6 +25,12 @@ export interface Area<K extends OperationId = OperationId, T extends string = st
    * is not granted here (it may be shared read-only or staff-writable: db/tenancy.ts).
    */
   tenantPolicies: Readonly<Partial<Record<T, string>>>;
+  /**
+   * A plugin (fastify-plugin, registered by app.ts before the contract's routes) that gives some of
+   * the area's contract routes a WebSocket handler (`wsHandler`, in an onRoute hook) and keeps
+   * what lives as long as the process (a relay of live sockets).
+   */
+  sockets?: FastifyPluginAsync;
 }
 
 /** Any area, or the platform's list, read for what it declares rather than for its operations. */
@@ -40,6 +47,7 @@ export function defineArea<K extends OperationId = never, const T extends string
   schedules?: readonly Schedule[];
   tables?: readonly T[];
   tenantPolicies?: Readonly<Partial<Record<NoInfer<T>, string>>>;
+  sockets?: FastifyPluginAsync;
 }): Area<K, T> {
   const jobs = area.jobs ?? {};
   for (const schedule of area.schedules ?? [])
@@ -52,6 +60,7 @@ export function defineArea<K extends OperationId = never, const T extends string
     schedules: area.schedules ?? [],
     tables: area.tables ?? [],
     tenantPolicies: (area.tenantPolicies ?? {}) as Readonly<Partial<Record<T, string>>>,
+    ...(area.sockets ? { sockets: area.sockets } : {}),
   };
 }
 

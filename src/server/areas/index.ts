@@ -20,6 +20,7 @@ import { PLATFORM } from './platform.ts';
 import { provisioningArea } from './provisioning/index.ts';
 import { reportsArea } from './reports/index.ts';
 import { shellArea } from './shell/index.ts';
+import { terminalArea } from './terminal/index.ts';
 import { threatArea } from './threat/index.ts';
 import { updatesArea } from './updates/index.ts';
 import { usersArea } from './users/index.ts';
@@ -56,6 +57,7 @@ export const AREAS = [
   provisioningArea,
   assistantArea,
   escalationsArea,
+  terminalArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

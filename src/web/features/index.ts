@@ -15,6 +15,7 @@ import { profileFeature } from './profile/index.ts';
 import { provisioningFeature } from './provisioning/index.ts';
 import { reportsFeature } from './reports/index.ts';
 import { retentionFeature } from './retention/index.ts';
+import { terminalFeature } from './terminal/index.ts';
 import { threatFeature } from './threat/index.ts';
 import { updatesFeature } from './updates/index.ts';
 import { usersFeature } from './users/index.ts';
@@ -48,6 +49,7 @@ export const FEATURES = [
   updatesFeature,
   provisioningFeature,
   assistantFeature,
+  terminalFeature,
 ] as const;
 
 type AnyFeature = (typeof FEATURES)[number];

@@ -30,6 +30,8 @@ import type reports from '../features/reports/locales/en-GB/reports.json';
 import type reportsRoutes from '../features/reports/locales/en-GB/routes.json';
 import type retention from '../features/retention/locales/en-GB/retention.json';
 import type retentionRoutes from '../features/retention/locales/en-GB/routes.json';
+import type terminalRoutes from '../features/terminal/locales/en-GB/routes.json';
+import type terminal from '../features/terminal/locales/en-GB/terminal.json';
 import type threatRoutes from '../features/threat/locales/en-GB/routes.json';
 import type threat from '../features/threat/locales/en-GB/threat.json';
 import type updatesRoutes from '../features/updates/locales/en-GB/routes.json';
@@ -92,6 +94,7 @@ declare module 'i18next' {
         typeof provisioningRoutes &
         typeof reportsRoutes &
         typeof retentionRoutes &
+        typeof terminalRoutes &
         typeof threatRoutes &
         typeof updatesRoutes &
         typeof usersRoutes &
@@ -99,6 +102,7 @@ declare module 'i18next' {
         typeof workflowsRoutes;
       search: typeof search;
       shell: typeof shell;
+      terminal: typeof terminal;
       threat: typeof threat;
       updates: typeof updates;
       users: typeof users;

@@ -16,10 +16,10 @@ export interface EnrolledAgent {
 }
 
 /** One app per backend for a test file, and the calls an agent and the console make. */
-export function fleetContext(backend: Backend) {
+export function fleetContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
   const ctx = { t: undefined as unknown as TestApp };
   beforeAll(async () => {
-    ctx.t = await createTestApp(backend);
+    ctx.t = await createTestApp(backend, env);
   });
   afterAll(() => ctx.t?.close());
 

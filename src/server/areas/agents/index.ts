@@ -132,7 +132,7 @@ export { hashSecret } from '../../platform/secrets.ts';
 export { ACTION_TYPES, type ActionType } from './action-types.ts';
 export { queueActionFromAlert, queueActionOnAgent } from './actions.ts';
 /** The contract's routes check agent credentials; the job runner ends isolations and expires actions. */
-export { authenticateAgent } from './agent-auth.ts';
+export { agentOf, authenticateAgent } from './agent-auth.ts';
 export { authenticateCheckIn } from './check-in.ts';
 /** Alerts and cases ask the same rule before an endpoint action. */
 export { requireAgentControl } from './control.ts';
@@ -152,6 +152,9 @@ export {
   statusOfFlags,
 } from './status.ts';
 export { agentClockFlags } from './status-sql.ts';
+/** The terminal area starts sessions on what these say. */
+export { liveCertificate, TERMINAL_MIN_VERSION } from './terminal.ts';
+export { visibleAgent } from './visible-agent.ts';
 
 export const agentsArea = defineArea({
   name: 'agents',

@@ -6,6 +6,7 @@ import { audit } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { customers, terminalCertificates, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
+import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Handler } from '../../platform/handler.ts';
@@ -53,6 +54,24 @@ function presentCertificate(c: CertificateRow, now: Date): components['schemas']
   };
 }
 
+/** The user's certificate for the customer that expires last, while it is neither revoked nor expired. */
+export async function liveCertificate(tx: Db, customerId: string, contactId: string, now: Date) {
+  const [held] = await tx
+    .select({ id: terminalCertificates.certificateId, expiresAt: terminalCertificates.expiresAt })
+    .from(terminalCertificates)
+    .where(
+      and(
+        eq(terminalCertificates.customerId, customerId),
+        eq(terminalCertificates.contactId, contactId),
+        isNull(terminalCertificates.revokedAt),
+        gt(terminalCertificates.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(terminalCertificates.expiresAt))
+    .limit(1);
+  return held;
+}
+
 /**
  * Whether a terminal could start now: the agent is online, its version supports the shell and the
  * terminal setting is on, and the caller holds a live certificate for the agent's customer.
@@ -62,18 +81,7 @@ export const getTerminalCapability: Handler<'getTerminalCapability'> = async (re
   const now = new Date();
   return asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id);
-    const [held] = await tx
-      .select({ id: terminalCertificates.certificateId })
-      .from(terminalCertificates)
-      .where(
-        and(
-          eq(terminalCertificates.customerId, agent.customerId),
-          eq(terminalCertificates.contactId, principal.user.contactId),
-          isNull(terminalCertificates.revokedAt),
-          gt(terminalCertificates.expiresAt, now),
-        ),
-      )
-      .limit(1);
+    const held = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
     const activeConnection = deriveAgentStatus(agent, now).states.includes('online');
     const supported = compareVersions(agent.version, TERMINAL_MIN_VERSION) >= 0;
     const capable = supported && agent.terminalEnabled;

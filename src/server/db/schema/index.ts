@@ -12,6 +12,7 @@ export * from './organisation.ts';
 export * from './platform.ts';
 export * from './reports.ts';
 export * from './security.ts';
+export * from './terminal.ts';
 export * from './threat.ts';
 export * from './triage.ts';
 export * from './workflows.ts';

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { FINISHED } from '../../../../machines/agent-action/agent-action.machine.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useProvideCommandTarget } from '../../commands/target.ts';
@@ -113,6 +114,11 @@ export function AgentPage({ params }: ScreenProps) {
           {' · '}
           {customer}
         </p>
+        {terminalShown && (
+          <Link href={`/agents/${agentId}/terminal`} className="button">
+            {t('terminalAccess.open')}
+          </Link>
+        )}
       </header>
       <TabList<Tab>
         label={t('detail.tabs')}

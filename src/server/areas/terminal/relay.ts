@@ -1,0 +1,301 @@
+import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { auditLog, terminalCertificates, terminalSessions } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import { hashSecret } from '../../platform/secrets.ts';
+import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
+import { AsciicastRecorder } from './recording.ts';
+
+/** A ticket opens the console's socket within this time. */
+export const TICKET_SECONDS = 30;
+/** The agent joins within this time, or the session ends. */
+const JOIN_SECONDS = 30;
+/** How often live sessions' certificates are read again (revocation, expiry). */
+const CERTIFICATE_CHECK_MS = 1000;
+/** Agents' channels are pinged this often; one that missed the last pong is dropped. */
+const PING_MS = 30_000;
+
+export interface SessionInfo {
+  id: string;
+  partnerId: string;
+  customerId: string;
+  agentId: string;
+  contactId: string;
+  impersonatorId: string | null;
+  certificateId: string;
+  cols: number;
+  rows: number;
+}
+
+interface LiveSession extends SessionInfo {
+  ticketHash: string | null;
+  ticketExpiresAt: number;
+  console: WebSocket | null;
+  agent: WebSocket | null;
+  /** Frames for a side that has not joined yet. */
+  toConsole: string[];
+  toAgent: string[];
+  recorder: AsciicastRecorder;
+  idleTimer: NodeJS.Timeout | undefined;
+  joinTimer: NodeJS.Timeout | undefined;
+  ended: boolean;
+}
+
+export type TicketRefusal = 'unknown_session' | 'wrong_ticket' | 'used_ticket' | 'expired_ticket';
+
+/**
+ * The live sessions of this process and the agents' outbound channels to it: relays frames both
+ * ways, records them, and ends sessions (either side, idle time, a dropped agent, a certificate
+ * that ended). Sessions live in memory: the console's and the agent's sockets meet in the process
+ * that started the session.
+ */
+export class TerminalRelay {
+  private readonly channels = new Map<string, WebSocket>();
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly persisting = new Set<Promise<void>>();
+  private certificateTimer: NodeJS.Timeout | undefined;
+  private readonly pingTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly idleMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.pingTimer = setInterval(() => this.pingChannels(), PING_MS);
+    this.pingTimer.unref();
+  }
+
+  isConnected(agentId: string): boolean {
+    return this.channels.has(agentId);
+  }
+
+  /** The agent's outbound channel; a newer one replaces an older. */
+  addChannel(agentId: string, socket: WebSocket): void {
+    const older = this.channels.get(agentId);
+    if (older && older !== socket) older.close(4000, 'replaced by a newer channel');
+    this.channels.set(agentId, socket);
+    (socket as WebSocket & { alive?: boolean }).alive = true;
+    socket.on('pong', () => {
+      (socket as WebSocket & { alive?: boolean }).alive = true;
+    });
+    socket.on('close', () => {
+      if (this.channels.get(agentId) !== socket) return;
+      this.channels.delete(agentId);
+      // A session the agent had not joined yet cannot be joined any more.
+      for (const session of this.sessions.values())
+        if (session.agentId === agentId && !session.agent) void this.end(session.id, 'agent_dropped');
+    });
+  }
+
+  /** A new session: the agent is told over its channel; answers the console's ticket. */
+  open(info: SessionInfo, ticket: string, meta: { hostName: string; email: string }): void {
+    const session: LiveSession = {
+      ...info,
+      ticketHash: hashSecret(ticket),
+      ticketExpiresAt: Date.now() + TICKET_SECONDS * 1000,
+      console: null,
+      agent: null,
+      toConsole: [],
+      toAgent: [],
+      recorder: new AsciicastRecorder({
+        width: info.cols,
+        height: info.rows,
+        timestamp: Math.floor(Date.now() / 1000),
+        title: `${meta.hostName} (${meta.email})`,
+      }),
+      idleTimer: undefined,
+      joinTimer: setTimeout(() => void this.end(info.id, 'not_joined'), JOIN_SECONDS * 1000),
+      ended: false,
+    };
+    this.sessions.set(info.id, session);
+    this.touch(session);
+    this.watchCertificates();
+    this.channels
+      .get(info.agentId)
+      ?.send(JSON.stringify({ type: 'open', session_id: info.id, cols: info.cols, rows: info.rows }));
+  }
+
+  /** Checks a console's ticket, and uses it up. */
+  redeem(sessionId: string, ticket: string): TicketRefusal | null {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ended) return 'unknown_session';
+    if (session.ticketHash === null) return 'used_ticket';
+    if (hashSecret(ticket) !== session.ticketHash) return 'wrong_ticket';
+    if (Date.now() > session.ticketExpiresAt) return 'expired_ticket';
+    session.ticketHash = null;
+    return null;
+  }
+
+  /** Whether this agent may join this session now: 'ok', or why not. */
+  joinable(sessionId: string, agentId: string): 'ok' | 'unknown' | 'joined' {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ended || session.agentId !== agentId) return 'unknown';
+    return session.agent ? 'joined' : 'ok';
+  }
+
+  attachConsole(sessionId: string, socket: WebSocket): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ended) return void socket.close(1000);
+    session.console = socket;
+    if (session.agent) socket.send(JSON.stringify({ type: 'ready' }));
+    for (const frame of session.toConsole.splice(0)) socket.send(frame);
+    socket.on('message', (raw) => this.fromConsole(session, raw));
+    socket.on('close', () => void this.end(session.id, 'console_dropped'));
+  }
+
+  attachAgent(sessionId: string, socket: WebSocket): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ended) return void socket.close(1000);
+    session.agent = socket;
+    clearTimeout(session.joinTimer);
+    this.toConsole(session, JSON.stringify({ type: 'ready' }));
+    for (const frame of session.toAgent.splice(0)) socket.send(frame);
+    socket.on('message', (raw) => this.fromAgent(session, raw));
+    socket.on('close', () => void this.end(session.id, 'agent_dropped'));
+  }
+
+  private fromConsole(session: LiveSession, raw: unknown): void {
+    const frame = parseFrame(raw);
+    if (!frame || session.ended) return;
+    if (frame.type === 'input' && typeof frame.data === 'string' && frame.data.length > 0) {
+      this.touch(session);
+      session.recorder.add('i', frame.data);
+      this.toAgent(session, JSON.stringify({ type: 'input', data: frame.data }));
+    } else if (frame.type === 'resize' && isSize(frame.cols, 2, 1000) && isSize(frame.rows, 1, 500)) {
+      session.cols = frame.cols;
+      session.rows = frame.rows;
+      session.recorder.add('r', `${frame.cols}x${frame.rows}`);
+      this.toAgent(session, JSON.stringify({ type: 'resize', cols: frame.cols, rows: frame.rows }));
+    } else if (frame.type === 'end') void this.end(session.id, 'console');
+  }
+
+  private fromAgent(session: LiveSession, raw: unknown): void {
+    const frame = parseFrame(raw);
+    if (!frame || session.ended) return;
+    if (frame.type === 'output' && typeof frame.data === 'string') {
+      this.touch(session);
+      session.recorder.add('o', frame.data);
+      this.toConsole(session, JSON.stringify({ type: 'output', data: frame.data }));
+    } else if (frame.type === 'exit') void this.end(session.id, 'agent');
+  }
+
+  private toConsole(session: LiveSession, frame: string) {
+    if (session.console) session.console.send(frame);
+    else session.toConsole.push(frame);
+  }
+
+  private toAgent(session: LiveSession, frame: string) {
+    if (session.agent) session.agent.send(frame);
+    else session.toAgent.push(frame);
+  }
+
+  /** Activity postpones the idle end. */
+  private touch(session: LiveSession) {
+    clearTimeout(session.idleTimer);
+    session.idleTimer = setTimeout(() => void this.end(session.id, 'idle'), this.idleMs);
+  }
+
+  /** Ends a session once: tells and closes both sides, then stores its recording and audits. */
+  end(sessionId: string, reason: EndReason): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ended) return Promise.resolve();
+    session.ended = true;
+    this.sessions.delete(sessionId);
+    clearTimeout(session.idleTimer);
+    clearTimeout(session.joinTimer);
+    if (this.sessions.size === 0) this.stopWatchingCertificates();
+    const message = END_MESSAGES[reason];
+    if (session.console?.readyState === 1) {
+      session.console.send(JSON.stringify({ type: 'ended', reason, message }));
+      session.console.close(1000, reason);
+    }
+    if (session.agent?.readyState === 1) {
+      session.agent.send(JSON.stringify({ type: 'end', reason }));
+      session.agent.close(1000, reason);
+    }
+    const stored = this.store(session, reason)
+      .catch((error) => this.log.error({ err: error, sessionId }, 'terminal recording not stored'))
+      .finally(() => this.persisting.delete(stored));
+    this.persisting.add(stored);
+    return stored;
+  }
+
+  private async store(session: LiveSession, reason: EndReason): Promise<void> {
+    const recording = session.recorder.text();
+    const endedAt = new Date();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(terminalSessions)
+        .set({ endedAt, endReason: reason, recording, recordingBytes: Buffer.byteLength(recording) })
+        .where(eq(terminalSessions.sessionId, session.id));
+      await tx.insert(auditLog).values({
+        partnerId: session.partnerId,
+        customerId: session.customerId,
+        actorId: session.contactId,
+        impersonatorId: session.impersonatorId,
+        action: 'end',
+        entity: 'terminal_session',
+        entityId: session.id,
+        after: { agent_id: session.agentId, end_reason: reason, truncated: session.recorder.truncated },
+      });
+    });
+  }
+
+  /** While sessions live, their certificates are read again: none outlives its certificate. */
+  private watchCertificates() {
+    if (this.certificateTimer) return;
+    this.certificateTimer = setInterval(
+      () => void this.endSessionsOfDeadCertificates(),
+      CERTIFICATE_CHECK_MS,
+    );
+    this.certificateTimer.unref();
+  }
+
+  private stopWatchingCertificates() {
+    clearInterval(this.certificateTimer);
+    this.certificateTimer = undefined;
+  }
+
+  private async endSessionsOfDeadCertificates() {
+    const ids = [...new Set([...this.sessions.values()].map((s) => s.certificateId))];
+    if (ids.length === 0) return;
+    try {
+      const dead = await this.db
+        .select({ id: terminalCertificates.certificateId })
+        .from(terminalCertificates)
+        .where(
+          and(
+            inArray(terminalCertificates.certificateId, ids),
+            or(lte(terminalCertificates.expiresAt, new Date()), isNotNull(terminalCertificates.revokedAt)),
+          ),
+        );
+      const deadIds = new Set(dead.map((row) => row.id));
+      for (const session of [...this.sessions.values()])
+        if (deadIds.has(session.certificateId)) void this.end(session.id, 'certificate');
+    } catch (error) {
+      this.log.warn({ err: error }, 'terminal certificates not checked');
+    }
+  }
+
+  private pingChannels() {
+    for (const socket of this.channels.values()) {
+      const marked = socket as WebSocket & { alive?: boolean };
+      if (marked.alive === false) {
+        socket.terminate();
+        continue;
+      }
+      marked.alive = false;
+      socket.ping();
+    }
+  }
+
+  /** Ends every session (their recordings are stored) and closes the agents' channels. */
+  async close(): Promise<void> {
+    clearInterval(this.pingTimer);
+    await Promise.all([...this.sessions.keys()].map((id) => this.end(id, 'server_stopping')));
+    await Promise.all([...this.persisting]);
+    for (const socket of this.channels.values()) socket.close(1001, 'server stopping');
+    this.channels.clear();
+  }
+}
