@@ -5,6 +5,7 @@ import { OPERATION_ACCESS } from '../../api/access.generated.ts';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
 import type { AccessRule } from '../../common/permissions.ts';
 import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
+import { authenticateConnector } from '../areas/connectors/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest } from '../areas/logs/index.ts';
 import { unauthorized } from '../errors.ts';
@@ -42,6 +43,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   const secured = securedBy('bearerAuth');
   const agentSecured = securedBy('agentCredential');
   const ingestSecured = securedBy('ingestToken');
+  const connectorSecured = securedBy('connectorCredential');
   // The agents' check-in checks the credential in the read it needs anyway (agents/check-in.ts).
   const checkInRoutes = new Set(
     operations
@@ -77,6 +79,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   app.decorateRequest('agent', null);
   app.decorateRequest('checkIn', null);
   app.decorateRequest('ingest', null);
+  app.decorateRequest('connector', null);
+  const verifyConnector = async (request: FastifyRequest) => authenticateConnector(app.db, request);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const key = (method: string) => `${method} ${route.url}`;
@@ -94,6 +98,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
     else if (methods.some((method) => ingestSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];
+    else if (methods.some((method) => connectorSecured.has(key(method))))
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyConnector];
     if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
     if (methods.some((method) => sandboxSized.has(key(method)))) route.bodyLimit = SANDBOX_MAX_BYTES;
   });
@@ -115,6 +121,9 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       },
       ingestToken: async (request: { ingest: unknown }) => {
         if (!request.ingest) throw unauthorized();
+      },
+      connectorCredential: async (request: { connector: unknown }) => {
+        if (!request.connector) throw unauthorized();
       },
     },
   });

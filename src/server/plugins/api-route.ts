@@ -10,10 +10,14 @@ export function isApiRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Routes machines call with their own credential, never a browser: the agent protocol and log
- * ingest. They carry no cookies, so there is nothing to forge.
+ * Routes machines call with their own credential, never a browser page: the agent protocol, log
+ * ingest and the browser extension's calls. They carry no cookies, so there is nothing to forge.
  */
 export function isMachineRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
-  return url?.startsWith('/api/agent/') === true || url?.startsWith('/api/ingest/') === true;
+  return (
+    url?.startsWith('/api/agent/') === true ||
+    url?.startsWith('/api/ingest/') === true ||
+    url?.startsWith('/api/connector/') === true
+  );
 }

@@ -15,3 +15,4 @@ export * from './security.ts';
 export * from './threat.ts';
 export * from './triage.ts';
 export * from './workflows.ts';
+export * from './connectors.ts';
