@@ -594,6 +594,7 @@ export const OPERATION_ACCESS = {
   setAssistantFeedback: { caller: 'signed-in', noApiKey: true },
   setLogRetention: { caller: 'signed-in', staff: true, modify: true, what: 'change log retention' },
   setReportBranding: { caller: 'signed-in', modify: true, what: 'change report branding' },
+  showEscalationAcknowledgement: { caller: 'anyone' },
   startAgentDiagnosticsUpload: { caller: 'agent' },
   startEscalation: { caller: 'signed-in', globalScope: true, anyOf: ['modify_all'], what: 'escalate alerts' },
   startImpersonation: { caller: 'signed-in', adminOnly: true },

@@ -274,6 +274,7 @@ export const CONTRACT_RULES = {
     body: { required: true, type: 'string', minLength: 1, maxLength: 10000 },
     private: { type: 'boolean' },
   },
+  EscalationAcknowledgement: { token: { required: true, type: 'string', minLength: 20, maxLength: 300 } },
   EscalationHoliday: {
     date: { required: true, type: 'string' },
     description: { required: true, type: 'string', maxLength: 200 },

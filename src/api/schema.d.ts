@@ -1908,14 +1908,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The link in an escalation message; the signed token acknowledges for its contact.
-         * @description A running escalation ends as acknowledged by the token's contact, and the alert's activity
-         *     records it. A token for an escalation that already ended answers what ended it; a token that
-         *     is not one the server signed answers 404.
+         * The link in an escalation message; a page that asks before acknowledging.
+         * @description Opening the link changes nothing (mail scanners and link previews open links): the page
+         *     names the alert and the plan and asks, with a button that posts the token to the same
+         *     address. A token of an escalation that already ended answers a page saying what ended it;
+         *     a token that is not one the server signed answers 404.
          */
-        get: operations["acknowledgeEscalation"];
+        get: operations["showEscalationAcknowledgement"];
         put?: never;
-        post?: never;
+        /**
+         * The page's button; the signed token acknowledges for its contact.
+         * @description A running escalation ends as acknowledged by the token's contact, and the alert's activity
+         *     records it. Acknowledging again, or after the escalation ended, answers what ended it and
+         *     changes nothing; a token the server did not sign answers 404. The signed token is the
+         *     credential (no session, no cookie is trusted), so the call needs no XSRF header and takes
+         *     the page's form as it is.
+         */
+        post: operations["acknowledgeEscalation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5494,6 +5503,9 @@ export interface components {
                 name: string;
                 wait_minutes: number;
             }[];
+        };
+        EscalationAcknowledgement: {
+            token: string;
         };
         EscalationContact: {
             email?: string;
@@ -10478,7 +10490,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
-    acknowledgeEscalation: {
+    showEscalationAcknowledgement: {
         parameters: {
             query: {
                 token: string;
@@ -10489,13 +10501,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A short page saying what happened. */
+            /** @description The page (HTML). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acknowledgeEscalation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationAcknowledgement"];
+                "application/x-www-form-urlencoded": components["schemas"]["EscalationAcknowledgement"];
+            };
+        };
+        responses: {
+            /** @description A page saying what happened (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -109,6 +109,19 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   // one file with its own size limit (platform/upload.ts); nothing is written to disk.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
 
+  await app.register(async (routes) => {
+    // A plain HTML form's fields, once each: the escalation acknowledge page's button posts one.
+    // Here rather than with the other parsers, beside the identity provider's own form parser.
+    routes.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    await registerGlue(routes, contract);
+  });
+}
+
+async function registerGlue(app: FastifyInstance, contract: OpenApiDocument) {
   await app.register(openapiGlue, {
     specification: withJsonAnswersOnly(withStreamedForms(structuredClone(contract))),
     serviceHandlers: handlers,

@@ -21,3 +21,12 @@ export function isMachineRoute(request: FastifyRequest): boolean {
     url?.startsWith('/api/connector/') === true
   );
 }
+
+/**
+ * Routes whose credential is a signed token in the request itself, followed by a person from a
+ * message rather than a signed-in console: the escalation acknowledge page posts its form with no
+ * XSRF header, and no cookie gives the call any authority to forge.
+ */
+export function isSignedLinkRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url === '/api/escalations/v1/acknowledge';
+}
