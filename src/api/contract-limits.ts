@@ -44,6 +44,7 @@ export const CONTRACT_LIMITS = {
   CustomerProduct: {"customers":{"minimum":1}},
   DiscussionEdit: {"body":{"minLength":1,"maxLength":10000}},
   DiscussionInput: {"body":{"minLength":1,"maxLength":10000}},
+  EscalationAcknowledgement: {"token":{"minLength":20,"maxLength":300}},
   EscalationContact: {"name":{"maxLength":200},"email":{"maxLength":320},"phone":{"maxLength":40}},
   EscalationHoliday: {"description":{"maxLength":200}},
   EscalationPartialDay: {"description":{"maxLength":200},"hours":{"maxItems":4}},

@@ -274,6 +274,7 @@ export const CONTRACT_RULES = {
     body: { required: true, type: 'string', minLength: 1, maxLength: 10000 },
     private: { type: 'boolean' },
   },
+  EscalationAcknowledgement: { token: { required: true, type: 'string', minLength: 20, maxLength: 300 } },
   EscalationHoliday: {
     date: { required: true, type: 'string' },
     description: { required: true, type: 'string', maxLength: 200 },
@@ -522,6 +523,11 @@ export const CONTRACT_RULES = {
     remove_unsupported_tasks: { type: 'boolean' },
   },
   analyseSandboxFile: { file: { required: true, type: 'string' } },
+  approveChromeConnector: {
+    customer_id: { required: true, type: 'string' },
+    redirect_uri: { required: true, type: 'string', minLength: 1, maxLength: 2000 },
+    state: { required: true, type: 'string', minLength: 1, maxLength: 500 },
+  },
   assignCaseAlerts: {
     alert_ids: {
       required: true,
@@ -659,6 +665,12 @@ export const CONTRACT_RULES = {
     patches: { required: true, type: 'array', maxItems: 2000 },
     applications: { required: true, type: 'array', maxItems: 2000 },
     os_vulnerabilities: { required: true, type: 'array', maxItems: 2000 },
+  },
+  reportBlockedVisit: {
+    url: { required: true, type: 'string', minLength: 1, maxLength: 2000 },
+    reason: { required: true, type: 'string', enum: ['blocked_domain', 'risky_domain'] },
+    user_email: { type: 'string', maxLength: 320, format: 'email' },
+    visited_at: { type: 'string' },
   },
   requestAgentInstaller: {
     customer_id: { required: true, type: 'string' },

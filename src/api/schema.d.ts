@@ -1723,6 +1723,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connector/v1/chrome/blocked-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a visit the extension blocked; it becomes an alert of the customer.
+         * @description Needs the `report_blocked_visits` scope (403 without) and a policy that still reports
+         *     blocked visits (409 once an administrator turned it off). The alert is raised through the
+         *     one alert path (mutes and workflows apply) as the person who approved the connector, of
+         *     type `browser_blocked_visit`, priority high for a blocked domain and medium for a risky one.
+         */
+        post: operations["reportBlockedVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connector/v1/chrome/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The extension's policy, of the one customer its credential was issued for.
+         * @description The customer's Chrome extension policy as it is now (the customers screen changes it),
+         *     with the scopes the credential was approved for. A revoked credential, or one whose
+         *     approver no longer reaches the customer, is refused (401).
+         */
+        get: operations["getConnectorPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/v1/chrome/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the browser extension asks to do for a customer, for the consent page.
+         * @description The extension opens `/connectors/chrome?customer_id=…&redirect_uri=…&state=…` (the
+         *     customer id and the consent address come from its managed policy, which the customers
+         *     screen writes). The answer names the customer, the extension (from its redirect address)
+         *     and what approving lets it do, derived from the customer's Chrome extension policy: read
+         *     that policy always, report blocked visits as alerts when the policy says so.
+         *
+         *     `redirect_uri` must be an address of one extension: `chrome-extension://<id>/…` or
+         *     `https://<id>.chromiumapp.org/…` (what `chrome.identity.launchWebAuthFlow` watches), with
+         *     `<id>` the 32 letters a to p of a Chrome extension id, and no fragment; anything else is
+         *     400 naming `redirect_uri`. Customer administrators and staff with `modify_all` may approve;
+         *     a customer out of reach is 404.
+         */
+        get: operations["getChromeConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/v1/chrome/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the extension's request; issues its credential (shown only now).
+         * @description Issues a credential `wfc_<credential_id>.<secret>` (only its SHA-256 is kept) for the one
+         *     customer, with the scopes the consent page named, acting as the person who approved it as
+         *     they are at each call. `redirect_to` is where the redirect page sends the browser: the
+         *     redirect address with `#token=…&state=…`, a fragment so the credential never reaches a
+         *     server's log. The same checks as the consent; 409 when the customer's policy has the
+         *     extension turned off. Audited.
+         */
+        post: operations["approveChromeConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/v1/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connector credentials of the caller's customers, newest first (never their secrets). */
+        get: operations["listConnectorCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/v1/credentials/{credential_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a connector credential; its next call is refused. Audited. */
+        post: operations["revokeConnectorCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/alert-types": {
         parameters: {
             query?: never;
@@ -1842,14 +1976,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The link in an escalation message; the signed token acknowledges for its contact.
-         * @description A running escalation ends as acknowledged by the token's contact, and the alert's activity
-         *     records it. A token for an escalation that already ended answers what ended it; a token that
-         *     is not one the server signed answers 404.
+         * The link in an escalation message; a page that asks before acknowledging.
+         * @description Opening the link changes nothing (mail scanners and link previews open links): the page
+         *     names the alert and the plan and asks, with a button that posts the token to the same
+         *     address. A token of an escalation that already ended answers a page saying what ended it;
+         *     a token that is not one the server signed answers 404.
          */
-        get: operations["acknowledgeEscalation"];
+        get: operations["showEscalationAcknowledgement"];
         put?: never;
-        post?: never;
+        /**
+         * The page's button; the signed token acknowledges for its contact.
+         * @description A running escalation ends as acknowledged by the token's contact, and the alert's activity
+         *     records it. Acknowledging again, or after the escalation ended, answers what ended it and
+         *     changes nothing; a token the server did not sign answers 404. The signed token is the
+         *     credential (no session, no cookie is trusted), so the call needs no XSRF header and takes
+         *     the page's form as it is.
+         */
+        post: operations["acknowledgeEscalation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5165,6 +5308,16 @@ export interface components {
         };
         /** @description Seconds between check-ins, as the agent declares it (60 when not given). */
         CheckInInterval: number;
+        ChromeConsent: {
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            /** @description False: the policy has the extension off, and it cannot be approved. */
+            enabled: boolean;
+            extension_id: string;
+            policy: components["schemas"]["ChromePolicy"];
+            scopes: components["schemas"]["ConnectorScope"][];
+        };
         ChromeManagedPolicy: {
             AllowedDomains: components["schemas"]["ChromeManagedValue"];
             BlockedDomains: components["schemas"]["ChromeManagedValue"];
@@ -5228,6 +5381,35 @@ export interface components {
             bytes: number;
             events: number;
         };
+        ConnectorCredential: {
+            approved_by: {
+                /** @description Null once the person no longer exists. */
+                email: string | null;
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            credential_id: string;
+            /** Format: uuid */
+            customer_id: string;
+            customer_name: string;
+            extension_id: string;
+            /** @enum {string} */
+            kind: "chrome";
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            scopes: components["schemas"]["ConnectorScope"][];
+        };
+        /**
+         * @description `read_policy`: read the customer's Chrome extension policy (what to warn about, block and
+         *     report); `report_blocked_visits`: report a blocked visit, which becomes an alert of the customer.
+         * @enum {string}
+         */
+        ConnectorScope: "read_policy" | "report_blocked_visits";
         Contact: {
             /** Format: uuid */
             contact_id: string;
@@ -5522,6 +5704,9 @@ export interface components {
                 name: string;
                 wait_minutes: number;
             }[];
+        };
+        EscalationAcknowledgement: {
+            token: string;
         };
         EscalationContact: {
             email?: string;
@@ -10230,6 +10415,198 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    reportBlockedVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description On the policy's blocked list, or known-bad or lookalike with risky_domain_mode block.
+                     * @enum {string}
+                     */
+                    reason: "blocked_domain" | "risky_domain";
+                    /** @description An http or https address. */
+                    url: string;
+                    /**
+                     * Format: email
+                     * @description The signed-in Chrome profile, when known.
+                     */
+                    user_email?: string;
+                    /** Format: date-time */
+                    visited_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert raised. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alert_id: number;
+                        status: components["schemas"]["Status"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getConnectorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        customer_id: string;
+                        customer_name: string;
+                        policy: components["schemas"]["ChromePolicy"];
+                        scopes: components["schemas"]["ConnectorScope"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getChromeConsent: {
+        parameters: {
+            query: {
+                customer_id: string;
+                redirect_uri: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, as the consent page shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChromeConsent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveChromeConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    customer_id: string;
+                    redirect_uri: string;
+                    /** @description The value the extension sent, returned to it unchanged. */
+                    state: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credential: components["schemas"]["ConnectorCredential"];
+                        redirect_to: string;
+                        /** @description `wfc_<credential_id>.<secret>`, what the extension sends as its bearer token. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listConnectorCredentials: {
+        parameters: {
+            query?: {
+                /** @description Limit to these customers (repeated key). Omitted means every customer the caller may see. */
+                customer_ids?: components["parameters"]["CustomerIds"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credentials: components["schemas"]["ConnectorCredential"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeConnectorCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credential_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential, revoked (as it was, when it already was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorCredential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getDashboardAlertTypes: {
         parameters: {
             query?: {
@@ -10451,7 +10828,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
-    acknowledgeEscalation: {
+    showEscalationAcknowledgement: {
         parameters: {
             query: {
                 token: string;
@@ -10462,13 +10839,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A short page saying what happened. */
+            /** @description The page (HTML). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acknowledgeEscalation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationAcknowledgement"];
+                "application/x-www-form-urlencoded": components["schemas"]["EscalationAcknowledgement"];
+            };
+        };
+        responses: {
+            /** @description A page saying what happened (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -19,9 +19,16 @@ export const isGlobalUser = (granted: readonly string[]) => granted.includes('gl
 
 /**
  * Who may call: a signed-in person (the default), anyone (no sign-in), an endpoint agent with its
- * credential, or a log shipper with its ingest token.
+ * credential, a log shipper with its ingest token, or a browser extension with the connector
+ * credential a customer's administrator approved for it.
  */
-export type Caller = 'signed-in' | 'anyone' | 'agent' | 'ingest';
+export type Caller = 'signed-in' | 'anyone' | 'agent' | 'ingest' | 'connector';
+
+const MACHINE_CALLERS: Record<Exclude<Caller, 'signed-in' | 'anyone'>, string> = {
+  agent: 'agents',
+  ingest: 'log shippers',
+  connector: 'browser connectors',
+};
 
 /**
  * Access rule of an operation (the `x-access` of each operation in openapi/, gathered in
@@ -79,8 +86,8 @@ export interface AccessDenial {
 
 /**
  * The first check of the rule the subject fails (in the order the handlers always checked them:
- * API key, impersonation, staff, administrator, change, permissions), or null when the subject passes. Agents and ingest
- * tokens are not people: a person never passes their rules, and their credentials are checked by
+ * API key, impersonation, staff, administrator, change, permissions), or null when the subject passes. Agents, ingest
+ * tokens and connectors are not people: a person never passes their rules, and their credentials are checked by
  * the contract's security before any rule.
  */
 export function denial(rule: AccessRule, subject: AccessSubject | null): AccessDenial | null {
@@ -89,8 +96,7 @@ export function denial(rule: AccessRule, subject: AccessSubject | null): AccessD
   const what = rule.what ?? 'do this';
   const refuse = (message: string): AccessDenial => ({ status: 403, message: rule.denied ?? message });
   if (!subject || subject.signedIn === false) return { status: 401, message: 'Sign in to continue.' };
-  if (caller !== 'signed-in')
-    return refuse(`Only ${caller === 'agent' ? 'agents' : 'log shippers'} can ${what}.`);
+  if (caller !== 'signed-in') return refuse(`Only ${MACHINE_CALLERS[caller]} can ${what}.`);
   if (rule.noApiKey && subject.apiKey) return refuse(`An API key cannot ${what}.`);
   if (rule.noImpersonation && subject.impersonating) return refuse(`You cannot ${what} while impersonating.`);
   const staff = subject.staff === true;

@@ -24,8 +24,6 @@ const SHELL_ROUTES = [
   { path: '/admin', name: 'admin', access: 'listSupportTasks' },
   { path: '/login', name: 'login', open: true },
   { path: '/login/callback', name: 'login_callback', open: true },
-  { path: '/connectors/chrome', name: 'connectors_chrome', open: true },
-  { path: '/connectors/chrome/redirect', name: 'connectors_chrome_redirect', open: true },
   { path: '/logout', name: 'logout', open: true },
   { path: '/error/500', name: 'error_500', open: true },
   { path: '/error/403', name: 'error_403', open: true },

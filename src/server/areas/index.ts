@@ -6,6 +6,7 @@ import { type AnyArea, mergeOnce } from './area.ts';
 import { assistantArea } from './assistant/index.ts';
 import { authArea } from './auth/index.ts';
 import { casesArea } from './cases/index.ts';
+import { connectorsArea } from './connectors/index.ts';
 import { countsArea } from './counts/index.ts';
 import { customersArea } from './customers/index.ts';
 import { dashboardArea } from './dashboard/index.ts';
@@ -58,6 +59,7 @@ export const AREAS = [
   assistantArea,
   escalationsArea,
   terminalArea,
+  connectorsArea,
 ] as const;
 
 /** The areas and what belongs to none of them: where jobs, schedules and tables are declared. */

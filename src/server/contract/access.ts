@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { isStaff } from '../platform/permissions.ts';
 import { listOperations, type OpenApiDocument } from './load.ts';
 
-const CALLERS: readonly Caller[] = ['signed-in', 'anyone', 'agent', 'ingest'];
+const CALLERS: readonly Caller[] = ['signed-in', 'anyone', 'agent', 'ingest', 'connector'];
 const FLAGS = ['staff', 'adminOnly', 'modify', 'globalScope', 'noApiKey', 'noImpersonation'] as const;
 const TEXTS = ['what', 'denied', 'attribute'] as const;
 
@@ -48,6 +48,7 @@ function callerOf(contract: OpenApiDocument, own: unknown): Caller {
   if (!security || security.length === 0) return 'anyone';
   if (security.some((s) => 'agentCredential' in s)) return 'agent';
   if (security.some((s) => 'ingestToken' in s)) return 'ingest';
+  if (security.some((s) => 'connectorCredential' in s)) return 'connector';
   return 'signed-in';
 }
 

@@ -5,6 +5,7 @@ import { OPERATION_ACCESS } from '../../api/access.generated.ts';
 import { SANDBOX_MAX_BYTES } from '../../api/limits.ts';
 import type { AccessRule } from '../../common/permissions.ts';
 import { authenticateAgent, authenticateCheckIn } from '../areas/agents/index.ts';
+import { authenticateConnector } from '../areas/connectors/index.ts';
 import { handlers } from '../areas/index.ts';
 import { authenticateIngest } from '../areas/logs/index.ts';
 import { ApiError, badRequest, unauthorized } from '../errors.ts';
@@ -42,6 +43,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   const secured = securedBy('bearerAuth');
   const agentSecured = securedBy('agentCredential');
   const ingestSecured = securedBy('ingestToken');
+  const connectorSecured = securedBy('connectorCredential');
   // The agents' check-in checks the credential in the read it needs anyway (agents/check-in.ts).
   const checkInRoutes = new Set(
     operations
@@ -85,6 +87,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   app.decorateRequest('agent', null);
   app.decorateRequest('checkIn', null);
   app.decorateRequest('ingest', null);
+  app.decorateRequest('connector', null);
+  const verifyConnector = async (request: FastifyRequest) => authenticateConnector(app.db, request);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const key = (method: string) => `${method} ${route.url}`;
@@ -102,6 +106,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyAgent];
     else if (methods.some((method) => ingestSecured.has(key(method))))
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyIngest];
+    else if (methods.some((method) => connectorSecured.has(key(method))))
+      route.onRequest = [...[route.onRequest ?? []].flat(), verifyConnector];
     const bodyRule = methods.map((method) => bodyRules.get(key(method))).find(Boolean);
     if (bodyRule) route.preValidation = [...[route.preValidation ?? []].flat(), checkBodyPresence(bodyRule)];
     if (methods.some((method) => ingestSized.has(key(method)))) route.bodyLimit = app.config.ingest.maxBytes;
@@ -113,6 +119,19 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
   // one file with its own size limit (platform/upload.ts); nothing is written to disk.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024 } });
 
+  await app.register(async (routes) => {
+    // A plain HTML form's fields, once each: the escalation acknowledge page's button posts one.
+    // Here rather than with the other parsers, beside the identity provider's own form parser.
+    routes.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    await registerGlue(routes, contract);
+  });
+}
+
+async function registerGlue(app: FastifyInstance, contract: OpenApiDocument) {
   await app.register(openapiGlue, {
     specification: withJsonAnswersOnly(withStreamedForms(withSafeIntegers(structuredClone(contract)))),
     serviceHandlers: handlers,
@@ -125,6 +144,9 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
       },
       ingestToken: async (request: { ingest: unknown }) => {
         if (!request.ingest) throw unauthorized();
+      },
+      connectorCredential: async (request: { connector: unknown }) => {
+        if (!request.connector) throw unauthorized();
       },
     },
   });

@@ -28,6 +28,7 @@ export const WRITE_ONLY_COLUMNS: Record<string, readonly string[]> = {
   agent_installers: ['enrolment_token'],
   escalations: ['ack_key'],
   terminal_certificates: ['secret_hash'],
+  connector_credentials: ['secret_hash'],
   // The file and its link's key are read by the download route on the system connection only.
   log_exports: ['content', 'download_key_hash'],
 };

@@ -10,10 +10,23 @@ export function isApiRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Routes machines call with their own credential, never a browser: the agent protocol and log
- * ingest. They carry no cookies, so there is nothing to forge.
+ * Routes machines call with their own credential, never a browser page: the agent protocol, log
+ * ingest and the browser extension's calls. They carry no cookies, so there is nothing to forge.
  */
 export function isMachineRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
-  return url?.startsWith('/api/agent/') === true || url?.startsWith('/api/ingest/') === true;
+  return (
+    url?.startsWith('/api/agent/') === true ||
+    url?.startsWith('/api/ingest/') === true ||
+    url?.startsWith('/api/connector/') === true
+  );
+}
+
+/**
+ * Routes whose credential is a signed token in the request itself, followed by a person from a
+ * message rather than a signed-in console: the escalation acknowledge page posts its form with no
+ * XSRF header, and no cookie gives the call any authority to forge.
+ */
+export function isSignedLinkRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url === '/api/escalations/v1/acknowledge';
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONNECTOR_PREFIX } from '../areas/connectors/index.ts';
 import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
 import { type BearerFailureLimits, BearerFailures } from '../auth/bearer-failures.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -8,7 +9,7 @@ import { SessionTokens } from '../auth/session-tokens.ts';
 import type { AuthEpoch } from '../db/auth-epoch.ts';
 import { withScope } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
-import { ApiError, unauthorized } from '../errors.ts';
+import { ApiError, forbidden, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,9 @@ export const authPlugin = fp(
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw unauthorized();
+      // A browser connector's credential reaches the extension's own calls only (areas/connectors).
+      if (match[1]!.startsWith(CONNECTOR_PREFIX))
+        throw forbidden("A browser connector credential can only make the browser extension's calls.");
       await bearerFailures.refuseIfFlooding(request.ip);
       try {
         request.principal = match[1]!.startsWith(API_KEY_PREFIX)

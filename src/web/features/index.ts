@@ -3,6 +3,7 @@ import { agentsFeature } from './agents/index.ts';
 import { alertsFeature } from './alerts/index.ts';
 import { assistantFeature } from './assistant/index.ts';
 import { casesFeature } from './cases/index.ts';
+import { connectorsFeature } from './connectors/index.ts';
 import { customersFeature } from './customers/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import { domainsFeature } from './domains/index.ts';
@@ -48,6 +49,7 @@ export const FEATURES = [
   profileFeature,
   updatesFeature,
   provisioningFeature,
+  connectorsFeature,
   assistantFeature,
   terminalFeature,
 ] as const;

@@ -8,6 +8,8 @@ import type assistant from '../features/assistant/locales/en-GB/assistant.json';
 import type assistantRoutes from '../features/assistant/locales/en-GB/routes.json';
 import type cases from '../features/cases/locales/en-GB/cases.json';
 import type casesRoutes from '../features/cases/locales/en-GB/routes.json';
+import type connectors from '../features/connectors/locales/en-GB/connectors.json';
+import type connectorsRoutes from '../features/connectors/locales/en-GB/routes.json';
 import type customers from '../features/customers/locales/en-GB/customers.json';
 import type customersRoutes from '../features/customers/locales/en-GB/routes.json';
 import type dashboard from '../features/dashboard/locales/en-GB/dashboard.json';
@@ -66,6 +68,7 @@ declare module 'i18next' {
       cases: typeof cases;
       commands: typeof commands;
       common: typeof common;
+      connectors: typeof connectors;
       customers: typeof customers;
       dashboard: typeof dashboard;
       discussions: typeof discussions;
@@ -83,6 +86,7 @@ declare module 'i18next' {
         typeof alertsRoutes &
         typeof assistantRoutes &
         typeof casesRoutes &
+        typeof connectorsRoutes &
         typeof customersRoutes &
         typeof dashboardRoutes &
         typeof domainsRoutes &

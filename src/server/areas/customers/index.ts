@@ -46,6 +46,8 @@ export const customerHandlers: Handlers<
   getCustomerComplianceData,
 };
 
+/** The browser extension's policy of a customer, for the browser connector. */
+export { type ChromePolicy, storedChromePolicy } from './chrome-policy.ts';
 export { presentContact, presentCustomer } from './present.ts';
 
 export const customersArea = defineArea({

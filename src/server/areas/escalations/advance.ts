@@ -4,6 +4,7 @@ import type { Db } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { ESCALATING_STATUSES } from '../../platform/alert-escalations.ts';
+import { ackKeyBox, openAckKey } from './ack-key.ts';
 import { type ActivityEntryOf, recordEscalationActivity } from './activity.ts';
 import type { PhoneProvider } from './provider.ts';
 import { ESCALATION_JOB } from './run.ts';
@@ -48,8 +49,9 @@ export async function advanceEscalation(
     const dueAt = new Date(context.now.getTime() + step.wait_minutes * 60_000);
     await tx.update(escalations).set({ step: next, dueAt }).where(eq(escalations.id, row.id));
     const entries: ActivityEntryOf[] = [];
+    const key = openAckKey(await ackKeyBox(db), row.id, row.ackKey);
     for (const [index, contact] of step.contacts.entries()) {
-      const link = `${row.serverUrl}/api/escalations/v1/acknowledge?token=${signAck(row.ackKey, { escalationId: row.id, step: next, contact: index })}`;
+      const link = `${row.serverUrl}/api/escalations/v1/acknowledge?token=${signAck(key, { escalationId: row.id, step: next, contact: index })}`;
       const text = messageText(row, alert, step.name, step.wait_minutes, link);
       const attempt = {
         event: 'told',

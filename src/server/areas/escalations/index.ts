@@ -11,7 +11,12 @@ import {
   resolveEscalationPlan,
   updateEscalationPlan,
 } from './plan-handlers.ts';
-import { acknowledgeEscalation, listAlertEscalations, startEscalation } from './run-handlers.ts';
+import {
+  acknowledgeEscalation,
+  listAlertEscalations,
+  showEscalationAcknowledgement,
+  startEscalation,
+} from './run-handlers.ts';
 
 type EscalationOperation =
   | 'listEscalationPlans'
@@ -23,6 +28,7 @@ type EscalationOperation =
   | 'previewEscalationTimeline'
   | 'listAlertEscalations'
   | 'startEscalation'
+  | 'showEscalationAcknowledgement'
   | 'acknowledgeEscalation';
 
 /** Escalation plans (spec 2, sections 2, 3 and 5) and escalating alerts through them. */
@@ -36,6 +42,7 @@ export const escalationHandlers: Handlers<EscalationOperation> = {
   previewEscalationTimeline,
   listAlertEscalations,
   startEscalation,
+  showEscalationAcknowledgement,
   acknowledgeEscalation,
 };
 

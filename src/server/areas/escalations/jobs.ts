@@ -1,4 +1,5 @@
 import type { JobDefinition, Schedule } from '../../jobs/types.ts';
+import { sealPlainAckKeys } from './ack-key.ts';
 import { advanceEscalation, dueEscalations } from './advance.ts';
 import { configuredPhoneProvider } from './provider.ts';
 import { ESCALATION_JOB } from './run.ts';
@@ -21,6 +22,8 @@ export const ESCALATIONS_JOBS: Record<string, JobDefinition> = {
   [SWEEP_JOB]: {
     lane: 'escalations',
     run: async ({ db, now, log }) => {
+      const sealed = await sealPlainAckKeys(db);
+      if (sealed > 0) log.info(`escalations-due: sealed ${sealed} signing key(s) stored in the clear`);
       const ids = await dueEscalations(db, now());
       const phone = configuredPhoneProvider();
       for (const id of ids) await advanceEscalation(db, id, { now: now(), phone });

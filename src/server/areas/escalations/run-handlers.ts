@@ -1,8 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { alerts, escalations } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { ackKeyBox, newSealedAckKey, openAckKey } from './ack-key.ts';
+import { askPage, resultPage } from './ack-page.ts';
 import { recordEscalationActivity } from './activity.ts';
 import { presentEscalation } from './present.ts';
 import { beginEscalation, ESCALATION_COLUMNS, queueEscalationStep } from './run.ts';
@@ -24,11 +28,13 @@ export const listAlertEscalations: Handler<'listAlertEscalations'> = async (requ
 
 export const startEscalation: Handler<'startEscalation'> = async (request, reply) => {
   const principal = principalOf(request);
+  const box = await ackKeyBox(request.server.db, request.server.config.secretsKey);
   const row = await asCaller(request, (tx) =>
     beginEscalation(tx, {
       alertId: request.body.alert_id,
       planId: request.body.plan_id,
-      startedBy: principal.user.contactId,
+      principal,
+      ackKey: newSealedAckKey(box),
       serverUrl: request.server.config.publicUrl,
     }),
   );
@@ -38,18 +44,60 @@ export const startEscalation: Handler<'startEscalation'> = async (request, reply
   return presentEscalation(row);
 };
 
+type Row = typeof escalations.$inferSelect;
+
 /**
- * The link in a message: no session, the signed token is the credential. Acknowledging twice,
- * or after the escalation ended, answers what ended it and changes nothing.
+ * The escalation and contact a signed token names, its signature checked with the escalation's
+ * sealed key (system connection: the key is write-only for request work); 404 for anything the
+ * server did not sign. `lock` for the change.
+ */
+async function signedFor(tx: Db, token: string, lock: boolean) {
+  const claim = parseAck(token);
+  const query = claim ? tx.select().from(escalations).where(eq(escalations.id, claim.escalationId)) : null;
+  const [row]: Row[] = query ? (lock ? await query.for('update') : await query) : [];
+  const contact = claim && row?.steps[claim.step]?.contacts[claim.contact];
+  if (!claim || !row || !contact) throw notFound('Escalation');
+  const box = await ackKeyBox(tx);
+  if (!ackSignatureValid(openAckKey(box, row.id, row.ackKey), claim)) throw notFound('Escalation');
+  return { claim, row, contact };
+}
+
+const sendPage = (reply: FastifyReply, html: string) => {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  return html as never;
+};
+
+/**
+ * The link in a message: no session, the signed token is the credential. It only asks: a mail
+ * scanner or a link preview that opens it acknowledges nothing. A link of an ended escalation
+ * says what ended it.
+ */
+export const showEscalationAcknowledgement: Handler<'showEscalationAcknowledgement'> = async (
+  request,
+  reply,
+) => {
+  const { row, contact } = await signedFor(request.server.db, request.query.token, false);
+  if (row.state !== 'running')
+    return sendPage(reply, resultPage('Escalation ended', endedMessage(row.state, row.acknowledgedBy)));
+  return sendPage(
+    reply,
+    askPage({
+      token: request.query.token,
+      contact: contact.name,
+      alertId: row.alertId,
+      planName: row.planName,
+    }),
+  );
+};
+
+/**
+ * The page's button: a running escalation ends as acknowledged by the token's contact, and the
+ * alert's activity records it. Acknowledging twice, or after the escalation ended, answers what
+ * ended it and changes nothing.
  */
 export const acknowledgeEscalation: Handler<'acknowledgeEscalation'> = async (request, reply) => {
-  const claim = parseAck(request.query.token);
   const message = await request.server.db.transaction(async (tx) => {
-    const [row] = claim
-      ? await tx.select().from(escalations).where(eq(escalations.id, claim.escalationId)).for('update')
-      : [];
-    const contact = claim && row?.steps[claim.step]?.contacts[claim.contact];
-    if (!claim || !row || !contact || !ackSignatureValid(row.ackKey, claim)) throw notFound('Escalation');
+    const { claim, row, contact } = await signedFor(tx, request.body.token, true);
     if (row.state !== 'running') return endedMessage(row.state, row.acknowledgedBy);
     const by = `${contact.name} (${contact.method === 'email' ? contact.email : contact.phone})`;
     await tx
@@ -64,8 +112,7 @@ export const acknowledgeEscalation: Handler<'acknowledgeEscalation'> = async (re
     });
     return `Thank you, ${contact.name}: alert ${row.alertId} is acknowledged and the escalation has stopped.`;
   });
-  reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store');
-  return message as never;
+  return sendPage(reply, resultPage(`Alert acknowledgement`, message));
 };
 
 function endedMessage(state: string, by: string | null): string {

@@ -1,13 +1,14 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
 import { alerts, customers, escalationPlans, escalations } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ESCALATING_STATUSES } from '../../platform/alert-escalations.ts';
-import { recordActivity } from '../alerts/index.ts';
+import { changeAlertAsAsked, recordActivity } from '../alerts/index.ts';
+import { ackKeyBox, newSealedAckKey } from './ack-key.ts';
 import { segmentAt, stepsFor } from './calendar.ts';
 import type { EscalationRow } from './present.ts';
-import { newAckKey } from './token.ts';
 
 /** The job that tells an escalation's next step once the current step's wait has passed. */
 export const ESCALATION_JOB = 'escalation-step';
@@ -19,8 +20,10 @@ export const ESCALATION_COLUMNS = visible;
 export interface NewEscalation {
   alertId: number;
   planId: string;
-  /** Who starts it (a person, or the owner of a workflow); null for the system. */
-  startedBy: string | null;
+  /** Who starts it (a person, or the owner of a workflow): the alert becomes escalated in their name. */
+  principal: Principal;
+  /** Its id and signing key, sealed for that id (ack-key.ts). */
+  ackKey: { escalationId: string; sealed: string };
   /** The console's public address: the acknowledge links point there. */
   serverUrl: string;
   at?: Date;
@@ -29,7 +32,9 @@ export interface NewEscalation {
 /**
  * Records an escalation of an alert in the caller's transaction (request work sees only its own
  * customers' alerts and plans, row-level security): the steps of the plan that apply now, copied.
- * The first step is told by the escalation job, which the caller queues (`queueEscalationStep`).
+ * The alert becomes `escalated` through the one alert path (its activity, notifications,
+ * workflows and audit). The first step is told by the escalation job, which the caller queues
+ * (`queueEscalationStep`).
  */
 export async function beginEscalation(tx: Db, input: NewEscalation): Promise<EscalationRow> {
   const at = input.at ?? new Date();
@@ -68,9 +73,12 @@ export async function beginEscalation(tx: Db, input: NewEscalation): Promise<Esc
   if (running) throw conflict(`Alert ${alert.id} is already being escalated (${running.id}).`);
   const steps = stepsFor(plan.steps, segmentAt(plan, at).kind).map(({ step }) => step);
   if (steps.length === 0) throw badRequest('plan_id', `Plan ${plan.name} has no step that applies now.`);
+  if (alert.status !== 'escalated')
+    await changeAlertAsAsked(tx, input.principal, alert.id, { status: 'escalated' });
   const [row] = await tx
     .insert(escalations)
     .values({
+      id: input.ackKey.escalationId,
       partnerId: alert.partnerId,
       customerId: alert.customerId,
       planId: plan.id,
@@ -78,9 +86,9 @@ export async function beginEscalation(tx: Db, input: NewEscalation): Promise<Esc
       alertId: alert.id,
       steps,
       dueAt: at,
-      ackKey: newAckKey(),
+      ackKey: input.ackKey.sealed,
       serverUrl: input.serverUrl,
-      startedBy: input.startedBy,
+      startedBy: input.principal.user.contactId,
       startedAt: at,
     })
     .returning(ESCALATION_COLUMNS);
@@ -104,9 +112,10 @@ export async function queueEscalationStep(db: Db, escalationId: string, runAt: D
  * Escalates an alert through a plan on the system connection, for work that runs outside a
  * request (a workflow's step): the escalation and its first job in one transaction.
  */
-export async function startEscalation(db: Db, input: NewEscalation): Promise<EscalationRow> {
+export async function startEscalation(db: Db, input: Omit<NewEscalation, 'ackKey'>): Promise<EscalationRow> {
+  const ackKey = newSealedAckKey(await ackKeyBox(db));
   return db.transaction(async (tx) => {
-    const row = await beginEscalation(tx, input);
+    const row = await beginEscalation(tx, { ...input, ackKey });
     await queueEscalationStep(tx, row.id, row.dueAt);
     return row;
   });

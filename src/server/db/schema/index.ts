@@ -16,3 +16,4 @@ export * from './terminal.ts';
 export * from './threat.ts';
 export * from './triage.ts';
 export * from './workflows.ts';
+export * from './connectors.ts';

@@ -1,0 +1,47 @@
+/** The acknowledge link's pages: plain HTML the server writes, no script (the strict CSP allows none inline). */
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head>
+<body>
+<main>
+<h1>${escape(title)}</h1>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * What the link opens: it asks first. Mail scanners and link previews follow links (GET) but do
+ * not press buttons, so only the form's POST acknowledges.
+ */
+export function askPage(input: {
+  token: string;
+  contact: string;
+  alertId: number;
+  planName: string;
+}): string {
+  return page(
+    `Acknowledge alert ${input.alertId}?`,
+    `<p>${escape(input.contact)}, you are being told about alert ${input.alertId} through the escalation plan ${escape(input.planName)}.</p>
+<p>Acknowledging stops the escalation: nobody else is told.</p>
+<form method="post" action="/api/escalations/v1/acknowledge">
+<input type="hidden" name="token" value="${escape(input.token)}">
+<button type="submit">Acknowledge alert ${input.alertId}</button>
+</form>`,
+  );
+}
+
+/** What happened, after the button or for a link of an escalation that already ended. */
+export function resultPage(title: string, message: string): string {
+  return page(title, `<p>${escape(message)}</p>`);
+}
