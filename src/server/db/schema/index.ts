@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './agent-reports.ts';
 export * from './assistant.ts';
+export * from './connectors.ts';
 export * from './dashboard.ts';
 export * from './domains.ts';
 export * from './escalations.ts';
@@ -16,4 +17,3 @@ export * from './terminal.ts';
 export * from './threat.ts';
 export * from './triage.ts';
 export * from './workflows.ts';
-export * from './connectors.ts';
