@@ -53,7 +53,7 @@ export const OUTSIDE_AREA_ACTIONS: Record<string, (c: ActContext) => Promise<Ste
       startEscalation(system, {
         alertId,
         planId,
-        startedBy: c.principal.user.contactId,
+        principal: c.principal,
         serverUrl: loadConfig().publicUrl,
         at: c.now,
       }),
