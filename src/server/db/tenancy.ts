@@ -77,6 +77,9 @@ export const NOT_GRANTED_TO_REQUESTS = [
   'jobs',
   'auth_epoch',
   'integration_webhook_receipts',
+  // The Graph pull's cursors and seen alert ids: the pull job alone reads and writes them.
+  'integration_pull_cursors',
+  'integration_pulled_alerts',
 ];
 
 /**

@@ -32,14 +32,4 @@ export const TERMINAL_COMMANDS: readonly (ActionCommand | NavigationCommand)[] =
       return { summary: null };
     },
   },
-  {
-    kind: 'navigate',
-    id: 'nav.terminalRecordings',
-    group: 'navigation',
-    keys: [],
-    route: 'terminalRecordings',
-    path: '/terminal/recordings',
-    access: 'listTerminalRecordings',
-    label: (l) => l.routes('terminalRecordings'),
-  },
 ];
