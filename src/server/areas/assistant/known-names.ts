@@ -26,17 +26,23 @@ const VISIBLE_NAMES = sql`
   union all (select 'EMAIL', email from users)`;
 
 /**
- * Every name the caller's scope holds, folded into a count and an order-free sum of hashes: any
- * name added, renamed or removed (by a request, a job or another server) changes it, so a kept
- * list is used only while it is still exactly what the database holds.
+ * The names a scope holds, folded per table into a count and an order-free sum of hashes: any name
+ * added, renamed or removed (by a request, a job or another server) changes it. Read on the system
+ * connection over every row the scope's policies could allow (a superset changes whenever the
+ * scope's rows do; the figure itself shows nothing), which costs a tenth of the policies per row.
  */
-async function fingerprintOf(tx: Db): Promise<string> {
-  const [row] = resultRows<{ n: number | string; h: string | null }>(
-    await tx.execute(sql`
-      select count(*) as n, sum(hashtextextended(kind || ':' || coalesce(value, ''), 0))::text as h
-      from (${VISIBLE_NAMES}) names`),
+export async function namesFingerprint(db: Db, scope: Scope): Promise<string> {
+  const customerIds = sql`${`{${scope.customerIds.join(',')}}`}::uuid[]`;
+  const [row] = resultRows<{ agents: string; customers: string; users: string }>(
+    await db.execute(sql`select
+      (select count(*) || ':' || coalesce(sum(hashtext(host_name)), 0)
+        from agents where customer_id = any(${customerIds})) as agents,
+      (select count(*) || ':' || coalesce(sum(hashtext(name)), 0)
+        from customers where partner_id = ${scope.partnerId}) as customers,
+      (select count(*) || ':' || coalesce(sum(hashtext(concat_ws(':', first_name, last_name, email))), 0)
+        from users where partner_id = ${scope.partnerId}) as users`),
   );
-  return `${row?.n ?? 0}:${row?.h ?? ''}`;
+  return `${row?.agents}/${row?.customers}/${row?.users}`;
 }
 
 async function loadNames(tx: Db): Promise<KnownName[]> {
@@ -58,26 +64,34 @@ const keyOf = (scope: Scope) =>
 
 /**
  * The customers, hosts and people the caller can see, for a question to hide. Reading and
- * registering thousands of names took most of a question's time before the model was asked, so the
- * list is kept per scope between questions and checked against the database's fingerprint of the
- * same rows each time (`tx` runs in the caller's scope).
+ * registering thousands of names took most of a question's time before the model was asked, so
+ * the list is kept per scope between questions while the scope's fingerprint (read before the
+ * caller's transaction) is unchanged; otherwise it is read again through the caller's policies.
+ * `keep` is called after that transaction, and keeps a list read again only if the fingerprint
+ * still holds: a change while it was read could otherwise be undone unnoticed.
  */
-export async function knownNamesOf(db: Db, tx: Db, scope: Scope): Promise<readonly KnownName[]> {
+export async function knownNamesOf(
+  db: Db,
+  tx: Db,
+  scope: Scope,
+  fingerprint: string,
+): Promise<{ names: readonly KnownName[]; keep: () => Promise<void> }> {
   const byScope = kept.get(db) ?? new Map<string, Entry>();
   kept.set(db, byScope);
   const key = keyOf(scope);
-  const fingerprint = await fingerprintOf(tx);
   const entry = byScope.get(key);
   byScope.delete(key);
   if (entry?.fingerprint === fingerprint) {
     byScope.set(key, entry);
-    return entry.names;
+    return { names: entry.names, keep: async () => undefined };
   }
-  // Read after the fingerprint: a change between the two only makes the next check miss.
   const names = await loadNames(tx);
-  byScope.set(key, { fingerprint, names });
-  if (byScope.size > SCOPES_KEPT) byScope.delete(byScope.keys().next().value!);
-  return names;
+  const keep = async () => {
+    if ((await namesFingerprint(db, scope)) !== fingerprint) return;
+    byScope.set(key, { fingerprint, names });
+    if (byScope.size > SCOPES_KEPT) byScope.delete(byScope.keys().next().value!);
+  };
+  return { names, keep };
 }
 
 /** Registers the known names with a conversation's placeholders. */

@@ -9,7 +9,7 @@ import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { citationsOf } from './citations.ts';
 import { ownConversation } from './handlers.ts';
-import { knownNamesOf, registerKnownNames } from './known-names.ts';
+import { knownNamesOf, namesFingerprint, registerKnownNames } from './known-names.ts';
 import { endedAt, presentMessage } from './present.ts';
 import { Pseudonyms } from './pseudonyms.ts';
 import { assistantStatus, UNAVAILABLE } from './settings.ts';
@@ -46,6 +46,12 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
   const result: TurnResult = { modelContent: '', sent: [] };
   let turn: AsyncGenerator<TurnEvent> | undefined;
   let firstStep: Promise<IteratorResult<TurnEvent>> | undefined;
+  let leaving: () => void = () => undefined;
+  const left = new Promise<void>((resolve) => {
+    leaving = resolve;
+  });
+  const fingerprint = await namesFingerprint(db, principal.scope);
+  let keepNames: () => Promise<void> = async () => undefined;
   const start = await asCaller(request, async (tx) => {
     const conversation = await ownConversation(tx, request.params.id, true);
     if (endedAt(conversation, config.assistant.idleSeconds))
@@ -56,7 +62,9 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
       .where(eq(assistantMessages.conversationId, conversation.id))
       .orderBy(asc(assistantMessages.createdAt), asc(assistantMessages.role));
     const pseudonyms = new Pseudonyms(conversation.placeholders);
-    registerKnownNames(pseudonyms, await knownNamesOf(db, tx, principal.scope));
+    const known = await knownNamesOf(db, tx, principal.scope, fingerprint);
+    keepNames = known.keep;
+    registerKnownNames(pseudonyms, known.names);
     const selected = asked?.length
       ? await tx
           .select({ name: customers.name })
@@ -83,12 +91,19 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
         question: modelQuestion,
         context: pseudonyms.mask(context),
         signal: aborted.signal,
+        onRequest: () => leaving(),
       },
       result,
     );
     firstStep = turn.next();
     // Its failure is told by the stream; when the question is not stored it is aborted unread.
-    firstStep.catch(() => undefined);
+    const settled = firstStep.then(
+      () => undefined,
+      () => undefined,
+    );
+    // An in-process database holds the event loop while it writes: let the request leave first.
+    await Promise.race([left, settled]);
+    await new Promise((resolve) => setImmediate(resolve));
     const [saved] = await tx
       .insert(assistantMessages)
       .values({
@@ -109,6 +124,7 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
     aborted.abort();
     throw error;
   });
+  await keepNames();
 
   const toEvent = (step: TurnEvent) =>
     event(step.type, step.type === 'delta' ? { text: step.text } : { name: step.name, rows: step.rows });
