@@ -6294,6 +6294,13 @@ export interface components {
         /** @description Task ids in the order they run; omitted means the order of task_list. */
         OrderList: string[];
         OutboxMessage: {
+            /** @description The files the mail carries (a report's PDF), by name, type and size; never their content. */
+            attachments: {
+                content_type: string;
+                name: string;
+                /** @description Bytes. */
+                size: number;
+            }[];
             attempts: number;
             /** Format: date-time */
             created_at: string;

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ADMIN, signIn, tabTo, test, typeInto } from './support.ts';
+import { ADMIN, openPalette, palette, signIn, tabTo, test, typeInto } from './support.ts';
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Assistant' });
 const grid = (page: Page) => page.getByRole('grid', { name: 'Alerts' });
@@ -91,4 +91,98 @@ test('an analyst asks the assistant about an alert, from the keyboard alone', as
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
   await expect(page.locator('[data-focus-before]')).toBeFocused();
+});
+
+/** Runs a palette command on what is in view, from the keyboard (it only reads: no confirmation). */
+async function runFromPalette(page: Page, slash: string, label: string) {
+  const box = await openPalette(page);
+  await typeInto(box, slash);
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText(label);
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toHaveCount(0);
+}
+
+/** Esc in the panel closes it. */
+async function closePanel(page: Page) {
+  await tabTo(page, panel(page).getByRole('button', { name: 'New conversation' }));
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+}
+
+/** The comments of an alert or a case, as the API gives them. */
+async function commentCount(page: Page, path: string) {
+  const listed = await page.request.get(path, { headers: await apiHeaders(page) });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const body = (await listed.json()) as { discussions?: unknown[]; comments?: unknown[] };
+  return (body.discussions ?? body.comments ?? []).length;
+}
+
+test('the palette drafts land in the comment editor to edit and send; nothing is sent by itself', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN, '/alerts');
+  await switchOnForProvider(page);
+  await expect(grid(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alerts\/\d+$/);
+  const alertId = /\/alerts\/(\d+)$/.exec(page.url())![1]!;
+  const editor = page.getByRole('region', { name: 'Comments' }).getByRole('textbox', { name: 'Comment' });
+  await expect(editor).toBeVisible();
+  const alertComments = `/api/alerts/v1/alerts/${alertId}/discussions`;
+  const before = await commentCount(page, alertComments);
+
+  // >explain answers in the panel only: the editor stays empty.
+  await runFromPalette(page, '>explain', 'Explain this alert');
+  const answer = panel(page).locator('.assistant-message--assistant').last();
+  await expect(answer).toContainText(`Alert ${alertId}`);
+  await expect(editor).toHaveValue('');
+  await closePanel(page);
+
+  // >draft-update puts its answer in the editor, focused, for a person to change and send.
+  await runFromPalette(page, '>draft-update', 'Draft an update for the customer');
+  await expect(
+    panel(page).getByText('The draft is in the comment editor for you to edit and send.'),
+  ).toBeVisible();
+  await expect(editor).not.toHaveValue('');
+  const drafted = await editor.inputValue();
+  expect(drafted).not.toContain('[HOST_');
+  await expect(panel(page).locator('.assistant-message--assistant').last()).toContainText(
+    // The panel draws a citation as a link ("Alert 5000"); the draft keeps its mark ([alert:5000]).
+    drafted.replace(/\[(alert|case|agent):\d+\]\s*/g, '').slice(0, 20),
+  );
+  expect(await commentCount(page, alertComments)).toBe(before);
+  await closePanel(page);
+  // The person sends it: then, and only then, it is a comment.
+  await tabTo(page, editor);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Checked by hand.');
+  await page.keyboard.press('Control+Enter');
+  await expect(editor).toHaveValue('');
+  await expect.poll(() => commentCount(page, alertComments)).toBe(before + 1);
+
+  // >summarise on a case drafts into the case's comment editor, and posts nothing.
+  await page.keyboard.press('g');
+  await page.keyboard.press('c');
+  await expect(page).toHaveURL(/\/cases$/);
+  await expect(page.getByRole('grid', { name: 'Cases' })).toHaveAttribute('aria-busy', 'false', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cases\/\d+$/);
+  const caseId = /\/cases\/(\d+)$/.exec(page.url())![1]!;
+  const caseEditor = page
+    .locator('.page:not([hidden])')
+    .getByRole('region', { name: 'Discussion' })
+    .getByRole('textbox', { name: 'Comment' });
+  await expect(caseEditor).toHaveValue('');
+  const caseComments = `/api/cases/v1/cases/${caseId}/discussions`;
+  const caseBefore = await commentCount(page, caseComments);
+  await runFromPalette(page, '>summarise', 'Draft a case summary');
+  await expect(
+    panel(page).getByText('The draft is in the comment editor for you to edit and send.'),
+  ).toBeVisible();
+  await expect(caseEditor).not.toHaveValue('');
+  expect(await commentCount(page, caseComments)).toBe(caseBefore);
 });

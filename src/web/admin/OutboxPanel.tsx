@@ -16,6 +16,26 @@ import { loadLabels } from './load-labels.ts';
 import { StateBadge } from './StateBadge.tsx';
 
 const STATUSES: OutboxStatus[] = ['queued', 'sent', 'failed'];
+
+/** A file's size in the reader's language: bytes below a kilobyte, then kB or MB. */
+function fileSize(bytes: number, language: string): string {
+  const [value, unit] =
+    bytes >= 1_000_000
+      ? [bytes / 1_000_000, 'megabyte']
+      : bytes >= 1000
+        ? [bytes / 1000, 'kilobyte']
+        : [bytes, 'byte'];
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    maximumFractionDigits: unit === 'byte' ? 0 : 1,
+  }).format(value);
+}
+
+/** "monthly.pdf (application/pdf, 120 kB)", one file after the other. */
+const attachmentsText = (m: OutboxMessage, language: string) =>
+  m.attachments.map((a) => `${a.name} (${a.content_type}, ${fileSize(a.size, language)})`).join('; ');
 const idOf = (m: OutboxMessage) => m.id;
 
 /**
@@ -24,7 +44,8 @@ const idOf = (m: OutboxMessage) => m.id;
  * The API answers newest first by cursor and sorts no other way, so no column sorts.
  */
 export function OutboxPanel() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language;
   const formatTime = useFormatTimestamp();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
   const controls = useListControls();
@@ -43,6 +64,12 @@ export function OutboxPanel() {
         label: t('outbox.columns.recipients'),
         width: 'minmax(12rem, 2fr)',
         text: (m) => m.recipients.join(', '),
+      },
+      {
+        key: 'attachments',
+        label: t('outbox.columns.attachments'),
+        width: 'minmax(10rem, 1.5fr)',
+        text: (m) => (m.attachments.length ? attachmentsText(m, language) : t('outbox.noAttachments')),
       },
       {
         key: 'status',
@@ -78,7 +105,7 @@ export function OutboxPanel() {
         render: (m) => (m.sent_at ? <TimeText iso={m.sent_at} format={formatTime} /> : '–'),
       },
     ],
-    [t, formatTime],
+    [t, formatTime, language],
   );
   const list = useList({ rows, rowId: idOf });
   return (

@@ -24,6 +24,10 @@ describe.each(backends())('the outbox and background jobs for administrators, on
       subject: 'Export ready',
       text: 'Download it',
       html: `<a href="${SECRET_LINK}">`,
+      attachments: [
+        { filename: 'monthly.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 report') },
+        { filename: 'logo.png', contentType: 'image/png', content: Buffer.alloc(1000, 7) },
+      ],
     });
     await queueMail(db, { to: ['gone@nowhere.test'], subject: 'Alert assigned', text: SECRET_LINK });
     const [, sent, failed] = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
@@ -162,6 +166,13 @@ describe.each(backends())('the outbox and background jobs for administrators, on
       last_error: '550 mailbox unavailable',
     });
     expect(messages[1]!.sent_at).not.toBeNull();
+    // The attachments by name, type and size (decoded bytes), never their content.
+    expect(messages[1]!.attachments).toEqual([
+      { name: 'monthly.pdf', content_type: 'application/pdf', size: 15 },
+      { name: 'logo.png', content_type: 'image/png', size: 1000 },
+    ]);
+    expect(messages[0]!.attachments).toEqual([]);
+    expect(response.body).not.toContain(Buffer.from('%PDF-1.7 report').toString('base64'));
     expect(Object.keys(messages[0]!)).not.toContain('text');
     const failed = await t.as(t.fixtures.admin, { url: OUTBOX, query: { status: 'failed' } });
     expect(failed.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['Alert assigned']);

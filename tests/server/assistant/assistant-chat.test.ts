@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantConversations, auditLog } from '../../../src/server/db/schema/index.ts';
+import { agents, assistantConversations, auditLog } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
 import type { FakeModel, ModelRequest } from '../../helpers/fake-model.ts';
@@ -142,6 +142,64 @@ describe.each(backends())('assistant chat on %s', (backend) => {
     const last = questions.at(-1)!;
     const host = /\[HOST_\d+\]/.exec(last[0]!.content!)![0];
     expect(last[1]!.content).toContain(host);
+  });
+
+  it('hides a host enrolled or renamed between two questions of a conversation', async () => {
+    const id = await start(t.fixtures.acmeUser);
+    await ask(t.fixtures.acmeUser, id, 'How is ACME-DC01?');
+    const [added] = await t.database.db
+      .insert(agents)
+      .values({
+        customerId: t.fixtures.acme.customerId,
+        hostName: 'ACME-LATE-ENROLLED',
+        platform: 'linux',
+        architecture: 'x64',
+        version: '1.0.0',
+      })
+      .returning();
+    try {
+      const before = model.bodies.length;
+      await ask(t.fixtures.acmeUser, id, 'And ACME-LATE-ENROLLED?');
+      await t.database.db
+        .update(agents)
+        .set({ hostName: 'ACME-RENAMED-HOST' })
+        .where(eq(agents.agentId, added!.agentId));
+      await ask(t.fixtures.acmeUser, id, 'Is ACME-RENAMED-HOST the same machine?');
+      const sent = model.bodies.slice(before);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      for (const body of sent) {
+        expect(body).not.toContain('ACME-LATE-ENROLLED');
+        expect(body).not.toContain('ACME-RENAMED-HOST');
+      }
+      expect(sent.at(-1)).toMatch(/Is \[HOST_\d+\] the same machine/);
+    } finally {
+      await t.database.db.delete(agents).where(eq(agents.agentId, added!.agentId));
+    }
+  });
+
+  it('streams nothing of an answer whose question could not be stored', async () => {
+    const id = await start(t.fixtures.acmeUser);
+    // The database refuses this one question, after the model has been asked.
+    await t.database.db.execute(sql`
+      create function refuse_question() returns trigger language plpgsql as $$
+      begin
+        if new.content = 'Refused question' then raise exception 'refused'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`
+      create trigger refuse_question before insert on assistant_messages
+      for each row execute function refuse_question()`);
+    try {
+      const refused = await ask(t.fixtures.acmeUser, id, 'Refused question');
+      expect(refused.statusCode).toBe(500);
+      expect(refused.headers['content-type']).not.toMatch(/event-stream/);
+      expect(refused.body).not.toContain('event: delta');
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_question on assistant_messages`);
+      await t.database.db.execute(sql`drop function refuse_question()`);
+    }
+    const kept = await t.as(t.fixtures.acmeUser, { method: 'GET', url: `${base}/conversations/${id}` });
+    expect(kept.json().messages).toEqual([]);
   });
 
   it("answers a customer's user from their own customer only, and links no foreign id", async () => {

@@ -25,6 +25,7 @@ export function modelClient(
   settings: AssistantSettings,
   outbound: OutboundSettings,
   sent: SentRequest[],
+  onRequest: () => void = () => undefined,
 ): OpenAI {
   return new OpenAI({
     baseURL: settings.baseUrl!,
@@ -38,11 +39,13 @@ export function modelClient(
       sent.push({ url, body });
       const headers = headersOf(init);
       if (!settings.apiKey) delete headers.authorization;
-      return guardedFetch(
+      const response = guardedFetch(
         url,
         { method: init?.method ?? 'POST', headers, body, signal: init?.signal ?? undefined },
         { settings: outbound, timeoutMs: MODEL_TIMEOUT_MS, maxBytes: MODEL_MAX_BYTES },
       );
+      onRequest();
+      return response;
     },
   });
 }

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { assistantConversations, assistantMessages, customers } from '../../db/schema/index.ts';
 import { withScope } from '../../db/tenancy.ts';
-import type { Db } from '../../db/types.ts';
 import { ApiError, conflict } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
@@ -10,28 +9,11 @@ import { requestedCustomers } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { citationsOf } from './citations.ts';
 import { ownConversation } from './handlers.ts';
+import { knownNamesOf, namesFingerprint, registerKnownNames } from './known-names.ts';
 import { endedAt, presentMessage } from './present.ts';
 import { Pseudonyms } from './pseudonyms.ts';
 import { assistantStatus, UNAVAILABLE } from './settings.ts';
-import { answerTurn, type TurnResult } from './turn.ts';
-
-/** Names the question may contain: the customers, hosts and people the caller can see. */
-const KNOWN_NAMES_CAP = 5000;
-
-async function registerKnownNames(tx: Db, pseudonyms: Pseudonyms) {
-  const seen = await tx.execute(sql`
-    (select 'CUSTOMER' as kind, name as value from customers)
-    union all (select 'HOST', host_name from agents limit ${KNOWN_NAMES_CAP})
-    union all (select 'USER', trim(first_name || ' ' || last_name) from users limit ${KNOWN_NAMES_CAP})
-    union all (select 'EMAIL', email from users limit ${KNOWN_NAMES_CAP})`);
-  const rows = ((seen as { rows?: { kind: string; value: string }[] }).rows ?? seen) as {
-    kind: string;
-    value: string;
-  }[];
-  for (const { kind, value } of rows)
-    if (kind === 'EMAIL') pseudonyms.placeholderOf('EMAIL', value);
-    else pseudonyms.register(kind as 'CUSTOMER' | 'HOST' | 'USER', value);
-}
+import { answerTurn, type TurnEvent, type TurnResult } from './turn.ts';
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -55,6 +37,21 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
   const narrowed = requestedCustomers(principal.scope.customerIds, asked);
   const scope = { ...principal.scope, customerIds: narrowed };
 
+  const aborted = new AbortController();
+  // The response closing before it finished is the person gone (the request's own close comes
+  // once its body is read): the model stops too.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) aborted.abort();
+  });
+  const result: TurnResult = { modelContent: '', sent: [] };
+  let turn: AsyncGenerator<TurnEvent> | undefined;
+  let firstStep: Promise<IteratorResult<TurnEvent>> | undefined;
+  let leaving: () => void = () => undefined;
+  const left = new Promise<void>((resolve) => {
+    leaving = resolve;
+  });
+  const fingerprint = await namesFingerprint(db, principal.scope);
+  let keepNames: () => Promise<void> = async () => undefined;
   const start = await asCaller(request, async (tx) => {
     const conversation = await ownConversation(tx, request.params.id, true);
     if (endedAt(conversation, config.assistant.idleSeconds))
@@ -65,7 +62,9 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
       .where(eq(assistantMessages.conversationId, conversation.id))
       .orderBy(asc(assistantMessages.createdAt), asc(assistantMessages.role));
     const pseudonyms = new Pseudonyms(conversation.placeholders);
-    await registerKnownNames(tx, pseudonyms);
+    const known = await knownNamesOf(db, tx, principal.scope, fingerprint);
+    keepNames = known.keep;
+    registerKnownNames(pseudonyms, known.names);
     const selected = asked?.length
       ? await tx
           .select({ name: customers.name })
@@ -78,6 +77,33 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
     ]
       .filter(Boolean)
       .join(' ');
+    const modelQuestion = pseudonyms.mask(question);
+    // The model is asked while the question is written: its first token takes far longer than the
+    // writes, and nothing of the answer reaches the person until the question is stored (below).
+    turn = answerTurn(
+      {
+        db,
+        config,
+        principal,
+        scope,
+        pseudonyms,
+        history: history as { role: 'user' | 'assistant'; modelContent: string }[],
+        question: modelQuestion,
+        context: pseudonyms.mask(context),
+        signal: aborted.signal,
+        onRequest: () => leaving(),
+      },
+      result,
+    );
+    firstStep = turn.next();
+    // Its failure is told by the stream; when the question is not stored it is aborted unread.
+    const settled = firstStep.then(
+      () => undefined,
+      () => undefined,
+    );
+    // An in-process database holds the event loop while it writes: let the request leave first.
+    await Promise.race([left, settled]);
+    await new Promise((resolve) => setImmediate(resolve));
     const [saved] = await tx
       .insert(assistantMessages)
       .values({
@@ -85,7 +111,7 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
         userId: principal.user.contactId,
         role: 'user',
         content: question,
-        modelContent: pseudonyms.mask(question),
+        modelContent: modelQuestion,
         context: request.body.context,
       })
       .returning();
@@ -93,38 +119,23 @@ export const sendAssistantMessage: Handler<'sendAssistantMessage'> = async (requ
       .update(assistantConversations)
       .set({ lastActiveAt: sql`now()`, ...(conversation.title ? {} : { title: question.slice(0, 80) }) })
       .where(eq(assistantConversations.id, conversation.id));
-    return {
-      history: history as { role: 'user' | 'assistant'; modelContent: string }[],
-      pseudonyms,
-      saved: saved!,
-      context: pseudonyms.mask(context),
-    };
+    return { pseudonyms, saved: saved! };
+  }).catch((error: unknown) => {
+    aborted.abort();
+    throw error;
   });
+  await keepNames();
 
-  const aborted = new AbortController();
-  request.raw.once('close', () => aborted.abort());
+  const toEvent = (step: TurnEvent) =>
+    event(step.type, step.type === 'delta' ? { text: step.text } : { name: step.name, rows: step.rows });
   async function* stream() {
-    const result: TurnResult = { modelContent: '', sent: [] };
     yield event('start', { question_id: start.saved.id });
     try {
-      for await (const step of answerTurn(
-        {
-          db,
-          config,
-          principal,
-          scope,
-          pseudonyms: start.pseudonyms,
-          history: start.history,
-          question: start.saved.modelContent,
-          context: start.context,
-          signal: aborted.signal,
-        },
-        result,
-      ))
-        yield event(
-          step.type,
-          step.type === 'delta' ? { text: step.text } : { name: step.name, rows: step.rows },
-        );
+      const first = await firstStep!;
+      if (!first.done) {
+        yield toEvent(first.value);
+        for await (const step of { [Symbol.asyncIterator]: () => turn! }) yield toEvent(step);
+      }
       const content = start.pseudonyms.unmask(result.modelContent);
       const citations = await withScope(db, scope, (tx) => citationsOf(tx, content));
       const [answer] = await withScope(db, principal.scope, async (tx) => {

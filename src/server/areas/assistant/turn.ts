@@ -36,6 +36,8 @@ export interface TurnInput {
   question: string;
   context: string;
   signal: AbortSignal;
+  /** Told when a request to the model is on its way. */
+  onRequest?: () => void;
 }
 
 export interface TurnResult {
@@ -50,7 +52,7 @@ export interface TurnResult {
  */
 export async function* answerTurn(input: TurnInput, result: TurnResult): AsyncGenerator<TurnEvent> {
   const { config, pseudonyms } = input;
-  const client = modelClient(config.assistant, config.outbound, result.sent);
+  const client = modelClient(config.assistant, config.outbound, result.sent, input.onRequest);
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: SYSTEM },
     ...input.history.map((m) => ({ role: m.role, content: m.modelContent })),
