@@ -1,6 +1,6 @@
 /** The acknowledge link's pages: plain HTML the server writes, no script (the strict CSP allows none inline). */
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -9,10 +9,10 @@ const escape = (text: string) =>
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body>
 <main>
-<h1>${escape(title)}</h1>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
 </body>
@@ -32,10 +32,10 @@ export function askPage(input: {
 }): string {
   return page(
     `Acknowledge alert ${input.alertId}?`,
-    `<p>${escape(input.contact)}, you are being told about alert ${input.alertId} through the escalation plan ${escape(input.planName)}.</p>
+    `<p>${escapeHtml(input.contact)}, you are being told about alert ${input.alertId} through the escalation plan ${escapeHtml(input.planName)}.</p>
 <p>Acknowledging stops the escalation: nobody else is told.</p>
 <form method="post" action="/api/escalations/v1/acknowledge">
-<input type="hidden" name="token" value="${escape(input.token)}">
+<input type="hidden" name="token" value="${escapeHtml(input.token)}">
 <button type="submit">Acknowledge alert ${input.alertId}</button>
 </form>`,
   );
@@ -43,5 +43,5 @@ export function askPage(input: {
 
 /** What happened, after the button or for a link of an escalation that already ended. */
 export function resultPage(title: string, message: string): string {
-  return page(title, `<p>${escape(message)}</p>`);
+  return page(title, `<p>${escapeHtml(message)}</p>`);
 }
