@@ -161,7 +161,10 @@ test('the palette drafts land in the comment editor to edit and send; nothing is
   await expect(editor).toHaveValue('');
   await expect.poll(() => commentCount(page, alertComments)).toBe(before + 1);
 
-  // >summarise on a case drafts into the case's comment editor, and posts nothing.
+  // >summarise on a case drafts into the case's comment editor, and posts nothing. Esc leaves the
+  // comment box (and the alert, for its list) so the next keys are the console's again.
+  await page.keyboard.press('Escape');
+  await expect(editor).not.toBeFocused();
   await page.keyboard.press('g');
   await page.keyboard.press('c');
   await expect(page).toHaveURL(/\/cases$/);

@@ -14,6 +14,7 @@ import {
   selectView,
 } from '../../../../machines/case-editor/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
+import { useProvideCommandTarget } from '../../commands/target.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -29,6 +30,7 @@ import { CaseAlerts } from './CaseAlerts.tsx';
 import { CaseDiscussions } from './CaseDiscussions.tsx';
 import { CaseEditForm } from './CaseEditForm.tsx';
 import { CaseHeader } from './CaseHeader.tsx';
+import type { CasesCommandTarget } from './command-target.ts';
 import './case-detail.css';
 import { useCaseEditor } from './use-case-editor.ts';
 import { useCaseTags } from './use-case-tags.ts';
@@ -78,6 +80,27 @@ function CaseDetail({ id }: { id: number }) {
     setFocused: () => undefined,
     onBack: () => navigate('/cases'),
   });
+
+  // The open case is the palette's target (`>summarise` and the case commands act on it).
+  const caseId = record?.id;
+  const caseVersion = record?.version;
+  const canChangeCase = record?.can_edit ?? false;
+  const target = useMemo((): CasesCommandTarget | null => {
+    if (!active || caseId === undefined || caseVersion === undefined) return null;
+    return {
+      kind: 'cases',
+      ids: [caseId],
+      versions: { [caseId]: caseVersion },
+      canChange: canChangeCase,
+      focusedId: caseId,
+      refresh: () => {
+        getCase(caseId)
+          .then((fresh) => editor.send({ type: 'case-changed', record: fresh }))
+          .catch(() => undefined);
+      },
+    };
+  }, [active, caseId, caseVersion, canChangeCase, editor]);
+  useProvideCommandTarget(target);
 
   useLeaveGuard(dirty && active, (to, replace) => editor.send({ type: 'leave-requested', to, replace }));
   // Back on a page that was left: start from the server's copy again.
