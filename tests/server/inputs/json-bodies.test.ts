@@ -4,6 +4,7 @@ import { listOperations, loadContract, type OpenApiDocument } from '../../../src
 import { MAX_JSON_DEPTH } from '../../../src/server/platform/json-body.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { backends } from '../../helpers/database.ts';
+import { approve, REPORTING_POLICY, setPolicy } from '../connectors/helpers.ts';
 
 const contract = loadContract();
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -72,6 +73,7 @@ describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (
   let t: TestApp;
   let agentCredential: string;
   let ingestToken: string;
+  let connectorToken: string;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -99,10 +101,13 @@ describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (
       payload: { customer_id, name: 'Fuzz', source: 'windows' },
     });
     ingestToken = ingest.json().token;
+    // The browser extension's credential, approved with the policy's blocked-visit reports on.
+    await setPolicy(t, customer_id, REPORTING_POLICY);
+    connectorToken = (await approve(t, t.fixtures.analyst, customer_id)).json().token;
   }, 300_000);
   afterAll(() => t.close());
 
-  /** The call as its own caller: provider staff, the agent, the log shipper, or nobody. */
+  /** The call as its own caller: provider staff, the agent, the log shipper, the extension, or nobody. */
   const send = (op: (typeof operations)[number], payload: string): Promise<LightMyRequestResponse> => {
     const options = {
       method: op.method as 'POST',
@@ -112,7 +117,13 @@ describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (
     };
     if (op.scheme === 'bearerAuth') return t.as(t.fixtures.analyst, options);
     const credential =
-      op.scheme === 'agentCredential' ? agentCredential : op.scheme === 'ingestToken' ? ingestToken : null;
+      op.scheme === 'agentCredential'
+        ? agentCredential
+        : op.scheme === 'ingestToken'
+          ? ingestToken
+          : op.scheme === 'connectorCredential'
+            ? connectorToken
+            : null;
     return t.app.inject({
       ...options,
       headers: { ...options.headers, ...(credential ? { authorization: `Bearer ${credential}` } : {}) },
