@@ -24,6 +24,8 @@ if (!primaryServer || !replicaServer)
     '⚠ Read replica tests SKIPPED: set TEST_REPLICA_PRIMARY_URL and TEST_REPLICA_URL (scripts/replica.sh start prints them).',
   );
 
+const UNSET = 'postgres://unset.invalid/postgres';
+
 const withDatabase = (server: string, name: string, user?: string) => {
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -51,9 +53,10 @@ async function until(ready: () => Promise<boolean> | boolean, what: string) {
 
 describe.skipIf(!primaryServer || !replicaServer)('reads on a streaming replica', () => {
   const name = `watchfloor_replica_${randomBytes(6).toString('hex')}`;
-  const primaryUrl = withDatabase(primaryServer ?? '', name);
-  const replicaUrl = withDatabase(replicaServer ?? '', name);
-  const replicaAdmin = withDatabase(replicaServer ?? '', name, 'postgres');
+  // Collected even when skipped: an address that is never dialled stands in for a missing server.
+  const primaryUrl = withDatabase(primaryServer ?? UNSET, name);
+  const replicaUrl = withDatabase(replicaServer ?? UNSET, name);
+  const replicaAdmin = withDatabase(replicaServer ?? UNSET, name, 'postgres');
   let database: Database;
   let app: FastifyInstance;
   let fixtures: Fixtures;
