@@ -24,8 +24,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         },
       });
     }
-    // A number the schema let through that its column cannot hold (an int4 version of 2^40).
-    if (sqlStateOf(error) === '22003') {
+    // A number the schema let through that its column cannot hold (an int4 version of 2^40), or
+    // cannot read at all (an id of 1e400, which arrives as Infinity).
+    if (sqlStateOf(error) === '22003' || sqlStateOf(error) === '22P02') {
       return reply.status(400).send({
         error: {
           code: 'bad_request',
