@@ -11,8 +11,10 @@ const SLOW_TESTS = [
   'tests/server/logs/ingest-crash.test.ts',
   'tests/server/jobs-crash.test.ts',
   'tests/server/workflows/kill-worker.test.ts',
-  'tests/server/fuzz/contract-fuzz.test.ts',
 ];
+/** The contract fuzz draws new inputs each run: `npm run test:fuzz` (FUZZ_SEED replays a run). */
+const FUZZ_TESTS = ['tests/server/fuzz/contract-fuzz.test.ts'];
+const fuzzRun = process.env.WATCHFLOOR_FUZZ === '1';
 const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
 
 const shared = {
@@ -32,8 +34,11 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'api',
-          include: slowRun ? SLOW_TESTS : ['tests/server/**/*.test.{ts,tsx}'],
-          exclude: slowRun ? configDefaults.exclude : [...configDefaults.exclude, ...SLOW_TESTS],
+          include: fuzzRun ? FUZZ_TESTS : slowRun ? SLOW_TESTS : ['tests/server/**/*.test.{ts,tsx}'],
+          exclude:
+            slowRun || fuzzRun
+              ? configDefaults.exclude
+              : [...configDefaults.exclude, ...SLOW_TESTS, ...FUZZ_TESTS],
           // API test files build their own app on their own database and close it, so a worker
           // can keep its loaded modules (Fastify, the IdP, PGlite's WebAssembly) from one file to
           // the next: loading them again for every file cost about a third of the run.
