@@ -45,17 +45,26 @@ export async function runMixedLoad(
   world: LoadWorld,
   done: Acknowledged,
   stopped: () => boolean,
+  options: { actorIntervalMs?: number } = {},
 ): Promise<void> {
   const { client } = world;
   const headers = json(world.analystToken);
+  const interval = options.actorIntervalMs ?? 0;
   // A failed request (its node died under it) is the actor's to forget: the load goes on.
   const loop = (actor: (n: number) => Promise<void>) => async () => {
+    const began = Date.now();
     for (let n = 0; !stopped(); n++) {
       try {
         await actor(n);
         done.requests++;
       } catch {
         // counted by the client
+      }
+      // At a fixed rate (the soak), each actor starts its next turn on its own schedule, not
+      // after its answer: a slower server then shows as higher latency, not as less load.
+      if (interval > 0) {
+        const wait = began + (n + 1) * interval - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   };

@@ -16,6 +16,8 @@ export class RoundRobinClient {
   readonly failures: Failure[] = [];
   /** Answers of 500 or more, by node: a live node must never give one. */
   readonly serverErrors: Failure[] = [];
+  /** Milliseconds each answered request took, in the order they ended (the soak reads and clears it). */
+  readonly latencies: number[] = [];
 
   constructor(private readonly bases: readonly string[]) {}
 
@@ -24,7 +26,9 @@ export class RoundRobinClient {
       const base = this.bases[this.next++ % this.bases.length]!;
       if (this.down.has(base)) continue;
       try {
+        const started = performance.now();
         const response = await fetch(`${base}${path}`, init);
+        this.latencies.push(performance.now() - started);
         if (response.status >= 500)
           this.serverErrors.push({
             node: base,
