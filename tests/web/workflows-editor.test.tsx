@@ -134,16 +134,17 @@ describe('the workflow editor', () => {
     await user.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(network.callsTo('put', SAVE)).toHaveLength(1));
     const sent = network.callsTo('put', SAVE)[0]!.body;
+    const tasks = sent.task_list ?? [];
     expect(sent).toMatchObject({
       workflow_id: ID,
       version: 3,
       name: 'Isolate on critical malware',
       customer_id: [ACME],
       trigger_id: 'alert_created',
-      order_list: ['comment', sent.task_list[1].id],
+      order_list: ['comment', tasks[1]?.id],
     });
-    expect(sent.task_list.map((t: { action_id: string }) => t.action_id)).toEqual(['alert_comment', 'wait']);
-    expect(sent.task_list[1].parameters).toEqual({ minutes: 15 });
+    expect(tasks.map((t) => t.action_id)).toEqual(['alert_comment', 'wait']);
+    expect(tasks[1]?.parameters).toEqual({ minutes: 15 });
     expect(await screen.findByText('Draft saved')).toBeTruthy();
   });
 

@@ -59,7 +59,7 @@ describe('>rerun-workflows on the selected alerts', () => {
     network.on('post', RERUN, ({ params }) =>
       params.id === '8'
         ? apiError(404, 'Alert 8 not found.')
-        : { status: 202 as const, body: { request_id: `req-${params.id}`, status: 'queued' } },
+        : { status: 202 as const, body: { request_id: Number(params.id) * 10, status: 'queued' as const } },
     );
     const refresh = vi.fn();
     const user = await setup(alerts([12, 8, 5], refresh));

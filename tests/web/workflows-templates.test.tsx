@@ -108,7 +108,7 @@ describe('saving a template as a new one', () => {
       trigger_filter: { types: ['malware'], priorities: ['critical'] },
       order_list: ['comment'],
     });
-    expect(sent.task_list[0].parameters.message).toBe('Isolating {{trigger.alert.host_name}} now');
+    expect(sent.task_list?.[0]?.parameters.message).toBe('Isolating {{trigger.alert.host_name}} now');
     expect(network.callsTo('put', TEMPLATE)).toHaveLength(0);
     expect(await screen.findByText('Saved as template Isolate on critical malware, quietly')).toBeTruthy();
     // The copy opens, without asking about the edits it now holds.
