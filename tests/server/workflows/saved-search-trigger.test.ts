@@ -66,7 +66,13 @@ describe.each(backends())('the saved-search trigger on %s', (backend) => {
     const rule = await c.t().as(f().analyst, {
       method: 'POST',
       url: '/api/search/v1/alerting/',
-      payload: { saved_search_id: saved.json().id, period: 300, priority: 'high', threshold: 3, realert: '5' },
+      payload: {
+        saved_search_id: saved.json().id,
+        period: 300,
+        priority: 'high',
+        threshold: 3,
+        realert: '5',
+      },
     });
     expect(rule.statusCode, rule.body).toBe(201);
     const [row] = await db().select().from(logAlertRules).where(eq(logAlertRules.id, rule.json().id));
@@ -76,7 +82,11 @@ describe.each(backends())('the saved-search trigger on %s', (backend) => {
   /** A provider user who may change workflows: the publisher whose reach the runs use. */
   const publisher = () => {
     n++;
-    return c.addUser(`search-publisher-${n}@test.example`, 'Global', ['global_user', 'read_all', 'modify_all']);
+    return c.addUser(`search-publisher-${n}@test.example`, 'Global', [
+      'global_user',
+      'read_all',
+      'modify_all',
+    ]);
   };
   const commenting = (customerIds: string[], owner: User) =>
     c.published(
@@ -123,7 +133,9 @@ describe.each(backends())('the saved-search trigger on %s', (backend) => {
     });
     const detail = await c.ok(f().analyst, 'GET', `/runs/${run!.id}`);
     expect(detail.steps[0].input.message).toBe(`Search ${word}: 4 of 3 for Acme Test`);
-    expect((await commentsOn(raised!.id)).map((d) => d.body)).toEqual([`Search ${word}: 4 of 3 for Acme Test`]);
+    expect((await commentsOn(raised!.id)).map((d) => d.body)).toEqual([
+      `Search ${word}: 4 of 3 for Acme Test`,
+    ]);
     // Globex counted two of three: no alert, so its workflow never ran.
     expect(await runsOf(globexOnly.workflow_id)).toHaveLength(0);
 
