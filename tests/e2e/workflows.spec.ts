@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ANALYST, signIn, tabTo, test } from './support.ts';
+import { ANALYST, openPalette, palette, signIn, tabTo, test, typeInto } from './support.ts';
 
 const FAR = 400;
 
@@ -113,4 +113,98 @@ test('a workflow from the isolate template is tested, published, runs on a match
   await page.keyboard.press('Enter');
   await expect(page.getByText('Deleted Untitled')).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+/** Into the grid with Tab, then j or k along its rows until the link has focus (the cursor's row is the tab stop). */
+async function rowTo(page: Page, grid: Locator, link: Locator) {
+  const inGrid = () => grid.evaluate((el) => el.contains(document.activeElement));
+  for (let i = 0; i < FAR && !(await inGrid()); i++) await page.keyboard.press('Tab');
+  for (const key of ['j', 'k']) {
+    for (let i = 0; i < 20; i++) {
+      if (await link.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press(key);
+    }
+  }
+  throw new Error(`j and k never reached ${link}`);
+}
+
+/**
+ * Keyboard only: a template opened from the list is saved as a new one under a name typed in the
+ * dialog, which opens the copy; back in the list the copy is deleted after the list asks first
+ * (Cancel has the focus). Then `>rerun-workflows` on an alert asks first and queues its workflows.
+ */
+test('a template is saved as a new one and deleted after asking; an alert’s workflows are re-run from the palette', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Isolate quietly ${Date.now()}`;
+  await signIn(page, ANALYST, '/workflows/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Workflow templates' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Workflow templates' });
+  const source = grid.getByRole('link', { name: 'Isolate on critical malware' });
+  await rowTo(page, grid, source);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Isolate on critical malware' })).toBeVisible();
+  const sourceUrl = page.url();
+
+  await tabTo(page, page.getByRole('button', { name: 'Save as new template' }), FAR);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Save as template' });
+  const field = dialog.getByRole('textbox', { name: /Template name/ });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Isolate on critical malware');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Saved as template ${name}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(page.url()).not.toBe(sourceUrl);
+
+  await tabTo(page, page.getByRole('link', { name: 'Back to templates' }), FAR);
+  await page.keyboard.press('Enter');
+  const copy = grid.getByRole('link', { name, exact: true });
+  await expect(copy).toBeVisible();
+  await rowTo(page, grid, copy);
+  const remove = page.getByRole('button', { name: `Delete ${name}` });
+  await tabTo(page, remove, FAR);
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Delete template?' });
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await expect(copy).toBeVisible();
+  await tabTo(page, remove, FAR);
+  await page.keyboard.press('Enter');
+  await tabTo(page, ask.getByRole('button', { name: 'Delete' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Deleted ${name}`)).toBeVisible();
+  await expect(copy).toHaveCount(0);
+  await expect(source).toBeVisible();
+
+  // An alert's workflows run again from the palette, after it asks.
+  const listed = await page.request.get('/api/management/customers', { headers: await apiHeaders(page) });
+  const { customers } = (await listed.json()) as { customers: { customer_id: string; name: string }[] };
+  const alertId = await raiseMalware(
+    page,
+    customers.find((c) => c.name === 'Acme Corp')!.customer_id,
+    'Malware to run the workflows on again',
+  );
+  await page.goto(`/alerts/${alertId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity).toContainText('created it');
+  const box = await openPalette(page);
+  await typeInto(box, '>rerun-workflows');
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText(
+    'Re-run the workflows of the selected alerts',
+  );
+  await page.keyboard.press('Enter');
+  await expect(palette(page).getByText('Re-run the workflows of this alert?')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.locator('.toast').filter({ hasText: 'Workflows queued again for 1 alert' }),
+  ).toBeVisible();
+  // The request is recorded with the alert's activity as it is made: read again, it shows.
+  await page.reload();
+  await expect(activity).toContainText('re-ran the workflows');
 });

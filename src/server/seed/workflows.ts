@@ -20,6 +20,11 @@ const onAlert = (filter: Record<string, unknown>, tasks: WorkflowTask[]): Workfl
   scheduled_days: [0, 1, 2, 3, 4],
 });
 
+const onEvent = (trigger_id: string, tasks: WorkflowTask[]): WorkflowDefinition => ({
+  ...onAlert({}, tasks),
+  trigger_id,
+});
+
 /**
  * The template library every provider starts with: the responses analysts repeat for every
  * customer. Each is checked against the catalogue by the workflow tests.
@@ -60,6 +65,40 @@ export const DEMO_TEMPLATES: { name: string; definition: WorkflowDefinition }[] 
       task('note', 'alert_comment', {
         message: 'Escalated: nobody acknowledged this critical alert within 30 minutes.',
         private: true,
+      }),
+    ]),
+  },
+  {
+    name: 'Reduced log volume',
+    definition: onEvent('reduced_log_volume', [
+      task('case', 'case_create', {
+        title: 'Log volume of {{trigger.customer.name}} fell {{trigger.volume.drop_percent}}%',
+        description:
+          '{{trigger.volume.current_count}} events in the 30 minutes to {{trigger.volume.window_end}}, against {{trigger.volume.previous_count}} in the 30 minutes before: check the log sources.',
+        tags: ['log-volume'],
+      }),
+      task('mail', 'send_email', {
+        emails: ['soc@provider.example'],
+        subject: 'Log volume of {{trigger.customer.name}} fell {{trigger.volume.drop_percent}}%',
+        message:
+          'Case {{steps.case.case_id}}: {{trigger.volume.current_count}} events in the last 30 minutes against {{trigger.volume.previous_count}} before.',
+      }),
+    ]),
+  },
+  {
+    name: 'Triple lockout',
+    definition: onEvent('triple_lockout', [
+      task('case', 'case_create', {
+        title: '{{trigger.lockout.account}} locked out {{trigger.lockout.count}} times in 24 hours',
+        description:
+          'Locked out on {{trigger.lockout.host}} between {{trigger.lockout.first_at}} and {{trigger.lockout.last_at}}: a password guess, or a device with an old password.',
+        tags: ['lockout'],
+      }),
+      task('mail', 'send_email', {
+        emails: ['security@customer.example'],
+        subject: 'Account {{trigger.lockout.account}} locked out three times',
+        message:
+          '{{trigger.lockout.account}} of {{trigger.customer.name}} was locked out {{trigger.lockout.count}} times in 24 hours, last on {{trigger.lockout.host}}. Our case: {{steps.case.case_id}}.',
       }),
     ]),
   },

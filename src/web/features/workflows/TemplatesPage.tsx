@@ -16,13 +16,15 @@ import {
 import { useCan } from '../../session/use-can.ts';
 import { useCustomerScope, useToasts } from '../../shell/index.ts';
 import { createWorkflow, listWorkflowTemplates, type TemplateRecord, WORKFLOWS_AREA } from './api.ts';
+import { DeleteTemplateDialog } from './DeleteTemplateDialog.tsx';
 
 const idOf = (template: TemplateRecord) => template.template_id;
 const dataOf = (template: TemplateRecord) => ({ template: template.template_id });
 
 /**
  * /workflows/templates (spec 2, section 2): the provider's templates. Enter opens one in the
- * editor (template mode); "Use template" makes a workflow from the focused one and opens it.
+ * editor (template mode); "Use template" makes a workflow from the focused one and opens it;
+ * "Delete" asks first.
  */
 export function TemplatesPage(_: ScreenProps) {
   const { t } = useTranslation('workflows');
@@ -34,6 +36,7 @@ export function TemplatesPage(_: ScreenProps) {
   const controls = useListControls();
   const load = asLoaded(useQuery(listWorkflowTemplates()));
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<TemplateRecord | null>(null);
   const columns = useMemo(
     (): ListColumn<TemplateRecord>[] => [
       {
@@ -72,6 +75,7 @@ export function TemplatesPage(_: ScreenProps) {
   const list = useList({
     rows: pageRows,
     rowId: idOf,
+    enabled: deleting === null,
     onOpen: (tp) => can('updateWorkflowTemplate') && navigate(`/workflows/templates/${tp.template_id}`),
   });
   const focused = list.cursor !== null ? (pageRows[list.cursor] ?? null) : null;
@@ -95,16 +99,29 @@ export function TemplatesPage(_: ScreenProps) {
       title={t('templates.title')}
       count={load.status === 'ready' ? t('templates.count', { count: total }) : t('templates.subtitle')}
       actions={
-        can('createWorkflow') && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy || !focused}
-            onClick={() => focused && void use(focused)}
-          >
-            {focused ? t('templates.useNamed', { name: focused.name }) : t('templates.use')}
-          </button>
-        )
+        <>
+          {can('createWorkflow') && (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || !focused}
+              onClick={() => focused && void use(focused)}
+            >
+              {focused ? t('templates.useNamed', { name: focused.name }) : t('templates.use')}
+            </button>
+          )}
+          {can('deleteWorkflowTemplate') && (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={!focused}
+              onClick={() => setDeleting(focused)}
+            >
+              {focused ? t('deleteTemplate.buttonNamed', { name: focused.name }) : t('deleteTemplate.button')}
+            </button>
+          )}
+          {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
+        </>
       }
       label={t('templates.title')}
       columns={columns}

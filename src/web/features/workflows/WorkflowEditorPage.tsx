@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { unsupportedSteps } from '../../../../machines/workflow-drafts/draft.ts';
+import { definitionOf, unsupportedSteps } from '../../../../machines/workflow-drafts/draft.ts';
 import {
   selectActions,
   selectCanPublish,
@@ -31,7 +31,7 @@ import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { TabList } from '../../components/TabList.tsx';
 import { ConfirmLeaveDialog } from '../../components/unsaved/ConfirmLeaveDialog.tsx';
-import { useLeaveGuard } from '../../components/unsaved/use-leave-guard.ts';
+import { navigateAnyway, useLeaveGuard } from '../../components/unsaved/use-leave-guard.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useCan } from '../../session/use-can.ts';
 import { useIsActivePage, useToasts } from '../../shell/index.ts';
@@ -39,6 +39,7 @@ import { listWorkflowTriggers, pauseWorkflow, type WorkflowRecord } from './api.
 import type { WorkflowCommandTarget } from './command-target.ts';
 import { FlowGraph } from './FlowGraph.tsx';
 import { RunsPanel } from './RunsPanel.tsx';
+import { SaveAsTemplateDialog } from './SaveAsTemplateDialog.tsx';
 import { StepList } from './StepList.tsx';
 import { TestRunPanel } from './TestRunPanel.tsx';
 import { useWorkflowEditor } from './use-workflow-editor.ts';
@@ -104,6 +105,7 @@ function WorkflowEditor({ kind, id }: { kind: DraftKind; id: string }) {
   const focus = useFocusFirstInvalid<HTMLFormElement>();
   const [panel, setPanel] = useState<Panel>('test');
   const [pausing, setPausing] = useState(false);
+  const [savingAs, setSavingAs] = useState(false);
   const home = kind === 'template' ? '/workflows/templates' : '/workflows';
   const mayChange = can(kind === 'template' ? 'updateWorkflowTemplate' : 'updateWorkflow');
 
@@ -294,6 +296,16 @@ function WorkflowEditor({ kind, id }: { kind: DraftKind; id: string }) {
                   {formState === 'publishing' ? t('editor.publishing') : t('editor.publish')}
                 </button>
               )}
+              {can('createWorkflowTemplate') && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={formState === 'saving' || formState === 'publishing'}
+                  onClick={() => setSavingAs(true)}
+                >
+                  {t(kind === 'template' ? 'saveAs.buttonCopy' : 'saveAs.button')}
+                </button>
+              )}
               {workflow && workflow.state !== 'draft' && can('pauseWorkflow') && (
                 <button
                   type="button"
@@ -358,6 +370,19 @@ function WorkflowEditor({ kind, id }: { kind: DraftKind; id: string }) {
             ))}
           </ul>
         </ConfirmDialog>
+      )}
+      {savingAs && (
+        <SaveAsTemplateDialog
+          definition={definitionOf(draft, actions)}
+          suggestedName={draft.name.trim() || record.name}
+          onClose={() => setSavingAs(false)}
+          onSaved={(template) => {
+            setSavingAs(false);
+            // The copy holds the edits; the template it was made from stays as last saved.
+            if (kind === 'template')
+              navigateAnyway(navigate, `/workflows/templates/${template.template_id}`, false);
+          }}
+        />
       )}
       {confirmingLeave && (
         <ConfirmLeaveDialog

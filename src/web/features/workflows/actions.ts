@@ -1,7 +1,10 @@
 import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
 import type { RunContext } from '../../commands/command-types.ts';
 import { overlayStore } from '../../commands/palette-store.ts';
+import { eachItem, onTarget, reportSelection } from '../../commands/selection-actions.ts';
 import { isSelection } from '../../commands/target.ts';
+import { rerunAlertWorkflows } from '../alerts/api.ts';
+import type { AlertsCommandTarget } from '../alerts/index.ts';
 import { createWorkflow } from './api.ts';
 import type { WorkflowCommandTarget } from './command-target.ts';
 
@@ -31,4 +34,19 @@ export async function actOnWorkflow(ctx: RunContext, args: readonly string[]): P
   await new Promise((resolve) => setTimeout(resolve, 0));
   act(args);
   return { summary: null };
+}
+
+/**
+ * `>rerun-workflows`: each selected alert's workflows run again (those that ran on it, and the
+ * "alert created" ones that match it now); failures are reported by alert.
+ */
+export async function rerunAlertsWorkflows(run: RunContext): Promise<CommandOutcome> {
+  const ctx = onTarget<AlertsCommandTarget>(run);
+  const { results, failed } = await eachItem(
+    [...ctx.target.ids].sort((a, b) => a - b),
+    (id) => `#${id}`,
+    (id) => rerunAlertWorkflows(id),
+  );
+  const done = results.length ? ctx.labels.commands('result.rerunQueued', { count: results.length }) : null;
+  return reportSelection(ctx, done, failed);
 }

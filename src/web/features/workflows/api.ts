@@ -144,3 +144,16 @@ export async function rerunWorkflowRun(runId: string, fromStep: number): Promise
     }),
   );
 }
+
+/** POST /templates: a new template from this definition under this name (a workflow's or a template's copy). */
+export async function createTemplate(
+  definition: SaveDraftInput['definition'],
+  name: string,
+): Promise<TemplateRecord> {
+  const { name: _previous, ...fields } = definition;
+  return dataOf(await api.POST('/api/soar/v1/templates', { body: { ...fields, name } }));
+}
+
+export async function deleteTemplate(id: string): Promise<void> {
+  await api.DELETE('/api/soar/v1/templates/{id}', { params: { path: { id } } });
+}

@@ -11,7 +11,8 @@ import { type CommandTarget, isSelection } from '../../commands/target.ts';
 /**
  * The palette's workflow commands (part of THE registry, src/web/commands/registry.ts; runners in
  * actions.ts): a new workflow from anywhere, open the workflow focused in the list, and
- * `>workflow run|pause|test` on the open workflow. "Open templates" is the route's own command.
+ * `>workflow run|pause|test` on the open workflow, and `>rerun-workflows` on the selected alerts
+ * (or the open one). "Open templates" is the route's own command.
  */
 
 export const WORKFLOW_GROUPS: CommandGroupInfo[] = [
@@ -91,5 +92,22 @@ export const WORKFLOW_COMMANDS: ActionCommand[] = [
       onScreen('workflow', 'workflow.act', target, { noScreen: 'noWorkflow', notReady: 'noWorkflow' }),
     reasons: { noWorkflow: (l: Labels) => l.commands('palette.noWorkflowScreen') },
     run: (ctx, args) => import('./actions.ts').then((m) => m.actOnWorkflow(ctx, args)),
+  },
+  {
+    kind: 'action',
+    id: 'alerts.rerun-workflows',
+    group: 'alerts',
+    keys: [],
+    target: 'alerts',
+    access: 'rerunAlertWorkflows',
+    labs: 'lab_workflows',
+    slash: 'rerun-workflows',
+    usage: '>rerun-workflows',
+    label: (l) => l.commands('registry.alertsRerunWorkflows'),
+    ...noArgs,
+    // The workflows act again (isolate, notify, …): asked first, as the alert's own button does.
+    destructive: () => true,
+    confirm: (l, _args, count) => l.commands('confirm.rerunWorkflows', { count }),
+    run: (ctx) => import('./actions.ts').then((m) => m.rerunAlertsWorkflows(ctx)),
   },
 ];
