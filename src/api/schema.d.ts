@@ -6452,7 +6452,7 @@ export interface components {
             sections: {
                 data: unknown;
                 /** @description What the PDF prints for a data section, in the language asked (null for text and layout). */
-                printed?: null | components["schemas"]["ReportPrintedSection"];
+                printed: null | components["schemas"]["ReportPrintedSection"];
                 section: string | null;
                 title: string | null;
                 type: string;

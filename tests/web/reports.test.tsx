@@ -4,7 +4,7 @@ import '../helpers/fake-network.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/web/features/reports/api.ts';
+import type { Report, ReportData } from '../../src/web/features/reports/api.ts';
 import { ReportBuilderPage } from '../../src/web/features/reports/ReportBuilderPage.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
@@ -161,7 +161,7 @@ describe("the builder's figures", () => {
             },
           },
         ],
-      },
+      } satisfies ReportData,
     }));
     renderBuilder();
     const figures = await screen.findByRole('region', { name: 'Figures' });

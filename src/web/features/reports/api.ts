@@ -76,7 +76,6 @@ export interface ScheduleRequest {
   customerId: string;
   reportId: string;
   frequency: 'monthly' | 'weekly';
-  timeZone: string;
   recipients: string[];
 }
 
@@ -88,7 +87,6 @@ export async function scheduleReport(request: ScheduleRequest): Promise<ReportSc
           customer_id: request.customerId,
           report_type: request.reportId,
           frequency: request.frequency,
-          time_zone: request.timeZone || undefined,
           recipients: request.recipients,
         },
       },
