@@ -9,7 +9,7 @@ import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
 import { customerNotFound, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { retimeSchedules, zoneOf } from '../reports/customer-zone.ts';
+import { retimeSchedules, zoneOf } from '../reports/index.ts';
 import { presentCustomer } from './present.ts';
 import { type CustomerRow, findCustomers, refreshHasSubscription } from './queries.ts';
 import { customerColumns } from './validation.ts';

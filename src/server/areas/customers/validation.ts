@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors.ts';
-import { checkedTimeZone } from '../reports/cadence.ts';
+import { checkedTimeZone } from '../reports/index.ts';
 
 /** Spec 2, section 5 wording. */
 export const INVALID_PHONE = 'Please enter a valid Phone Number';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { savedSearches } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
-import { ruleSearch } from '../../logs/alerting/rule-search.ts';
-import { countOf, searchPage } from '../../logs/search.ts';
+import { countOf, ruleSearch, searchPage } from '../../logs/index.ts';
 import { endExclusive, type Period } from '../period.ts';
 
 /**
