@@ -40,7 +40,7 @@ export const CONTRACT_LIMITS = {
   ContactCreate: {"email":{"minLength":3,"maxLength":320},"first_name":{"maxLength":100},"last_name":{"maxLength":100},"valid_customer_ids":{"maxItems":1000},"permissions":{"maxItems":7}},
   ContactUpdate: {"first_name":{"maxLength":100},"last_name":{"maxLength":100},"valid_customer_ids":{"maxItems":1000},"permissions":{"maxItems":7}},
   Count: {"count":{"minimum":0}},
-  CustomerFields: {"name":{"maxLength":200},"phone":{"maxLength":40},"email":{"maxLength":320},"address":{"maxLength":500},"city":{"maxLength":200},"state":{"maxLength":200},"country":{"maxLength":200},"zip":{"maxLength":40},"country_iso":{"maxLength":2},"url":{"maxLength":2000}},
+  CustomerFields: {"name":{"maxLength":200},"phone":{"maxLength":40},"email":{"maxLength":320},"address":{"maxLength":500},"city":{"maxLength":200},"state":{"maxLength":200},"country":{"maxLength":200},"zip":{"maxLength":40},"country_iso":{"maxLength":2},"url":{"maxLength":2000},"time_zone":{"maxLength":64}},
   CustomerProduct: {"customers":{"minimum":1}},
   DiscussionEdit: {"body":{"minLength":1,"maxLength":10000}},
   DiscussionInput: {"body":{"minLength":1,"maxLength":10000}},

@@ -2870,7 +2870,7 @@ export interface paths {
         put?: never;
         /**
          * Send a report to recipients every month or week for one customer (replaces that customer's schedule of the report).
-         * @description Query parameters, as the spec's call. A monthly schedule runs on the 1st at 06:00 in the time zone for the month just ended (with the two before, spec 2, section 9); a weekly one on Mondays at 06:00 for the week just ended. Each run reads the figures through the reach of the user who scheduled it as it is when it runs.
+         * @description Query parameters, as the spec's call. A monthly schedule runs on the 1st at 06:00 in the customer's time zone (the customer's `time_zone`, UTC when it has none) for the month just ended (with the two before, spec 2, section 9); a weekly one on Mondays at 06:00 for the week just ended. Each run reads the figures through the reach of the user who scheduled it as it is when it runs.
          */
         post: operations["scheduleReport"];
         /** Stop sending a report for a customer. */
@@ -5477,6 +5477,11 @@ export interface components {
             global_software_package?: boolean;
             /** @description An active subscription: only such customers are active. */
             has_subscription: boolean;
+            /**
+             * @description Language of the customer's reports (null is en-GB).
+             * @enum {string|null}
+             */
+            locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI" | null;
             mdr?: boolean;
             /** Format: date-time */
             modified_time: string;
@@ -5484,6 +5489,8 @@ export interface components {
             phone?: string | null;
             state?: string | null;
             subscriptions?: components["schemas"]["Subscription"][];
+            /** @description IANA time zone report schedules run in (null is UTC). */
+            time_zone?: string | null;
             url?: string | null;
             zip?: string | null;
         };
@@ -5496,10 +5503,17 @@ export interface components {
             country_iso?: string | null;
             email?: string | null;
             global_software_package?: boolean;
+            /**
+             * @description Language of the customer's reports; blank or null is en-GB.
+             * @enum {string|null}
+             */
+            locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI" | "" | null;
             mdr?: boolean;
             name?: string;
             phone?: string | null;
             state?: string | null;
+            /** @description An IANA time zone such as Europe/Helsinki; blank or null is UTC. */
+            time_zone?: string | null;
             url?: string | null;
             zip?: string | null;
         };
@@ -6410,7 +6424,7 @@ export interface components {
         ReportComponent: {
             limit?: number;
             /** @enum {string} */
-            section?: "kpis" | "alerts_over_time" | "top_alert_types" | "agent_health" | "vulnerabilities" | "log_volume" | "lookalike_domains" | "breach_lookups";
+            section?: "kpis" | "alerts_over_time" | "top_alert_types" | "agent_health" | "vulnerabilities" | "log_volume" | "lookalike_domains" | "breach_lookups" | "saved_search" | "workflows";
             text?: string;
             title?: string;
             /** @enum {string} */
@@ -6422,6 +6436,8 @@ export interface components {
                 id: string;
                 name: string;
             };
+            /** @description The language of the printed words. */
+            locale: string;
             /** @description Whole days, both included. */
             period: {
                 /** Format: date */
@@ -6435,6 +6451,8 @@ export interface components {
             /** @description One entry per component, in document order; `data` is the section's figures (null for text and layout). */
             sections: {
                 data: unknown;
+                /** @description What the PDF prints for a data section, in the language asked (null for text and layout). */
+                printed: null | components["schemas"]["ReportPrintedSection"];
                 section: string | null;
                 title: string | null;
                 type: string;
@@ -6476,6 +6494,22 @@ export interface components {
              * @enum {string}
              */
             target: "month" | "week";
+        };
+        ReportPrintedSection: {
+            /** @description In order; a chart carries the table of its figures. */
+            blocks: {
+                columns?: {
+                    /** @enum {string} */
+                    align?: "left" | "right";
+                    header: string;
+                }[];
+                /** @enum {string} */
+                kind: "note" | "table" | "chart";
+                rows?: string[][];
+                /** @description A note's line. */
+                text?: string;
+            }[];
+            title: string;
         };
         ReportRun: {
             attempts: number;
@@ -12568,6 +12602,8 @@ export interface operations {
             query: {
                 /** @description The customer the report is for (one the caller may see). */
                 customer_id: components["parameters"]["ReportCustomer"];
+                /** @description The language of `printed` (the console's); the customer's, as the PDF, when not given. */
+                locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI";
                 /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
                 target?: components["parameters"]["ReportTarget"];
             };
@@ -12748,8 +12784,6 @@ export interface operations {
                 recipients: string[];
                 /** @description The report's id. */
                 report_type: string;
-                /** @description IANA time zone of the customer (default UTC). */
-                time_zone?: string;
             };
             header?: never;
             path?: never;

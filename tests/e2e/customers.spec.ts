@@ -26,10 +26,24 @@ test('an analyst creates a customer and adds a subscription, whose status change
   await expect(dialog.getByLabel('Email')).toBeFocused();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('it@initech.example');
+  // The time zone its report schedules run in, checked before sending; the language its reports print in.
+  await tabTo(page, dialog.getByLabel('Time zone'));
+  await page.keyboard.type('Europe/Nowhere');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Enter an IANA time zone such as Europe/Helsinki.')).toBeVisible();
+  await expect(dialog.getByLabel('Time zone')).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Europe/Helsinki');
+  await tabTo(page, dialog.getByLabel('Report language'));
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Report language')).toHaveValue('fi-FI');
+  await tabTo(page, page.getByRole('button', { name: 'Create customer' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 
   const details = page.getByRole('region', { name });
+  await expect(details.getByRole('definition').filter({ hasText: 'Europe/Helsinki' })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: 'Suomi' })).toBeVisible();
   await expect(details).toContainText('No subscriptions: the customer is inactive.');
   await tabTo(page, details.getByLabel('Product'));
   await page.keyboard.type('Managed EDR');

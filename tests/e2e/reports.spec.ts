@@ -52,6 +52,11 @@ test('an administrator builds a report, previews it, schedules it monthly and fi
   await page.keyboard.press('Enter');
   await expect(page.getByText('version 2')).toBeVisible();
   await expect(preview.locator('iframe[data-version="2"]')).toBeAttached();
+  // Under the PDF, each data section's figures as the tables it prints.
+  const figures = preview.getByRole('region', { name: 'Figures' });
+  await expect(
+    figures.getByRole('table', { name: 'Key figures' }).getByRole('row', { name: /^Alerts raised \d/ }),
+  ).toBeVisible();
 
   // The palette's >preview goes to the preview.
   await openPalette(page);
@@ -65,6 +70,8 @@ test('an administrator builds a report, previews it, schedules it monthly and fi
   await tabTo(page, schedule.getByLabel('Customer'));
   await page.keyboard.press('ArrowDown');
   const customer = (await schedule.getByLabel('Customer').locator('option:checked').textContent()) ?? '';
+  // Runs at 06:00 in the customer's own time zone, or UTC when it has none.
+  await expect(schedule.getByText(/^Runs at 06:00 (in the customer's time zone|UTC)/)).toBeVisible();
   await tabTo(page, schedule.getByLabel('Recipients'));
   await page.keyboard.type(recipient);
   await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@ import '../helpers/fake-network.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/web/features/reports/api.ts';
+import type { Report, ReportData } from '../../src/web/features/reports/api.ts';
 import { ReportBuilderPage } from '../../src/web/features/reports/ReportBuilderPage.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
@@ -106,5 +106,82 @@ describe('the report builder', () => {
     );
     expect(screen.getByText(/version 6/)).toBeTruthy();
     expect(screen.queryByText(/Someone else saved/)).toBeNull();
+  });
+});
+
+describe("the builder's figures", () => {
+  it('shows each data section as the tables the PDF prints, in the console’s language', async () => {
+    network.on('get', '/api/ngreports/v0/reports/{id}/data', (call) => ({
+      status: 200 as const,
+      body: {
+        report_id: REPORT.id,
+        version: 4,
+        locale: call.query.get('locale') ?? 'en-GB',
+        customer: { id: ACME, name: 'Acme Corp' },
+        period: { start: '2026-08-01', end: '2026-10-31', label: 'August 2026 – October 2026' },
+        sections: [
+          { type: 'header', section: null, title: null, data: null, printed: null },
+          {
+            type: 'section',
+            section: 'workflows',
+            title: null,
+            data: {},
+            printed: {
+              title: 'Workflows run',
+              blocks: [
+                { kind: 'note', text: '4 runs, 1 failed' },
+                {
+                  kind: 'table',
+                  columns: [
+                    { header: 'Workflow', align: 'left' },
+                    { header: 'Runs', align: 'right' },
+                  ],
+                  rows: [['Isolate host', '3']],
+                },
+              ],
+            },
+          },
+          {
+            type: 'section',
+            section: 'alerts_over_time',
+            title: null,
+            data: {},
+            printed: {
+              title: 'Alerts over time',
+              blocks: [
+                {
+                  kind: 'chart',
+                  columns: [
+                    { header: 'Day', align: 'left' },
+                    { header: 'High', align: 'right' },
+                  ],
+                  rows: [['2026-08-01', '7']],
+                },
+              ],
+            },
+          },
+        ],
+      } satisfies ReportData,
+    }));
+    renderBuilder();
+    const figures = await screen.findByRole('region', { name: 'Figures' });
+    expect(await within(figures).findByText('4 runs, 1 failed')).toBeTruthy();
+    const runs = within(figures).getByRole('table', { name: 'Workflows run' });
+    expect(within(runs).getByRole('columnheader', { name: 'Runs' })).toBeTruthy();
+    expect(within(runs).getByRole('row', { name: 'Isolate host 3' })).toBeTruthy();
+    const chart = within(figures).getByRole('table', { name: "Alerts over time: the chart's figures" });
+    expect(within(chart).getByRole('row', { name: '2026-08-01 7' })).toBeTruthy();
+    const asked = network.callsTo('get', '/api/ngreports/v0/reports/{id}/data')[0]!;
+    expect([asked.query.get('customer_id'), asked.query.get('locale')]).toEqual([ACME, 'en-GB']);
+  });
+
+  it('adds a saved-search section and asks for the saved search it lists', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Add' }), 'Saved search');
+    await user.click(screen.getByRole('button', { name: 'Add part' }));
+    const part = await screen.findByRole('listitem', { name: 'Part 3 of 3: Saved search' });
+    expect(part).toBe(document.activeElement);
+    expect(within(part).getByText(/Choose the report's saved search above/)).toBeTruthy();
   });
 });

@@ -45,12 +45,19 @@ describe.each(backends())('report schedules and delivery on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  it('schedules a report for a customer in its time zone, refusing bad input and customers out of reach', async () => {
-    const { acmeUser, globexUser, acme } = t.fixtures;
+  it("schedules a report for a customer in the customer's time zone, refusing bad input and customers out of reach", async () => {
+    const { acmeUser, globexUser, analyst, acme } = t.fixtures;
+    const patchCustomer = (payload: Record<string, unknown>) =>
+      t.as(analyst, { method: 'PATCH', url: `/api/management/customers/${acme.customerId}`, payload });
+    for (const zone of ['Mars/Olympus', 'EET', '+02:00']) {
+      const badZone = await patchCustomer({ time_zone: zone });
+      expect(badZone.statusCode, zone).toBe(400);
+      expect(badZone.json().error.details[0].field).toBe('body.time_zone');
+    }
+    const zoned = await patchCustomer({ time_zone: 'Europe/Helsinki' });
+    expect(zoned.statusCode, zoned.body).toBe(200);
+    expect(zoned.json().time_zone).toBe('Europe/Helsinki');
     const base = `customer_id=${acme.customerId}&report_type=${reportId}&frequency=monthly`;
-    const badZone = await schedule(acmeUser, `${base}&time_zone=Mars/Olympus&recipients=ciso@acme.example`);
-    expect(badZone.statusCode).toBe(400);
-    expect(badZone.json().error.details[0].field).toBe('time_zone');
     const badMail = await schedule(acmeUser, `${base}&recipients=ciso@acme.example&recipients=not-mail`);
     expect(badMail.statusCode).toBe(400);
     expect(badMail.json().error.details).toEqual([
@@ -58,7 +65,8 @@ describe.each(backends())('report schedules and delivery on %s', (backend) => {
     ]);
     const otherCustomer = await schedule(globexUser, `${base}&recipients=x@globex.example`);
     expect(otherCustomer.statusCode).toBe(404);
-    const made = await schedule(acmeUser, `${base}&time_zone=Europe/Helsinki&recipients=CISO@acme.example`);
+    expect(await t.database.db.select().from(reportSchedules)).toEqual([]);
+    const made = await schedule(acmeUser, `${base}&recipients=CISO@acme.example`);
     expect(made.statusCode, made.body).toBe(201);
     const task = made.json();
     expect(task).toMatchObject({

@@ -32,6 +32,7 @@ describe('a report rendered to PDF', () => {
       version: 3,
       providerName: 'Test MSSP',
       customerName: 'Acme Test',
+      locale: 'en-GB',
       period: { start: '2026-08-01', end: '2026-10-31', label: 'August 2026 – October 2026' },
       generatedAt: new Date('2026-11-01T06:00:00Z'),
       branding: {

@@ -9,6 +9,7 @@ import type { Handler } from '../../platform/handler.ts';
 import { rejectNulCharacters } from '../../platform/input.ts';
 import { customerNotFound, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { retimeSchedules, zoneOf } from '../reports/index.ts';
 import { presentCustomer } from './present.ts';
 import { type CustomerRow, findCustomers, refreshHasSubscription } from './queries.ts';
 import { customerColumns } from './validation.ts';
@@ -80,6 +81,8 @@ export const updateCustomer: Handler<'updateCustomer'> = async (request) => {
       .set({ ...columns, modifiedTime: sql`now()` })
       .where(eq(customers.customerId, id));
     const after = await oneCustomer(tx, id);
+    if (zoneOf(after.timeZone) !== zoneOf(before.timeZone))
+      await retimeSchedules(tx, id, zoneOf(after.timeZone), new Date());
     await audit(tx, principal, {
       action: 'update',
       entity: 'customer',

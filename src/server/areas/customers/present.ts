@@ -33,6 +33,8 @@ export function presentCustomer(c: typeof customers.$inferSelect | CustomerRow):
     zip: c.zip,
     country_iso: c.countryIso,
     url: c.url,
+    time_zone: c.timeZone,
+    locale: (c.locale ?? null) as Schemas['Customer']['locale'],
     mdr: c.mdr,
     compliance_sku: c.complianceSku,
     global_software_package: c.globalSoftwarePackage,

@@ -1,4 +1,5 @@
 import { badRequest } from '../../errors.ts';
+import { checkedTimeZone } from '../reports/index.ts';
 
 /** Spec 2, section 5 wording. */
 export const INVALID_PHONE = 'Please enter a valid Phone Number';
@@ -23,6 +24,8 @@ export interface CustomerInput {
   zip?: string | null;
   country_iso?: string | null;
   url?: string | null;
+  time_zone?: string | null;
+  locale?: string | null;
   mdr?: boolean;
   compliance_sku?: boolean;
   global_software_package?: boolean;
@@ -38,6 +41,8 @@ const TEXT_FIELDS = [
   'zip',
   'country_iso',
   'url',
+  'time_zone',
+  'locale',
 ] as const;
 
 /** The customer's columns from the request, trimmed, blanks as null; a 400 naming the first bad field. */
@@ -56,6 +61,7 @@ export function customerColumns(body: CustomerInput) {
   if (text.country_iso && !/^[A-Za-z]{2}$/.test(text.country_iso)) {
     throw badRequest('body.country_iso', INVALID_COUNTRY_ISO);
   }
+  const timeZone = text.time_zone ? checkedTimeZone(text.time_zone, 'body.time_zone') : text.time_zone;
   return {
     ...(body.name !== undefined && { name: body.name.trim() }),
     ...('phone' in text && { phone: text.phone }),
@@ -67,6 +73,8 @@ export function customerColumns(body: CustomerInput) {
     ...('zip' in text && { zip: text.zip }),
     ...('country_iso' in text && { countryIso: text.country_iso?.toUpperCase() ?? null }),
     ...('url' in text && { url: text.url }),
+    ...('time_zone' in text && { timeZone }),
+    ...('locale' in text && { locale: text.locale }),
     ...(body.mdr !== undefined && { mdr: body.mdr }),
     ...(body.compliance_sku !== undefined && { complianceSku: body.compliance_sku }),
     ...(body.global_software_package !== undefined && {

@@ -113,6 +113,8 @@ export const logHandlers: Handlers<
 export { countSavedSearch } from './alerting/count.ts';
 /** Saved searches' alert rules, run every minute by the job runner. */
 export { runAlertRule, runLogAlerting } from './alerting/evaluate.ts';
+/** A saved search as a rule (or a report) reads it: its events over a period, for given customers. */
+export { ruleSearch } from './alerting/rule-search.ts';
 /** Large exports are written and mailed by the job runner. */
 export { EXPORT_JOB } from './export/handlers.ts';
 export { runLogExport } from './export/job.ts';
@@ -121,6 +123,7 @@ export { parseNdjson } from './ingest.ts';
 export { authenticateIngest } from './ingest-auth.ts';
 export { daysOf, normaliseEvent } from './normalise.ts';
 export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
+export { countOf, searchPage } from './search.ts';
 export { cleanUpSearchJobs, runSearch, SEARCH_JOB } from './search-run.ts';
 /** What the workflow triggers "reduced log volume" and "triple lockout" watch for. */
 export { logVolumeDrops, tripleLockouts, VOLUME_WINDOW_MINUTES } from './signals.ts';

@@ -6,6 +6,7 @@ import { customerNotFound } from '../../platform/scope.ts';
 import { brandingFor } from './branding-store.ts';
 import type { ReportComponent } from './document.ts';
 import type { Period } from './period.ts';
+import { DEFAULT_REPORT_LOCALE } from './render/labels.ts';
 import type { RenderInput } from './render/pdf.ts';
 import { readSections } from './sections/index.ts';
 
@@ -25,7 +26,7 @@ export async function composeReport(
 ): Promise<RenderInput> {
   if (!principal.scope.customerIds.includes(customerId)) throw customerNotFound(customerId);
   const [customer] = await tx
-    .select({ name: customers.name })
+    .select({ name: customers.name, locale: customers.locale })
     .from(customers)
     .where(eq(customers.customerId, customerId));
   if (!customer) throw customerNotFound(customerId);
@@ -36,10 +37,14 @@ export async function composeReport(
     version: report.version,
     providerName: principal.partner.name,
     customerName: customer.name,
+    // Printed in the customer's language, for the customer's people who read it.
+    locale: customer.locale ?? DEFAULT_REPORT_LOCALE,
     period,
     generatedAt: now,
     branding: await brandingFor(tx, principal.user.partnerId, customerId),
     components,
-    sections: await readSections(tx, components, customerId, period, now),
+    sections: await readSections(tx, components, customerId, period, now, {
+      savedSearchId: report.savedSearchId,
+    }),
   };
 }

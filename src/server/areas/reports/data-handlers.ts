@@ -3,7 +3,10 @@ import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { composeReport } from './compose.ts';
 import { visibleReport } from './handlers.ts';
 import { periodOf } from './period.ts';
+import { formatsFor } from './render/format.ts';
+import { labelsFor } from './render/labels.ts';
 import { renderReportPdf } from './render/pdf.ts';
+import { blocksOf } from './render/section-blocks.ts';
 
 /** A report's figures for one customer and period, read through the caller's reach. */
 async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]) {
@@ -21,14 +24,41 @@ async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]
 
 export const getReportData: Handler<'getReportData'> = async (request) => {
   const { report, input } = await composeForCaller(request);
+  const locale = request.query.locale ?? input.locale;
+  const words = { labels: labelsFor(locale), format: formatsFor(locale) };
   return {
     report_id: report.id,
     version: report.version,
+    locale,
     customer: { id: request.query.customer_id, name: input.customerName },
     period: input.period,
-    sections: input.sections.map((s) => ({ ...s, section: s.section ?? null })),
+    sections: input.sections.map((s) => ({
+      ...s,
+      section: s.section ?? null,
+      printed: presentPrinted(blocksOf(words, s)),
+    })),
   };
 };
+
+/** The blocks as the contract has them: a chart as the table of its figures. */
+function presentPrinted(printed: ReturnType<typeof blocksOf>) {
+  if (!printed) return null;
+  return {
+    title: printed.title,
+    blocks: printed.blocks.map((block) =>
+      block.kind === 'note'
+        ? { kind: 'note' as const, text: block.text }
+        : {
+            kind: block.kind,
+            columns: (block.kind === 'chart' ? block.figures : block).columns.map((c) => ({
+              header: c.header,
+              align: c.align ?? ('left' as const),
+            })),
+            rows: (block.kind === 'chart' ? block.figures : block).rows,
+          },
+    ),
+  };
+}
 
 export const previewReport: Handler<'previewReport'> = async (request, reply) => {
   const { input } = await composeForCaller(request);

@@ -6,7 +6,8 @@ import { ApiError, type FieldIssue, notFound } from '../../errors.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { checkedTimeZone, type Frequency, nextRunOf } from './cadence.ts';
+import { type Frequency, nextRunOf } from './cadence.ts';
+import { customerTimeZone } from './customer-zone.ts';
 import { visibleReport } from './handlers.ts';
 import { periodOf } from './period.ts';
 import { presentRun, presentSchedule } from './present.ts';
@@ -42,11 +43,12 @@ export const scheduleReport: Handler<'scheduleReport'> = async (request, reply) 
   const principal = principalOf(request);
   const { customer_id: customerId, report_type: reportId, frequency } = request.query;
   requireVisibleCustomer(principal, customerId);
-  const timeZone = checkedTimeZone(request.query.time_zone?.trim() || 'UTC');
   const recipients = checkedRecipients(request.query.recipients);
-  const nextRunAt = nextRunOf(frequency as Frequency, timeZone, new Date());
   const { row, name } = await asCaller(request, async (tx) => {
     const report = await visibleReport(tx, reportId);
+    // In the customer's own time zone (the customer form sets it); a later change re-times it.
+    const timeZone = await customerTimeZone(tx, customerId);
+    const nextRunAt = nextRunOf(frequency as Frequency, timeZone, new Date());
     const values = { frequency, timeZone, recipients, nextRunAt, ownerId: principal.user.contactId };
     const [row] = await tx
       .insert(reportSchedules)

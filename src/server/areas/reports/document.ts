@@ -31,6 +31,11 @@ export function checkedDocument(input: ReportInput): FieldIssue[] {
       issues.push({ field: `${at}.text`, reason: `is required for a ${component.type}` });
     if (component.type === 'section' && !component.section)
       issues.push({ field: `${at}.section`, reason: 'is required for a section' });
+    if (component.section === 'saved_search' && !input.saved_search_id)
+      issues.push({
+        field: `${at}.section`,
+        reason: 'a saved search section needs the report’s saved_search_id',
+      });
     if (component.type !== 'section' && component.section)
       issues.push({ field: `${at}.section`, reason: 'belongs to sections only' });
   });

@@ -83,3 +83,7 @@ export const reportsArea = defineArea({
     report_branding: `${samePartner} and (customer_id is null or ${inScope})`,
   },
 });
+
+/** A customer's time zone is checked as a schedule's is, and a change moves its schedules. */
+export { checkedTimeZone } from './cadence.ts';
+export { retimeSchedules, zoneOf } from './customer-zone.ts';

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import { reportRuns, reportSchedules } from '../../db/schema/index.ts';
+import { customers, reportRuns, reportSchedules } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import type { JobDefinition, Schedule } from '../../jobs/types.ts';
 import { type Frequency, nextRunOf, scheduledPeriod } from './cadence.ts';
+import { zoneOf } from './customer-zone.ts';
 import { enqueueRun, RENDER_REPORT_JOB, renderReportJob } from './runs.ts';
 
 /**
@@ -10,10 +11,16 @@ import { enqueueRun, RENDER_REPORT_JOB, renderReportJob } from './runs.ts';
  * month or week in the customer's time zone), each rendered by its own render-report job.
  */
 export async function startDueSchedules(db: Db, now: Date): Promise<number> {
-  const due = await db.select().from(reportSchedules).where(lte(reportSchedules.nextRunAt, now));
-  for (const schedule of due) {
+  const due = await db
+    .select({ schedule: reportSchedules, customerZone: customers.timeZone })
+    .from(reportSchedules)
+    .innerJoin(customers, eq(customers.customerId, reportSchedules.customerId))
+    .where(lte(reportSchedules.nextRunAt, now));
+  for (const { schedule, customerZone } of due) {
     const frequency = schedule.frequency as Frequency;
-    const period = scheduledPeriod(frequency, schedule.timeZone, now);
+    // The customer's zone as it is now: a change since the schedule was made applies.
+    const timeZone = zoneOf(customerZone);
+    const period = scheduledPeriod(frequency, timeZone, now);
     const run = await db.transaction(async (tx) => {
       const [run] = await tx
         .insert(reportRuns)
@@ -31,7 +38,7 @@ export async function startDueSchedules(db: Db, now: Date): Promise<number> {
         .returning();
       await tx
         .update(reportSchedules)
-        .set({ lastRunAt: now, nextRunAt: nextRunOf(frequency, schedule.timeZone, now) })
+        .set({ lastRunAt: now, timeZone, nextRunAt: nextRunOf(frequency, timeZone, now) })
         .where(eq(reportSchedules.id, schedule.id));
       return run!;
     });

@@ -7,6 +7,8 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobContext, JobKind } from '../../jobs/types.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { composeReport } from './compose.ts';
+import { formatsFor } from './render/format.ts';
+import { labelsFor } from './render/labels.ts';
 import { renderReportPdf } from './render/pdf.ts';
 
 /** Renders one run, stores its PDF and mails it (payload `run_id`). */
@@ -55,6 +57,9 @@ async function renderRun(context: JobContext): Promise<void> {
       composeReport(tx, reach.principal, report, run.customerId, period, at),
     );
     const { pdf, pages } = await renderReportPdf(input);
+    // The mail is in the PDF's language: the customer's.
+    const { mail } = labelsFor(input.locale);
+    const periodLabel = formatsFor(input.locale).period(period);
     const fileName = `${slug(report.name)}-${slug(input.customerName)}-${run.periodEnd}.pdf`;
     await db.transaction(async (tx) => {
       await tx
@@ -72,8 +77,8 @@ async function renderRun(context: JobContext): Promise<void> {
         .where(eq(reportRuns.id, run.id));
       await queueMail(tx, {
         to: run.recipients,
-        subject: `${report.name}: ${input.customerName}, ${period.label}`,
-        text: `${report.name} for ${input.customerName}, ${period.label} (${run.periodStart} – ${run.periodEnd}), is attached.\n\n${input.providerName}`,
+        subject: mail.subject(report.name, input.customerName, periodLabel),
+        text: `${mail.body(report.name, input.customerName, `${periodLabel} (${run.periodStart} – ${run.periodEnd})`)}\n\n${input.providerName}`,
         attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
         partnerId: run.partnerId,
       });

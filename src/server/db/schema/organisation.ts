@@ -43,6 +43,10 @@ export const customers = pgTable(
     zip: text('zip'),
     countryIso: text('country_iso'),
     url: text('url'),
+    /** IANA time zone (Europe/Helsinki) report schedules run in; null is UTC. */
+    timeZone: text('time_zone'),
+    /** The language of the customer's reports (en-GB, en-US, de-DE, fi-FI); null is the product's default, en-GB. */
+    locale: text('locale'),
     /** Managed detection and response: the provider's analysts watch this customer around the clock. */
     mdr: boolean('mdr').notNull().default(false),
     complianceSku: boolean('compliance_sku').notNull().default(false),

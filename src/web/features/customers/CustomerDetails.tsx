@@ -45,7 +45,18 @@ export function CustomerDetails({
     }
   };
   const fields = (
-    ['email', 'phone', 'address', 'city', 'state', 'zip', 'country', 'country_iso', 'url'] as const
+    [
+      'email',
+      'phone',
+      'address',
+      'city',
+      'state',
+      'zip',
+      'country',
+      'country_iso',
+      'url',
+      'time_zone',
+    ] as const
   ).filter((f) => customer[f]);
   return (
     <section className="details-pane" aria-labelledby="customer-details-heading">
@@ -69,6 +80,12 @@ export function CustomerDetails({
             <dd>{customer[f]}</dd>
           </div>
         ))}
+        {customer.locale && (
+          <div>
+            <dt>{t('fields.locale')}</dt>
+            <dd>{t(`locales.${customer.locale}`)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('details.flags')}</dt>
           <dd>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { TextField, useForm } from '../../components/form/index.ts';
+import { SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
@@ -17,11 +17,26 @@ const TEXT = [
   'country',
   'country_iso',
   'url',
+  'time_zone',
 ] as const;
+/** The languages a customer's reports can be printed in (the product's four). */
+const LOCALES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'] as const;
 const FLAGS = ['mdr', 'compliance_sku', 'global_software_package'] as const;
 type TextKey = (typeof TEXT)[number];
 type Flag = (typeof FLAGS)[number];
-type CustomerValues = Record<TextKey, string> & Record<Flag, boolean>;
+type Locale = (typeof LOCALES)[number];
+type CustomerValues = Record<TextKey, string> & Record<Flag, boolean> & { locale: Locale | '' };
+
+/** A time zone the browser knows by an IANA name (the server checks it again). */
+function isTimeZone(name: string): boolean {
+  if (!name.includes('/') && name !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * New or edit customer, on the field kit: the contract's CustomerCreate rules are checked before
@@ -44,12 +59,19 @@ export function CustomerForm({
   const form = useForm<CustomerValues>({
     initial: () => ({
       ...(Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextKey, string>),
+      locale: customer?.locale ?? '',
       mdr: customer?.mdr ?? false,
       compliance_sku: customer?.compliance_sku ?? false,
       global_software_package: customer?.global_software_package ?? true,
     }),
     schema: 'CustomerCreate',
-    check: (values) => ({ name: values.name.trim() ? undefined : t('form.required') }),
+    check: (values) => ({
+      name: values.name.trim() ? undefined : t('form.required'),
+      time_zone:
+        !values.time_zone.trim() || isTimeZone(values.time_zone.trim())
+          ? undefined
+          : t('form.invalidTimeZone'),
+    }),
     submit: async (values) => {
       const saved = customer
         ? await updateCustomer(customer.customer_id, values)
@@ -103,11 +125,21 @@ export function CustomerForm({
               label={t(`fields.${field}`)}
               type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
               value={values[field]}
+              hint={field === 'time_zone' ? t('form.timeZoneHint') : undefined}
               required={field === 'name'}
               error={errors[field]}
               onChange={(value) => set({ [field]: value } as Partial<CustomerValues>)}
             />
           ))}
+          <SelectField
+            id={`${uid}-locale`}
+            label={t('fields.locale')}
+            value={values.locale}
+            emptyLabel={t('form.localeDefault')}
+            options={LOCALES.map((locale) => ({ value: locale, label: t(`locales.${locale}`) }))}
+            error={errors.locale}
+            onChange={(locale) => set({ locale: locale as Locale | '' })}
+          />
           {FLAGS.map((flag) => (
             <label className="checkbox-field" key={flag}>
               <input

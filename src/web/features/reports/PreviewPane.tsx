@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { useCustomerScope } from '../../shell/index.ts';
 import { previewReport } from './api.ts';
+import { SectionFigures } from './SectionFigures.tsx';
 
 export interface PreviewPaneProps {
   ref?: Ref<HTMLElement>;
@@ -18,7 +19,8 @@ export interface PreviewPaneProps {
 /**
  * The report as its PDF, beside the builder: rendered by the server for one customer (the
  * preview call needs the session's token, so the PDF is read as a blob and shown from its own
- * address). It follows each save; `r` in the pane or its button reads it again.
+ * address). It follows each save; `r` in the pane or its button reads it again. Under it, each
+ * section's figures as tables (SectionFigures.tsx).
  */
 export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }: PreviewPaneProps) {
   const { t } = useTranslation('reports');
@@ -89,6 +91,7 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
           )}
         </>
       )}
+      {customerId && <SectionFigures reportId={reportId} customerId={customerId} />}
     </section>
   );
 }

@@ -150,6 +150,7 @@ export function ReportEditor({ report, reload }: ReportEditorProps) {
               components={form.values.components}
               onChange={(components) => form.set({ components })}
               error={form.errors.components}
+              hasSavedSearch={Boolean(form.values.savedSearchId)}
             />
           </fieldset>
           {form.failure && (

@@ -2,23 +2,18 @@ import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { useInvalidatePaths } from '../../api/query.ts';
-import {
-  RecipientsField,
-  recipientsOf,
-  SelectField,
-  TextField,
-  useForm,
-} from '../../components/form/index.ts';
+import { RecipientsField, recipientsOf, SelectField, useForm } from '../../components/form/index.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { REPORTS_AREA, type Report, scheduleReport } from './api.ts';
-import { browserTimeZone, recipientsProblem } from './delivery-form.ts';
+import { recipientsProblem } from './delivery-form.ts';
 
-type Values = { customerId: string; frequency: 'monthly' | 'weekly'; timeZone: string; recipients: string };
+type Values = { customerId: string; frequency: 'monthly' | 'weekly'; recipients: string };
 
 /**
  * Schedules the report for one customer (replacing that customer's schedule of it): monthly on
- * the 1st or weekly on Mondays, at 06:00 in the time zone given, to the recipients.
+ * the 1st or weekly on Mondays, at 06:00 in the customer's own time zone (set on the customer;
+ * UTC without one), to the recipients.
  */
 export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: Report }) {
   const { t } = useTranslation('reports');
@@ -33,10 +28,9 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
     initial: () => ({
       customerId: report.customer_id ?? (selected.length === 1 ? selected[0]! : ''),
       frequency: 'monthly',
-      timeZone: browserTimeZone(),
       recipients: '',
     }),
-    fieldOf: { customer_id: 'customerId', time_zone: 'timeZone' },
+    fieldOf: { customer_id: 'customerId' },
     check: (values) => {
       const problem = recipientsProblem(values.recipients);
       return {
@@ -49,7 +43,6 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
         reportId: report.id,
         customerId: values.customerId,
         frequency: values.frequency,
-        timeZone: values.timeZone.trim(),
         recipients: recipientsOf(values.recipients),
       });
       notify({
@@ -66,6 +59,7 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
     },
   });
   const { values, set, errors } = form;
+  const customer = filteredCustomers.find((c) => c.customer_id === values.customerId);
   return (
     <section ref={ref} className="report-delivery__form" aria-label={t('schedule.add')}>
       <form className="form" {...form.formProps}>
@@ -87,15 +81,14 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
             hint={t(`frequencyHint.${values.frequency}`)}
             onChange={(frequency) => set({ frequency: frequency as Values['frequency'] })}
           />
-          <TextField
-            id={`${uid}-zone`}
-            label={t('schedule.timeZone')}
-            value={values.timeZone}
-            hint={t('schedule.timeZoneHint')}
-            error={errors.timeZone}
-            onChange={(timeZone) => set({ timeZone })}
-          />
         </div>
+        {customer && (
+          <p className="muted" id={`${uid}-zone`}>
+            {customer.time_zone
+              ? t('schedule.customerZone', { zone: customer.time_zone })
+              : t('schedule.customerNoZone')}
+          </p>
+        )}
         <RecipientsField
           id={`${uid}-recipients`}
           label={t('schedule.recipients')}

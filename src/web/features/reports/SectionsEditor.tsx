@@ -15,6 +15,8 @@ export interface SectionsEditorProps {
   components: DraftComponent[];
   onChange(components: DraftComponent[]): void;
   error?: string | undefined;
+  /** The report names a saved search, which a saved-search section lists. */
+  hasSavedSearch: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface SectionsEditorProps {
  * whose Alt+↑/Alt+↓ move it and Delete removes it; its settings and buttons follow it; focus
  * follows a moved part, and goes to the new one when added.
  */
-export function SectionsEditor({ components, onChange, error }: SectionsEditorProps) {
+export function SectionsEditor({ components, onChange, error, hasSavedSearch }: SectionsEditorProps) {
   const { t } = useTranslation('reports');
   const uid = useId();
   const [choice, setChoice] = useState<AddChoice>('body');
@@ -123,6 +125,9 @@ export function SectionsEditor({ components, onChange, error }: SectionsEditorPr
                   </button>
                 </span>
               </div>
+              {c.section === 'saved_search' && !hasSavedSearch && (
+                <p className="field__error">{t('sections.savedSearchNeeded')}</p>
+              )}
               <ComponentSettings
                 id={`${uid}-${c.key}`}
                 component={c}

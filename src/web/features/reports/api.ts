@@ -1,5 +1,5 @@
 import { api } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components, operations } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
@@ -41,10 +41,16 @@ export async function deleteReport(id: string): Promise<void> {
 }
 
 /** The figures of each data section, as the PDF prints them, for one customer. */
-export const getReportData = (id: string, customerId: string) =>
+export const getReportData = (id: string, customerId: string, locale?: ReportDataLocale) =>
   $api.queryOptions('get', '/api/ngreports/v0/reports/{id}/data', {
-    params: { path: { id }, query: { customer_id: customerId } },
+    params: { path: { id }, query: { customer_id: customerId, ...(locale && { locale }) } },
   });
+
+/** A language the server prints a report's words in. */
+export type ReportDataLocale = NonNullable<
+  NonNullable<operations['getReportData']['parameters']['query']>['locale']
+>;
+export type ReportPrintedSection = components['schemas']['ReportPrintedSection'];
 
 /** The report rendered as a PDF for one customer (the call needs the session's token, so it is read as a blob). */
 export async function previewReport(id: string, customerId: string, signal?: AbortSignal): Promise<Blob> {
@@ -70,7 +76,6 @@ export interface ScheduleRequest {
   customerId: string;
   reportId: string;
   frequency: 'monthly' | 'weekly';
-  timeZone: string;
   recipients: string[];
 }
 
@@ -82,7 +87,6 @@ export async function scheduleReport(request: ScheduleRequest): Promise<ReportSc
           customer_id: request.customerId,
           report_type: request.reportId,
           frequency: request.frequency,
-          time_zone: request.timeZone || undefined,
           recipients: request.recipients,
         },
       },

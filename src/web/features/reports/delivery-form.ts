@@ -13,6 +13,3 @@ export function recipientsProblem(
   const bad = recipients.find((r) => !EMAIL.test(r) || r.length > 254);
   return bad ? { kind: 'invalid', address: bad } : null;
 }
-
-/** The browser's time zone, the first offer for a schedule's (the server's default is UTC). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -31,6 +31,8 @@ export const SECTION_KINDS: readonly ReportSectionKind[] = [
   'log_volume',
   'lookalike_domains',
   'breach_lookups',
+  'saved_search',
+  'workflows',
 ];
 
 /** What can be added: the text and layout parts, then each data section. */

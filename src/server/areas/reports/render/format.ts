@@ -1,27 +1,54 @@
-const NUMBER = new Intl.NumberFormat('en-GB');
+import { DEFAULT_REPORT_LOCALE, isReportLocale, labelsFor, type ReportLabels } from './labels.ts';
 
-/** Counts as the PDF prints them (and as the golden test reads them back): `12,345`. */
-export const formatCount = (n: number) => NUMBER.format(n);
-
-/** A duration in seconds as days, hours, minutes: `1 d 2 h`, `3 h 5 min`, `42 s`; unknown as an en dash. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '–';
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+/** How figures are printed in one language: counts, durations, sizes and a period's months. */
+export interface Formats {
+  /** `12,345` (en), `12.345` (de), `12 345` (fi). */
+  count(n: number): string;
+  /** Days, hours, minutes: `1 d 2 h`, `3 h 5 min`, `42 s`; unknown as an en dash. */
+  duration(seconds: number | null): string;
+  bytes(bytes: number): string;
+  /** A period's label: its months (`March 2025 – May 2025`), else its first and last day. */
+  period(period: { start: string; end: string; label: string }): string;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
+export function formatsFor(locale: string | null | undefined): Formats {
+  const labels: ReportLabels = labelsFor(locale);
+  const tag = isReportLocale(locale) ? locale : DEFAULT_REPORT_LOCALE;
+  const number = new Intl.NumberFormat(tag);
+  const decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const month = new Intl.DateTimeFormat(tag, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const u = labels.units;
+  return {
+    count: (n) => number.format(n),
+    duration(seconds) {
+      if (seconds === null) return '–';
+      if (seconds < 60) return `${seconds} ${u.second}`;
+      const minutes = Math.round(seconds / 60);
+      if (minutes < 60) return `${minutes} ${u.minute}`;
+      const hours = Math.floor(minutes / 60);
+      if (hours < 24) return `${hours} ${u.hour} ${minutes % 60} ${u.minute}`;
+      return `${Math.floor(hours / 24)} ${u.day} ${hours % 24} ${u.hour}`;
+    },
+    bytes(bytes) {
+      let value = bytes;
+      let unit = 0;
+      while (value >= 1000 && unit < UNITS.length - 1) {
+        value /= 1000;
+        unit += 1;
+      }
+      return `${unit === 0 ? number.format(value) : decimal.format(value)} ${UNITS[unit]}`;
+    },
+    period(period) {
+      const first = new Date(`${period.start}T00:00:00Z`);
+      const last = new Date(`${period.end}T00:00:00Z`);
+      const dayAfter = new Date(last);
+      dayAfter.setUTCDate(last.getUTCDate() + 1);
+      // Whole months (a target month and the two before): named in the language; else as given.
+      if (first.getUTCDate() === 1 && dayAfter.getUTCDate() === 1)
+        return `${month.format(first)} – ${month.format(last)}`;
+      return period.label;
+    },
+  };
 }

@@ -1,9 +1,13 @@
 /**
- * The words the PDF prints. Reports are rendered on the server for people who may never open the
- * console, so they are in the product's base language (en-GB) for now; a report language setting
- * would pick another set here.
+ * The words the PDF (and the mail it is sent with) prints, in each language the product speaks.
+ * A report is read by the customer's people, who may never open the console, so it is printed in
+ * the customer's language (the customer's `locale`; the product's default, en-GB, when unset).
  */
-export const LABELS = {
+export const REPORT_LOCALES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'] as const;
+export type ReportLocale = (typeof REPORT_LOCALES)[number];
+export const DEFAULT_REPORT_LOCALE: ReportLocale = 'en-GB';
+
+const EN_GB = {
   period: 'Period',
   customer: 'Customer',
   generated: 'Generated',
@@ -18,6 +22,8 @@ export const LABELS = {
     log_volume: 'Log volume',
     lookalike_domains: 'Lookalike domains',
     breach_lookups: 'Breach look-ups',
+    saved_search: 'Saved search',
+    workflows: 'Workflows run',
   },
   priorities: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
   kpis: {
@@ -73,8 +79,19 @@ export const LABELS = {
     day: 'Day',
     events: 'Events',
     bytes: 'Bytes',
+    time: 'Time',
+    source: 'Source',
+    host: 'Host',
+    user: 'User',
+    message: 'Message',
+    workflow: 'Workflow',
+    runs: 'Runs',
+    succeeded: 'Succeeded',
+    failed: 'Failed',
   },
   none: 'Nothing in this period.',
+  savedSearchMissing: 'The saved search of this report is not available.',
+  otherWorkflow: 'A workflow of the provider',
   totals: {
     findings: (findings: string, agents: string) => `${findings} findings on ${agents} agents`,
     lookalikes: (n: string) => `${n} lookalikes registered in the period`,
@@ -82,5 +99,240 @@ export const LABELS = {
       `${looked} accounts looked up, ${breached} found in breaches`,
     logs: (events: string, bytes: string) => `${events} events, ${bytes} ingested`,
     agents: (n: string) => `${n} agents`,
+    savedSearch: (name: string, events: string) => `${name}: ${events} events in the period`,
+    workflows: (runs: string, failed: string) => `${runs} runs, ${failed} failed`,
+  },
+  units: { day: 'd', hour: 'h', minute: 'min', second: 's' },
+  mail: {
+    subject: (report: string, customer: string, period: string) => `${report}: ${customer}, ${period}`,
+    body: (report: string, customer: string, period: string) =>
+      `${report} for ${customer}, ${period}, is attached.`,
   },
 };
+
+export type ReportLabels = typeof EN_GB;
+
+const EN_US: ReportLabels = {
+  ...EN_GB,
+  sections: { ...EN_GB.sections, breach_lookups: 'Breach lookups' },
+};
+
+const DE_DE: ReportLabels = {
+  period: 'Zeitraum',
+  customer: 'Kunde',
+  generated: 'Erstellt',
+  page: (n, of) => `Seite ${n} von ${of}`,
+  version: (v) => `Version ${v}`,
+  sections: {
+    kpis: 'Kennzahlen',
+    alerts_over_time: 'Alarme im Zeitverlauf',
+    top_alert_types: 'Häufigste Alarmtypen',
+    agent_health: 'Zustand der Agenten',
+    vulnerabilities: 'Schwachstellen',
+    log_volume: 'Protokollvolumen',
+    lookalike_domains: 'Ähnliche Domains',
+    breach_lookups: 'Datenleck-Abfragen',
+    saved_search: 'Gespeicherte Suche',
+    workflows: 'Ausgeführte Workflows',
+  },
+  priorities: { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig' },
+  kpis: {
+    alerts: 'Ausgelöste Alarme',
+    cases_opened: 'Eröffnete Fälle',
+    cases_closed: 'Geschlossene Fälle',
+    acknowledge_median: 'Median der Zeit bis zur Bestätigung',
+    acknowledge_p90: '90. Perzentil der Zeit bis zur Bestätigung',
+    close_median: 'Median der Zeit bis zum Schließen',
+    close_p90: '90. Perzentil der Zeit bis zum Schließen',
+    figure: 'Kennzahl',
+    value: 'Wert',
+    status: 'Status',
+    alertsColumn: 'Alarme',
+  },
+  statuses: {
+    new: 'Neu',
+    open: 'Offen',
+    acknowledged: 'Bestätigt',
+    escalated: 'Eskaliert',
+    deferred: 'Zurückgestellt',
+    reopened: 'Wieder geöffnet',
+    closed: 'Geschlossen',
+    false_positive: 'Fehlalarm',
+    accepted_risk: 'Akzeptiertes Risiko',
+    preview: 'Vorschau',
+    muted: 'Stummgeschaltet',
+  },
+  agentStatuses: {
+    online: 'Online',
+    offline: 'Offline',
+    isolated: 'Isoliert',
+    unhealthy: 'Fehlerhaft',
+    out_of_date: 'Veraltet',
+    new: 'Neu',
+  },
+  columns: {
+    type: 'Alarmtyp',
+    total: 'Alarme',
+    open: 'Offen',
+    agents: 'Agenten',
+    status: 'Status',
+    finding: 'Befund',
+    severity: 'Schweregrad',
+    kind: 'Art',
+    lookalike: 'Ähnliche Domain',
+    domain: 'Domain',
+    classification: 'Einstufung',
+    risk: 'Risiko',
+    firstSeen: 'Zuerst gesehen',
+    account: 'Konto',
+    breaches: 'Datenlecks',
+    day: 'Tag',
+    events: 'Ereignisse',
+    bytes: 'Bytes',
+    time: 'Zeit',
+    source: 'Quelle',
+    host: 'Host',
+    user: 'Benutzer',
+    message: 'Meldung',
+    workflow: 'Workflow',
+    runs: 'Ausführungen',
+    succeeded: 'Erfolgreich',
+    failed: 'Fehlgeschlagen',
+  },
+  none: 'Nichts in diesem Zeitraum.',
+  savedSearchMissing: 'Die gespeicherte Suche dieses Berichts ist nicht verfügbar.',
+  otherWorkflow: 'Ein Workflow des Anbieters',
+  totals: {
+    findings: (findings, agents) => `${findings} Befunde auf ${agents} Agenten`,
+    lookalikes: (n) => `${n} ähnliche Domains im Zeitraum registriert`,
+    breaches: (looked, breached) => `${looked} Konten abgefragt, ${breached} in Datenlecks gefunden`,
+    logs: (events, bytes) => `${events} Ereignisse, ${bytes} aufgenommen`,
+    agents: (n) => `${n} Agenten`,
+    savedSearch: (name, events) => `${name}: ${events} Ereignisse im Zeitraum`,
+    workflows: (runs, failed) => `${runs} Ausführungen, ${failed} fehlgeschlagen`,
+  },
+  units: { day: 'T', hour: 'Std', minute: 'Min', second: 's' },
+  mail: {
+    subject: (report, customer, period) => `${report}: ${customer}, ${period}`,
+    body: (report, customer, period) => `Anbei ${report} für ${customer}, ${period}.`,
+  },
+};
+
+const FI_FI: ReportLabels = {
+  period: 'Jakso',
+  customer: 'Asiakas',
+  generated: 'Luotu',
+  page: (n, of) => `Sivu ${n}/${of}`,
+  version: (v) => `Versio ${v}`,
+  sections: {
+    kpis: 'Tunnusluvut',
+    alerts_over_time: 'Hälytykset ajan mittaan',
+    top_alert_types: 'Yleisimmät hälytystyypit',
+    agent_health: 'Agenttien tila',
+    vulnerabilities: 'Haavoittuvuudet',
+    log_volume: 'Lokimäärä',
+    lookalike_domains: 'Samannäköiset verkkotunnukset',
+    breach_lookups: 'Tietovuotohaut',
+    saved_search: 'Tallennettu haku',
+    workflows: 'Suoritetut työnkulut',
+  },
+  priorities: { critical: 'Kriittinen', high: 'Korkea', medium: 'Keskitaso', low: 'Matala' },
+  kpis: {
+    alerts: 'Hälytyksiä',
+    cases_opened: 'Avattuja tapauksia',
+    cases_closed: 'Suljettuja tapauksia',
+    acknowledge_median: 'Kuittausajan mediaani',
+    acknowledge_p90: 'Kuittausajan 90. persentiili',
+    close_median: 'Sulkemisajan mediaani',
+    close_p90: 'Sulkemisajan 90. persentiili',
+    figure: 'Tunnusluku',
+    value: 'Arvo',
+    status: 'Tila',
+    alertsColumn: 'Hälytyksiä',
+  },
+  statuses: {
+    new: 'Uusi',
+    open: 'Avoin',
+    acknowledged: 'Kuitattu',
+    escalated: 'Eskaloitu',
+    deferred: 'Lykätty',
+    reopened: 'Avattu uudelleen',
+    closed: 'Suljettu',
+    false_positive: 'Väärä hälytys',
+    accepted_risk: 'Hyväksytty riski',
+    preview: 'Esikatselu',
+    muted: 'Vaimennettu',
+  },
+  agentStatuses: {
+    online: 'Verkossa',
+    offline: 'Ei verkossa',
+    isolated: 'Eristetty',
+    unhealthy: 'Vikatilassa',
+    out_of_date: 'Vanhentunut',
+    new: 'Uusi',
+  },
+  columns: {
+    type: 'Hälytystyyppi',
+    total: 'Hälytyksiä',
+    open: 'Avoimia',
+    agents: 'Agentteja',
+    status: 'Tila',
+    finding: 'Havainto',
+    severity: 'Vakavuus',
+    kind: 'Laji',
+    lookalike: 'Samannäköinen',
+    domain: 'Verkkotunnus',
+    classification: 'Luokitus',
+    risk: 'Riski',
+    firstSeen: 'Havaittu ensin',
+    account: 'Tili',
+    breaches: 'Tietovuotoja',
+    day: 'Päivä',
+    events: 'Tapahtumia',
+    bytes: 'Tavuja',
+    time: 'Aika',
+    source: 'Lähde',
+    host: 'Isäntä',
+    user: 'Käyttäjä',
+    message: 'Viesti',
+    workflow: 'Työnkulku',
+    runs: 'Suorituksia',
+    succeeded: 'Onnistui',
+    failed: 'Epäonnistui',
+  },
+  none: 'Ei mitään tällä jaksolla.',
+  savedSearchMissing: 'Tämän raportin tallennettu haku ei ole käytettävissä.',
+  otherWorkflow: 'Palveluntarjoajan työnkulku',
+  totals: {
+    findings: (findings, agents) => `${findings} havaintoa ${agents} agentilla`,
+    lookalikes: (n) => `${n} samannäköistä verkkotunnusta rekisteröity jaksolla`,
+    breaches: (looked, breached) => `${looked} tiliä haettu, ${breached} löytyi tietovuodoista`,
+    logs: (events, bytes) => `${events} tapahtumaa, ${bytes} vastaanotettu`,
+    agents: (n) => `${n} agenttia`,
+    savedSearch: (name, events) => `${name}: ${events} tapahtumaa jaksolla`,
+    workflows: (runs, failed) => `${runs} suoritusta, ${failed} epäonnistui`,
+  },
+  units: { day: 'pv', hour: 't', minute: 'min', second: 's' },
+  mail: {
+    subject: (report, customer, period) => `${report}: ${customer}, ${period}`,
+    body: (report, customer, period) => `Liitteenä ${report}, ${customer}, ${period}.`,
+  },
+};
+
+const BY_LOCALE: Record<ReportLocale, ReportLabels> = {
+  'en-GB': EN_GB,
+  'en-US': EN_US,
+  'de-DE': DE_DE,
+  'fi-FI': FI_FI,
+};
+
+export const isReportLocale = (value: unknown): value is ReportLocale =>
+  typeof value === 'string' && (REPORT_LOCALES as readonly string[]).includes(value);
+
+/** The words of a language; anything else (an unset customer language) is the default's. */
+export function labelsFor(locale: string | null | undefined): ReportLabels {
+  return BY_LOCALE[isReportLocale(locale) ? locale : DEFAULT_REPORT_LOCALE];
+}
+
+/** The product's default language's words (en-GB). */
+export const LABELS = EN_GB;

@@ -4,7 +4,8 @@ import type { ReportComponent } from '../document.ts';
 import type { Period } from '../period.ts';
 import type { SectionData } from '../sections/index.ts';
 import { drawSection } from './draw-sections.ts';
-import { LABELS } from './labels.ts';
+import { type Formats, formatsFor } from './format.ts';
+import { labelsFor, type ReportLabels } from './labels.ts';
 import { parseMarkdown } from './markdown.ts';
 import { pageBottom } from './table.ts';
 
@@ -27,6 +28,8 @@ export interface RenderInput {
   version: number;
   providerName: string;
   customerName: string;
+  /** The language the PDF is printed in (the customer's). */
+  locale: string;
   period: Period;
   generatedAt: Date;
   branding: ResolvedBranding;
@@ -38,6 +41,8 @@ export interface Drawing {
   doc: PDFKit.PDFDocument;
   branding: ResolvedBranding;
   width: number;
+  labels: ReportLabels;
+  format: Formats;
 }
 
 const MARGIN = 50;
@@ -60,10 +65,11 @@ function drawCover(drawing: Drawing, input: RenderInput) {
   if (input.description) doc.font('Helvetica').fontSize(11).fillColor('#475467').text(input.description);
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(10).fillColor('#344054');
-  doc.text(`${LABELS.customer}: ${input.customerName}`);
-  doc.text(`${LABELS.period}: ${input.period.label} (${input.period.start} – ${input.period.end})`);
+  const { labels, format } = drawing;
+  doc.text(`${labels.customer}: ${input.customerName}`);
+  doc.text(`${labels.period}: ${format.period(input.period)} (${input.period.start} – ${input.period.end})`);
   doc.text(
-    `${LABELS.generated}: ${input.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${LABELS.version(input.version)}`,
+    `${labels.generated}: ${input.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${labels.version(input.version)}`,
   );
   doc.moveDown(0.5);
   rule(drawing);
@@ -125,7 +131,7 @@ function drawFooters(drawing: Drawing, input: RenderInput) {
       width: drawing.width / 1.5,
       lineBreak: false,
     });
-    doc.text(LABELS.page(i + 1, range.count), MARGIN, y, {
+    doc.text(drawing.labels.page(i + 1, range.count), MARGIN, y, {
       width: drawing.width,
       align: 'right',
       lineBreak: false,
@@ -147,7 +153,7 @@ export async function renderReportPdf(input: RenderInput): Promise<{ pdf: Buffer
     info: {
       Title: input.title,
       Author: input.providerName,
-      Subject: `${input.customerName} · ${input.period.label}`,
+      Subject: `${input.customerName} · ${formatsFor(input.locale).period(input.period)}`,
     },
   });
   const chunks: Buffer[] = [];
@@ -156,7 +162,13 @@ export async function renderReportPdf(input: RenderInput): Promise<{ pdf: Buffer
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const drawing: Drawing = { doc, branding: input.branding, width: doc.page.width - 2 * MARGIN };
+  const drawing: Drawing = {
+    doc,
+    branding: input.branding,
+    width: doc.page.width - 2 * MARGIN,
+    labels: labelsFor(input.locale),
+    format: formatsFor(input.locale),
+  };
   drawCover(drawing, input);
   input.components.forEach((component, index) => {
     if (component.type === 'page_break') doc.addPage();

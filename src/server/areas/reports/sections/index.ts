@@ -4,10 +4,25 @@ import type { Period } from '../period.ts';
 import { readBreachLookups, readLogVolume, readLookalikes } from './activity.ts';
 import { readAlertsOverTime, readKpis, readTopAlertTypes } from './alerts.ts';
 import { readAgentHealth, readVulnerabilities } from './fleet.ts';
+import { readSavedSearch } from './saved-search.ts';
+import { readWorkflowRuns } from './workflows.ts';
 
 const DEFAULT_LIMIT = 10;
 
-type Reader = (tx: Db, customerId: string, period: Period, limit: number, now: Date) => Promise<unknown>;
+/** What a section may read besides the customer and period: the report's own settings. */
+export interface SectionContext {
+  /** The saved search a saved_search section lists. */
+  savedSearchId?: string | null;
+}
+
+type Reader = (
+  tx: Db,
+  customerId: string,
+  period: Period,
+  limit: number,
+  now: Date,
+  context: SectionContext,
+) => Promise<unknown>;
 
 /** What each data section reads, in the caller's transaction (row-level security applies). */
 const READERS: Record<SectionKind, Reader> = {
@@ -19,6 +34,9 @@ const READERS: Record<SectionKind, Reader> = {
   log_volume: (tx, customer, period) => readLogVolume(tx, customer, period),
   lookalike_domains: (tx, customer, period, limit) => readLookalikes(tx, customer, period, limit),
   breach_lookups: (tx, customer, period, limit) => readBreachLookups(tx, customer, period, limit),
+  saved_search: (tx, customer, period, limit, _now, context) =>
+    readSavedSearch(tx, customer, period, limit, context.savedSearchId ?? null),
+  workflows: (tx, customer, period, limit) => readWorkflowRuns(tx, customer, period, limit),
 };
 
 export interface SectionData {
@@ -35,6 +53,7 @@ export async function readSections(
   customerId: string,
   period: Period,
   now: Date,
+  context: SectionContext = {},
 ): Promise<SectionData[]> {
   const sections: SectionData[] = [];
   for (const component of components) {
@@ -43,7 +62,9 @@ export async function readSections(
       type: component.type,
       section: component.section ?? null,
       title: component.title ?? null,
-      data: reader ? await reader(tx, customerId, period, component.limit ?? DEFAULT_LIMIT, now) : null,
+      data: reader
+        ? await reader(tx, customerId, period, component.limit ?? DEFAULT_LIMIT, now, context)
+        : null,
     });
   }
   return sections;
