@@ -39,8 +39,8 @@ export interface ConcurrentReportsFigures {
 }
 
 /** What the analyst waits on: the first page of open alerts, as the list opens. */
-const ALERT_LIST =
-  '/api/alerts/v1/alerts/?statuses=new&statuses=acknowledged&statuses=in_progress&batch_size=100';
+const OPEN = ['new', 'open', 'acknowledged', 'escalated', 'deferred', 'reopened'];
+const ALERT_LIST = `/api/alerts/v1/alerts/?${OPEN.map((s) => `statuses=${s}`).join('&')}&batch_size=100`;
 
 function startConsole(role: 'all' | 'api' | 'worker', options: ConcurrentReportsOptions, dataDir: string) {
   return spawn('npx', ['tsx', 'src/server/main.ts'], {
@@ -83,8 +83,8 @@ export async function concurrentReports(
     const listOnce = async () => {
       const started = performance.now();
       const response = await fetch(`${base}${ALERT_LIST}`, { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`alert list: ${response.status}`);
+      const body = await response.arrayBuffer();
+      if (!response.ok) throw new Error(`alert list: ${response.status} ${new TextDecoder().decode(body)}`);
       return performance.now() - started;
     };
     for (let i = 0; i < 5; i++) await listOnce();
