@@ -32,7 +32,8 @@ export const LOGS_JOBS: Record<string, JobDefinition> = {
       db,
       exportId,
       String(job.payload.server_url),
-      (failure, detail) => log.warn(`${EXPORT_JOB}: ${exportId}: failed (${failure}: ${detail}); nothing mailed`),
+      (failure, detail) =>
+        log.warn(`${EXPORT_JOB}: ${exportId}: failed (${failure}: ${detail}); nothing mailed`),
       reads,
     );
     if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { REACH_GONE_MESSAGES, reachOver } from '../../auth/reach-now.ts';
-import { reportRuns, reports } from '../../db/schema/index.ts';
 import { primaryOnly } from '../../db/replica.ts';
+import { reportRuns, reports } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobContext, JobKind } from '../../jobs/types.ts';
@@ -58,7 +58,8 @@ async function renderRun(context: JobContext): Promise<void> {
       db,
       reach.principal.scope,
       (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at),
-      (error) => context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
+      (error) =>
+        context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
     );
     const { pdf, pages } = await renderReportPdf(input);
     const fileName = `${slug(report.name)}-${slug(input.customerName)}-${run.periodEnd}.pdf`;

@@ -64,9 +64,7 @@ export async function* exportChunks(
   let after: string | undefined;
   let rows = 0;
   while (rows < size) {
-    const page = await read(scope, (tx) =>
-      searchPage(tx, search, Math.min(PAGE, size - rows), after),
-    );
+    const page = await read(scope, (tx) => searchPage(tx, search, Math.min(PAGE, size - rows), after));
     if (page.results.length > 0) {
       const hits = page.results as EventHit[];
       const text =
