@@ -72,7 +72,7 @@ export function seededConsole(port: number): SeededConsole {
 }
 
 /** Ends the child's whole process group: SIGTERM, then SIGKILL if it is still there after 10 s. */
-async function stopGroup(child: ChildProcess) {
+export async function stopGroup(child: ChildProcess) {
   const group = child.pid;
   if (group === undefined) return;
   const alive = () => {

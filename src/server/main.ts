@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { startSyslogServer } from './areas/logs/index.ts';
 import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { primaryOnly, replicaRouter } from './db/replica.ts';
 import { laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { LANES } from './jobs/types.ts';
@@ -18,6 +19,12 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const demo = config.role === 'worker' ? null : await ensureDemoData(database.db, config);
 const app = config.role === 'worker' ? null : await buildApp(config, database);
+// Workers read report figures and exports where the API reads them: the replica while it is current.
+const reads =
+  app?.reads ??
+  (config.replica && database.kind === 'postgres'
+    ? await replicaRouter(database.db, config.replica)
+    : primaryOnly(database.db));
 // One loop per lane (jobs/types.ts): searches people wait on, mail, workflow runs, report rendering,
 // and everything else. Each loop keeps the schedules of its own kinds.
 const lanes =
@@ -31,6 +38,7 @@ const lanes =
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           leaseMs: config.jobLeaseMs,
           mail: mailTransportFor(config),
+          reads,
           ...(config.testClock ? { now: testClockNow } : {}),
           ...(app ? { log: app.log } : {}),
         }),
@@ -52,6 +60,7 @@ const shutdown = async (signal: string) => {
   await syslog?.close();
   await Promise.all(lanes.map((lane) => lane.stop()));
   await app?.close();
+  if (!app) await reads.close();
   await database.close();
   process.exit(0);
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
@@ -160,6 +160,108 @@ describe.skipIf(!primaryServer || !replicaServer)('reads on a streaming replica'
     await query(replicaAdmin, 'select pg_wal_replay_resume()');
     await until(() => app.reads.status().state === 'ok', 'the replica has caught up');
     expect(app.reads.reader()).not.toBe(database.db);
+  });
+
+  it('reads a report’s figures and a log export on the replica, one customer’s only', async () => {
+    await until(() => app.reads.status().state === 'ok', 'the replica is current');
+    const replica = app.reads.reader();
+    // Which database each read-heavy call was handed: the replica's, while it is current.
+    const handed: unknown[] = [];
+    const reader = vi.spyOn(app.reads, 'reader').mockImplementation(() => {
+      handed.push(replica);
+      return replica;
+    });
+    try {
+      const acme = { authorization: await tokenFor(fixtures.acmeUser) };
+      const change = { ...acme, 'x-xsrf-token': 'replica', cookie: 'XSRF-TOKEN=replica' };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/ngreports/v0/reports/',
+        headers: change,
+        payload: {
+          name: 'Monthly review',
+          scope: 'customer',
+          customer_id: fixtures.acme.customerId,
+          target: 'month',
+          document: { components: [{ type: 'section', section: 'kpis' }] },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().id as string;
+      const target = new Date().toISOString().slice(0, 7);
+      const dataOf = (customerId: string, headers: Record<string, string>) =>
+        app.inject({
+          url: `/api/ngreports/v0/reports/${id}/data?customer_id=${customerId}&target=${target}`,
+          headers,
+        });
+      handed.length = 0;
+      const figures = await dataOf(fixtures.acme.customerId, acme);
+      expect(figures.statusCode, figures.body).toBe(200);
+      expect(handed.length).toBeGreaterThan(0);
+      expect(figures.json().sections[0].data).toMatchObject({
+        // The high one of the start and the medium one written while replay was paused; none of Globex's.
+        alerts: 2,
+        by_priority: { high: 1, medium: 1, low: 0 },
+      });
+      // Another customer's figures stay out of reach on the replica as on the primary.
+      expect((await dataOf(fixtures.globex.customerId, acme)).statusCode).toBe(404);
+
+      // A log export, streamed: its pages are read on the replica under the asker's scope.
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/search/v1/ingest-tokens',
+        headers: {
+          authorization: await tokenFor(fixtures.analyst),
+          'x-xsrf-token': 'replica',
+          cookie: 'XSRF-TOKEN=replica',
+        },
+        payload: { customer_id: fixtures.globex.customerId, name: 'Shipper', source: 'windows' },
+      });
+      expect(token.statusCode, token.body).toBe(201);
+      const ingested = await app.inject({
+        method: 'POST',
+        url: '/api/ingest/v1/events',
+        headers: { authorization: `Bearer ${token.json().token}`, 'content-type': 'application/json' },
+        payload: [
+          { '@timestamp': new Date().toISOString(), host: 'GLOBEX-DC', message: 'replicated secret' },
+        ],
+      });
+      expect(ingested.statusCode, ingested.body).toBe(200);
+      await until(
+        async () =>
+          (await query(replicaAdmin, 'select count(*)::int as n from log_events').catch(() => [{ n: 0 }]))[0]
+            .n === 1,
+        'the replica has the event',
+      );
+      const exported = async (user: { contactId: string }) => {
+        const headers = {
+          authorization: await tokenFor(user),
+          'x-xsrf-token': 'replica',
+          cookie: 'XSRF-TOKEN=replica',
+        };
+        const search = await app.inject({
+          method: 'POST',
+          url: '/api/search/v1/search/',
+          headers,
+          payload: { search: { search_term: 'replicated' } },
+        });
+        expect(search.statusCode, search.body).toBe(201);
+        handed.length = 0;
+        const answer = await app.inject({
+          method: 'POST',
+          url: `/api/search/v1/export/${search.json().id}`,
+          headers,
+          payload: { mode: 'csv', size: 100, fields: ['host', 'message'] },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(handed.length).toBeGreaterThan(0);
+        return answer.body;
+      };
+      expect(await exported(fixtures.globexUser)).toContain('replicated secret');
+      expect(await exported(fixtures.acmeUser)).not.toContain('replicated secret');
+    } finally {
+      reader.mockRestore();
+    }
   });
 
   it('reads the primary when the replica does not answer', async () => {

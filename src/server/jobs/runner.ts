@@ -1,3 +1,4 @@
+import { primaryOnly, type ReadRouter } from '../db/replica.ts';
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { claimJob, completeJob, failJob, recordProgress, renewLease } from './queue.ts';
@@ -22,6 +23,8 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   /** Wait before retry number `attempt` (1-based), for kinds without their own. */
   backoffMs?: (attempt: number) => number;
+  /** Where read-heavy jobs read (the replica while current); without one, the primary. */
+  reads?: ReadRouter;
   /** The time; injected by tests to move through backoffs and leases without waiting. */
   now?: () => Date;
 }
@@ -72,12 +75,14 @@ export async function runDueJobs(
       giveUp: own.giveUp,
     };
   };
+  const reads = options.reads ?? primaryOnly(db);
   const contextOf = (job: JobRow): JobContext => ({
     db,
     job,
     workerId: options.workerId,
     log,
     mail: options.mail ?? noMailTransport,
+    reads,
     now,
     progress: (done, total) => recordProgress(db, job, options.workerId, done, total),
   });

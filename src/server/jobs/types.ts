@@ -1,3 +1,4 @@
+import type { ReadRouter } from '../db/replica.ts';
 import type { jobs } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -21,6 +22,11 @@ export interface JobContext {
   mail: MailTransport;
   /** The runner's clock (tests move it through backoffs instead of waiting). */
   now(): Date;
+  /**
+   * Where read-heavy work (report figures, exports) reads: the streaming replica while it is
+   * current (DATABASE_REPLICA_URL), else the primary (also when absent). Writes stay on `db`.
+   */
+  reads?: ReadRouter;
   /** Records how far the job has got (shown to administrators while it runs). */
   progress(done: number, total: number): Promise<void>;
 }

@@ -26,10 +26,15 @@ export const LOGS_JOBS: Record<string, JobDefinition> = {
     if (abandoned + deleted === 0) return;
     log.info(`search-jobs-cleanup: ${abandoned} abandoned search(es) ended, ${deleted} old one(s) deleted`);
   },
-  [EXPORT_JOB]: async ({ db, job, log }) => {
+  [EXPORT_JOB]: async ({ db, job, log, reads }) => {
     const exportId = String(job.payload.export_id);
-    const done = await runLogExport(db, exportId, String(job.payload.server_url), (failure, detail) =>
-      log.warn(`${EXPORT_JOB}: ${exportId}: failed (${failure}: ${detail}); nothing mailed`),
+    const done = await runLogExport(
+      db,
+      exportId,
+      String(job.payload.server_url),
+      (failure, detail) =>
+        log.warn(`${EXPORT_JOB}: ${exportId}: failed (${failure}: ${detail}); nothing mailed`),
+      reads,
     );
     if (done) log.info(`${EXPORT_JOB}: ${exportId}: ${done.rows} events, link mailed`);
   },

@@ -1,4 +1,5 @@
 import type { Handler, ResultOf } from '../../platform/handler.ts';
+import { asReader } from '../../platform/reader.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { composeReport } from './compose.ts';
 import { visibleReport } from './handlers.ts';
@@ -8,18 +9,19 @@ import { labelsFor } from './render/labels.ts';
 import { renderReportPdf } from './render/pdf.ts';
 import { blocksOf } from './render/section-blocks.ts';
 
-/** A report's figures for one customer and period, read through the caller's reach. */
+/**
+ * A report's figures for one customer and period, read through the caller's reach: the report as
+ * just saved (primary), its figures where read-heavy calls read (the replica while it is current).
+ */
 async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]) {
   const principal = principalOf(request);
   const now = new Date();
-  return asCaller(request, async (tx) => {
-    const report = await visibleReport(tx, request.params.id);
-    const period = periodOf(report, request.query.target, now);
-    return {
-      report,
-      input: await composeReport(tx, principal, report, request.query.customer_id, period, now),
-    };
-  });
+  const report = await asCaller(request, (tx) => visibleReport(tx, request.params.id));
+  const period = periodOf(report, request.query.target, now);
+  const input = await asReader(request, (tx) =>
+    composeReport(tx, principal, report, request.query.customer_id, period, now),
+  );
+  return { report, input };
 }
 
 export const getReportData: Handler<'getReportData'> = async (request) => {

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { REACH_GONE_MESSAGES, reachOver } from '../../auth/reach-now.ts';
+import { primaryOnly } from '../../db/replica.ts';
 import { reportRuns, reports } from '../../db/schema/index.ts';
-import { withScope } from '../../db/tenancy.ts';
 import type { Db } from '../../db/types.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobContext, JobKind } from '../../jobs/types.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import { readScoped } from '../../platform/reader.ts';
 import { composeReport } from './compose.ts';
 import { formatsFor } from './render/format.ts';
 import { labelsFor } from './render/labels.ts';
@@ -53,8 +54,14 @@ async function renderRun(context: JobContext): Promise<void> {
       end: run.periodEnd,
       label: labelOf(run.periodStart, run.periodEnd, report.target),
     };
-    const input = await withScope(db, reach.principal.scope, (tx) =>
-      composeReport(tx, reach.principal, report, run.customerId, period, at),
+    // Figures where read-heavy work reads (the replica while current), under the same scope.
+    const input = await readScoped(
+      context.reads ?? primaryOnly(db),
+      db,
+      reach.principal.scope,
+      (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at),
+      (error) =>
+        context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
     );
     const { pdf, pages } = await renderReportPdf(input);
     // The mail is in the PDF's language: the customer's.

@@ -11,6 +11,7 @@ import { logExports, searchJobs } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import type { Handler } from '../../../platform/handler.ts';
+import { scopedReader } from '../../../platform/reader.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import type { StoredSearch } from '../search.ts';
 import { checkFields, type ExportFormat, type ExportTally, exportChunks } from './write.ts';
@@ -124,7 +125,10 @@ export const exportSearch: Handler<'exportSearch'> = async (request, reply) => {
   }
 
   const tally: ExportTally = { rows: 0, sha256: '' };
-  const chunks = exportChunks(request.server.db, principal.scope, row.search, fields, mode, size, tally);
+  const read = scopedReader(request.server.reads, request.server.db, (error) =>
+    request.log.warn({ err: error }, 'replica read failed; answered by the primary'),
+  );
+  const chunks = exportChunks(read, principal.scope, row.search, fields, mode, size, tally);
   async function* recorded() {
     yield* chunks;
     await asCaller(request, (tx) =>

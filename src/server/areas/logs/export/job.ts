@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { reachOver } from '../../../auth/reach-now.ts';
+import { primaryOnly, type ReadRouter } from '../../../db/replica.ts';
 import { logExports, searchJobs } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import { queueMail } from '../../../mail/outbox.ts';
+import { scopedReader } from '../../../platform/reader.ts';
 import { hashSecret } from '../../../platform/secrets.ts';
 import type { StoredSearch } from '../search.ts';
 import { type ExportFormat, type ExportTally, exportChunks } from './write.ts';
@@ -28,6 +30,7 @@ export async function runLogExport(
   exportId: string,
   serverUrl: string,
   onFailure: (failure: ExportFailure, detail: string) => void = () => {},
+  reads: ReadRouter = primaryOnly(db),
 ): Promise<ExportTally | null> {
   const [row] = await db.select().from(logExports).where(eq(logExports.id, exportId));
   if (row?.status !== 'queued') return null;
@@ -56,8 +59,9 @@ export async function runLogExport(
   };
   const tally: ExportTally = { rows: 0, sha256: '' };
   const parts: string[] = [];
+  // The events where read-heavy work reads (the replica while current); the export's rows on `db`.
   for await (const chunk of exportChunks(
-    db,
+    scopedReader(reads, db),
     scope,
     search,
     row.fields,

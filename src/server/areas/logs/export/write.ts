@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { toCsv } from '../../../../common/csv.ts';
 import { COMMON_EVENT_FIELDS } from '../../../../common/log-fields.ts';
-import { type Scope, withScope } from '../../../db/tenancy.ts';
-import type { Db } from '../../../db/types.ts';
+import type { Scope } from '../../../db/tenancy.ts';
+import type { ScopedRead } from '../../../platform/reader.ts';
 import { fieldRef } from '../fields.ts';
 import { type EventHit, type StoredSearch, searchPage } from '../search.ts';
 
@@ -39,11 +39,11 @@ export interface ExportTally {
  * The export's text in chunks, newest event first, up to `size` events: CSV through the one CSV
  * writer (every field quoted, formulas neutralised), one JSON array of objects, or one JSON object a
  * line (NDJSON). Each page is read in
- * its own transaction under the scope; the search's period ends at a fixed instant and paging is
+ * its own transaction under the scope, through `read` (the replica while it is current); the search's period ends at a fixed instant and paging is
  * keyset, so pages neither repeat nor skip events. `tally` holds the row count and SHA-256 once done.
  */
 export async function* exportChunks(
-  db: Db,
+  read: ScopedRead,
   scope: Scope,
   search: StoredSearch,
   fields: readonly string[],
@@ -64,9 +64,7 @@ export async function* exportChunks(
   let after: string | undefined;
   let rows = 0;
   while (rows < size) {
-    const page = await withScope(db, scope, (tx) =>
-      searchPage(tx, search, Math.min(PAGE, size - rows), after),
-    );
+    const page = await read(scope, (tx) => searchPage(tx, search, Math.min(PAGE, size - rows), after));
     if (page.results.length > 0) {
       const hits = page.results as EventHit[];
       const text =
