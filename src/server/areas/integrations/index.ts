@@ -81,7 +81,6 @@ export {
 export { pullDefenderAlerts } from './graph/pull.ts';
 export { DEFENDER_KIND } from './kinds/defender.ts';
 export { KINDS, kindOf, type OutboundMessage } from './kinds/index.ts';
-export { publicSettings } from './public-settings.ts';
 export { IntegrationSendError, type SendOptions, sendThroughIntegration } from './send.ts';
 export {
   integrationTokenIn,
