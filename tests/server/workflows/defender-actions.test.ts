@@ -157,7 +157,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     await c.runWorkflowJobs();
     const run = await onlyRun(alert.id);
     expect(run.status).toBe('failed');
-    expect(run.error).toBe('Step 1 failed: You need the modify_all permission to isolate devices.');
+    expect(run.error).toBe('Step 1 failed: The person who published this workflow may no longer change workflows.');
     expect(graph.machineActions).toHaveLength(before);
   });
 
