@@ -135,7 +135,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     expect(graph.machines.get(ACME_TENANT)!.get('mde-1')!.isolated).toBe(false);
   });
 
-  it('fails the step, asking nothing of Defender, when its publisher may no longer act on endpoints', async () => {
+  it('fails the step, asking nothing of Defender, when its publisher no longer holds modify_all', async () => {
     const integrationId = await defender();
     graph.machines.set(ACME_TENANT, new Map([['mde-2', { computerDnsName: 'acme-pc-2', isolated: false }]]));
     const type = fresh();
@@ -157,7 +157,9 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     await c.runWorkflowJobs();
     const run = await onlyRun(alert.id);
     expect(run.status).toBe('failed');
-    expect(run.error).toBe('Step 1 failed: The person who published this workflow may no longer change workflows.');
+    expect(run.error).toBe(
+      'Step 1 failed: The person who published this workflow may no longer change workflows.',
+    );
     expect(graph.machineActions).toHaveLength(before);
   });
 
