@@ -41,6 +41,8 @@ test.afterEach(async ({ request }) => {
 test('an analyst configures Defender XDR, sees its pulled alert, then the pull’s error on the instance', async ({
   page,
 }) => {
+  // A long journey that waits on two pulls of the background jobs.
+  test.setTimeout(300_000);
   // The console reaches the local server as localhost, the one internal name it may call in these runs.
   const address = graph.url.replace('127.0.0.1', 'localhost');
   const title = `Defender ransomware ${Date.now()}`;
