@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net';
  * A local server speaking the Microsoft identity platform's client-credentials token endpoint
  * (`/{tenant}/oauth2/v2.0/token`) and the parts of Microsoft Graph the Defender XDR integration
  * reads (`/v1.0/security/alerts_v2` with `$filter=lastUpdateDateTime ge …` and `/v1.0/groups`),
- * paged with `@odata.nextLink` as Graph pages. Each token names its tenant; a collection answers
- * the token's tenant only. Tests queue failures (a 429 with Retry-After, a 401) per path.
+ * paged with `@odata.nextLink` as Graph pages, and Defender for Endpoint's machine actions
+ * (`POST /api/machines/{id}/isolate` and `/unisolate`, with a token for its own resource). Each
+ * token names its tenant and resource; a collection answers the token's tenant only. Tests queue
+ * failures (a 429 with Retry-After, a 401) per path.
  */
 export interface FakeGraphAlert {
   id: string;
@@ -26,6 +28,23 @@ export interface FakeGraphGroup {
   groupTypes: string[];
 }
 
+export interface FakeMachine {
+  computerDnsName: string;
+  isolated: boolean;
+}
+
+export interface FakeMachineAction {
+  id: string;
+  tenant: string;
+  machineId: string;
+  type: 'Isolate' | 'Unisolate';
+  comment: string;
+  isolationType?: string;
+}
+
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const DEFENDER_SCOPE = 'https://api.securitycenter.microsoft.com/.default';
+
 interface Failure {
   status: number;
   headers?: Record<string, string>;
@@ -39,6 +58,10 @@ export interface FakeGraph {
   clientSecret: string;
   alerts: Map<string, FakeGraphAlert[]>;
   groups: Map<string, FakeGraphGroup[]>;
+  /** Defender for Endpoint's devices per tenant, by machine id. */
+  machines: Map<string, Map<string, FakeMachine>>;
+  /** Isolate and unisolate actions taken, in order. */
+  machineActions: FakeMachineAction[];
   /** Answers per page. */
   pageSize: number;
   /** Every request, `METHOD path?query`, in order. */
@@ -54,7 +77,7 @@ export interface FakeGraph {
 
 export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: { path: string; failure: Failure }[] = [];
-  const tokens = new Map<string, string>();
+  const tokens = new Map<string, { tenant: string; scope: string }>();
   let issued = 0;
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -66,6 +89,48 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     send(res, 200, {
       value: items.slice(skip, skip + fake.pageSize),
       ...(skip + fake.pageSize < items.length ? { '@odata.nextLink': next.href } : {}),
+    });
+  }
+
+  /** Defender for Endpoint's isolate and unisolate: 201 with the queued MachineAction. */
+  function isolate(res: ServerResponse, tenant: string, machineId: string, verb: string, body: string) {
+    const machine = fake.machines.get(tenant)?.get(machineId);
+    if (!machine)
+      return send(res, 404, {
+        error: { code: 'ResourceNotFound', message: `Machine ${machineId} was not found` },
+      });
+    let asked: { Comment?: unknown; IsolationType?: unknown };
+    try {
+      asked = JSON.parse(body) as typeof asked;
+    } catch {
+      return send(res, 400, { error: { code: 'InvalidRequestBody', message: 'Body is not JSON' } });
+    }
+    if (typeof asked.Comment !== 'string' || asked.Comment === '')
+      return send(res, 400, { error: { code: 'InvalidRequestBody', message: 'Comment is required' } });
+    if (verb === 'isolate' && asked.IsolationType !== 'Full' && asked.IsolationType !== 'Selective')
+      return send(res, 400, { error: { code: 'InvalidRequestBody', message: 'IsolationType is invalid' } });
+    if (machine.isolated === (verb === 'isolate'))
+      return send(res, 400, {
+        error: { code: 'ActiveRequestAlreadyExists', message: `Machine ${machineId} is already ${verb}d` },
+      });
+    machine.isolated = verb === 'isolate';
+    const action: FakeMachineAction = {
+      id: `action-${fake.machineActions.length + 1}`,
+      tenant,
+      machineId,
+      type: verb === 'isolate' ? 'Isolate' : 'Unisolate',
+      comment: asked.Comment,
+      ...(verb === 'isolate' && { isolationType: String(asked.IsolationType) }),
+    };
+    fake.machineActions.push(action);
+    send(res, 201, {
+      id: action.id,
+      type: action.type,
+      requestorComment: action.comment,
+      status: 'Pending',
+      machineId,
+      computerDnsName: machine.computerDnsName,
+      creationDateTimeUtc: new Date().toISOString(),
     });
   }
 
@@ -91,21 +156,31 @@ export async function startFakeGraph(): Promise<FakeGraph> {
           error: 'invalid_client',
           error_description: 'AADSTS7000215: Invalid client secret provided.\r\nTrace ID: 0000',
         });
+      const scope = form.get('scope') ?? '';
       if (
         form.get('grant_type') !== 'client_credentials' ||
-        form.get('scope') !== 'https://graph.microsoft.com/.default'
+        (scope !== GRAPH_SCOPE && scope !== DEFENDER_SCOPE)
       )
         return send(res, 400, { error: 'invalid_request', error_description: 'AADSTS900144: bad grant' });
       const value = `token-${++issued}`;
-      tokens.set(value, token[1]!);
+      tokens.set(value, { tenant: token[1]!, scope });
       return send(res, 200, { token_type: 'Bearer', expires_in: 3599, access_token: value });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const tenant = bearer ? tokens.get(bearer) : undefined;
-    if (!tenant)
+    const granted = bearer ? tokens.get(bearer) : undefined;
+    if (!granted)
       return send(res, 401, {
         error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired.' },
       });
+    const tenant = granted.tenant;
+    const machineAction = /^\/api\/machines\/([^/]+)\/(isolate|unisolate)$/.exec(url.pathname);
+    if (machineAction && req.method === 'POST') {
+      if (granted.scope !== DEFENDER_SCOPE)
+        return send(res, 401, { error: { code: 'Unauthorized', message: 'Token audience is not the API.' } });
+      return isolate(res, tenant, decodeURIComponent(machineAction[1]!), machineAction[2]!, body);
+    }
+    if (granted.scope !== GRAPH_SCOPE)
+      return send(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Invalid audience.' } });
     if (url.pathname === '/v1.0/security/alerts_v2') {
       const filter = /^lastUpdateDateTime ge (\S+)$/.exec(url.searchParams.get('$filter') ?? '');
       const since = filter ? Date.parse(filter[1]!) : 0;
@@ -133,6 +208,8 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     clientSecret: 'a-client-secret-value',
     alerts: new Map(),
     groups: new Map(),
+    machines: new Map(),
+    machineActions: [],
     pageSize: 2,
     requests: [],
     tokenRequests: [],

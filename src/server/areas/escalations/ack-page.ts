@@ -1,3 +1,6 @@
+import type { Locale } from '../../idp/i18n.ts';
+import { ACK_WORDS } from './ack-words.ts';
+
 /** The acknowledge link's pages: plain HTML the server writes, no script (the strict CSP allows none inline). */
 
 const escapeHtml = (text: string) =>
@@ -6,9 +9,9 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(title: string, body: string): string {
+function page(locale: Locale, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body>
 <main>
@@ -24,24 +27,24 @@ ${body}
  * What the link opens: it asks first. Mail scanners and link previews follow links (GET) but do
  * not press buttons, so only the form's POST acknowledges.
  */
-export function askPage(input: {
-  token: string;
-  contact: string;
-  alertId: number;
-  planName: string;
-}): string {
+export function askPage(
+  locale: Locale,
+  input: { token: string; contact: string; alertId: number; planName: string },
+): string {
+  const words = ACK_WORDS[locale];
   return page(
-    `Acknowledge alert ${input.alertId}?`,
-    `<p>${escapeHtml(input.contact)}, you are being told about alert ${input.alertId} through the escalation plan ${escapeHtml(input.planName)}.</p>
-<p>Acknowledging stops the escalation: nobody else is told.</p>
+    locale,
+    words.askTitle(input.alertId),
+    `<p>${words.askIntro(escapeHtml(input.contact), input.alertId, escapeHtml(input.planName))}</p>
+<p>${escapeHtml(words.askStops)}</p>
 <form method="post" action="/api/escalations/v1/acknowledge">
 <input type="hidden" name="token" value="${escapeHtml(input.token)}">
-<button type="submit">Acknowledge alert ${input.alertId}</button>
+<button type="submit">${escapeHtml(words.askButton(input.alertId))}</button>
 </form>`,
   );
 }
 
 /** What happened, after the button or for a link of an escalation that already ended. */
-export function resultPage(title: string, message: string): string {
-  return page(title, `<p>${escapeHtml(message)}</p>`);
+export function resultPage(locale: Locale, title: string, message: string): string {
+  return page(locale, title, `<p>${escapeHtml(message)}</p>`);
 }

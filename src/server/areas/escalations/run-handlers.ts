@@ -7,6 +7,7 @@ import type { Handler } from '../../platform/handler.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { ackKeyBox, newSealedAckKey, openAckKey } from './ack-key.ts';
 import { askPage, resultPage } from './ack-page.ts';
+import { ACK_WORDS, type AckWords, ackLocale } from './ack-words.ts';
 import { recordEscalationActivity } from './activity.ts';
 import { presentEscalation } from './present.ts';
 import { beginEscalation, ESCALATION_COLUMNS, queueEscalationStep } from './run.ts';
@@ -77,11 +78,16 @@ export const showEscalationAcknowledgement: Handler<'showEscalationAcknowledgeme
   reply,
 ) => {
   const { row, contact } = await signedFor(request.server.db, request.query.token, false);
+  const locale = ackLocale(request.headers['accept-language']);
+  const words = ACK_WORDS[locale];
   if (row.state !== 'running')
-    return sendPage(reply, resultPage('Escalation ended', endedMessage(row.state, row.acknowledgedBy)));
+    return sendPage(
+      reply,
+      resultPage(locale, words.endedTitle, endedMessage(words, row.state, row.acknowledgedBy)),
+    );
   return sendPage(
     reply,
-    askPage({
+    askPage(locale, {
       token: request.query.token,
       contact: contact.name,
       alertId: row.alertId,
@@ -96,9 +102,11 @@ export const showEscalationAcknowledgement: Handler<'showEscalationAcknowledgeme
  * ended it and changes nothing.
  */
 export const acknowledgeEscalation: Handler<'acknowledgeEscalation'> = async (request, reply) => {
+  const locale = ackLocale(request.headers['accept-language']);
+  const words = ACK_WORDS[locale];
   const message = await request.server.db.transaction(async (tx) => {
     const { claim, row, contact } = await signedFor(tx, request.body.token, true);
-    if (row.state !== 'running') return endedMessage(row.state, row.acknowledgedBy);
+    if (row.state !== 'running') return endedMessage(words, row.state, row.acknowledgedBy);
     const by = `${contact.name} (${contact.method === 'email' ? contact.email : contact.phone})`;
     await tx
       .update(escalations)
@@ -110,13 +118,13 @@ export const acknowledgeEscalation: Handler<'acknowledgeEscalation'> = async (re
       contact: contact.name,
       by,
     });
-    return `Thank you, ${contact.name}: alert ${row.alertId} is acknowledged and the escalation has stopped.`;
+    return words.thanks(contact.name, row.alertId);
   });
-  return sendPage(reply, resultPage(`Alert acknowledgement`, message));
+  return sendPage(reply, resultPage(locale, words.resultTitle, message));
 };
 
-function endedMessage(state: string, by: string | null): string {
-  if (state === 'acknowledged') return `This escalation was already acknowledged by ${by ?? 'someone else'}.`;
-  if (state === 'stopped') return 'This escalation already stopped: the alert was taken up in the console.';
-  return 'This escalation already ended: every step was told.';
+function endedMessage(words: AckWords, state: string, by: string | null): string {
+  if (state === 'acknowledged') return words.alreadyAcknowledged(by ?? words.someoneElse);
+  if (state === 'stopped') return words.alreadyStopped;
+  return words.alreadyEnded;
 }

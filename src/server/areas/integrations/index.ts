@@ -73,9 +73,14 @@ export const integrationHandlers: Handlers<
 
 export { parseSecurityEvent, priorityOf } from './cef.ts';
 export { type AzureGroup, azureGroups } from './graph/groups.ts';
+export {
+  actOnDevice,
+  type DeviceAction,
+  ISOLATION_TYPES,
+} from './graph/machine-actions.ts';
 export { pullDefenderAlerts } from './graph/pull.ts';
+export { DEFENDER_KIND } from './kinds/defender.ts';
 export { KINDS, kindOf, type OutboundMessage } from './kinds/index.ts';
-export { publicSettings } from './public-settings.ts';
 export { IntegrationSendError, type SendOptions, sendThroughIntegration } from './send.ts';
 export {
   integrationTokenIn,

@@ -1,7 +1,7 @@
 import type { integrations } from '../../db/schema/index.ts';
 import type { ResultOf } from '../../platform/handler.ts';
+import { publicSettings } from '../../platform/integration-settings.ts';
 import { type IntegrationKind, kindOf } from './kinds/index.ts';
-import { publicSettings } from './public-settings.ts';
 import { secretStates } from './settings.ts';
 
 /** An integration as request work reads it: the sealed column is write-only (db/tenancy.ts). */

@@ -3,7 +3,7 @@ import type { WorkflowDefinition } from '../../db/schema/index.ts';
 import { escalationPlans, integrations } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
-import { kindOf } from '../integrations/index.ts';
+import { DEFENDER_KIND, kindOf } from '../integrations/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +17,7 @@ function namedId(value: unknown, field: string, what: string): string | null {
 /**
  * Checks what a definition's tasks name in other areas, in the caller's transaction (so only
  * what they may see is found): an escalation plan for every customer or for the workflow's one
- * customer, an integration that sends messages. Throws a 400 naming the field.
+ * customer, an integration that sends messages, a Defender XDR integration for device isolation. Throws a 400 naming the field.
  */
 export async function checkReferences(
   tx: Db,
@@ -50,6 +50,17 @@ export async function checkReferences(
       if (!found) throw badRequest(`${at}.integration_id`, `integration ${id} was not found`);
       if (!kindOf(found.kind)?.request)
         throw badRequest(`${at}.integration_id`, `a ${found.kind} integration does not send messages`);
+    }
+    if (task.action_id === 'defender_isolate_device' || task.action_id === 'defender_unisolate_device') {
+      const id = namedId(task.parameters.integration_id, `${at}.integration_id`, 'an integration');
+      if (id === null) continue;
+      const [found] = await tx
+        .select({ kind: integrations.kind })
+        .from(integrations)
+        .where(eq(integrations.id, id));
+      if (!found) throw badRequest(`${at}.integration_id`, `integration ${id} was not found`);
+      if (found.kind !== DEFENDER_KIND)
+        throw badRequest(`${at}.integration_id`, `a ${found.kind} integration does not act on devices`);
     }
   }
 }

@@ -3,8 +3,8 @@ import { audit } from '../../../audit.ts';
 import { detections, integrationMappings, integrations } from '../../../db/schema/index.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import type { Handler } from '../../../platform/handler.ts';
+import { publicSettings } from '../../../platform/integration-settings.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
-import { publicSettings } from '../../integrations/index.ts';
 import { listActivity, presentActivity, recordNote, recordView } from '../activity.ts';
 import { alertDetail, loadAlert } from '../load.ts';
 

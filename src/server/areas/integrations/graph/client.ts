@@ -3,7 +3,7 @@ import { guardedFetch, OutboundError } from '../../../platform/outbound/index.ts
 import { IntegrationSendError } from '../send-error.ts';
 
 /** The scope of an app-only token for Microsoft Graph (the resource's own name, whatever the address). */
-const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 /** Throttled answers waited out before the call is given up. */
 const MAX_ATTEMPTS = 4;
 /** The longest Retry-After honoured; a longer one fails the call and the next pull tries again. */
@@ -17,6 +17,8 @@ export interface GraphSettings {
 
 export interface GraphOptions {
   outbound: OutboundSettings;
+  /** The token's resource: Microsoft Graph unless another API of the same sign-in is called. */
+  scope?: string;
   /** Waits out a Retry-After; tests pass one that records the wait instead of sleeping. */
   wait?: (ms: number) => Promise<void>;
   timeoutMs?: number;
@@ -99,7 +101,7 @@ export class GraphClient {
       body: new URLSearchParams({
         client_id: this.settings.client_id,
         client_secret: this.clientSecret,
-        scope: GRAPH_SCOPE,
+        scope: this.options.scope ?? GRAPH_SCOPE,
         grant_type: 'client_credentials',
       }).toString(),
     });
@@ -107,6 +109,7 @@ export class GraphClient {
       throw new IntegrationSendError(
         'failed',
         `${new URL(url).host} refused the client credentials for tenant ${this.tenantId} (${response.status} ${await reasonOf(response)})`,
+        response.status,
       );
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token)
@@ -119,7 +122,16 @@ export class GraphClient {
   }
 
   /** GETs a Graph path (`/v1.0/...`) or one of its next links, as JSON. */
-  async get<T>(pathOrUrl: string): Promise<T> {
+  get<T>(pathOrUrl: string): Promise<T> {
+    return this.call<T>('GET', pathOrUrl);
+  }
+
+  /** POSTs JSON to a path of the API, answering its JSON. */
+  post<T>(path: string, body: unknown): Promise<T> {
+    return this.call<T>('POST', path, JSON.stringify(body));
+  }
+
+  private async call<T>(method: 'GET' | 'POST', pathOrUrl: string, body?: string): Promise<T> {
     const base = new URL(trimmed(this.settings.graph_url));
     const url = new URL(pathOrUrl, base);
     if (url.origin !== base.origin)
@@ -128,7 +140,13 @@ export class GraphClient {
     for (let attempt = 1; ; attempt++) {
       const token = await this.accessToken(false);
       const response = await this.fetch(url.href, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { body }),
       });
       if (response.ok) return (await response.json()) as T;
       if (response.status === 401 && !renewed) {
@@ -152,6 +170,7 @@ export class GraphClient {
       throw new IntegrationSendError(
         'failed',
         `${url.host} answered ${response.status} for tenant ${this.tenantId} (${await reasonOf(response)})`,
+        response.status,
       );
     }
   }

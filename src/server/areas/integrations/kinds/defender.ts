@@ -8,6 +8,7 @@ const GUID = {
 };
 
 export const DEFENDER_KIND = 'microsoft_defender_xdr';
+export const DEFENDER_API_URL = 'https://api.security.microsoft.com';
 
 /**
  * Microsoft Defender XDR through Microsoft Graph security: an app registration (client id and
@@ -19,7 +20,7 @@ export const defenderKind: IntegrationKind = {
   kind: DEFENDER_KIND,
   direction: 'in',
   brings: ['alerts', 'azure_groups'],
-  actions: [],
+  actions: ['isolate_device', 'unisolate_device'],
   fields: [
     { name: 'tenant_id', required: true, pattern: GUID },
     { name: 'client_id', required: true, pattern: GUID },
@@ -37,6 +38,14 @@ export const defenderKind: IntegrationKind = {
       maxLength: 300,
       pattern: HTTPS_URL,
       default: 'https://graph.microsoft.com',
+    },
+    {
+      // Defender for Endpoint's API: device isolation is not in Graph.
+      name: 'defender_api_url',
+      required: true,
+      maxLength: 300,
+      pattern: HTTPS_URL,
+      default: DEFENDER_API_URL,
     },
     {
       name: 'poll_interval_seconds',

@@ -32,6 +32,7 @@ export const BRANCHING_ACTIONS = ['condition', 'saved_search_count'] as const;
 export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT'] as const;
 export const INTEGRATION_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const DEFENDER_ISOLATION_TYPES = ['Full', 'Selective'] as const;
 
 const p = (
   name: string,
@@ -221,6 +222,44 @@ export const ACTIONS: readonly ActionInfo[] = [
       }),
     ],
   },
+  ...(['isolate', 'unisolate'] as const).map(
+    (action): ActionInfo => ({
+      action_id: `defender_${action}_device`,
+      name: action === 'isolate' ? 'Isolate device (Defender)' : 'Release device from isolation (Defender)',
+      description:
+        action === 'isolate'
+          ? 'Asks Microsoft Defender for Endpoint to isolate the alert’s device (its mde_device_id, or the one given) from the network, in the tenant mapped to the alert’s customer. Needs the permission to act on endpoints.'
+          : 'Asks Microsoft Defender for Endpoint to release the alert’s device (its mde_device_id, or the one given) from isolation. Needs the permission to act on endpoints.',
+      side_effect: true,
+      triggers: ALERT_ONLY,
+      parameters: [
+        p(
+          'integration_id',
+          'string',
+          true,
+          'The Microsoft Defender XDR integration (GET /api/integrations/v1/integrations).',
+          {
+            max: 100,
+          },
+        ),
+        p('device_id', 'string', false, 'Defender’s device id; the alert’s own when left out.', { max: 200 }),
+        ...(action === 'isolate'
+          ? [
+              p(
+                'isolation_type',
+                'enum',
+                false,
+                'Full, or Selective (Outlook, Teams and Skype keep working).',
+                {
+                  options: [...DEFENDER_ISOLATION_TYPES],
+                },
+              ),
+            ]
+          : []),
+        p('comment', 'text', false, 'The comment Defender records with the action.', { max: 1000 }),
+      ],
+    }),
+  ),
   {
     action_id: 'wait',
     name: 'Wait',

@@ -1,30 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loadConfig, outboundSettings } from '../../../config.ts';
 import { escalationPlans, integrations } from '../../../db/schema/index.ts';
-import { APP_ROLE } from '../../../db/tenancy.ts';
-import type { Db } from '../../../db/types.ts';
 import { startEscalation } from '../../escalations/index.ts';
 import { IntegrationSendError, sendThroughIntegration } from '../../integrations/index.ts';
 import type { ActContext, StepOutcome } from './act.ts';
+import { DEVICE_ACTIONS, previewDevice } from './act-device.ts';
+import { asSystem } from './as-system.ts';
 import { StepRefused } from './refused.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/**
- * Runs `work` on the step's own transaction as the system connection, then returns to the
- * owner's role: escalating queues the escalation's job and sending opens an integration's sealed
- * credentials, which request work may not. Sharing the transaction keeps the effect and the
- * step's `succeeded` mark one commit. Callers check the owner's reach first, under their role.
- */
-async function asSystem<T>(tx: Db, work: (system: Db) => Promise<T>): Promise<T> {
-  await tx.execute(sql`set local role none`);
-  try {
-    return await work(tx);
-  } finally {
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
-  }
-}
 
 function uuidOf(value: unknown, what: string): string {
   const id = str(value).trim();
@@ -33,7 +18,11 @@ function uuidOf(value: unknown, what: string): string {
 }
 
 /** Actions whose effect leaves the database: a send interrupted by the worker's death is not repeated. */
-export const OUTSIDE_ACTIONS: readonly string[] = ['http_request', 'call_integration'];
+export const OUTSIDE_ACTIONS: readonly string[] = [
+  'http_request',
+  'call_integration',
+  ...Object.keys(DEVICE_ACTIONS),
+];
 
 /** The actions that work through other areas: escalation plans and outbound integrations. */
 export const OUTSIDE_AREA_ACTIONS: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
@@ -93,6 +82,7 @@ export const OUTSIDE_AREA_ACTIONS: Record<string, (c: ActContext) => Promise<Ste
       throw error;
     }
   },
+  ...DEVICE_ACTIONS,
 };
 
 /** What these actions would do, for a test run: described, nothing sent or started. */
@@ -111,6 +101,6 @@ export function previewOutside(actionId: string, input: Record<string, unknown>,
         stop: false,
       };
     default:
-      return null;
+      return previewDevice(actionId, input, on);
   }
 }

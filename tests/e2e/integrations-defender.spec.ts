@@ -1,0 +1,132 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type FakeGraph, startFakeGraph } from '../helpers/fake-graph.ts';
+import { ANALYST, choose, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
+
+/**
+ * Keyboard only: an analyst configures a Microsoft Defender XDR instance against a local server
+ * speaking the Microsoft sign-in and Graph security API, validates it, maps a tenant, and sees the
+ * pulled alert in the alerts list; then a pull Graph refuses is shown on the instance. The pull
+ * runs every minute: the test winds the console's job clock past it (platform/test-clock.ts).
+ */
+
+const TENANT = 'acacacac-1111-4111-8111-1111111111e2';
+const HOME = '0a0a0a0a-0000-4000-8000-0000000000e2';
+
+async function windJobClock(request: APIRequestContext, seconds: number) {
+  const wound = await request.put('/test/clock', { data: { offset_seconds: seconds } });
+  expect(wound.status(), await wound.text()).toBe(200);
+}
+
+/** Tabs to a field and types into it, replacing what it held. */
+async function fill(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await expect(field).toHaveValue(text);
+}
+
+let graph: FakeGraph;
+test.beforeAll(async () => {
+  graph = await startFakeGraph();
+  // One page: Graph's next links name the address it was asked by, and the console asks by localhost.
+  graph.pageSize = 100;
+});
+test.afterAll(async () => {
+  await graph?.close();
+});
+test.afterEach(async ({ request }) => {
+  await windJobClock(request, 0);
+});
+
+test('an analyst configures Defender XDR, sees its pulled alert, then the pull’s error on the instance', async ({
+  page,
+}) => {
+  // A long journey that waits on two pulls of the background jobs.
+  test.setTimeout(300_000);
+  // The console reaches the local server as localhost, the one internal name it may call in these runs.
+  const address = graph.url.replace('127.0.0.1', 'localhost');
+  const title = `Defender ransomware ${Date.now()}`;
+  graph.alerts.set(TENANT, [
+    {
+      id: `e2e-${Date.now()}`,
+      tenantId: TENANT,
+      title,
+      severity: 'high',
+      category: 'Ransomware',
+      lastUpdateDateTime: new Date(Date.now() - 60_000).toISOString(),
+    },
+  ]);
+
+  await signIn(page, ANALYST, '/integrations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Add integration' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add an integration' });
+  await tabTo(page, dialog.getByLabel('Kind'));
+  await expect(dialog.getByRole('option', { name: 'Microsoft Defender XDR' })).toBeAttached();
+  // Webhook, syslog, then Defender XDR.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByLabel('Kind')).toHaveValue('microsoft_defender_xdr');
+  const name = `Defender XDR ${Date.now()}`;
+  await page.keyboard.press('Tab');
+  await typeInto(dialog.getByLabel('Name'), name);
+  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await fill(page, page.getByLabel('Tenant ID'), HOME);
+  await fill(page, page.getByLabel('Client ID'), graph.clientId);
+  await fill(page, page.getByLabel('Client secret'), graph.clientSecret);
+  await fill(page, page.getByLabel('Sign-in address'), address);
+  await fill(page, page.getByLabel('Microsoft Graph address'), address);
+  await fill(page, page.getByLabel('Defender for Endpoint API address'), address);
+  await fill(page, page.getByLabel('Pull every (seconds)'), '60');
+  await tabTo(page, page.getByRole('button', { name: 'Save settings' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Set. Leave empty to keep it.')).toBeVisible();
+
+  await openPalette(page);
+  await choose(page, '>validate', 'Validate the integration');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('integration-state')).toHaveText('Validated');
+  expect(graph.tokenRequests).toContain(HOME);
+
+  const mappingForm = page.getByRole('form', { name: 'Map customer' });
+  await tabTo(page, mappingForm.getByLabel('Customer'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await typeInto(mappingForm.getByLabel('External ID'), TENANT);
+  await tabTo(page, mappingForm.getByRole('button', { name: 'Map customer' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row').filter({ hasText: TENANT })).toBeVisible();
+  const instance = page.url();
+
+  // The next minute's pull brings the tenant's alert in.
+  await windJobClock(page.request, 61);
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(title)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+
+  // Graph refuses the next pull: the instance says what it said.
+  graph.fail('/v1.0/security/alerts_v2', {
+    status: 403,
+    body: { error: { code: 'Forbidden', message: 'Missing role SecurityAlert.Read.All' } },
+  });
+  await windJobClock(page.request, 122);
+  await page.goto(instance);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('pull-error')).toContainText(
+      'Forbidden: Missing role SecurityAlert.Read.All',
+      {
+        timeout: 5_000,
+      },
+    );
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await expect(page.getByTestId('pull-error')).toContainText('The last pull of alerts failed:');
+  await expectAccessible(page);
+});
