@@ -2650,11 +2650,12 @@ export interface paths {
         };
         /**
          * Whether the caller can start a terminal on the agent now.
-         * @description `active_connection`: the agent is online (checked in within its interval and grace);
-         *     `capable`: its version supports the terminal (it reports the `terminal` feature) and the
-         *     terminal setting is on; `allowed`: the caller holds a live terminal certificate for the
-         *     agent's customer. `reason` says what is missing first, e.g. 'You do not have permission
-         *     to start a terminal'.
+         * @description `active_connection`: the agent's outbound terminal channel is open to the server (its
+         *     check-ins alone do not make it reachable); `capable`: its version supports the terminal
+         *     and the terminal setting is on; `allowed`: the caller may start terminals (staff need
+         *     `modify_all`) and holds a live terminal certificate for the agent's customer. `reason`
+         *     says what is missing first, in the order startTerminalSession refuses, e.g. 'You do not
+         *     have permission to start a terminal'.
          */
         get: operations["getTerminalCapability"];
         put?: never;
@@ -4153,7 +4154,8 @@ export interface paths {
          * Start a terminal on an agent; answers the session and a single-use ticket for its WebSocket.
          * @description Needs, in this order: the permission (staff need `modify_all`; 403 `forbidden`, 'You do not
          *     have permission to start a terminal'), a live terminal certificate of the caller's for the
-         *     agent's customer (403 `terminal_certificate_required`), an agent version that has the
+         *     agent's customer (409 `terminal_certificate_required`: a 403 would end the console's
+         *     sign-in), an agent version that has the
          *     terminal (409 `terminal_unsupported_version`), the agent's terminal setting on (409
          *     `terminal_disabled`) and the agent connected to the server over its outbound WebSocket
          *     (409 `agent_not_connected`). The ticket opens `socket_path` once, within 30 seconds. The
