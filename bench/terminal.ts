@@ -96,7 +96,12 @@ const call = async (method: 'POST' | 'PUT', url: string, payload: object, status
   if (response.statusCode !== status) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 };
-await call('POST', '/api/agents/v1/terminal-certificates', { customer_id: customerId, email: ownerEmail }, 201);
+await call(
+  'POST',
+  '/api/agents/v1/terminal-certificates',
+  { customer_id: customerId, email: ownerEmail },
+  201,
+);
 const { token } = await call(
   'POST',
   '/api/agents/v1/enrolment-tokens',

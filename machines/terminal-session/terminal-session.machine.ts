@@ -43,7 +43,9 @@ export const terminalSessionMachine = setup({
     focusTerminal: () => undefined,
     freezeTerminal: () => undefined,
     resetTerminal: () => undefined,
-    rememberSize: assign(({ event }) => (event.type === 'start' ? { cols: event.cols, rows: event.rows } : {})),
+    rememberSize: assign(({ event }) =>
+      event.type === 'start' ? { cols: event.cols, rows: event.rows } : {},
+    ),
   },
   guards: {
     permitted: () => true,
@@ -67,7 +69,11 @@ export const terminalSessionMachine = setup({
       {
         target: '.Refused',
         actions: assign({
-          refusal: { code: 'forbidden', message: 'You do not have permission to start a terminal', fields: [] },
+          refusal: {
+            code: 'forbidden',
+            message: 'You do not have permission to start a terminal',
+            fields: [],
+          },
         }),
       },
     ],
@@ -87,7 +93,10 @@ export const terminalSessionMachine = setup({
             socketPath: ({ event }) => event.output.socket_path,
           }),
         },
-        onError: { target: 'Refused', actions: assign({ refusal: ({ event }) => asContractError(event.error) }) },
+        onError: {
+          target: 'Refused',
+          actions: assign({ refusal: ({ event }) => asContractError(event.error) }),
+        },
       },
       on: { leave: 'Idle' },
     },
@@ -117,4 +126,3 @@ export const terminalSessionMachine = setup({
     Ended: {},
   },
 });
-

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { terminalSessionMachine } from '../../machines/terminal-session/terminal-session.machine.ts';
-import type { XtermHandle } from '../../src/web/features/terminal/XtermView.tsx';
 import { useTerminalSession } from '../../src/web/features/terminal/use-terminal-session.ts';
+import type { XtermHandle } from '../../src/web/features/terminal/XtermView.tsx';
 import { freshNetwork } from '../helpers/fake-network.ts';
 import { hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
 import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
@@ -120,14 +120,17 @@ const start = hookStarter(() => {
 async function drawn() {
   const hook = await start();
   const terminal = fakeTerminal();
-  await hook.act(() => hook.result.current.onReady(terminal));
+  const session = hook.result.current as ReturnType<typeof useTerminalSession>;
+  await hook.act(() => session.onReady(terminal));
   // Socket events arrive on the real socket, as the server would say them.
   const play = async (event: AnyEventObject) => {
     if (event.type === 'socket.ready' || event.type === 'socket.ended') {
       const socket = openSockets().at(-1)!;
       await hook.act(() => {
         if (socket.readyState === 0) socket.open();
-        socket.say(event.type === 'socket.ready' ? { type: 'ready' } : { type: 'ended', reason: event.reason });
+        socket.say(
+          event.type === 'socket.ready' ? { type: 'ready' } : { type: 'ended', reason: event.reason },
+        );
       });
       return;
     }
@@ -153,7 +156,8 @@ describe('terminal session: paths generated from the model, on the screen’s ho
       // The call runs exactly while the machine starts; the socket is open exactly while it is Open.
       expect(network.isWaiting('post', START)).toBe(real.matches('Starting'));
       expect(openSockets()).toHaveLength(real.matches('Open') ? 1 : 0);
-      if (real.matches('Open')) expect(openSockets()[0]!.url).toBe(`ws://${window.location.host}${SOCKET_PATH}`);
+      if (real.matches('Open'))
+        expect(openSockets()[0]!.url).toBe(`ws://${window.location.host}${SOCKET_PATH}`);
     },
   });
 });

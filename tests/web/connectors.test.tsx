@@ -211,7 +211,9 @@ describe('the browser connectors list', () => {
     const dialog = screen.getByRole('alertdialog', { name: 'Revoke the browser connector of Initech?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
-      expect(network.callsTo('post', '/api/connectors/v1/credentials/{credential_id}/revoke')).toHaveLength(1),
+      expect(network.callsTo('post', '/api/connectors/v1/credentials/{credential_id}/revoke')).toHaveLength(
+        1,
+      ),
     );
   });
 });

@@ -30,7 +30,10 @@ describe.each(backends())('terminal access on %s', (backend) => {
       allowed: false,
       reason: NO_PERMISSION,
     });
-    expect((await capability(agent.agentId)).json()).toMatchObject({ allowed: false, reason: NO_CERTIFICATE });
+    expect((await capability(agent.agentId)).json()).toMatchObject({
+      allowed: false,
+      reason: NO_CERTIFICATE,
+    });
     const granted = await grant({ customer_id: acme(), email: 'Analyst@Test.example' });
     expect(granted.statusCode, granted.body).toBe(201);
     expect(granted.json()).toMatchObject({

@@ -31,8 +31,7 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
     const certificate = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
     // 409, not 403: the console takes any 403 for a session that has ended (spec 1 section 4.1
     // step 7) and would sign the person out for a certificate an Owner has not granted yet.
-    if (!certificate)
-      throw new ApiError(409, 'terminal_certificate_required', NO_TERMINAL_CERTIFICATE);
+    if (!certificate) throw new ApiError(409, 'terminal_certificate_required', NO_TERMINAL_CERTIFICATE);
     if (compareVersions(agent.version, TERMINAL_MIN_VERSION) < 0)
       throw new ApiError(
         409,

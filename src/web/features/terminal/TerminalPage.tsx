@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { selectOpen, selectPhase } from '../../../../machines/terminal-session/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useIsActivePage } from '../../shell/index.ts';
-import { selectOpen, selectPhase } from '../../../../machines/terminal-session/selectors.ts';
 import { useTerminalSession } from './use-terminal-session.ts';
 import { XtermView } from './XtermView.tsx';
 import './terminal.css';

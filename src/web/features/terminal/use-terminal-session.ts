@@ -5,11 +5,11 @@ import type {
   StartedTerminal,
   StartInput,
 } from '../../../../machines/terminal-session/terminal-session.context.ts';
+import type { TerminalSessionEvent } from '../../../../machines/terminal-session/terminal-session.events.ts';
 import {
   type SocketCommand,
   terminalSessionMachine,
 } from '../../../../machines/terminal-session/terminal-session.machine.ts';
-import type { TerminalSessionEvent } from '../../../../machines/terminal-session/terminal-session.events.ts';
 import { useCan } from '../../session/use-can.ts';
 import { socketUrl, startTerminalSession } from './api.ts';
 import { TerminalSocket } from './terminal-socket.ts';
@@ -49,7 +49,12 @@ export function useTerminalSession(agentId: string, active: boolean) {
         actors: {
           // Left before it answered (the screen gone, a new start): the call is abandoned.
           startSession: fromPromise<StartedTerminal, StartInput>(({ input, signal }) =>
-            startTerminalSession(input.agentId, clamp(input.cols, 20, 500), clamp(input.rows, 5, 200), signal),
+            startTerminalSession(
+              input.agentId,
+              clamp(input.cols, 20, 500),
+              clamp(input.rows, 5, 200),
+              signal,
+            ),
           ),
           socket: fromCallback<TerminalSessionEvent, { socketPath: string }>(({ input, sendBack }) => {
             const open = new TerminalSocket(socketUrl(input.socketPath), {
