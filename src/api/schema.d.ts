@@ -7260,6 +7260,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description This API process does not hold live terminals (TERMINAL_RELAY=off): the balancer routes the
+         *     terminal's calls to the one that does (README, 'Running at scale').
+         */
+        Misdirected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Nothing with that id that the caller may see. */
         NotFound: {
             headers: {
@@ -7859,6 +7871,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -7876,6 +7889,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -12277,6 +12291,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
         };
     };
     listReportAzureGroups: {
@@ -15330,6 +15345,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["Misdirected"];
         };
     };
     openTerminalConsole: {
@@ -15348,6 +15364,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
