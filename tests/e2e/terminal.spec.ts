@@ -6,6 +6,8 @@ import { ADMIN, ANALYST, choose, expectAccessible, openPalette, signIn, tabTo, t
 /** What the terminal shows, as its rows are drawn. */
 const shown = (page: Page) => page.locator('.xterm-rows');
 const status = (page: Page) => page.locator('.terminal-page__status');
+/** A fresh load of the screen starts the session once its chunk and the user are in: on a loaded machine that is the wait. */
+const LOADED = { timeout: 30_000 };
 
 test('an analyst with a certificate opens a terminal on a simulated agent from the keyboard, runs a command, ends it; an administrator replays it; each of the five refusals shows its reason on the screen', async ({
   page,
@@ -92,7 +94,7 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     const terminalOf = `/agents/${agentId}/terminal`;
     await setTerminal(agentId!, false);
     await page.goto(terminalOf);
-    await expect(status(page)).toHaveText('The terminal is turned off in this agent’s settings.');
+    await expect(status(page)).toHaveText('The terminal is turned off in this agent’s settings.', LOADED);
     await setTerminal(agentId!, true);
     // The agent gone (its channel dropped):
     await fleet.stop();
@@ -113,7 +115,10 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     const old = ((await enrolled.json()) as { agent_id: string }).agent_id;
     await setTerminal(old, true);
     await page.goto(`/agents/${old}/terminal`);
-    await expect(status(page)).toHaveText('This agent’s version has no terminal. Upgrade the agent first.');
+    await expect(status(page)).toHaveText(
+      'This agent’s version has no terminal. Upgrade the agent first.',
+      LOADED,
+    );
     // Asked again from the screen, the keyboard on its button:
     const again = async () => {
       await page.getByRole('button', { name: 'Start a new session' }).focus();
@@ -145,7 +150,7 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     expect(withoutModify.status(), await withoutModify.text()).toBe(200);
     try {
       await page.reload();
-      await expect(status(page)).toHaveText('You do not have permission to start a terminal');
+      await expect(status(page)).toHaveText('You do not have permission to start a terminal', LOADED);
       await expect(page.getByRole('heading', { level: 1, name: 'Terminal' })).toBeVisible();
     } finally {
       expect((await change(me.permissions)).status()).toBe(200);
