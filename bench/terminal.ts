@@ -6,13 +6,20 @@
  *
  *   npx tsx bench/terminal.ts [--keys N]
  *
- * The whole console runs in this process on an embedded database with the test fixtures, the
- * agent is the simulator's (restricted shell, which echoes each key), both over real sockets.
+ * The whole console runs in this process on a PGlite database in memory with a small demo
+ * (the seed generator's), the agent is the simulator's (restricted shell, which echoes each
+ * key), both over real sockets on 127.0.0.1.
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import WebSocket, { WebSocketServer } from 'ws';
-import { createTestApp } from '../tests/helpers/app.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { customers, users } from '../src/server/db/schema/index.ts';
+import { seedDemoData } from '../src/server/seed/generate.ts';
 import { SimulatedEndpoint } from '../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../tools/agent-simulator/fleet.ts';
 import { percentile } from './lib/stats.ts';
@@ -57,48 +64,55 @@ const open = (url: string) =>
     socket.once('error', reject);
   });
 
-// Through the relay.
-const t = await createTestApp('pglite');
-await t.app.listen({ port: 0, host: '127.0.0.1' });
-const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-const customerId = t.fixtures.acme.customerId;
-const call = async (options: Parameters<typeof t.as>[1], status: number) => {
-  const response = await t.as(t.fixtures.admin, options);
-  if (response.statusCode !== status)
-    throw new Error(`${options.url}: ${response.statusCode} ${response.body}`);
+// The console: a small demo in memory, served on a free port; its Owner calls the API.
+const database = await openDatabase({ databaseUrl: '', dataDir: 'memory://' });
+await seedDemoData(database.db, {
+  customers: 5,
+  alerts: 1,
+  agents: 5,
+  seed: 1,
+  password: randomBytes(12).toString('hex'),
+});
+const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
+const app = await buildApp(config, database, { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const ownerEmail = 'admin@watchfloor.example';
+const [owner] = await database.db.select().from(users).where(eq(users.email, ownerEmail));
+if (!owner) throw new Error(`the demo has no ${ownerEmail}`);
+const [customer] = await database.db.select({ id: customers.customerId }).from(customers).limit(1);
+const customerId = customer!.id;
+const authorization = `Bearer ${(await app.sessionTokens.issue(owner.contactId)).access_token}`;
+// As a browser calls: the XSRF cookie and the header that repeats it.
+const xsrf = randomBytes(16).toString('hex');
+const call = async (method: 'POST' | 'PUT', url: string, payload: object, status: number) => {
+  const response = await app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization, 'x-xsrf-token': xsrf },
+    cookies: { 'XSRF-TOKEN': xsrf },
+  });
+  if (response.statusCode !== status) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 };
 await call(
-  {
-    method: 'POST',
-    url: '/api/agents/v1/terminal-certificates',
-    payload: { customer_id: customerId, email: 'admin@test.example' },
-  },
+  'POST',
+  '/api/agents/v1/terminal-certificates',
+  { customer_id: customerId, email: ownerEmail },
   201,
 );
 const { token } = await call(
-  {
-    method: 'POST',
-    url: '/api/agents/v1/enrolment-tokens',
-    payload: { customer_id: customerId, name: 'bench' },
-  },
+  'POST',
+  '/api/agents/v1/enrolment-tokens',
+  { customer_id: customerId, name: 'bench' },
   201,
 );
 const agent = new SimulatedAgent(new SimulatedEndpoint('BENCH', 3, 1), `http://${host}`, 60);
 await agent.enrol(token);
-await call(
-  {
-    method: 'PUT',
-    url: `/api/agents/v1/agents/${agent.client.agentId}/settings`,
-    payload: { terminal_enabled: true },
-  },
-  200,
-);
+await call('PUT', `/api/agents/v1/agents/${agent.client.agentId}/settings`, { terminal_enabled: true }, 200);
 await agent.connectTerminal();
-const session = await call(
-  { method: 'POST', url: '/api/terminal/v1/sessions', payload: { agent_id: agent.client.agentId } },
-  201,
-);
+const session = await call('POST', '/api/terminal/v1/sessions', { agent_id: agent.client.agentId }, 201);
 const relayed = await open(`ws://${host}${session.socket_path}`);
 // Wait for the shell's prompt before typing.
 await new Promise<void>((resolve) => relayed.on('message', (raw) => String(raw).includes('$ ') && resolve()));
@@ -120,7 +134,7 @@ direct.close();
 echo.close();
 
 const row = (name: string, times: number[]) =>
-  `${name.padEnd(26)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms`;
+  `${name.padEnd(26)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms   max ${Math.max(...times).toFixed(2)} ms   sum ${times.reduce((a, b) => a + b, 0).toFixed(0)} ms`;
 console.log(`${keys} keystrokes, one at a time`);
 console.log(row('through the relay', viaRelay));
 console.log(row('direct WebSocket echo', viaDirect));
@@ -128,4 +142,5 @@ const ratio50 = percentile(viaRelay, 50) / percentile(viaDirect, 50);
 const ratio95 = percentile(viaRelay, 95) / percentile(viaDirect, 95);
 console.log(`ratio p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target within 2x, p95 < 50 ms)`);
 agent.terminal?.drop();
-await t.close();
+await app.close();
+await database.close();

@@ -2650,11 +2650,12 @@ export interface paths {
         };
         /**
          * Whether the caller can start a terminal on the agent now.
-         * @description `active_connection`: the agent is online (checked in within its interval and grace);
-         *     `capable`: its version supports the terminal (it reports the `terminal` feature) and the
-         *     terminal setting is on; `allowed`: the caller holds a live terminal certificate for the
-         *     agent's customer. `reason` says what is missing first, e.g. 'You do not have permission
-         *     to start a terminal'.
+         * @description `active_connection`: the agent's outbound terminal channel is open to the server (its
+         *     check-ins alone do not make it reachable); `capable`: its version supports the terminal
+         *     and the terminal setting is on; `allowed`: the caller may start terminals (staff need
+         *     `modify_all`) and holds a live terminal certificate for the agent's customer. `reason`
+         *     says what is missing first, in the order startTerminalSession refuses, e.g. 'You do not
+         *     have permission to start a terminal'.
          */
         get: operations["getTerminalCapability"];
         put?: never;
@@ -4153,7 +4154,8 @@ export interface paths {
          * Start a terminal on an agent; answers the session and a single-use ticket for its WebSocket.
          * @description Needs, in this order: the permission (staff need `modify_all`; 403 `forbidden`, 'You do not
          *     have permission to start a terminal'), a live terminal certificate of the caller's for the
-         *     agent's customer (403 `terminal_certificate_required`), an agent version that has the
+         *     agent's customer (409 `terminal_certificate_required`: a 403 would end the console's
+         *     sign-in), an agent version that has the
          *     terminal (409 `terminal_unsupported_version`), the agent's terminal setting on (409
          *     `terminal_disabled`) and the agent connected to the server over its outbound WebSocket
          *     (409 `agent_not_connected`). The ticket opens `socket_path` once, within 30 seconds. The
@@ -7292,6 +7294,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description This API process does not hold live terminals (TERMINAL_RELAY=off): the balancer routes the
+         *     terminal's calls to the one that does (README, 'Running at scale').
+         */
+        Misdirected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Nothing with that id that the caller may see. */
         NotFound: {
             headers: {
@@ -7891,6 +7905,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             401: components["responses"]["Unauthorized"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -7908,6 +7923,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -12309,6 +12325,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
         };
     };
     listReportAzureGroups: {
@@ -15362,6 +15379,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["Misdirected"];
         };
     };
     openTerminalConsole: {
@@ -15380,6 +15398,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };

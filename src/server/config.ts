@@ -44,8 +44,12 @@ export interface Config {
   assistant: AssistantSettings;
   /** WATCHFLOOR_TEST_CLOCK=1, end-to-end tests only: the job runners' clock may be wound (platform/test-clock.ts). */
   testClock: boolean;
-  /** Live agent terminals: TERMINAL_IDLE_SECONDS (default 900) ends a session nobody types in or reads. */
-  terminal: { idleSeconds: number };
+  /**
+   * Live agent terminals: TERMINAL_IDLE_SECONDS (default 900) ends a session nobody types in or
+   * reads; TERMINAL_RELAY=off on an API process that is not the terminal's (with several API
+   * processes, one holds every live session: README, 'Running at scale').
+   */
+  terminal: { idleSeconds: number; relay: boolean };
 }
 
 export interface AssistantSettings {
@@ -193,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbound: outboundSettings(env),
     assistant: assistantSettings(env),
     testClock,
-    terminal: { idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900) },
+    terminal: { idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900), relay: terminalRelay(env) },
   };
 }
 
@@ -204,6 +208,12 @@ function replicaSettings(env: NodeJS.ProcessEnv): Config['replica'] {
     throw new Error('DATABASE_REPLICA_URL needs DATABASE_URL: a replica of which primary?');
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_REPLICA_URL must be a postgres:// address');
   return { url, maxLagMs: positiveInteger(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 5) * 1000 };
+}
+
+function terminalRelay(env: NodeJS.ProcessEnv): boolean {
+  const value = env.TERMINAL_RELAY ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error('TERMINAL_RELAY must be on or off');
+  return value === 'on';
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -6,8 +6,10 @@ import { ADMIN, ANALYST, choose, expectAccessible, openPalette, signIn, tabTo, t
 /** What the terminal shows, as its rows are drawn. */
 const shown = (page: Page) => page.locator('.xterm-rows');
 const status = (page: Page) => page.locator('.terminal-page__status');
+/** A fresh load of the screen starts the session once its chunk and the user are in: on a loaded machine that is the wait. */
+const LOADED = { timeout: 30_000 };
 
-test('an analyst with a certificate opens a terminal on a simulated agent from the keyboard, runs a command, ends it; an administrator replays it; a turned-off, unconnected or too old agent is refused in its own words', async ({
+test('an analyst with a certificate opens a terminal on a simulated agent from the keyboard, runs a command, ends it; an administrator replays it; each of the five refusals shows its reason on the screen', async ({
   page,
   browser,
   baseURL,
@@ -92,7 +94,7 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     const terminalOf = `/agents/${agentId}/terminal`;
     await setTerminal(agentId!, false);
     await page.goto(terminalOf);
-    await expect(status(page)).toHaveText('The terminal is turned off in this agent’s settings.');
+    await expect(status(page)).toHaveText('The terminal is turned off in this agent’s settings.', LOADED);
     await setTerminal(agentId!, true);
     // The agent gone (its channel dropped):
     await fleet.stop();
@@ -113,9 +115,46 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     const old = ((await enrolled.json()) as { agent_id: string }).agent_id;
     await setTerminal(old, true);
     await page.goto(`/agents/${old}/terminal`);
-    await expect(status(page)).toHaveText('This agent’s version has no terminal. Upgrade the agent first.');
-    // The missing certificate and the missing permission are refused by the API in their own words
-    // (tests/server/terminal/relay.test.ts); the screen shows any refusal's message as above.
+    await expect(status(page)).toHaveText(
+      'This agent’s version has no terminal. Upgrade the agent first.',
+      LOADED,
+    );
+    // Asked again from the screen, the keyboard on its button:
+    const again = async () => {
+      await page.getByRole('button', { name: 'Start a new session' }).focus();
+      await page.keyboard.press('Enter');
+    };
+    // The certificate revoked (a refusal that keeps the analyst signed in):
+    const certificateId = ((await granted.json()) as { certificate_id: string }).certificate_id;
+    const revoked = await owner.request.post(`/api/agents/v1/terminal-certificates/${certificateId}/revoke`, {
+      headers,
+    });
+    expect(revoked.status(), await revoked.text()).toBe(200);
+    await again();
+    await expect(status(page)).toHaveText(
+      'You hold no terminal certificate for this customer. An Owner grants one by e-mail.',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Terminal' })).toBeVisible();
+    // No permission (staff without modify_all), restored afterwards; the console reads the
+    // permissions again when it loads.
+    const me = (await (await page.request.get('/api/user/', { headers: await apiHeaders(page) })).json()) as {
+      user: { contact_id: string };
+      permissions: string[];
+    };
+    const change = (to: string[]) =>
+      owner.request.patch(`/api/management/contacts/${me.user.contact_id}`, {
+        headers,
+        data: { permissions: to },
+      });
+    const withoutModify = await change(me.permissions.filter((p) => p !== 'modify_all'));
+    expect(withoutModify.status(), await withoutModify.text()).toBe(200);
+    try {
+      await page.reload();
+      await expect(status(page)).toHaveText('You do not have permission to start a terminal', LOADED);
+      await expect(page.getByRole('heading', { level: 1, name: 'Terminal' })).toBeVisible();
+    } finally {
+      expect((await change(me.permissions)).status()).toBe(200);
+    }
   } finally {
     await fleet.stop();
     await owner.close();

@@ -52,7 +52,10 @@ describe('agent settings', () => {
     expect(document.getElementById(syslog.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Syslog forwarding is disabled without a compliance licence.',
     );
-    expect(screen.getByText('You do not have permission to start a terminal')).toBeTruthy();
+    // Someone who may start terminals but holds no certificate is told what is missing.
+    expect(
+      screen.getByText('You hold no terminal certificate for this customer. An Owner grants one by e-mail.'),
+    ).toBeTruthy();
   });
 
   it('turns the forwarder on with the licence, from the keyboard, and tells the page', async () => {

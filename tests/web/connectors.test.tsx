@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConsentPage } from '../../src/web/features/connectors/ConsentPage.tsx';
@@ -10,7 +10,12 @@ import { RedirectPage } from '../../src/web/features/connectors/RedirectPage.tsx
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
+import { stubLayout } from './jsdom-layout.ts';
+import { withKeyDispatcher } from './keyboard-harness.ts';
 import { renderInShell } from './shell-harness.tsx';
+
+stubLayout();
+withKeyDispatcher();
 
 let network: FakeNetwork;
 beforeEach(() => {
@@ -137,12 +142,25 @@ describe('the consent page', () => {
 });
 
 describe('the browser connectors list', () => {
-  it('revokes a credential after asking', async () => {
+  const SECOND = {
+    ...CREDENTIAL,
+    credential_id: '22222222-2222-4333-8444-555555555555',
+    customer_name: 'Umbrella',
+    approved_by: { id: CREDENTIAL.approved_by.id, email: 'chief@umbrella.example' },
+    created_at: '2026-11-03T10:00:00Z',
+  };
+
+  it('moves with j and k, and revokes the focused credential with Enter after asking', async () => {
     signIn(network);
     let revoked = false;
     network.on('get', '/api/connectors/v1/credentials', () => ({
       status: 200 as const,
-      body: { credentials: [{ ...CREDENTIAL, revoked_at: revoked ? '2026-11-02T10:00:00Z' : null }] },
+      body: {
+        credentials: [
+          { ...CREDENTIAL, revoked_at: revoked ? '2026-11-02T10:00:00Z' : null },
+          { ...SECOND, revoked_at: null },
+        ],
+      },
     }));
     network.on('post', '/api/connectors/v1/credentials/{credential_id}/revoke', () => {
       revoked = true;
@@ -156,17 +174,46 @@ describe('the browser connectors list', () => {
       </>,
       { path: '/connectors' },
     );
-    const row = (await screen.findByText('boss@initech.example')).closest('tr')!;
-    expect(within(row).getByText('Active')).toBeTruthy();
-    await user.click(within(row).getByRole('button', { name: /^Revoke the connector of Initech/ }));
+    const grid = await screen.findByRole('grid', { name: 'Browser connectors' });
+    await within(grid).findByText('boss@initech.example');
+    const rows = () => within(grid).getAllByRole('row').slice(1);
+    await user.keyboard('j');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[0]));
+    await user.keyboard('j');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
+    await user.keyboard('k');
+    await waitFor(() => expect(document.activeElement).toBe(rows()[0]));
+    expect(within(rows()[0]!).getByText('Active')).toBeTruthy();
+    await user.keyboard('{Enter}');
     const dialog = screen.getByRole('alertdialog', { name: 'Revoke the browser connector of Initech?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Browser connector revoked')).toBeTruthy();
-    expect(await within(row).findByText('Revoked')).toBeTruthy();
+    await waitFor(() => expect(within(rows()[0]!).getByText('Revoked')).toBeTruthy());
+    expect(within(rows()[1]!).getByText('Active')).toBeTruthy();
     expect(
-      network.callsTo('post', '/api/connectors/v1/credentials/{credential_id}/revoke')[0]?.params,
-    ).toEqual({
-      credential_id: CREDENTIAL.credential_id,
-    });
+      network.callsTo('post', '/api/connectors/v1/credentials/{credential_id}/revoke').map((c) => c.params),
+    ).toEqual([{ credential_id: CREDENTIAL.credential_id }]);
+  });
+
+  it('revokes from the row’s own button as well', async () => {
+    signIn(network);
+    network.on('get', '/api/connectors/v1/credentials', () => ({
+      status: 200 as const,
+      body: { credentials: [CREDENTIAL] },
+    }));
+    network.on('post', '/api/connectors/v1/credentials/{credential_id}/revoke', () => ({
+      status: 200 as const,
+      body: { ...CREDENTIAL, revoked_at: '2026-11-02T10:00:00Z' },
+    }));
+    const user = userEvent.setup();
+    await renderInShell(<CredentialsPage />, { path: '/connectors' });
+    await user.click(await screen.findByRole('button', { name: /^Revoke the connector of Initech/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Revoke the browser connector of Initech?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(network.callsTo('post', '/api/connectors/v1/credentials/{credential_id}/revoke')).toHaveLength(
+        1,
+      ),
+    );
   });
 });

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { agents, auditLog, mailOutbox, terminalCertificates } from '../../../src/server/db/schema/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { auditLog, mailOutbox, terminalCertificates } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { fleetContext, MISSING } from './helpers.ts';
+import { terminalContext } from '../terminal/helpers.ts';
+import { MISSING } from './helpers.ts';
 
 const NO_PERMISSION = 'You do not have permission to start a terminal';
+const NO_CERTIFICATE = 'You hold no terminal certificate for this customer: an Owner grants one by e-mail.';
 
 describe.each(backends())('terminal access on %s', (backend) => {
-  const c = fleetContext(backend);
+  const c = terminalContext(backend);
   const acme = () => c.t.fixtures.acme.customerId;
   const grant = (payload: Record<string, unknown>, user = c.t.fixtures.admin) =>
     c.t.as(user, { method: 'POST', url: '/api/agents/v1/terminal-certificates', payload });
@@ -20,13 +22,17 @@ describe.each(backends())('terminal access on %s', (backend) => {
       .from(mailOutbox)
       .where(eq(mailOutbox.recipients, [email]));
 
-  it('says the caller may not start a terminal until an Owner grants it, then what else is missing', async () => {
+  it('says what is missing first: the permission, a certificate, the version, the setting, the open channel', async () => {
     const agent = await c.enrol(acme(), { host_name: 'ACME-TERM-1', version: '4.10.2' });
-    expect((await capability(agent.agentId)).json()).toEqual({
-      active_connection: true,
+    expect((await capability(agent.agentId, c.t.fixtures.viewer)).json()).toEqual({
+      active_connection: false,
       capable: false,
       allowed: false,
       reason: NO_PERMISSION,
+    });
+    expect((await capability(agent.agentId)).json()).toMatchObject({
+      allowed: false,
+      reason: NO_CERTIFICATE,
     });
     const granted = await grant({ customer_id: acme(), email: 'Analyst@Test.example' });
     expect(granted.statusCode, granted.body).toBe(201);
@@ -45,36 +51,38 @@ describe.each(backends())('terminal access on %s', (backend) => {
     expect((await capability(agent.agentId)).json().reason).toBe(
       'The terminal is turned off in this agent’s settings.',
     );
-    await c.t.as(c.t.fixtures.analyst, {
-      method: 'PUT',
-      url: `/api/agents/v1/agents/${agent.agentId}/settings`,
-      payload: { terminal_enabled: true },
-    });
+    await c.enableTerminal(agent.agentId);
+    // Checking in is not a connection: only the agent's open channel reaches it.
     expect((await capability(agent.agentId)).json()).toEqual({
+      active_connection: false,
+      capable: true,
+      allowed: true,
+      reason: 'The agent is not connected: it has no open channel to the server.',
+    });
+    const dialled = await c.connectedAgent(1);
+    const dialledId = dialled.client.agentId!;
+    expect((await capability(dialledId)).json()).toEqual({
       active_connection: true,
       capable: true,
       allowed: true,
       reason: null,
     });
     // The grant covers every agent of the customer, not others.
-    const second = await c.enrol(acme(), { host_name: 'ACME-TERM-2' });
-    expect((await capability(second.agentId)).json().allowed).toBe(true);
     const foreign = await c.enrol(c.t.fixtures.globex.customerId, { host_name: 'GLOBEX-TERM' });
     expect((await capability(foreign.agentId)).json()).toMatchObject({
       allowed: false,
-      reason: NO_PERMISSION,
+      reason: NO_CERTIFICATE,
     });
     // Someone else granted nothing is still refused.
-    expect((await capability(agent.agentId, c.t.fixtures.acmeUser)).json().allowed).toBe(false);
-    // An agent gone quiet has no active connection.
-    await c.t.database.db
-      .update(agents)
-      .set({ heartbeatAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(agents.agentId, agent.agentId));
-    expect((await capability(agent.agentId)).json()).toMatchObject({
-      active_connection: false,
-      reason: 'The agent is not connected.',
-    });
+    expect((await capability(dialledId, c.t.fixtures.acmeUser)).json().allowed).toBe(false);
+    // The channel dropped, the agent is no longer connected, however recently it checked in.
+    dialled.terminal!.drop();
+    await vi.waitFor(async () =>
+      expect((await capability(dialledId)).json()).toMatchObject({
+        active_connection: false,
+        reason: 'The agent is not connected: it has no open channel to the server.',
+      }),
+    );
   });
 
   it('mails the certificate through the outbox, stores only its hash, audits, and revokes', async () => {
@@ -112,7 +120,7 @@ describe.each(backends())('terminal access on %s', (backend) => {
     expect((await revoke()).json().revoked_at).toBe(revoked.json().revoked_at);
     expect((await capability(agent.agentId, c.t.fixtures.acmeUser)).json()).toMatchObject({
       allowed: false,
-      reason: NO_PERMISSION,
+      reason: NO_CERTIFICATE,
     });
     const audited = await c.t.database.db
       .select()
@@ -122,15 +130,15 @@ describe.each(backends())('terminal access on %s', (backend) => {
   });
 
   it('stops working once expired', async () => {
-    const granted = await grant({ customer_id: acme(), email: 'viewer@test.example' });
+    const granted = await grant({ customer_id: acme(), email: 'user@acme.test' });
     const agent = await c.enrol(acme(), { host_name: 'ACME-TERM-4' });
-    expect((await capability(agent.agentId, c.t.fixtures.viewer)).json().allowed).toBe(true);
+    expect((await capability(agent.agentId, c.t.fixtures.acmeUser)).json().allowed).toBe(true);
     await c.t.database.db
       .update(terminalCertificates)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(terminalCertificates.certificateId, granted.json().certificate_id));
-    expect((await capability(agent.agentId, c.t.fixtures.viewer)).json().allowed).toBe(false);
-    const mine = (await list(c.t.fixtures.viewer)).json().certificates;
+    expect((await capability(agent.agentId, c.t.fixtures.acmeUser)).json().allowed).toBe(false);
+    const mine = (await list(c.t.fixtures.acmeUser)).json().certificates;
     expect(mine[0].state).toBe('expired');
   });
 

@@ -76,7 +76,7 @@ describe.each(backends())('live terminal relay on %s', (backend) => {
     c.expectError(refused, 403, 'forbidden');
     expect(refused.json().error.message).toBe('You do not have permission to start a terminal');
     const uncertified = await c.start(id, c.t.fixtures.acmeUser);
-    c.expectError(uncertified, 403, 'terminal_certificate_required');
+    c.expectError(uncertified, 409, 'terminal_certificate_required');
     await c.grant('user@acme.test');
     const old = await c.enrol(c.acme(), { host_name: 'ACME-OLD', version: '4.10.2' });
     c.expectError(await c.start(old.agentId, c.t.fixtures.acmeUser), 409, 'terminal_unsupported_version');

@@ -153,7 +153,7 @@ export {
 } from './status.ts';
 export { agentClockFlags } from './status-sql.ts';
 /** The terminal area starts sessions on what these say. */
-export { liveCertificate, TERMINAL_MIN_VERSION } from './terminal.ts';
+export { liveCertificate, NO_TERMINAL_CERTIFICATE, TERMINAL_MIN_VERSION } from './terminal.ts';
 export { visibleAgent } from './visible-agent.ts';
 
 export const agentsArea = defineArea({

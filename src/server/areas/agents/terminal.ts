@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { OPERATION_ACCESS } from '../../../api/access.generated.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { isEmail } from '../../../common/patterns.ts';
+import { denial } from '../../../common/permissions.ts';
 import { audit } from '../../audit.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { accessSubject } from '../../contract/access.ts';
 import { customers, terminalCertificates, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
@@ -14,15 +17,17 @@ import { isStaff } from '../../platform/permissions.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
 import { hashSecret, newSecret, revokeCredential } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { compareVersions, deriveAgentStatus } from './status.ts';
+import { compareVersions } from './status.ts';
 import { visibleAgent } from './visible-agent.ts';
 
 /** The first agent release with the interactive shell. */
 export const TERMINAL_MIN_VERSION = '4.11.0';
 const DEFAULT_VALID_DAYS = 30;
 
-/** Spec 2, section 6: what the console says when the caller holds no certificate. */
+/** Spec 2, section 6: what the console says when the caller may not start a terminal. */
 export const NO_TERMINAL_PERMISSION = 'You do not have permission to start a terminal';
+export const NO_TERMINAL_CERTIFICATE =
+  'You hold no terminal certificate for this customer: an Owner grants one by e-mail.';
 
 /** The Owner role (spec 2, section 6): the provider's administrators grant terminal access. */
 export const isOwner = (principal: Principal) => isStaff(principal) && principal.user.isAdmin;
@@ -73,28 +78,33 @@ export async function liveCertificate(tx: Db, customerId: string, contactId: str
 }
 
 /**
- * Whether a terminal could start now: the agent is online, its version supports the shell and the
- * terminal setting is on, and the caller holds a live certificate for the agent's customer.
+ * Whether a terminal could start now, judged as startTerminalSession judges it: the caller's
+ * permission and live certificate for the agent's customer, a version with the shell, the
+ * terminal setting on, and the agent's outbound channel open to the relay (not its check-ins:
+ * an agent that checks in but never dialled the channel cannot be reached).
  */
 export const getTerminalCapability: Handler<'getTerminalCapability'> = async (request) => {
   const principal = principalOf(request);
   const now = new Date();
+  const permitted = denial(OPERATION_ACCESS.startTerminalSession, accessSubject(principal)) === null;
   return asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id);
     const held = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
-    const activeConnection = deriveAgentStatus(agent, now).states.includes('online');
+    const activeConnection = request.server.terminalRelay.isConnected(agent.agentId);
     const supported = compareVersions(agent.version, TERMINAL_MIN_VERSION) >= 0;
     const capable = supported && agent.terminalEnabled;
-    const allowed = held !== undefined;
-    const reason = !allowed
+    const allowed = permitted && held !== undefined;
+    const reason = !permitted
       ? NO_TERMINAL_PERMISSION
-      : !supported
-        ? `Agent ${agent.version} has no terminal: it needs ${TERMINAL_MIN_VERSION} or later.`
-        : !agent.terminalEnabled
-          ? 'The terminal is turned off in this agent’s settings.'
-          : !activeConnection
-            ? 'The agent is not connected.'
-            : null;
+      : !held
+        ? NO_TERMINAL_CERTIFICATE
+        : !supported
+          ? `Agent ${agent.version} has no terminal: it needs ${TERMINAL_MIN_VERSION} or later.`
+          : !agent.terminalEnabled
+            ? 'The terminal is turned off in this agent’s settings.'
+            : !activeConnection
+              ? 'The agent is not connected: it has no open channel to the server.'
+              : null;
     return { active_connection: activeConnection, capable, allowed, reason };
   });
 };

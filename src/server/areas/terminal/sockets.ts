@@ -44,6 +44,27 @@ async function checkJoin(request: FastifyRequest) {
   if (verdict === 'joined') throw conflict('The agent has joined this session already.');
 }
 
+/**
+ * The routes that reach live sessions and agents' channels, which live in one process's memory.
+ * With several API processes the balancer sends them all to the one terminal process; the others
+ * (TERMINAL_RELAY=off) refuse them, so a misrouted call is an answer naming the rule, not a
+ * session that waits for an agent connected elsewhere.
+ */
+const RELAY_ROUTES = new Set([
+  '/api/terminal/v1/sessions',
+  CONSOLE_SOCKET,
+  AGENT_CHANNEL,
+  AGENT_SESSION,
+  '/api/module/agents/v1/agents/interactive-shell/capable/:agent_id',
+]);
+
+const misdirected = () =>
+  new ApiError(
+    421,
+    'terminal_elsewhere',
+    'Live terminals are served by another API process of this installation (TERMINAL_RELAY=off here).',
+  );
+
 const socketHandlers: Record<
   string,
   { check?: (r: FastifyRequest) => Promise<void>; ws: RouteOptions['wsHandler'] }
@@ -73,7 +94,15 @@ const socketHandlers: Record<
  */
 export const terminalSockets = fp(async (app: FastifyInstance) => {
   app.decorate('terminalRelay', new TerminalRelay(app.db, app.config.terminal.idleSeconds * 1000, app.log));
+  const relayHere = app.config.terminal.relay;
   app.addHook('onRoute', (route) => {
+    if (!relayHere && RELAY_ROUTES.has(route.url))
+      route.onRequest = [
+        async () => {
+          throw misdirected();
+        },
+        ...[route.onRequest ?? []].flat(),
+      ];
     const own = socketHandlers[route.url];
     const methods = [route.method].flat();
     if (!own || !methods.includes('GET')) return;

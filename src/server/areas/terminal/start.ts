@@ -5,7 +5,13 @@ import { ApiError } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { newSecret } from '../../platform/secrets.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
-import { compareVersions, liveCertificate, TERMINAL_MIN_VERSION, visibleAgent } from '../agents/index.ts';
+import {
+  compareVersions,
+  liveCertificate,
+  NO_TERMINAL_CERTIFICATE,
+  TERMINAL_MIN_VERSION,
+  visibleAgent,
+} from '../agents/index.ts';
 import { TICKET_SECONDS } from './relay.ts';
 import { relayOf } from './sockets.ts';
 
@@ -23,12 +29,9 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
   const started = await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, agentId);
     const certificate = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
-    if (!certificate)
-      throw new ApiError(
-        403,
-        'terminal_certificate_required',
-        'You hold no terminal certificate for this customer: an Owner grants one by e-mail.',
-      );
+    // 409, not 403: the console takes any 403 for a session that has ended (spec 1 section 4.1
+    // step 7) and would sign the person out for a certificate an Owner has not granted yet.
+    if (!certificate) throw new ApiError(409, 'terminal_certificate_required', NO_TERMINAL_CERTIFICATE);
     if (compareVersions(agent.version, TERMINAL_MIN_VERSION) < 0)
       throw new ApiError(
         409,

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../../api/loaded.ts';
 import { LoadedContent } from '../../components/table/LoadedContent.tsx';
+import { useCan } from '../../session/use-can.ts';
 import { useLabs } from '../../session/use-labs.ts';
 import { type AgentSettings, getAgentSettings, getTerminalCapability, updateAgentSettings } from './api.ts';
 
@@ -26,6 +27,7 @@ export function AgentSettingsPanel({
   const uid = useId();
   // The terminal is a labs feature: its switch and state stay away until the user opts in.
   const terminalShown = useLabs('lab_terminal');
+  const mayStartTerminals = useCan()('startTerminalSession');
   const settings = asLoaded(useQuery(getAgentSettings(agentId)));
   const capability = asLoaded(useQuery(getTerminalCapability(agentId)));
   const [saved, setSaved] = useState<AgentSettings | null>(null);
@@ -55,7 +57,9 @@ export function AgentSettingsPanel({
   const terminalState = !cap
     ? ''
     : !cap.allowed
-      ? t('settings.terminal.noPermission')
+      ? mayStartTerminals
+        ? t('settings.terminal.noCertificate')
+        : t('settings.terminal.noPermission')
       : !cap.capable
         ? t('settings.terminal.notCapable')
         : !cap.active_connection

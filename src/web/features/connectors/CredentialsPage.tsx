@@ -1,26 +1,122 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import {
+  type ListColumn,
+  ListScreen,
+  useClientRows,
+  useList,
+  useListControls,
+} from '../../components/list/index.ts';
 import { Timestamp } from '../../components/Timestamp.tsx';
-import { LoadedContent } from '../../components/table/LoadedContent.tsx';
+import { useCan } from '../../session/use-can.ts';
 import { useToasts } from '../../shell/index.ts';
 import { type ConnectorCredential, listConnectorCredentials, revokeConnectorCredential } from './api.ts';
 import './connectors.css';
 
+const idOf = (c: ConnectorCredential) => c.credential_id;
+const dataOf = (c: ConnectorCredential) => ({ credential: c.credential_id });
+
 /**
  * /connectors: the browser connector credentials issued for the caller's customers, for their
- * administrators and staff; revoking one refuses the extension's next call.
+ * administrators and staff, on the list kit (j/k, sort, paging). Enter on an active row, or its
+ * Revoke button, asks before revoking; a revoked credential refuses the extension's next call.
  */
 export function CredentialsPage() {
   const { t } = useTranslation('connectors');
   const { notify } = useToasts();
-  const uid = useId();
+  const canRevoke = useCan()('revokeConnectorCredential');
+  const controls = useListControls();
   const load = asLoaded(useQuery(listConnectorCredentials()));
   const [revoking, setRevoking] = useState<ConnectorCredential | null>(null);
   const [busy, setBusy] = useState(false);
-  const credentials = load.data ?? [];
+
+  const columns = useMemo(
+    (): ListColumn<ConnectorCredential>[] => [
+      {
+        key: 'customer',
+        label: t('list.customer'),
+        width: 'minmax(10rem, 1.5fr)',
+        sortable: true,
+        text: (c) => c.customer_name,
+      },
+      {
+        key: 'extension',
+        label: t('list.extension'),
+        width: 'minmax(12rem, 1.5fr)',
+        sortable: true,
+        text: (c) => c.extension_id,
+        render: (c) => <code>{c.extension_id}</code>,
+      },
+      {
+        key: 'scopes',
+        label: t('list.scopes'),
+        width: 'minmax(10rem, 1.5fr)',
+        text: (c) => c.scopes.map((scope) => t(`scopeShort.${scope}`)).join(', '),
+      },
+      {
+        key: 'approvedBy',
+        label: t('list.approvedBy'),
+        width: 'minmax(10rem, 1.5fr)',
+        sortable: true,
+        text: (c) => c.approved_by.email ?? t('list.gone'),
+      },
+      {
+        key: 'created',
+        label: t('list.created'),
+        width: 'minmax(9rem, 1fr)',
+        sortable: true,
+        value: (c) => c.created_at,
+        text: (c) => c.created_at,
+        render: (c) => <Timestamp iso={c.created_at} />,
+      },
+      {
+        key: 'lastUsed',
+        label: t('list.lastUsed'),
+        width: 'minmax(9rem, 1fr)',
+        sortable: true,
+        value: (c) => c.last_used_at ?? '',
+        text: (c) => c.last_used_at ?? t('list.never'),
+        render: (c) => (c.last_used_at ? <Timestamp iso={c.last_used_at} /> : t('list.never')),
+      },
+      {
+        key: 'state',
+        label: t('list.state'),
+        width: '7rem',
+        sortable: true,
+        text: (c) => (c.revoked_at ? t('list.stateRevoked') : t('list.stateActive')),
+      },
+      {
+        key: 'actions',
+        label: t('list.actions'),
+        width: '7rem',
+        text: () => '',
+        render: (c) =>
+          c.revoked_at || !canRevoke ? null : (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={t('list.revokeNamed', { customer: c.customer_name, extension: c.extension_id })}
+              onClick={() => setRevoking(c)}
+            >
+              {t('list.revoke')}
+            </button>
+          ),
+      },
+    ],
+    [t, canRevoke],
+  );
+  const { pageRows, total } = useClientRows(load.data ?? [], columns, controls);
+  const list = useList({
+    rows: pageRows,
+    rowId: idOf,
+    enabled: revoking === null,
+    onOpen: (c) => {
+      if (!c.revoked_at && canRevoke) setRevoking(c);
+    },
+  });
 
   const revoke = async () => {
     if (!revoking) return;
@@ -37,70 +133,26 @@ export function CredentialsPage() {
   };
 
   return (
-    <div className="page-body">
-      <header className="page-header">
-        <h1 id={`${uid}-title`}>{t('list.title')}</h1>
-        <p className="muted">{t('list.text')}</p>
-      </header>
-      <LoadedContent
+    <>
+      <ListScreen
+        className="connector-credentials-page"
+        title={t('list.title')}
+        count={t('list.text')}
+        label={t('list.title')}
+        columns={columns}
+        rows={pageRows}
+        rowData={dataOf}
+        list={list}
+        controls={controls}
+        paging={{ kind: 'numbered', total }}
         load={load}
-        empty={credentials.length === 0}
         labels={{
           empty: t('list.none'),
           loadFailed: t('list.loadFailed'),
           retry: t('list.retry'),
           loading: t('list.loading'),
         }}
-      >
-        <table className="table connector-credentials" aria-labelledby={`${uid}-title`}>
-          <thead>
-            <tr>
-              <th scope="col">{t('list.customer')}</th>
-              <th scope="col">{t('list.extension')}</th>
-              <th scope="col">{t('list.scopes')}</th>
-              <th scope="col">{t('list.approvedBy')}</th>
-              <th scope="col">{t('list.created')}</th>
-              <th scope="col">{t('list.lastUsed')}</th>
-              <th scope="col">{t('list.state')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('list.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {credentials.map((c) => (
-              <tr key={c.credential_id}>
-                <td>{c.customer_name}</td>
-                <td>
-                  <code>{c.extension_id}</code>
-                </td>
-                <td>{c.scopes.map((scope) => t(`scopeShort.${scope}`)).join(', ')}</td>
-                <td>{c.approved_by.email ?? t('list.gone')}</td>
-                <td>
-                  <Timestamp iso={c.created_at} />
-                </td>
-                <td>{c.last_used_at ? <Timestamp iso={c.last_used_at} /> : t('list.never')}</td>
-                <td>{c.revoked_at ? t('list.stateRevoked') : t('list.stateActive')}</td>
-                <td>
-                  {c.revoked_at ? null : (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={t('list.revokeNamed', {
-                        customer: c.customer_name,
-                        extension: c.extension_id,
-                      })}
-                      onClick={() => setRevoking(c)}
-                    >
-                      {t('list.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </LoadedContent>
+      />
       {revoking ? (
         <ConfirmDialog
           title={t('list.revokeTitle', { customer: revoking.customer_name })}
@@ -114,6 +166,6 @@ export function CredentialsPage() {
           <p>{t('list.revokeText')}</p>
         </ConfirmDialog>
       ) : null}
-    </div>
+    </>
   );
 }

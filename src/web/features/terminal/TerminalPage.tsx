@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { selectOpen, selectPhase } from '../../../../machines/terminal-session/selectors.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { useIsActivePage } from '../../shell/index.ts';
 import { useTerminalSession } from './use-terminal-session.ts';
@@ -29,22 +30,23 @@ export function TerminalPage({ params }: ScreenProps) {
   const session = useTerminalSession(agentId, useIsActivePage());
   const endButton = useRef<HTMLButtonElement>(null);
   const againButton = useRef<HTMLButtonElement>(null);
-  const { state } = session;
-  const host = 'host' in state ? state.host : '';
-  const open = state.phase === 'connecting' || state.phase === 'live';
+  const { snapshot } = session;
+  const { host, refusal, reason } = snapshot.context;
+  const phase = selectPhase(snapshot);
+  const open = selectOpen(snapshot);
 
   const status =
-    state.phase === 'starting'
+    phase === 'starting'
       ? t('status.starting')
-      : state.phase === 'connecting'
+      : phase === 'connecting'
         ? t('status.connecting', { host })
-        : state.phase === 'live'
+        : phase === 'live'
           ? t('status.live', { host })
-          : state.phase === 'ended'
-            ? t(`ended.${state.reason}`)
-            : REFUSALS.has(state.code)
-              ? t(`refused.${state.code}` as 'refused.forbidden')
-              : t('refused.failed', { message: state.message });
+          : phase === 'ended'
+            ? t(`ended.${reason ?? 'lost'}`)
+            : refusal && REFUSALS.has(refusal.code)
+              ? t(`refused.${refusal.code}` as 'refused.forbidden')
+              : t('refused.failed', { message: refusal?.message ?? '' });
 
   return (
     <div className="page-body terminal-page">
@@ -53,9 +55,9 @@ export function TerminalPage({ params }: ScreenProps) {
         <p className="muted">{t('keys')}</p>
       </header>
       <p
-        role={state.phase === 'refused' || state.phase === 'ended' ? 'alert' : 'status'}
-        className={`terminal-page__status terminal-page__status--${state.phase}`}
-        data-phase={state.phase}
+        role={phase === 'refused' || phase === 'ended' ? 'alert' : 'status'}
+        className={`terminal-page__status terminal-page__status--${phase}`}
+        data-phase={phase}
       >
         {status}
       </p>
@@ -64,8 +66,8 @@ export function TerminalPage({ params }: ScreenProps) {
           <button ref={endButton} type="button" className="button" onClick={session.end}>
             {t('end')}
           </button>
-        ) : state.phase !== 'starting' ? (
-          <button ref={againButton} type="button" className="button" onClick={() => void session.start()}>
+        ) : phase !== 'starting' ? (
+          <button ref={againButton} type="button" className="button" onClick={session.start}>
             {t('again')}
           </button>
         ) : null}
@@ -78,7 +80,7 @@ export function TerminalPage({ params }: ScreenProps) {
           {t('back')}
         </Link>
       </div>
-      <div hidden={state.phase === 'refused'}>
+      <div hidden={phase === 'refused'}>
         <XtermView
           label={t('terminalLabel', { host })}
           onReady={session.onReady}

@@ -8,8 +8,18 @@ export type StartedSession =
   paths['/api/terminal/v1/sessions']['post']['responses']['201']['content']['application/json'];
 
 /** startTerminalSession: the session and the single-use ticket of its console socket. */
-export async function startTerminalSession(agentId: string, cols: number, rows: number) {
-  return dataOf(await api.POST('/api/terminal/v1/sessions', { body: { agent_id: agentId, cols, rows } }));
+export async function startTerminalSession(
+  agentId: string,
+  cols: number,
+  rows: number,
+  signal?: AbortSignal,
+) {
+  return dataOf(
+    await api.POST('/api/terminal/v1/sessions', {
+      body: { agent_id: agentId, cols, rows },
+      ...(signal && { signal }),
+    }),
+  );
 }
 
 /** listTerminalRecordings: the provider's sessions, newest first (administrators). */

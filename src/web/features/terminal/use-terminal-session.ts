@@ -1,101 +1,106 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
+import { useMachine } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import type {
+  StartedTerminal,
+  StartInput,
+} from '../../../../machines/terminal-session/terminal-session.context.ts';
+import type { TerminalSessionEvent } from '../../../../machines/terminal-session/terminal-session.events.ts';
+import {
+  type SocketCommand,
+  terminalSessionMachine,
+} from '../../../../machines/terminal-session/terminal-session.machine.ts';
+import { useCan } from '../../session/use-can.ts';
 import { socketUrl, startTerminalSession } from './api.ts';
-import { type EndReason, TerminalSocket } from './terminal-socket.ts';
+import { TerminalSocket } from './terminal-socket.ts';
 import type { XtermHandle } from './XtermView.tsx';
 
-/** Where a session stands on this screen. */
-export type SessionPhase =
-  | { phase: 'starting' }
-  | { phase: 'connecting'; host: string }
-  | { phase: 'live'; host: string }
-  | { phase: 'refused'; code: string; message: string }
-  | { phase: 'ended'; host: string; reason: EndReason | 'lost' };
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /**
- * One terminal session of the screen: started when the terminal is drawn (its size goes with
- * the request), its socket fed from the keyboard and into the terminal, ended by the user, the
- * server or leaving the screen.
+ * The terminal session machine with the real call, socket and terminal: a session starts when
+ * the terminal is drawn and on show (its size goes with the request), output is written straight
+ * into the terminal, and the screen cached out of sight or gone closes the socket (the server
+ * ends the session as the console gone); shown again, it starts a new one.
  */
 export function useTerminalSession(agentId: string, active: boolean) {
-  const [state, setState] = useState<SessionPhase>({ phase: 'starting' });
   const terminal = useRef<XtermHandle | null>(null);
-  const socket = useRef<TerminalSocket | null>(null);
-  const attempt = useRef(0);
   const [drawn, setDrawn] = useState(false);
+  const can = useCan();
+  const permitted = useRef(false);
+  permitted.current = can('startTerminalSession');
+  /** The open session's socket, while the machine's `socket` actor runs. */
+  const socket = useRef<TerminalSocket | null>(null);
 
-  const start = useCallback(async () => {
-    const handle = terminal.current;
-    if (!handle) return;
-    const mine = ++attempt.current;
-    socket.current?.close();
-    socket.current = null;
-    handle.reset();
-    setState({ phase: 'starting' });
-    const { cols, rows } = handle.size();
-    try {
-      const session = await startTerminalSession(agentId, clamp(cols, 20, 500), clamp(rows, 5, 200));
-      if (mine !== attempt.current) return;
-      const host = session.host_name;
-      setState({ phase: 'connecting', host });
-      socket.current = new TerminalSocket(socketUrl(session.socket_path), {
-        ready: () => {
-          setState({ phase: 'live', host });
-          terminal.current?.focus();
+  const machine = useMemo(
+    () =>
+      terminalSessionMachine.provide({
+        guards: { permitted: () => permitted.current },
+        actions: {
+          toSocket: (_, command: SocketCommand) => {
+            if (command.type === 'input') socket.current?.input(command.data);
+            else if (command.type === 'resize') socket.current?.resize(command.cols, command.rows);
+            else socket.current?.end();
+          },
+          focusTerminal: () => terminal.current?.focus(),
+          freezeTerminal: () => terminal.current?.freeze(),
+          resetTerminal: () => terminal.current?.reset(),
         },
-        output: (data) => terminal.current?.write(data),
-        ended: (reason) => {
-          terminal.current?.freeze();
-          setState({ phase: 'ended', host, reason });
+        actors: {
+          // Left before it answered (the screen gone, a new start): the call is abandoned.
+          startSession: fromPromise<StartedTerminal, StartInput>(({ input, signal }) =>
+            startTerminalSession(
+              input.agentId,
+              clamp(input.cols, 20, 500),
+              clamp(input.rows, 5, 200),
+              signal,
+            ),
+          ),
+          socket: fromCallback<TerminalSessionEvent, { socketPath: string }>(({ input, sendBack }) => {
+            const open = new TerminalSocket(socketUrl(input.socketPath), {
+              ready: () => sendBack({ type: 'socket.ready' }),
+              output: (data) => terminal.current?.write(data),
+              ended: (reason) => sendBack({ type: 'socket.ended', reason }),
+            });
+            // The terminal may have been fitted again while the session started.
+            const size = terminal.current?.size();
+            if (size) open.resize(size.cols, size.rows);
+            socket.current = open;
+            return () => {
+              open.close();
+              if (socket.current === open) socket.current = null;
+            };
+          }),
         },
-      });
-      const size = handle.size();
-      if (size.cols !== cols || size.rows !== rows) socket.current.resize(size.cols, size.rows);
-    } catch (error) {
-      if (mine !== attempt.current) return;
-      setState({
-        phase: 'refused',
-        code: error instanceof ApiError ? error.code : 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }, [agentId]);
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { agentId } });
+
+  const start = useCallback(() => {
+    const size = terminal.current?.size();
+    if (size) send({ type: 'start', cols: size.cols, rows: size.rows });
+  }, [send]);
 
   const onReady = useCallback((handle: XtermHandle) => {
     terminal.current = handle;
     setDrawn(true);
   }, []);
 
-  // A session lives while its screen is on show: cached out of sight, the screen ends it (as the
-  // console gone); shown again, it starts a new one.
   useEffect(() => {
     if (!drawn) return;
-    if (active) {
-      void start();
-      return;
-    }
-    attempt.current++;
-    socket.current?.close();
-    socket.current = null;
-  }, [active, drawn, start]);
-
-  useEffect(
-    () => () => {
-      attempt.current++;
-      socket.current?.close();
-    },
-    [],
-  );
+    if (active) start();
+    else send({ type: 'leave' });
+  }, [active, drawn, start, send]);
 
   return {
-    state,
+    snapshot,
+    send,
     onReady,
     start,
-    input: (data: string) => socket.current?.input(data),
-    resize: (cols: number, rows: number) => socket.current?.resize(cols, rows),
-    end: () => socket.current?.end(),
+    input: (data: string) => send({ type: 'input', data }),
+    resize: (cols: number, rows: number) => send({ type: 'resize', cols, rows }),
+    end: () => send({ type: 'end' }),
     focusTerminal: () => terminal.current?.focus(),
   };
 }
-
-const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
