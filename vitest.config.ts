@@ -11,6 +11,10 @@ const SLOW_TESTS = [
   'tests/server/logs/ingest-crash.test.ts',
   'tests/server/jobs-crash.test.ts',
   'tests/server/workflows/kill-worker.test.ts',
+  // Every id-taking operation with five kinds of credential: about 75 s a database.
+  'tests/server/tenancy-matrix.test.ts',
+  // Migrates a database of the older release from nothing, then to now: about 100 s.
+  'tests/server/migrate-from-older.test.ts',
 ];
 /** The contract fuzz draws new inputs each run: `npm run test:fuzz` (FUZZ_SEED replays a run). */
 const FUZZ_TESTS = ['tests/server/fuzz/contract-fuzz.test.ts'];

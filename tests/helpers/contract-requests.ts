@@ -87,6 +87,15 @@ function urlOf(op: ContractOperation, pathValues: Record<string, unknown>, query
 }
 
 /**
+ * A path segment that routes to its own operation: never empty (`/mutes/` is the list, not a
+ * mute) and never a dot segment, which URL parsing folds into the parent path.
+ */
+export function routableSegment(value: unknown): boolean {
+  const segment = wellFormed(text(value));
+  return segment !== '' && segment !== '.' && segment !== '..';
+}
+
+/**
  * Requests for one operation from its schemas: mostly ones it must accept (values inside every
  * bound, the bounds themselves), and malformed ones (one parameter or body field past its bound,
  * of the wrong kind, hostile text, missing, or an unknown field added).
@@ -95,7 +104,9 @@ export function requestsFor(op: ContractOperation, g: Generation): fc.Arbitrary<
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const validPath = fc.record(
-    Object.fromEntries(pathParams.map((p) => [p.name, validValue(p.schema ?? {}, g)])),
+    Object.fromEntries(
+      pathParams.map((p) => [p.name, validValue(p.schema ?? {}, g).filter(routableSegment)]),
+    ),
   );
   const validQuery = fc.record(
     Object.fromEntries(queryParams.map((p) => [p.name, validValue(p.schema ?? {}, g)])),
@@ -123,7 +134,7 @@ export function requestsFor(op: ContractOperation, g: Generation): fc.Arbitrary<
   for (const p of pathParams)
     breakers.push(
       fc
-        .tuple(valid, edgeBreakingValue(p.schema ?? {}, g))
+        .tuple(valid, edgeBreakingValue(p.schema ?? {}, g).filter(routableSegment))
         .map(([v, bad]) => ({ ...v, path: { ...v.path, [p.name]: bad }, malformed: true })),
     );
   for (const p of queryParams)
