@@ -1,5 +1,5 @@
 import type { WorkflowDefinition, WorkflowTask } from '../db/schema/index.ts';
-import { workflowTemplates } from '../db/schema/index.ts';
+import { workflows, workflowTemplates } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 
 const task = (id: string, action_id: string, parameters: WorkflowTask['parameters']): WorkflowTask => ({
@@ -83,8 +83,23 @@ export const DEMO_TEMPLATES: { name: string; definition: WorkflowDefinition }[] 
   },
 ];
 
-/** The template library of the demo provider. */
-export async function seedWorkflowTemplates(db: Db, partnerId: string): Promise<number> {
-  await db.insert(workflowTemplates).values(DEMO_TEMPLATES.map((t) => ({ partnerId, ...t })));
+/**
+ * The template library of the demo provider, and one workflow an analyst started from the first
+ * template and has not published yet (a draft runs nothing).
+ */
+export async function seedWorkflowTemplates(db: Db, partnerId: string, ownerId: string): Promise<number> {
+  const templates = await db
+    .insert(workflowTemplates)
+    .values(DEMO_TEMPLATES.map((t) => ({ partnerId, ...t })))
+    .returning({ id: workflowTemplates.id });
+  const [first] = DEMO_TEMPLATES;
+  await db.insert(workflows).values({
+    partnerId,
+    name: first!.name,
+    definition: first!.definition,
+    state: 'draft',
+    templateId: templates[0]!.id,
+    ownerId,
+  });
   return DEMO_TEMPLATES.length;
 }
