@@ -60,7 +60,7 @@ function shots(): Shot[] {
     }
     const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/?#]+')}$`);
     // The page one level up: a list, or a route with a parameter taken before this one.
-    const list_ = route.path.slice(0, route.path.lastIndexOf('/:')) || '/';
+    const list_ = route.path.slice(0, route.path.lastIndexOf('/')) || '/';
     list.push({ name: route.name, route: route.path, path: route.path, via: { list: list_, pattern } });
   }
   for (const tab of ADMIN_TABS) list.push({ name: `admin-${tab}`, route: '/admin', path: `/admin#${tab}` });

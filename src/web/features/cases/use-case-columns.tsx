@@ -67,7 +67,7 @@ export function useCaseColumns(
       {
         key: 'assigned_users',
         label: t('columns.assignees'),
-        width: 'minmax(100px, 1fr)',
+        width: 'minmax(116px, 1fr)',
         sortable: true,
         text: (c) => c.assigned_users.map(displayUser).join(', '),
       },
@@ -82,7 +82,7 @@ export function useCaseColumns(
       {
         key: 'updated_at',
         label: t('columns.updated'),
-        width: '186px',
+        width: '170px',
         sortable: true,
         text: (c) => formatTime(c.updated_at),
         render: (c) => <TimeText iso={c.updated_at} format={formatTime} />,
