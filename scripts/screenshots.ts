@@ -117,7 +117,8 @@ async function settled(page: Page) {
     .catch(() => undefined);
   // Screens that refresh on a timer never go quiet for long: a short wait is enough then.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
+  // A screen that moves on by itself (a redirect) may replace the page meanwhile: it settles anew.
+  await page.evaluate(() => document.fonts.ready).catch(() => page.waitForLoadState('load'));
 }
 
 function stopServer(server: ChildProcess) {

@@ -1,4 +1,4 @@
-import { checkedPlan, type PlanInput } from '../areas/escalations/validate.ts';
+import { checkedPlan, type PlanInput } from '../areas/escalations/index.ts';
 import { escalationPlans } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 
