@@ -84,21 +84,22 @@ export const DEMO_TEMPLATES: { name: string; definition: WorkflowDefinition }[] 
 ];
 
 /**
- * The template library of the demo provider, and one workflow an analyst started from the first
- * template and has not published yet (a draft runs nothing).
+ * The template library of the demo provider, and one workflow an analyst started from the
+ * customer notice template and has not published yet (a draft runs nothing).
  */
 export async function seedWorkflowTemplates(db: Db, partnerId: string, ownerId: string): Promise<number> {
   const templates = await db
     .insert(workflowTemplates)
     .values(DEMO_TEMPLATES.map((t) => ({ partnerId, ...t })))
     .returning({ id: workflowTemplates.id });
-  const [first] = DEMO_TEMPLATES;
+  // Named apart from its template, so a workflow made from the same template is told from it.
+  const notify = DEMO_TEMPLATES[1]!;
   await db.insert(workflows).values({
     partnerId,
-    name: first!.name,
-    definition: first!.definition,
+    name: 'Tell customers about high alerts',
+    definition: notify.definition,
     state: 'draft',
-    templateId: templates[0]!.id,
+    templateId: templates[1]!.id,
     ownerId,
   });
   return DEMO_TEMPLATES.length;
