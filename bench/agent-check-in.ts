@@ -24,9 +24,9 @@ import { hashSecret } from '../src/server/areas/agents/index.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { agents, customers, partners } from '../src/server/db/schema/index.ts';
+import { admin, PG_URL } from './lib/postgres-admin.ts';
 import { percentile } from './lib/stats.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 const { values } = parseArgs({
   options: {
@@ -63,16 +63,6 @@ async function databaseExists(name: string): Promise<boolean> {
   try {
     const result = await client.query('select 1 from pg_database where datname = $1', [name]);
     return result.rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
   } finally {
     await client.end();
   }

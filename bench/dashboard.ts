@@ -12,7 +12,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { OPEN_STATUSES } from '../src/common/statuses.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -21,11 +20,11 @@ import { vacuumAnalyze } from '../src/server/db/maintenance.ts';
 import { alerts, customers, users } from '../src/server/db/schema/index.ts';
 import { withScope } from '../src/server/db/tenancy.ts';
 import { seedDemoData } from '../src/server/seed/generate.ts';
+import { admin, PG_URL } from './lib/postgres-admin.ts';
 import { type Figure, percentile, report, timeRuns } from './lib/stats.ts';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 const DAYS = 30;
 
@@ -93,16 +92,6 @@ const CASES: Case[] = [
       where customer_id = any(${ids(c)}::uuid[]) and day >= ${since().slice(0, 10)}::date group by 1, 2`,
   },
 ];
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function openSeeded(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const name = KEEP ? `watchfloor_bench_dashboard_${ALERTS}` : `watchfloor_bench_dashboard_${process.pid}`;

@@ -14,17 +14,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { customers, ingestTokens, partners } from '../src/server/db/schema/index.ts';
 import { hashSecret, newSecret } from '../src/server/platform/secrets.ts';
+import { admin, PG_URL } from './lib/postgres-admin.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
 const SHIPPERS = Number(process.env.BENCH_SHIPPERS ?? 4);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = 'watchfloor_bench_ingest';
 
 function event(i: number): Record<string, unknown> {
@@ -38,16 +37,6 @@ function event(i: number): Record<string, unknown> {
     message: `An account event ${i} for user${i % 500} on HOST-${i % 200}`,
     LogonType: i % 11,
   };
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function main() {

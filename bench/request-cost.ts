@@ -22,8 +22,8 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { generateLoad, hasWrk, type Load } from './lib/load.ts';
+import { admin, PG_URL } from './lib/postgres-admin.ts';
 import type { Payloads, Served } from './lib/request-cost-servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,17 +33,6 @@ const STATIC_PATH = '/favicon.svg';
 const webRoot = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const servers = fileURLToPath(new URL('./lib/request-cost-servers.ts', import.meta.url));
 const onPostgres = process.argv.includes('--postgres');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new, empty PostgreSQL database for this run (the console migrates it), and how to drop it. */
 async function benchDatabase() {

@@ -13,28 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { startSyslogServer } from '../src/server/areas/logs/index.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { customers, ingestTokens, partners, syslogSources } from '../src/server/db/schema/index.ts';
 import { hashSecret, newSecret } from '../src/server/platform/secrets.ts';
+import { admin, PG_URL } from './lib/postgres-admin.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NAME = 'watchfloor_bench_syslog';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const message = (i: number, kind: string) =>
   `<38>1 ${new Date().toISOString()} HOST-${i % 200} sshd ${1000 + (i % 50)} - - ${kind} ${i}: Failed password for user${i % 500} from 10.0.${(i >> 8) & 255}.${i & 255} port 22`;

@@ -14,6 +14,8 @@
  * The baselines, measured in the same page and run, are a plain Array.filter and a plain
  * Array.sort of the same rows, without React.
  */
+
+import { timeFilterKeystrokes } from './lib/keystroke-timing.ts';
 import { seededConsole, signedInPage } from './lib/seeded-console.ts';
 import { percentile, report } from './lib/stats.ts';
 
@@ -49,34 +51,10 @@ async function measure() {
     console.log(`Loaded ${loaded.toLocaleString('en-GB')} rows in the list.`);
 
     const texts = keystrokes();
-    const samples = await page.evaluate(async (texts) => {
-      const input = document.querySelector<HTMLInputElement>('input[type="search"][placeholder^="Filter"]')!;
-      const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      const frame = () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
-      const committed = (text: string) =>
-        new Promise<void>((resolve) => {
-          if (grid.dataset.keyword === text) return resolve();
-          const observer = new MutationObserver(() => {
-            if (grid.dataset.keyword !== text) return;
-            observer.disconnect();
-            resolve();
-          });
-          observer.observe(grid, { attributes: true, attributeFilter: ['data-keyword'] });
-        });
-      input.focus();
-      const times: number[] = [];
-      for (const text of texts) {
-        await frame();
-        const started = performance.now();
-        setValue.call(input, text);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await committed(text);
-        // The frame after the commit is when the new rows are on screen.
-        times.push((await frame()) - started);
-      }
-      return times;
-    }, texts);
+    const samples = await page.evaluate(timeFilterKeystrokes, {
+      input: 'input[type="search"][placeholder^="Filter"]',
+      texts,
+    });
 
     const sorts = await page.evaluate(
       async ({ columns, steps }) => {

@@ -4,7 +4,8 @@
  * database as the end-to-end tests do (scripts/e2e-server.mjs; build first with
  * `npx vite build`), signs in as the demo administrator (every labs feature on) and opens each
  * route of the route table (src/web/routes.ts) and each administration tab. A route with a
- * parameter is reached through the first link to it on its list.
+ * parameter is reached through the first link to it on its list; a route under another with a
+ * parameter (a domain's lookalike) through the first link on the page taken for that one.
  *
  *   SCREENSHOTS_PORT (default 8440) and SYSLOG_PORT: where the server listens.
  *   SCREENSHOTS_URL and WATCHFLOOR_DEMO_PASSWORD: use a running server instead.
@@ -25,6 +26,10 @@ const EMAIL = 'admin@watchfloor.example';
 /** Routes that are no screen of their own for a signed-in person: they sign in or out, or leave. */
 const SKIPPED = new Set(['login', 'login_callback', 'logout', 'connectors_chrome_redirect']);
 const OUT = join(process.cwd(), 'docs', 'screenshots');
+/** A route's path with its parameters unnamed: '/domains/:uid' and '/domains/:domainUid' are one page. */
+const routeShape = (route: string) => route.replace(/:[^/]+/g, ':');
+/** The routes without a parameter: a link to one of them is never a link to a route with one. */
+const STATIC_PATHS = new Set(ROUTES.filter((r) => !r.path.includes(':')).map((r) => r.path));
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 8440);
 const baseURL = process.env.SCREENSHOTS_URL ?? `http://localhost:${port}`;
@@ -33,6 +38,8 @@ const password = process.env.WATCHFLOOR_DEMO_PASSWORD ?? 'screenshots-demo-passw
 /** A screen to take: its file name and how to reach it. */
 interface Shot {
   name: string;
+  /** The route's path as the route table writes it ('/cases/:id'). */
+  route: string;
   path: string;
   /** For a route with a parameter: the list whose first matching link leads to it. */
   via?: { list: string; pattern: RegExp };
@@ -43,20 +50,21 @@ function shots(): Shot[] {
   for (const route of ROUTES) {
     if (SKIPPED.has(route.name)) continue;
     if (!route.path.includes(':')) {
-      list.push({ name: route.name, path: route.path });
+      list.push({ name: route.name, route: route.path, path: route.path });
       continue;
     }
     // An optional parameter ('/search/:id?') needs none; '/cases/:id' is reached from '/cases'.
     if (/\/:[^/]+\?$/.test(route.path)) {
-      list.push({ name: route.name, path: route.path.replace(/\/:[^/]+\?$/, '') || '/' });
+      list.push({ name: route.name, route: route.path, path: route.path.replace(/\/:[^/]+\?$/, '') || '/' });
       continue;
     }
     const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/?#]+')}$`);
-    const list_ = route.path.slice(0, route.path.indexOf('/:')) || '/';
-    list.push({ name: route.name, path: route.path, via: { list: list_, pattern } });
+    // The page one level up: a list, or a route with a parameter taken before this one.
+    const list_ = route.path.slice(0, route.path.lastIndexOf('/')) || '/';
+    list.push({ name: route.name, route: route.path, path: route.path, via: { list: list_, pattern } });
   }
-  for (const tab of ADMIN_TABS) list.push({ name: `admin-${tab}`, path: `/admin#${tab}` });
-  list.push({ name: 'error_400', path: '/no-such-page' });
+  for (const tab of ADMIN_TABS) list.push({ name: `admin-${tab}`, route: '/admin', path: `/admin#${tab}` });
+  list.push({ name: 'error_400', route: '/no-such-page', path: '/no-such-page' });
   return list;
 }
 
@@ -109,7 +117,8 @@ async function settled(page: Page) {
     .catch(() => undefined);
   // Screens that refresh on a timer never go quiet for long: a short wait is enough then.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
+  // A screen that moves on by itself (a redirect) may replace the page meanwhile: it settles anew.
+  await page.evaluate(() => document.fonts.ready).catch(() => page.waitForLoadState('load'));
 }
 
 function stopServer(server: ChildProcess) {
@@ -147,25 +156,35 @@ async function main() {
       const context = await browser.newContext({ baseURL, viewport, storageState });
       const page = await context.newPage();
       let index = 0;
+      // The address each route with a parameter was taken at: the page its sub-routes are reached from.
+      const takenAt = new Map<string, string>();
       for (const shot of shots()) {
         let path = shot.path;
         if (shot.via) {
-          await page.goto(shot.via.list);
+          const from = shot.via.list.includes('/:') ? takenAt.get(routeShape(shot.via.list)) : shot.via.list;
+          if (!from) {
+            missing.push(`${viewport.width}x${viewport.height} ${shot.name}: ${shot.via.list} was not taken`);
+            continue;
+          }
+          await page.goto(from);
           await settled(page);
           const hrefs = await page
             .locator('main a[href]')
             .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-          const found = hrefs.find((href) => shot.via!.pattern.test(href.split(/[?#]/)[0]!));
+          // A link to a route of its own ('/workflows/templates') is not one to this route.
+          const found = hrefs.find((href) => {
+            const linked = href.split(/[?#]/)[0]!;
+            return shot.via!.pattern.test(linked) && !STATIC_PATHS.has(linked);
+          });
           if (!found) {
-            missing.push(
-              `${viewport.width}x${viewport.height} ${shot.name}: no link to it on ${shot.via.list}`,
-            );
+            missing.push(`${viewport.width}x${viewport.height} ${shot.name}: no link to it on ${from}`);
             continue;
           }
           path = found;
         }
         await page.goto(path);
         await settled(page);
+        takenAt.set(routeShape(shot.route), path);
         index += 1;
         const file = join(folder, `${String(index).padStart(2, '0')}-${shot.name}.png`);
         await page.screenshot({ path: file });

@@ -8,8 +8,9 @@ import { FEATURE_SIDEBAR, FEATURES } from '../../src/web/features/index.ts';
 /**
  * The web app's layout rule (src/web/README.md, "Adding an area"): a file of area X, or web code
  * outside the areas (shell, commands, admin, pages, components), reaches area Y only through Y's
- * `index.ts`, `api.ts` or `locales/`. Imports are found with a regex over the source (static
- * `import … from`, `export … from` and dynamic `import()`).
+ * `index.ts`; reads several areas make live in src/web/api/. Imports are found with a regex over
+ * the source (static `import … from`, `export … from` and dynamic `import()`); locales are loaded
+ * by glob, not imported.
  */
 const webDir = fileURLToPath(new URL('../../src/web/', import.meta.url));
 const featuresDir = join(webDir, 'features');
@@ -38,8 +39,13 @@ function areaOf(path: string): { area: string; inside: string } | null {
 }
 
 /** What another area, or the shell, may import of an area. */
-const isPublic = (inside: string) =>
-  inside === 'index.ts' || inside === 'api.ts' || inside.startsWith('locales/');
+const isPublic = (inside: string) => inside === 'index.ts';
+
+/**
+ * Imports into another area's insides that stand until their areas are next reworked: each is
+ * named, so a new one fails the test. Remove an entry once its import goes through index.ts.
+ */
+const NOT_YET_THROUGH_INDEX = ['features/reports/ReportFields.tsx → features/logs/api.ts'];
 
 /** Every import into an area's insides from outside that area, as "from → to". */
 function crossAreaViolations(): string[] {
@@ -84,8 +90,11 @@ describe('web areas', () => {
     expect(FEATURES.map((f) => f.id).sort()).toEqual(areas.sort());
   });
 
-  it('reaches an area from outside only through its index.ts, api.ts or locales', () => {
-    expect(crossAreaViolations()).toEqual([]);
+  it('reaches an area from outside only through its index.ts', () => {
+    const violations = crossAreaViolations();
+    expect(violations.filter((v) => !NOT_YET_THROUGH_INDEX.includes(v))).toEqual([]);
+    // An entry the code no longer needs leaves the list.
+    for (const allowed of NOT_YET_THROUGH_INDEX) expect(violations, allowed).toContain(allowed);
   });
 
   it('lists every command under a declared group, and every action on a declared kind', () => {

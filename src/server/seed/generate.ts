@@ -9,6 +9,7 @@ import { seedBreachLookups } from './breaches.ts';
 import { ALERTS_PER_CASE, finishCases, MIN_CASES, seedCases } from './cases.ts';
 import { seedIndicators, seedUpdates } from './content.ts';
 import { seedDomains } from './domains.ts';
+import { seedEscalationPlan } from './escalations.ts';
 import { insertInBatches } from './insert.ts';
 import { seedLogEvents } from './logs.ts';
 import { seedOrganisation } from './organisation.ts';
@@ -149,7 +150,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   );
   const config = await seedMutesAndRules(db, streams.mutes, org, now);
   // The workflow templates every provider starts with (no randomness: the same library every time).
-  await seedWorkflowTemplates(db, org.partnerId);
+  await seedWorkflowTemplates(db, org.partnerId, org.staff[0]!.contactId);
+  await seedEscalationPlan(db, org.partnerId, now);
   report({ phase: 'triage', done: config.mutes + config.rules, total: config.mutes + config.rules });
 
   const firstAlertId = await firstFreeId(db, 'alerts');

@@ -1,5 +1,5 @@
 import type { WorkflowDefinition, WorkflowTask } from '../db/schema/index.ts';
-import { workflowTemplates } from '../db/schema/index.ts';
+import { workflows, workflowTemplates } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 
 const task = (id: string, action_id: string, parameters: WorkflowTask['parameters']): WorkflowTask => ({
@@ -122,8 +122,24 @@ export const DEMO_TEMPLATES: { name: string; definition: WorkflowDefinition }[] 
   },
 ];
 
-/** The template library of the demo provider. */
-export async function seedWorkflowTemplates(db: Db, partnerId: string): Promise<number> {
-  await db.insert(workflowTemplates).values(DEMO_TEMPLATES.map((t) => ({ partnerId, ...t })));
+/**
+ * The template library of the demo provider, and one workflow an analyst started from the
+ * customer notice template and has not published yet (a draft runs nothing).
+ */
+export async function seedWorkflowTemplates(db: Db, partnerId: string, ownerId: string): Promise<number> {
+  const templates = await db
+    .insert(workflowTemplates)
+    .values(DEMO_TEMPLATES.map((t) => ({ partnerId, ...t })))
+    .returning({ id: workflowTemplates.id });
+  // Named apart from its template, so a workflow made from the same template is told from it.
+  const notify = DEMO_TEMPLATES[1]!;
+  await db.insert(workflows).values({
+    partnerId,
+    name: 'Tell customers about high alerts',
+    definition: notify.definition,
+    state: 'draft',
+    templateId: templates[1]!.id,
+    ownerId,
+  });
   return DEMO_TEMPLATES.length;
 }

@@ -1,5 +1,8 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { agents, alerts } from '../../../src/server/db/schema/index.ts';
-import type { TestApp } from '../../helpers/app.ts';
+import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import type { Backend } from '../../helpers/database.ts';
 import { type FakeModel, startFakeModel } from '../../helpers/fake-model.ts';
 
 export interface AssistantWorld {
@@ -89,4 +92,71 @@ export function parseEvents(body: string): Streamed {
     .map((e) => e.data.text)
     .join('');
   return { events, text };
+}
+
+/** The assistant's API root. */
+export const ASSISTANT_BASE = '/api/assistant/v1';
+
+type Caller = { contactId: string };
+
+export interface ChatApp {
+  t: TestApp;
+  model: FakeModel;
+  world: Omit<AssistantWorld, 'model'>;
+  /** A new conversation of the caller's; its id. */
+  start(user: Caller): Promise<string>;
+  /** One question in a conversation, asked from a screen (`context`). */
+  ask(
+    user: Caller,
+    id: string,
+    content: string,
+    context?: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
+  /** The provider switches the assistant on or off for everyone. */
+  enable(enabled: boolean): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * An app talking to a fake model, with the seeded world, for the tests of one describe block:
+ * filled in before its first test, closed after its last. `enabled` switches the assistant on
+ * before the tests run; without it the tests start from the provider's default (off).
+ */
+export function chatAppFor(backend: Backend, options: { enabled: boolean }): ChatApp {
+  const app = {
+    start: async (user) => {
+      const created = await app.t.as(user, {
+        method: 'POST',
+        url: `${ASSISTANT_BASE}/conversations`,
+        payload: {},
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    },
+    ask: (user, id, content, context = { route: '/' }) =>
+      app.t.as(user, {
+        method: 'POST',
+        url: `${ASSISTANT_BASE}/conversations/${id}/messages`,
+        payload: { content, context },
+      }),
+    enable: (enabled) =>
+      app.t.as(app.t.fixtures.admin, {
+        method: 'PUT',
+        url: `${ASSISTANT_BASE}/settings`,
+        payload: { enabled, policy: 'any' },
+      }),
+  } as ChatApp;
+  beforeAll(async () => {
+    app.model = await startFakeModel();
+    app.t = await createTestApp(backend, env(app.model));
+    app.world = await seedWorld(app.t);
+    if (options.enabled) {
+      const on = await app.enable(true);
+      expect(on.statusCode, on.body).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await app.t?.close();
+    await app.model?.close();
+  });
+  return app;
 }

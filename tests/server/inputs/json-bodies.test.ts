@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract, type OpenApiDocument } from '../../../src/server/contract/load.ts';
 import { MAX_JSON_DEPTH } from '../../../src/server/platform/json-body.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
+import { machineCallers } from '../../helpers/contract-callers.ts';
 import { backends } from '../../helpers/database.ts';
 import { approve, REPORTING_POLICY, setPolicy } from '../connectors/helpers.ts';
 
@@ -71,39 +72,21 @@ const MALFORMED: [string, string][] = [
 // database is enough for this walk over every operation.
 describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (backend) => {
   let t: TestApp;
-  let agentCredential: string;
-  let ingestToken: string;
-  let connectorToken: string;
+  /** Each security scheme's bearer credential, but the people's (`bearerAuth`). */
+  let credentials: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
     const customer_id = t.fixtures.acme.customerId;
-    const enrolment = await t.as(t.fixtures.analyst, {
-      method: 'POST',
-      url: '/api/agents/v1/enrolment-tokens',
-      payload: { customer_id, name: 'Fuzz' },
-    });
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/api/agent/v1/enrol',
-      payload: {
-        token: enrolment.json().token,
-        host_name: 'FUZZ-01',
-        platform: 'windows-11',
-        architecture: 'x64',
-        version: '4.12.3',
-      },
-    });
-    agentCredential = enrolled.json().credential;
-    const ingest = await t.as(t.fixtures.analyst, {
-      method: 'POST',
-      url: '/api/search/v1/ingest-tokens',
-      payload: { customer_id, name: 'Fuzz', source: 'windows' },
-    });
-    ingestToken = ingest.json().token;
+    const callers = await machineCallers(t, t.fixtures.analyst, customer_id);
     // The browser extension's credential, approved with the policy's blocked-visit reports on.
     await setPolicy(t, customer_id, REPORTING_POLICY);
-    connectorToken = (await approve(t, t.fixtures.analyst, customer_id)).json().token;
+    const connectorToken: string = (await approve(t, t.fixtures.analyst, customer_id)).json().token;
+    credentials = {
+      agentCredential: callers.agentCredential,
+      ingestToken: callers.ingestToken,
+      connectorCredential: connectorToken,
+    };
   }, 300_000);
   afterAll(() => t.close());
 
@@ -116,14 +99,7 @@ describe.each(backends().slice(0, 1))('every JSON body of the contract on %s', (
       payload,
     };
     if (op.scheme === 'bearerAuth') return t.as(t.fixtures.analyst, options);
-    const credential =
-      op.scheme === 'agentCredential'
-        ? agentCredential
-        : op.scheme === 'ingestToken'
-          ? ingestToken
-          : op.scheme === 'connectorCredential'
-            ? connectorToken
-            : null;
+    const credential = credentials[op.scheme];
     return t.app.inject({
       ...options,
       headers: { ...options.headers, ...(credential ? { authorization: `Bearer ${credential}` } : {}) },

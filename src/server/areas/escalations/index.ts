@@ -48,6 +48,8 @@ export const escalationHandlers: Handlers<EscalationOperation> = {
 
 /** A workflow step escalates an alert with this (system connection), as the console does. */
 export { type NewEscalation, startEscalation } from './run.ts';
+/** The rules a plan made in the console passes: the demo data's plan passes them too. */
+export { checkedPlan, type PlanInput } from './validate.ts';
 
 export const escalationsArea = defineArea({
   name: 'escalations',

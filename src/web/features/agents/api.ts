@@ -7,6 +7,8 @@ import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 
+export { ACTION_POLL_MS, type AgentInstallerPlatform, requestAgentInstaller } from '../../api/agents.ts';
+
 export type Agent = components['schemas']['Agent'];
 export type AgentDetail = components['schemas']['AgentDetail'];
 export type AgentAction = components['schemas']['AgentAction'];
@@ -131,13 +133,6 @@ export async function setAgentAttribute(
   );
 }
 
-export type AgentInstallerPlatform = components['schemas']['AgentInstaller']['platform'];
-
-/** "Download agents": the server mails the caller a download link for the customer's installer. */
-export async function requestAgentInstaller(customerId: string, platform: AgentInstallerPlatform) {
-  return dataOf(await api.POST('/api/agents/v1/installers', { body: { customer_id: customerId, platform } }));
-}
-
 export async function cancelAgentAction(actionId: string, force: boolean): Promise<AgentAction> {
   return dataOf(
     await api.POST('/api/agents/v1/actions/{action_id}/cancel', {
@@ -253,6 +248,3 @@ export const getAgentTotals = (query: {
       },
     },
   });
-
-/** How often a pending action is read again: an agent checks in about every minute. */
-export const ACTION_POLL_MS = 5000;

@@ -1,6 +1,8 @@
 import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
 import type { components } from '../../../api/schema.d.ts';
 import type { Priority, Status } from '../../../common/statuses.ts';
+import { createCase as createCaseOf } from '../../api/cases.ts';
+import { createMute } from '../../api/mutes.ts';
 import { MUTE_DURATIONS, type MuteDuration } from '../../commands/arguments.ts';
 import type { RunContext } from '../../commands/command-types.ts';
 import {
@@ -11,8 +13,6 @@ import {
   type SelectionContext,
 } from '../../commands/selection-actions.ts';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
-import { createCase as createCaseOf } from '../cases/api.ts';
-import { createMute } from '../mutes/api.ts';
 import { bulkUpdateAlerts, getAlert, postAlertDiscussion } from './api.ts';
 import type { AlertsCommandTarget } from './command-target.ts';
 

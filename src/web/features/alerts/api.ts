@@ -3,6 +3,9 @@ import type { paths } from '../../../api/schema.d.ts';
 import { dataOf as must } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
 import type { Period } from './list/address-filters.ts';
+
+export { getAlert } from '../../api/alerts.ts';
+
 import type {
   Alert,
   AlertActivity,
@@ -85,10 +88,6 @@ export async function bulkUpdateAlerts(body: {
   comment_private?: boolean;
 }): Promise<BulkAnswer> {
   return must(await api.PUT('/api/alerts/v1/alerts/', { body }));
-}
-
-export async function getAlert(id: number, signal?: AbortSignal): Promise<Alert> {
-  return must(await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } }, signal }));
 }
 
 export async function updateAlert(

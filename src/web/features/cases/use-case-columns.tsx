@@ -10,7 +10,8 @@ import { useStatusLabel } from './use-status-label.ts';
 /**
  * The case list's columns (spec 2, section 2 "Cases"), each keyed by the API's sort key, so a
  * header's sort is the server's: title (the link that opens the case), customer, status, risk,
- * tags, assignees, alert count and last update.
+ * tags, assignees, alert count and last update. Their least widths add up to what a 1280 px
+ * window leaves beside the sidebar, and the last update has room for a whole date and time.
  */
 export function useCaseColumns(
   customerName: (id: string) => string,
@@ -24,7 +25,7 @@ export function useCaseColumns(
       {
         key: 'title',
         label: t('columns.title'),
-        width: 'minmax(240px, 2.6fr)',
+        width: 'minmax(180px, 2.6fr)',
         sortable: true,
         text: (c) => `#${c.id} ${c.title}`,
         render: (c) => (
@@ -36,14 +37,14 @@ export function useCaseColumns(
       {
         key: 'customer',
         label: t('columns.customer'),
-        width: 'minmax(120px, 1fr)',
+        width: 'minmax(100px, 1fr)',
         sortable: true,
         text: (c) => customerName(c.customer_id),
       },
       {
         key: 'status',
         label: t('columns.status'),
-        width: '130px',
+        width: '124px',
         sortable: true,
         text: (c) => statusLabel(c.status),
         render: (c) => <StatusBadge status={c.status} />,
@@ -51,7 +52,7 @@ export function useCaseColumns(
       {
         key: 'risk_score',
         label: t('columns.risk'),
-        width: '80px',
+        width: '64px',
         sortable: true,
         text: (c) => String(c.risk_score),
         render: (c) => <RiskScore score={c.risk_score} />,
@@ -59,21 +60,21 @@ export function useCaseColumns(
       {
         key: 'tags',
         label: t('columns.tags'),
-        width: 'minmax(120px, 1fr)',
+        width: 'minmax(90px, 1fr)',
         sortable: true,
         text: (c) => c.tags.join(', '),
       },
       {
         key: 'assigned_users',
         label: t('columns.assignees'),
-        width: 'minmax(140px, 1fr)',
+        width: 'minmax(116px, 1fr)',
         sortable: true,
         text: (c) => c.assigned_users.map(displayUser).join(', '),
       },
       {
         key: 'alert_count',
         label: t('columns.alerts'),
-        width: '80px',
+        width: '72px',
         sortable: true,
         align: 'end',
         text: (c) => String(c.alert_count),

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { type AgentInstallerPlatform, requestAgentInstaller } from '../../api/agents.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useToasts } from '../../shell/index.ts';
-import { type AgentInstallerPlatform, requestAgentInstaller } from '../agents/api.ts';
 import { createTestAlert } from './actions-api.ts';
 import type { Customer } from './api.ts';
 

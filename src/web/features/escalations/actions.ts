@@ -1,7 +1,7 @@
 import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import { getAlert } from '../../api/alerts.ts';
 import type { RunContext } from '../../commands/command-types.ts';
 import { eachItem, onTarget, reportSelection } from '../../commands/selection-actions.ts';
-import { getAlert } from '../alerts/api.ts';
 import type { AlertsCommandTarget } from '../alerts/index.ts';
 import { type EscalationPlan, plansForCustomer, startEscalation } from './api.ts';
 

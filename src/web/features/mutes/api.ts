@@ -1,9 +1,10 @@
 import { muteBody } from '../../../../machines/mute-lifecycle/draft.ts';
 import type { Mute, MuteDraft } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { api } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
 import { dataOf } from '../../api/errors.ts';
 import { $api } from '../../api/query.ts';
+
+export { createMute } from '../../api/mutes.ts';
 
 type MuteState = Mute['state'];
 
@@ -40,9 +41,4 @@ export async function unmuteMute(id: string, version: number | undefined): Promi
     body: version === undefined ? {} : { version },
   });
   return dataOf(result);
-}
-
-/** A mute made from an alert (`source_alert_id`, so that alert is muted too). */
-export async function createMute(body: components['schemas']['MuteCreate']): Promise<Mute> {
-  return dataOf(await api.POST('/api/alerts/v1/mutes/', { body }));
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTION_POLL_MS } from '../../../api/agents.ts';
 import { PageButtons } from '../../../components/PageButtons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { Timestamp } from '../../../components/Timestamp.tsx';
 import { usePaged } from '../../../components/use-paged.ts';
 import { useIsActivePage, useTickerEvent } from '../../../shell/index.ts';
-import { ACTION_POLL_MS } from '../../agents/api.ts';
 import { loadLinkedAction } from '../../agents/index.ts';
 import { listAlertActivity } from '../api.ts';
 import { useLabels } from '../shared/use-labels.ts';

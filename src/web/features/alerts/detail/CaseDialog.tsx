@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleOf } from '../../../../api/validate.ts';
+import { assignCaseAlerts, createCase, listCases } from '../../../api/cases.ts';
 import {
   FormFooter,
   SegmentedChoice,
@@ -10,7 +11,6 @@ import {
 } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { assignCaseAlerts, createCase, listCases } from '../../cases/api.ts';
 import type { Alert, CaseSummary } from '../types.ts';
 
 export interface CaseDialogProps {

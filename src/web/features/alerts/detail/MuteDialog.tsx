@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createMute } from '../../../api/mutes.ts';
 import {
   CheckboxChoices,
   FormFooter,
@@ -8,7 +9,6 @@ import {
   useForm,
 } from '../../../components/form/index.ts';
 import { ModalDialog } from '../../../components/ModalDialog.tsx';
-import { createMute } from '../../mutes/api.ts';
 import type { Alert, MuteCondition } from '../types.ts';
 
 /** Expiry choices in seconds; one day is the default (spec 2, section 9). */
