@@ -198,9 +198,17 @@ async function main() {
       `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${workers} workers (target >= 200)`,
     );
 
-    // Trigger to first step: alerts raised one at a time while the workers run, as the server does.
+    // Trigger to first step: alerts raised one at a time while the workers run, told of new jobs
+    // at commit as the server's are.
     const runners = Array.from({ length: workers }, (_, w) =>
-      startJobRunner(db, { workerId: `steady-${w}`, pollMs: 20, handlers, schedules: [], log: quiet }),
+      startJobRunner(db, {
+        workerId: `steady-${w}`,
+        pollMs: 20,
+        handlers,
+        schedules: [],
+        log: quiet,
+        jobsDue: database.jobsDue,
+      }),
     );
     const raised: number[] = [];
     for (let i = 0; i < Math.min(40, runs / MATCHING); i++) {

@@ -35,6 +35,7 @@ const lanes =
           workerId: `${hostname()}:${process.pid}:${lane}`,
           pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
           handlers: laneHandlers(lane),
+          jobsDue: database.jobsDue,
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           leaseMs: config.jobLeaseMs,
           mail: mailTransportFor(config),

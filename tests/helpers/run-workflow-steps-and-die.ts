@@ -3,11 +3,13 @@
  * test to kill with SIGKILL:
  *   tsx run-workflow-steps-and-die.ts <database url or PGlite dir> <inside|after> <step> <clock offset ms>
  * `inside`: the step has acted and marked itself done in its transaction, which is not yet
- * committed. `after`: its transaction committed, the next step's job not yet queued. Prints
+ * committed. `after`: its transaction committed, the next step not yet begun. Prints
  * "stopped <step>" there and hangs. The clock offset lets it claim jobs whose lease has run out.
  */
+import { eq, max } from 'drizzle-orm';
 import { STEP_JOB } from '../../src/server/areas/workflows/engine/runs.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { workflowSteps } from '../../src/server/db/schema/index.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { laneHandlers } from '../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../src/server/jobs/runner.ts';
@@ -25,17 +27,32 @@ const stop = async () => {
 /** The step's own transaction returns its outcome (an object with `output`). */
 const isOutcome = (value: unknown) => typeof value === 'object' && value !== null && 'output' in value;
 
+/**
+ * The step a step's transaction has just marked succeeded: a job runs the steps of its run one
+ * after another, so the step is told by the mark, not by the job. The test runs a single run.
+ */
+async function stepDoneIn(tx: Db): Promise<number> {
+  const [row] = await tx
+    .select({ step: max(workflowSteps.stepIndex) })
+    .from(workflowSteps)
+    .where(eq(workflowSteps.status, 'succeeded'));
+  return row?.step ?? -1;
+}
+
 function stoppingAtTheStep(db: Db): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property !== 'transaction') return Reflect.get(target, property, receiver);
       return async (work: (tx: Db) => Promise<unknown>) => {
+        let doneStep = -1;
         const result = await target.transaction(async (tx) => {
           const done = await work(tx as Db);
-          if (when === 'inside' && isOutcome(done)) await stop();
+          if (!isOutcome(done)) return done;
+          doneStep = await stepDoneIn(tx as Db);
+          if (when === 'inside' && doneStep === Number(step)) await stop();
           return done;
         });
-        if (when === 'after' && isOutcome(result)) await stop();
+        if (when === 'after' && doneStep === Number(step)) await stop();
         return result;
       };
     },
@@ -46,10 +63,7 @@ const handlers = laneHandlers('workflows');
 const real = handlers[STEP_JOB] as JobKind;
 handlers[STEP_JOB] = {
   ...real,
-  run: (context: JobContext) =>
-    Number(context.job.payload.step) === Number(step)
-      ? real.run({ ...context, db: stoppingAtTheStep(context.db) })
-      : real.run(context),
+  run: (context: JobContext) => real.run({ ...context, db: stoppingAtTheStep(context.db) }),
 };
 await runDueJobs(database.db, {
   workerId: `doomed:${process.pid}`,

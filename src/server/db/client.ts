@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AuthEpoch, pgliteAuthEpoch, postgresAuthEpoch } from './auth-epoch.ts';
+import { type JobsDue, pgliteJobsDue, postgresJobsDue } from './jobs-due.ts';
 import * as schema from './schema/index.ts';
 import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
 import { TENANT_POLICIES } from './tenant-policies.ts';
@@ -18,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Tells whether callers resolved earlier still stand (auth/session-principals.ts). */
   authEpoch: AuthEpoch;
+  /** Tells the job runner's loops of jobs added due now (db/jobs-due.ts). */
+  jobsDue: JobsDue;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,17 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined, migrated:
     await migratePglite(db as never, { migrationsFolder });
     await ensureTenancy(db, TENANT_POLICIES);
   }
-  return { db, kind: 'pglite', authEpoch: await pgliteAuthEpoch(client), close: () => client.close() };
+  const jobsDue = pgliteJobsDue(client);
+  return {
+    db,
+    kind: 'pglite',
+    authEpoch: await pgliteAuthEpoch(client),
+    jobsDue: jobsDue.jobsDue,
+    close: async () => {
+      await jobsDue.close();
+      await client.close();
+    },
+  };
 }
 
 async function openPostgres(url: string, migrated: boolean): Promise<Database> {
@@ -75,11 +88,16 @@ async function openPostgres(url: string, migrated: boolean): Promise<Database> {
   // the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const jobsDue = postgresJobsDue(url, (message) => console.warn(message));
   const opened = {
     db,
     kind: 'postgres' as const,
     authEpoch: postgresAuthEpoch(pool),
-    close: () => pool.end(),
+    jobsDue: jobsDue.jobsDue,
+    close: async () => {
+      await jobsDue.close();
+      await pool.end();
+    },
   };
   if (migrated) return opened;
   // Several API processes may start at once: only one migrates, the others wait for it.

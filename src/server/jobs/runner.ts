@@ -1,3 +1,4 @@
+import type { JobsDue } from '../db/jobs-due.ts';
 import { primaryOnly, type ReadRouter } from '../db/replica.ts';
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -11,6 +12,11 @@ export interface JobRunnerOptions {
   workerId: string;
   /** Pause between polls when no job is due. */
   pollMs: number;
+  /**
+   * Notices of jobs added due now (Database.jobsDue): a loop waiting for its next poll starts at
+   * once on a kind it runs. Without it, the loop polls only.
+   */
+  jobsDue?: JobsDue;
   /** Job kinds this worker runs: a handler, or a handler with its own retry policy. */
   handlers?: Record<string, JobDefinition>;
   schedules?: readonly Schedule[];
@@ -137,16 +143,24 @@ export async function runDueJobs(
 }
 
 /**
- * Polls for due jobs until stopped. Safe to run in several processes (and several times in one):
- * jobs are claimed with FOR UPDATE SKIP LOCKED and schedules are added under an advisory lock.
- * A failed pass (database away) is logged and retried at the next poll.
+ * Polls for due jobs until stopped, and starts a pass at once when told a job of its kinds was
+ * added (`jobsDue`). Safe to run in several processes (and several times in one): jobs are claimed
+ * with FOR UPDATE SKIP LOCKED and schedules are added under an advisory lock. A failed pass
+ * (database away) is logged and retried at the next poll.
  */
 export function startJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
   const log = options.log ?? consoleLog;
+  const kinds = new Set(Object.keys(options.handlers ?? JOB_HANDLERS));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let passing = false;
+  /** A notice came during a pass, which may have looked before the job was there: look again. */
+  let toldDuringPass = false;
   let pass: Promise<void> = Promise.resolve();
   const poll = () => {
+    clearTimeout(timer);
+    passing = true;
+    toldDuringPass = false;
     pass = runDueJobs(db, { ...options, log }, () => stopped)
       .then(
         () => undefined,
@@ -156,15 +170,22 @@ export function startJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
           ),
       )
       .finally(() => {
+        passing = false;
         if (stopped) return;
-        timer = setTimeout(poll, options.pollMs);
+        timer = setTimeout(poll, toldDuringPass ? 0 : options.pollMs);
         timer.unref();
       });
   };
+  const unlisten = options.jobsDue?.((kind) => {
+    if (stopped || !kinds.has(kind)) return;
+    if (passing) toldDuringPass = true;
+    else poll();
+  });
   poll();
   return {
     async stop() {
       stopped = true;
+      unlisten?.();
       clearTimeout(timer);
       await pass;
     },

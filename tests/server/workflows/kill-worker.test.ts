@@ -117,7 +117,7 @@ describe.each(backends())('a worker killed in the middle of a run, on %s', (back
       // PGlite is one process's at a time: let the workers have the directory.
       if (backend === 'pglite') await database.close();
 
-      // Killed after step 2 committed, before step 3 was queued; then inside step 4's transaction.
+      // Killed after step 2 committed, before step 3 began; then inside step 4's transaction.
       expect(await killAt(place.where, 'after', 1, 0)).toBe('stopped 1');
       expect(await killAt(place.where, 'inside', 3, LEASE_MS + 10_000)).toBe('stopped 3');
 

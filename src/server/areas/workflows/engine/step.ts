@@ -1,9 +1,12 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { hasAny, isGlobalUser } from '../../../../common/permissions.ts';
-import type { Principal } from '../../../auth/principal.ts';
-import { REACH_GONE_MESSAGES, reachNow } from '../../../auth/reach-now.ts';
+import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { WorkflowTask } from '../../../db/schema/index.ts';
-import { workflowRuns, workflowSteps, workflows, workflowVersions } from '../../../db/schema/index.ts';
+import {
+  authEpoch,
+  workflowRuns,
+  workflowSteps,
+  workflows,
+  workflowVersions,
+} from '../../../db/schema/index.ts';
 import { withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
@@ -14,6 +17,7 @@ import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
+import { ownerNow } from './owner-reach.ts';
 import { enqueueStep, FINISHED_RUN, finishRun } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 
@@ -22,35 +26,10 @@ const DEFAULT_RETRIES = 3;
 /** The most retries a task may ask for, plus its first attempt: the job's own limit. */
 const MOST_ATTEMPTS = 11;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/** 2 s, 4 s, 8 s, … up to 5 min. */
+const stepBackoffMs = (attempt: number) => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
-/**
- * The owner of the workflow as a caller, as they are now: work done later acts with the reach
- * of the person who published it, never with what they could do when they did. Null with the
- * reason when they can no longer act for this run's customer.
- */
-async function ownerNow(db: Db, run: RunRow): Promise<{ principal: Principal } | { gone: string }> {
-  const [workflow] = await db
-    .select({ ownerId: workflows.ownerId, apiKeyId: workflows.apiKeyId })
-    .from(workflows)
-    .where(eq(workflows.id, run.workflowId));
-  if (!workflow) return { gone: 'The workflow was deleted.' };
-  const reach = await reachNow(db, {
-    userId: workflow.ownerId,
-    apiKeyId: workflow.apiKeyId,
-    partnerId: run.partnerId,
-  });
-  if (!reach.active) return { gone: REACH_GONE_MESSAGES[reach.reason] };
-  const { principal } = reach;
-  if (!principal.scope.customerIds.includes(run.customerId))
-    return { gone: REACH_GONE_MESSAGES.no_customers };
-  if (
-    !isGlobalUser(principal.permissions) ||
-    !hasAny(principal.permissions, ['modify_all', 'modify_workflow'])
-  )
-    return { gone: 'The person who published this workflow may no longer change workflows.' };
-  return { principal };
-}
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 /** Runs `work` with an abort signal, failing when it takes longer than the step's timeout. */
 async function withinTimeout<T>(seconds: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -69,78 +48,149 @@ async function withinTimeout<T>(seconds: number, work: (signal: AbortSignal) => 
   }
 }
 
+/** A run and the tasks of the version it runs, read once per job. */
+interface RunInHand {
+  run: RunRow;
+  tasks: readonly WorkflowTask[];
+  /** Outputs of the steps before the one in hand, by task id: what parameters may read. */
+  outputs: Record<string, unknown>;
+}
+
+/** What one step left for the job to do next. */
+type Next = { go: number } | 'stop';
+
 /**
- * The `workflow-step` job: one step of one run. The step's effect and its `succeeded` mark are one
- * transaction, taken under a lock on the step's row: a step re-delivered after its worker died,
- * or claimed again while a slow attempt still runs, finds it done and acts no second time. Then
- * the next step's job is queued (singleton per run and step), so a crash between the two only
- * repeats the queueing.
+ * The `workflow-step` job: a run from one step on. Each step's effect and its `succeeded` mark are
+ * one transaction, taken under a lock on the step's row: a step re-delivered after its worker
+ * died, or claimed again while a slow attempt still runs, finds it done and acts no second time.
+ * The next step runs in the same job when it is due at once (a wait, or a retry after a later
+ * step failed, queues a job of its own); a job delivered again walks past the steps already done.
  */
 export async function runStep({ db, job, now }: JobContext): Promise<void> {
   const runId = String(job.payload.run_id);
-  const index = Number(job.payload.step);
-  const [run] = await db.select().from(workflowRuns).where(eq(workflowRuns.id, runId));
-  if (!run || FINISHED_RUN.includes(run.status)) return;
-  const [version] = await db
-    .select({ definition: workflowVersions.definition })
-    .from(workflowVersions)
-    .where(and(eq(workflowVersions.workflowId, run.workflowId), eq(workflowVersions.version, run.version)));
-  const tasks = version ? orderedTasks(version.definition) : [];
-  const task = tasks[index];
-  const [step] = await db
-    .select()
-    .from(workflowSteps)
-    .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
-  if (!task || !step) {
-    await finishRun(db, runId, 'succeeded', null, now());
-    return;
-  }
-  if (step.status === 'succeeded' || step.status === 'skipped') {
-    await advance(db, run, tasks, index, { output: step.output }, now());
-    return;
-  }
-  if (step.status === 'cancelled') return;
-
-  const startedAt = now();
-  await db
-    .update(workflowRuns)
-    .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${startedAt})` })
-    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'queued')));
-  const attempt = step.attempts + 1;
-  await db
-    .update(workflowSteps)
-    .set({ status: 'running', attempts: attempt, startedAt, error: null })
-    .where(
+  const first = Number(job.payload.step);
+  const [found] = await db
+    .select({ run: workflowRuns, definition: workflowVersions.definition })
+    .from(workflowRuns)
+    .leftJoin(
+      workflowVersions,
       and(
-        eq(workflowSteps.runId, runId),
-        eq(workflowSteps.stepIndex, index),
-        lt(workflowSteps.attempts, attempt),
+        eq(workflowVersions.workflowId, workflowRuns.workflowId),
+        eq(workflowVersions.version, workflowRuns.version),
       ),
-    );
+    )
+    .where(eq(workflowRuns.id, runId));
+  if (!found || FINISHED_RUN.includes(found.run.status)) return;
+  const hand: RunInHand = {
+    run: found.run,
+    tasks: found.definition ? orderedTasks(found.definition) : [],
+    outputs: first > 0 ? await outputsBefore(db, runId, first) : {},
+  };
+  let next: Next = { go: first };
+  while (next !== 'stop') next = await runOneStep(db, hand, next.go, next.go === first, now);
+}
 
-  const owner = await ownerNow(db, run);
-  if ('gone' in owner) {
-    await failStep(db, run, index, owner.gone, now());
-    return;
-  }
+async function outputsBefore(db: Db, runId: string, index: number): Promise<Record<string, unknown>> {
   const earlier = await db
-    .select({
-      taskId: workflowSteps.taskId,
-      output: workflowSteps.output,
-      stepIndex: workflowSteps.stepIndex,
-    })
+    .select({ taskId: workflowSteps.taskId, output: workflowSteps.output })
     .from(workflowSteps)
     .where(and(eq(workflowSteps.runId, runId), lt(workflowSteps.stepIndex, index)));
-  const input = resolveParameters(task.parameters, {
-    trigger: run.triggerData,
-    steps: Object.fromEntries(earlier.map((s) => [s.taskId, s.output])),
+  return Object.fromEntries(earlier.map((s) => [s.taskId, s.output]));
+}
+
+/**
+ * Marks the step running and counts its attempt, committed before it acts (a worker that dies
+ * in it still uses the attempt up), if the step is still to do and its run still going. One
+ * statement, which also reads who the step acts as now: the workflow's owner and the auth epoch.
+ */
+async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date) {
+  const [marked] = await db
+    .update(workflowSteps)
+    .set({ status: 'running', attempts: sql`${workflowSteps.attempts} + 1`, startedAt, error: null })
+    .where(
+      and(
+        eq(workflowSteps.runId, run.id),
+        eq(workflowSteps.stepIndex, index),
+        notInArray(workflowSteps.status, ['succeeded', 'skipped', 'cancelled']),
+        sql`exists (select 1 from ${workflowRuns} where ${workflowRuns.id} = ${run.id} and ${workflowRuns.status} in ('queued', 'running'))`,
+      ),
+    )
+    .returning({
+      attempts: workflowSteps.attempts,
+      ownerId: sql<
+        string | null
+      >`(select ${workflows.ownerId} from ${workflows} where ${workflows.id} = ${run.workflowId})`,
+      apiKeyId: sql<
+        string | null
+      >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${run.workflowId})`,
+      epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
+    });
+  return marked;
+}
+
+/** One step of the run in hand: acts, or walks past it when done before; says what comes next. */
+async function runOneStep(
+  db: Db,
+  hand: RunInHand,
+  index: number,
+  ownJob: boolean,
+  now: () => Date,
+): Promise<Next> {
+  const { run, tasks } = hand;
+  const runId = run.id;
+  const task = tasks[index];
+  const startedAt = now();
+  const marked = task ? await markRunning(db, run, index, startedAt) : undefined;
+  if (!task || !marked) {
+    // Not to do: done before (walk on), cancelled or its run over (stop), or no such step.
+    const [step] = await db
+      .select({ status: workflowSteps.status, output: workflowSteps.output })
+      .from(workflowSteps)
+      .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
+    if (!task || !step) {
+      await finishRun(db, runId, 'succeeded', null, now());
+      return 'stop';
+    }
+    if (step.status !== 'succeeded' && step.status !== 'skipped') return 'stop';
+    hand.outputs[task.id] = step.output;
+    return advance(db, hand, index, { output: step.output }, now());
+  }
+  if (run.status === 'queued') {
+    await db
+      .update(workflowRuns)
+      .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${startedAt})` })
+      .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'queued')));
+    run.status = 'running';
+  }
+  const attempt = marked.attempts;
+
+  const owner = await ownerNow(db, {
+    ownerId: marked.ownerId,
+    apiKeyId: marked.apiKeyId,
+    partnerId: run.partnerId,
+    customerId: run.customerId,
+    epoch: Number(marked.epoch),
   });
+  if ('gone' in owner) {
+    await failStep(db, run, index, owner.gone, now());
+    return 'stop';
+  }
+  const input = resolveParameters(task.parameters, { trigger: run.triggerData, steps: hand.outputs });
   const key = `${runId}:${index}`;
   const timeoutSeconds = task.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
   const sends = OUTSIDE_ACTIONS.includes(task.action_id);
   if (sends) {
     const claim = await claimSend(db, runId, index, key, timeoutSeconds, now());
-    if (claim === 'busy') throw new Error('an earlier attempt of this step may still be sending');
+    if (claim === 'busy')
+      return retryLater(
+        db,
+        run,
+        index,
+        ownJob,
+        attempt,
+        new Error('an earlier attempt of this step may still be sending'),
+        now(),
+      );
     if (claim === 'interrupted') {
       await failStep(
         db,
@@ -149,14 +199,14 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
         'The worker stopped while this step was sending; it is not sent again, as it may have gone.',
         now(),
       );
-      return;
+      return 'stop';
     }
   }
   let outcome: StepOutcome | 'already_done';
   try {
     outcome = await withScope(db, owner.principal.scope, async (tx) => {
       const [locked] = await tx
-        .select({ status: workflowSteps.status, output: workflowSteps.output })
+        .select({ status: workflowSteps.status })
         .from(workflowSteps)
         .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)))
         .for('update');
@@ -189,49 +239,66 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
   } catch (error) {
     if (sends) await releaseSend(db, runId, index);
     const retries = task.retries ?? DEFAULT_RETRIES;
-    if (!(error instanceof StepRefused) && attempt <= retries) {
-      await db
-        .update(workflowSteps)
-        .set({ input, error: message(error) })
-        .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
-      throw error; // the runner retries the job after its backoff
-    }
+    const retrying = !(error instanceof StepRefused) && attempt <= retries;
     await db
       .update(workflowSteps)
-      .set({ input })
+      .set(retrying ? { input, error: message(error) } : { input })
       .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
+    if (retrying) return retryLater(db, run, index, ownJob, attempt, error, now());
     await failStep(db, run, index, message(error), now());
-    return;
+    return 'stop';
   }
   if (outcome === 'already_done') {
+    // Another attempt finished it meanwhile (or the run was cancelled): walk on from what it left.
     const [again] = await db
-      .select()
+      .select({ status: workflowSteps.status, output: workflowSteps.output })
       .from(workflowSteps)
       .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
-    if (again?.status === 'succeeded') await advance(db, run, tasks, index, { output: again.output }, now());
-    return;
+    if (again?.status !== 'succeeded') return 'stop';
+    hand.outputs[task.id] = again.output;
+    return advance(db, hand, index, { output: again.output }, now());
   }
-  await advance(db, run, tasks, index, outcome, now());
+  hand.outputs[task.id] = outcome.output ?? null;
+  return advance(db, hand, index, outcome, now());
 }
 
 /**
- * After a step: the run ends (last step, a stop, a false test with no branch) or the next step,
- * by branch when the step was a test, is queued; the steps a branch jumps over are skipped.
+ * A step to try again after its backoff: the job's own step fails the job (the runner retries it);
+ * a later one, reached in the same job, gets a job of its own due then, and this one is done.
+ */
+async function retryLater(
+  db: Db,
+  run: RunRow,
+  index: number,
+  ownJob: boolean,
+  attempt: number,
+  error: unknown,
+  now: Date,
+): Promise<Next> {
+  if (ownJob) throw error;
+  await enqueueStep(db, run, index, new Date(now.getTime() + stepBackoffMs(attempt)));
+  return 'stop';
+}
+
+/**
+ * After a step: the run ends (last step, a stop, a false test with no branch) or goes on to the
+ * next step, by branch when the step was a test; the steps a branch jumps over are skipped. A
+ * step due later (a wait) gets its own job, queued then; one due now runs in this job.
  */
 async function advance(
   db: Db,
-  run: RunRow,
-  tasks: readonly WorkflowTask[],
+  hand: RunInHand,
   index: number,
   outcome: StepOutcome,
   now: Date,
-) {
+): Promise<Next> {
+  const { run, tasks } = hand;
   const next = nextIndex(tasks, index, outcome);
   if (next === null) {
     await finishRun(db, run.id, 'succeeded', null, now, 'skipped');
-    return;
+    return 'stop';
   }
-  if (next > index + 1)
+  if (next > index + 1) {
     await db
       .update(workflowSteps)
       .set({ status: 'skipped', finishedAt: now })
@@ -243,7 +310,13 @@ async function advance(
           eq(workflowSteps.status, 'pending'),
         ),
       );
-  await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
+    for (const skipped of tasks.slice(index + 1, next)) hand.outputs[skipped.id] ??= null;
+  }
+  if ((outcome.delayMs ?? 0) > 0) {
+    await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
+    return 'stop';
+  }
+  return { go: next };
 }
 
 async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, error: string, now: Date) {
@@ -258,7 +331,7 @@ export const STEP_JOB_KIND: JobKind = {
   run: runStep,
   lane: 'workflows',
   maxAttempts: MOST_ATTEMPTS,
-  backoffMs: (attempt) => Math.min(2_000 * 2 ** (attempt - 1), 300_000),
+  backoffMs: stepBackoffMs,
   // The worker died on it again and again: the run fails where people look for it.
   giveUp: async ({ db, job, now }, error) => {
     await failStep(db, { id: String(job.payload.run_id) }, Number(job.payload.step), message(error), now());
