@@ -6,3 +6,8 @@ import { dataOf } from './errors.ts';
 export async function getAlert(id: number, signal?: AbortSignal): Promise<components['schemas']['Alert']> {
   return dataOf(await api.GET('/api/alerts/v1/alerts/{id}', { params: { path: { id } }, signal }));
 }
+
+/** Runs an alert's workflows again: from its page, and from the workflows' palette command on a selection. */
+export async function rerunAlertWorkflows(id: number) {
+  return dataOf(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
+}

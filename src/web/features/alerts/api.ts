@@ -168,7 +168,3 @@ export async function runAlertAction(
     await api.POST('/api/alerts/v0/alerts/{id}/action/{action}', { params: { path: { id, action } }, body }),
   );
 }
-
-export async function rerunAlertWorkflows(id: number) {
-  return must(await api.POST('/api/alerts/v1/alerts/{id}/workflows/rerun', { params: { path: { id } } }));
-}

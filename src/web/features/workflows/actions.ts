@@ -1,9 +1,9 @@
 import type { CommandOutcome } from '../../../../machines/command-flow/command-flow.context.ts';
+import { rerunAlertWorkflows } from '../../api/alerts.ts';
 import type { RunContext } from '../../commands/command-types.ts';
 import { overlayStore } from '../../commands/palette-store.ts';
 import { eachItem, onTarget, reportSelection } from '../../commands/selection-actions.ts';
 import { isSelection } from '../../commands/target.ts';
-import { rerunAlertWorkflows } from '../alerts/api.ts';
 import type { AlertsCommandTarget } from '../alerts/index.ts';
 import { createWorkflow } from './api.ts';
 import type { WorkflowCommandTarget } from './command-target.ts';
