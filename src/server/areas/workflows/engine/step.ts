@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { WorkflowTask } from '../../../db/schema/index.ts';
 import {
   authEpoch,
+  jobs,
   workflowRuns,
   workflowSteps,
   workflows,
@@ -18,7 +19,7 @@ import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
-import { enqueueStep, FINISHED_RUN, finishRun } from './runs.ts';
+import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -316,7 +317,22 @@ async function advance(
     await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
     return 'stop';
   }
+  // Fair to the runs waiting: while other step jobs are due and unclaimed, the next step queues
+  // behind them instead of running here, so a backlog's first steps are not held up by whole runs.
+  if (await otherStepsWaiting(db, now)) {
+    await enqueueStep(db, run, next, now);
+    return 'stop';
+  }
   return { go: next };
+}
+
+async function otherStepsWaiting(db: Db, now: Date): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, STEP_JOB), isNull(jobs.doneAt), isNull(jobs.lockedAt), lte(jobs.runAt, now)))
+    .limit(1);
+  return waiting !== undefined;
 }
 
 async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, error: string, now: Date) {
