@@ -225,6 +225,37 @@ describe.each(backends())('Defender XDR integration on %s', (backend) => {
     expect(denied.json().error.message).toContain('Authorization_RequestDenied');
   });
 
+  it("gives reports the groups of the customers' mapped tenants, and names a tenant it cannot read", async () => {
+    graph.groups.set(ACME, [
+      { id: 'a-2', displayName: 'Servers', securityEnabled: true, mailEnabled: false, groupTypes: [] },
+      { id: 'a-1', displayName: 'Finance', securityEnabled: true, mailEnabled: true, groupTypes: [] },
+    ]);
+    graph.groups.set(GLOBEX, [
+      { id: 'x', displayName: 'Globex only', securityEnabled: true, mailEnabled: false, groupTypes: [] },
+    ]);
+    const acme = t.fixtures.acme.customerId;
+    const url = `/api/ngreports/v0/azure-groups/?customer_ids=${acme}`;
+    const read = await t.as(t.fixtures.viewer, { url });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({
+      configured: true,
+      message: null,
+      groups: [
+        { id: 'a-1', name: 'Finance', customer_id: acme },
+        { id: 'a-2', name: 'Servers', customer_id: acme },
+      ],
+    });
+    // A customer's own user never gets another customer's groups.
+    const globex = await t.as(t.fixtures.globexUser, { url: '/api/ngreports/v0/azure-groups/' });
+    expect(globex.statusCode).toBe(200);
+    expect(JSON.stringify(globex.json())).not.toContain('Finance');
+    graph.fail('/v1.0/groups', { status: 403, body: { error: { code: 'Authorization_RequestDenied' } } });
+    const denied = await t.as(t.fixtures.viewer, { url });
+    expect(denied.statusCode).toBe(200);
+    expect(denied.json()).toMatchObject({ configured: true, groups: [] });
+    expect(denied.json().message).toContain(ACME);
+  });
+
   it('is pulled on a schedule in its own lane', () => {
     expect(Object.keys(laneHandlers('integrations'))).toEqual(['pull-graph-alerts']);
     expect(JOB_HANDLERS['pull-graph-alerts']).toBeDefined();

@@ -73,6 +73,7 @@ export const integrationHandlers: Handlers<
 
 export { parseSecurityEvent, priorityOf } from './cef.ts';
 export { type AzureGroup, azureGroups } from './graph/groups.ts';
+export { azureGroupsOfCustomers } from './graph/groups-of-customers.ts';
 export {
   actOnDevice,
   type DeviceAction,

@@ -10,6 +10,7 @@ import { isStaff } from '../../platform/permissions.ts';
 import { requireVisibleCustomer } from '../../platform/scope.ts';
 import { fileTooLarge } from '../../platform/upload.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { azureGroupsOfCustomers } from '../integrations/index.ts';
 import { brandingRows, DEFAULT_BRANDING } from './branding-store.ts';
 import { contrastWarnings, HEX_COLOUR } from './contrast.ts';
 import { checkedLogo, LOGO_MAX_BYTES } from './logo.ts';
@@ -180,12 +181,6 @@ export const deleteReportBranding: Handler<'deleteReportBranding'> = async (requ
   return undefined;
 };
 
-/**
- * Azure groups come from the Microsoft integration (issue 25). None exists yet in this console, so
- * the answer says so rather than listing groups it cannot know.
- */
-export const listReportAzureGroups: Handler<'listReportAzureGroups'> = async () => ({
-  configured: false,
-  message: 'No Microsoft integration is configured, so there are no Azure groups to choose from.',
-  groups: [],
-});
+/** Azure groups come from the Microsoft integration: the tenants it maps to the customers asked for. */
+export const listReportAzureGroups: Handler<'listReportAzureGroups'> = async (request) =>
+  azureGroupsOfCustomers(request, request.query.customer_ids);
