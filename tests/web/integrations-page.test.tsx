@@ -4,6 +4,7 @@ import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Integration, MultiInstanceHost } from '../../src/web/features/integrations/api.ts';
+import { BrowserConnectorSection } from '../../src/web/features/integrations/BrowserConnectorSection.tsx';
 import { IntegrationPage } from '../../src/web/features/integrations/IntegrationPage.tsx';
 import { MultiInstanceHostsSection } from '../../src/web/features/integrations/MultiInstanceHostsSection.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
@@ -109,5 +110,24 @@ describe("an instance's pull error", () => {
     await page();
     expect(await screen.findByRole('heading', { level: 1, name: 'Defender XDR' })).toBeTruthy();
     expect(screen.queryByTestId('pull-error')).toBeNull();
+  });
+});
+
+describe('the Chrome OAuth consent section', () => {
+  it('says how the extension is approved and, to those who manage connectors, links their credentials', async () => {
+    signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
+    const { unmount } = await renderInShell(<BrowserConnectorSection />);
+    const section = await screen.findByRole('region', { name: 'Chrome OAuth consent' });
+    expect(within(section).getByText('/connectors/chrome')).toBeTruthy();
+    expect(
+      within(section).getByRole('link', { name: 'Approved browser connectors' }).getAttribute('href'),
+    ).toBe('/connectors');
+    unmount();
+  });
+
+  it('shows no link to the credentials without the right to manage them', async () => {
+    await renderInShell(<BrowserConnectorSection />);
+    const section = await screen.findByRole('region', { name: 'Chrome OAuth consent' });
+    expect(within(section).queryByRole('link')).toBeNull();
   });
 });

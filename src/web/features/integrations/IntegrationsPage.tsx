@@ -15,6 +15,7 @@ import {
 import { useCan } from '../../session/use-can.ts';
 import { type Integration, listIntegrations } from './api.ts';
 import './integrations.css';
+import { BrowserConnectorSection } from './BrowserConnectorSection.tsx';
 import { MultiInstanceHostsSection } from './MultiInstanceHostsSection.tsx';
 import { NewIntegrationDialog } from './NewIntegrationDialog.tsx';
 
@@ -112,6 +113,7 @@ export function IntegrationsPage(_: ScreenProps) {
       }}
     >
       <MultiInstanceHostsSection />
+      <BrowserConnectorSection />
       {adding && (
         <NewIntegrationDialog
           onClose={() => setAdding(false)}
