@@ -182,7 +182,7 @@ test('a customer administrator turns on the syslog forwarder their compliance li
   await expect(syslog).toBeChecked({ checked: !wasOn });
   // Not an Owner: no grant form, and no terminal without a certificate.
   await expect(page.getByRole('button', { name: 'Grant and e-mail' })).toHaveCount(0);
-  await expect(page.getByText('You do not have permission to start a terminal')).toBeVisible();
+  await expect(page.getByText(/You hold no terminal certificate for this customer\./)).toBeVisible();
   await expectAccessible(page);
 });
 
