@@ -6,6 +6,7 @@ import { alerts, cases } from '../../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
 import { answerChecker } from '../../helpers/contract-answers.ts';
 import { resolver } from '../../helpers/contract-arbitraries.ts';
+import { machineCallers } from '../../helpers/contract-callers.ts';
 import {
   type ContractOperation,
   contractOperations,
@@ -45,26 +46,9 @@ describe('every operation of the contract, fuzzed from its schemas, on pglite', 
     t = await createTestApp('pglite');
     const { acme, globex, admin, analyst, acmeUser, partner } = t.fixtures;
     adminToken = await t.tokenFor(admin);
-    const customer_id = acme.customerId;
-    const enrolment = await send('POST', '/api/agents/v1/enrolment-tokens', { customer_id, name: 'Fuzz' });
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/api/agent/v1/enrol',
-      payload: {
-        token: enrolment.json().token,
-        host_name: 'FUZZ-01',
-        platform: 'windows-11',
-        architecture: 'x64',
-        version: '4.12.3',
-      },
-    });
-    agentCredential = enrolled.json().credential;
-    const ingest = await send('POST', '/api/search/v1/ingest-tokens', {
-      customer_id,
-      name: 'Fuzz',
-      source: 'windows',
-    });
-    ingestToken = ingest.json().token;
+    const callers = await machineCallers(t, admin, acme.customerId);
+    agentCredential = callers.agentCredential;
+    ingestToken = callers.ingestToken;
     await t.database.db.insert(alerts).values([
       { customerId: acme.customerId, title: 'Fuzz alert', type: 'edr', hostName: 'FUZZ-01' },
       { customerId: globex.customerId, title: 'Fuzz alert 2', type: 'email' },
@@ -76,15 +60,11 @@ describe('every operation of the contract, fuzzed from its schemas, on pglite', 
       partner.partnerId,
       analyst.contactId,
       acmeUser.contactId,
-      enrolled.json().agent_id,
-      ingest.json().ingest_token?.token_id ?? customer_id,
+      callers.agentId,
+      callers.ingestTokenId ?? acme.customerId,
     );
   }, 300_000);
   afterAll(() => t.close());
-
-  function send(method: string, url: string, payload: unknown) {
-    return t.as(t.fixtures.admin, { method: method as 'POST', url, payload: payload as object });
-  }
 
   /** The call as its own caller: the administrator (every permission), the agent, the shipper, or nobody. */
   async function call(op: ContractOperation, request: GeneratedRequest): Promise<LightMyRequestResponse> {
