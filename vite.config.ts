@@ -13,6 +13,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The contract's field rules serve the forms, which load with their screens; left to
+          // itself the bundler puts them beside the address patterns the omnibox needs at once.
+          groups: [
+            { name: 'patterns', test: /src[\\/]common[\\/]patterns\.ts$|[\\/]ipaddr\.js[\\/]/, priority: 2 },
+            { name: 'contract-rules', test: /src[\\/]api[\\/](contract-rules|validate)\.ts$/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

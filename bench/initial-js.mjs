@@ -6,6 +6,8 @@
  *   node bench/initial-js.mjs           reads dist/web (build it first: npx vite build)
  *   node bench/initial-js.mjs --build   builds first
  *   node bench/initial-js.mjs --dist <folder>   reads another build's output
+ *   node bench/initial-js.mjs --why <name>      also prints the imports that pull in the file
+ *                                               whose name contains <name>
  *
  * Exits 1 when over budget.
  */
@@ -37,6 +39,8 @@ if (entries.length === 0) throw new Error('index.html names no module script');
 
 /** Every module reached from the entries by static imports (URL path -> gzip bytes). */
 const sizes = new Map();
+/** Which file first imported each one: `--why <name>` prints the chain that pulls a file in. */
+const importedBy = new Map(entries.map((entry) => [entry, null]));
 const pending = [...entries];
 while (pending.length > 0) {
   const url = pending.pop();
@@ -48,7 +52,9 @@ while (pending.length > 0) {
     // d === -1: a static import; dynamic ones (d >= 0) and import.meta (d === -2) load later or never.
     if (entry.d !== -1 || !entry.n) continue;
     if (!entry.n.startsWith('.') && !entry.n.startsWith('/')) continue;
-    pending.push(entry.n.startsWith('/') ? entry.n : posix.join(posix.dirname(url), entry.n));
+    const target = entry.n.startsWith('/') ? entry.n : posix.join(posix.dirname(url), entry.n);
+    if (!importedBy.has(target)) importedBy.set(target, url);
+    pending.push(target);
   }
 }
 
@@ -57,6 +63,13 @@ const rows = [...sizes].sort((a, b) => b[1].gzip - a[1].gzip);
 const width = Math.max(...rows.map(([url]) => url.length));
 for (const [url, size] of rows) {
   console.log(`${url.padEnd(width)}  ${kb(size.raw).padStart(7)} KB  ${kb(size.gzip).padStart(6)} KB gzip`);
+}
+const whyArg = process.argv.indexOf('--why');
+if (whyArg > 0) {
+  const wanted = [...importedBy.keys()].find((url) => url.includes(process.argv[whyArg + 1]));
+  const chain = [];
+  for (let url = wanted; url; url = importedBy.get(url)) chain.push(url);
+  console.log(wanted ? `\n${chain.join('\n  imported by ')}` : '\nnot in the initial JavaScript');
 }
 const total = rows.reduce((sum, [, size]) => sum + size.gzip, 0);
 const over = total / 1024 > BUDGET_KB;

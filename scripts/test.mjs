@@ -13,6 +13,8 @@ const stages = [
     ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
     ['build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ],
+  // The first page's JavaScript against its budget, read from the build just made (sizes, not time).
+  [['initial JavaScript within budget', 'node', ['bench/initial-js.mjs']]],
   [['unit, machine and API tests', 'npx', ['vitest', 'run']]],
   [['end-to-end tests in Chromium', 'npx', ['playwright', 'test']]],
 ];

@@ -4,6 +4,8 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONTRACT_RULES } from '../../src/api/contract-rules.ts';
+import { fieldIssue } from '../../src/api/validate.ts';
 import {
   formatTimestamp,
   parseOffset,
@@ -35,6 +37,17 @@ describe('timestamp format', () => {
       expect(parseOffset(bad), bad).toBeNull();
     expect(parseTimestampFormat('relative')).toEqual({ mode: 'relative' });
     expect(parseTimestampFormat('nonsense')).toEqual({ mode: 'local' });
+  });
+
+  it("accepts exactly the offsets the contract's rule accepts", () => {
+    const rule = CONTRACT_RULES.UserAttributes.timestamp_format;
+    const two = (n: number) => String(n).padStart(2, '0');
+    for (const sign of ['', '+', '-'])
+      for (let hours = 0; hours <= 30; hours++)
+        for (const minutes of [0, 1, 30, 59, 60, 99]) {
+          const offset = `${sign}${two(hours)}:${two(minutes)}`;
+          expect(parseOffset(offset) !== null, offset).toBe(fieldIssue(offset, rule) === null);
+        }
   });
 
   it('formats in UTC, at an offset and relative to now', () => {

@@ -1,6 +1,3 @@
-import { CONTRACT_RULES } from '../../api/contract-rules.ts';
-import { fieldIssue } from '../../api/validate.ts';
-
 /**
  * The user's timestamp_format attribute (spec 1, section 3): local, UTC, relative, or a fixed
  * offset from UTC written hh:mm with an optional sign (02:00, -05:30, +09:45).
@@ -11,16 +8,16 @@ export type TimestampFormat =
   | { mode: 'relative' }
   | { mode: 'offset'; offset: string; minutes: number };
 
-const OFFSET = /^([+-])?(\d{2}):(\d{2})$/;
-// The contract's rule for the attribute (UserAttributes.timestamp_format): one rule for the
-// browser and the server, so an offset the server stores is one the console shows.
-const RULE = CONTRACT_RULES.UserAttributes.timestamp_format;
+// The contract's pattern for UserAttributes.timestamp_format, hh:mm up to 23:59. Every timestamp
+// on every screen is drawn through here, so it does not pull the whole contract's rules into the
+// first page load; tests/web/shell-profile.test.tsx proves it accepts exactly what the rule does.
+const OFFSET = /^([+-])?([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Minutes east of UTC for an hh:mm offset the contract accepts (up to 23:59 either way), else null. */
 export function parseOffset(text: string): number | null {
   const trimmed = text.trim();
   const match = OFFSET.exec(trimmed);
-  if (!match || fieldIssue(trimmed, RULE) !== null) return null;
+  if (!match) return null;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
   return (match[1] === '-' ? -1 : 1) * minutes;
 }

@@ -1,4 +1,4 @@
-import { CASE_STATUSES } from '../../../../machines/case-editor/draft.ts';
+import { CASE_STATUSES } from '../../../../machines/case-editor/case-statuses.ts';
 import { statusLabel } from '../../commands/argument-labels.ts';
 import { matchChoices, normaliseWord, RESOLUTIONS } from '../../commands/arguments.ts';
 import { never } from '../../commands/command-helpers.ts';
