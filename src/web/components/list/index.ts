@@ -26,3 +26,4 @@ export {
 export { useHiddenColumns } from './use-hidden-columns.ts';
 export { type KeptSelection, type ListSelection, type ListState, useList } from './use-list.ts';
 export { type ListControls, turnPage, useKeepPageInReach, useListControls } from './use-list-controls.ts';
+export { useListScreenTexts } from './use-list-screen-texts.ts';

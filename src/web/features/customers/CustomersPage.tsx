@@ -13,6 +13,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -124,11 +125,11 @@ export function CustomersPage(_: ScreenProps) {
     reload();
   };
 
+  const texts = useListScreenTexts('customers', load, total);
   return (
     <ListScreen
       className="customers-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         canManage && (
           <button
@@ -160,7 +161,6 @@ export function CustomersPage(_: ScreenProps) {
           ))}
         </ListFilters>
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -168,12 +168,6 @@ export function CustomersPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
       aside={
         open && (
           <CustomerDetails

@@ -13,6 +13,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -165,11 +166,11 @@ export function DomainsPage(_: ScreenProps) {
     }
   }
 
+  const texts = useListScreenTexts('domains', load, total);
   return (
     <ListScreen
       className="domains-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         canManage && (
           <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
@@ -177,7 +178,6 @@ export function DomainsPage(_: ScreenProps) {
           </button>
         )
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -185,12 +185,6 @@ export function DomainsPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
     >
       {adding && (
         <AddDomainsDialog

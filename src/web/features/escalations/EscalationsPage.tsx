@@ -11,6 +11,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { useCan } from '../../session/use-can.ts';
 import { useCustomerScope } from '../../shell/index.ts';
@@ -77,11 +78,11 @@ export function EscalationsPage(_: ScreenProps) {
   );
   const { pageRows, total } = useClientRows(load.data ?? [], columns, controls);
   const list = useList({ rows: pageRows, rowId: idOf, onOpen: (p) => navigate(`/escalations/${p.plan_id}`) });
+  const texts = useListScreenTexts('escalations', load, total);
   return (
     <ListScreen
       className="escalations-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         canChange && (
           <button
@@ -93,7 +94,6 @@ export function EscalationsPage(_: ScreenProps) {
           </button>
         )
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -101,12 +101,6 @@ export function EscalationsPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
     />
   );
 }

@@ -11,6 +11,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { useCan } from '../../session/use-can.ts';
 import { type Integration, listIntegrations } from './api.ts';
@@ -86,10 +87,10 @@ export function IntegrationsPage(_: ScreenProps) {
     onOpen: (i) => navigate(`/integrations/${i.id}`),
     ...(canAdd ? { onNew: () => setAdding(true) } : {}),
   });
+  const texts = useListScreenTexts('integrations', load, total);
   return (
     <ListScreen
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         canAdd && (
           <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
@@ -97,7 +98,6 @@ export function IntegrationsPage(_: ScreenProps) {
           </button>
         )
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -105,12 +105,6 @@ export function IntegrationsPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
     >
       <MultiInstanceHostsSection />
       <BrowserConnectorSection />

@@ -12,6 +12,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -165,11 +166,11 @@ export function ReportsPage(_: ScreenProps) {
     }
   }
 
+  const texts = useListScreenTexts('reports', load, total);
   return (
     <ListScreen
       className="reports-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         <>
           <button type="button" className="button" onClick={() => setBranding(true)}>
@@ -182,7 +183,6 @@ export function ReportsPage(_: ScreenProps) {
           )}
         </>
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -190,12 +190,6 @@ export function ReportsPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
     >
       {creating && (
         <NewReportDialog

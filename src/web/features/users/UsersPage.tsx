@@ -11,6 +11,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -119,11 +120,11 @@ export function UsersPage(_: ScreenProps) {
     reload();
   };
 
+  const texts = useListScreenTexts('users', load, total);
   return (
     <ListScreen
       className="users-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         canManage && (
           <button type="button" className="button button--primary" onClick={() => setForm({ contact: null })}>
@@ -131,7 +132,6 @@ export function UsersPage(_: ScreenProps) {
           </button>
         )
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -139,12 +139,6 @@ export function UsersPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
       aside={
         open && (
           <UserDetails

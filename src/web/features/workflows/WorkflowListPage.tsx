@@ -11,6 +11,7 @@ import {
   useClientRows,
   useList,
   useListControls,
+  useListScreenTexts,
 } from '../../components/list/index.ts';
 import { TimeText, useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -119,11 +120,11 @@ export function WorkflowListPage(_: ScreenProps) {
   });
   const focused = list.cursor !== null ? (pageRows[list.cursor] ?? null) : null;
 
+  const texts = useListScreenTexts('workflows', load, total);
   return (
     <ListScreen
       className="workflows-page"
-      title={t('title')}
-      count={load.status === 'ready' ? t('count', { count: total }) : t('subtitle')}
+      {...texts}
       actions={
         <>
           {can('createWorkflow') && <NewWorkflowActions newId={`${uid}-new`} />}
@@ -142,7 +143,6 @@ export function WorkflowListPage(_: ScreenProps) {
           {deleting && <DeleteWorkflowDialog workflow={deleting} onClose={() => setDeleting(null)} />}
         </>
       }
-      label={t('list.label')}
       columns={columns}
       rows={pageRows}
       rowData={dataOf}
@@ -150,12 +150,6 @@ export function WorkflowListPage(_: ScreenProps) {
       controls={controls}
       paging={{ kind: 'numbered', total }}
       load={load}
-      labels={{
-        empty: t('list.empty'),
-        loadFailed: t('errors.load'),
-        retry: t('retry'),
-        loading: t('loading'),
-      }}
     />
   );
 }
