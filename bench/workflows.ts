@@ -45,6 +45,13 @@ const { values } = parseArgs({
 });
 /** Workflows each benchmark alert starts. */
 const MATCHING = 10;
+/** Statements sent to the server (every pooled client), to count a run's round trips. */
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
 async function admin(statement: string) {
@@ -183,6 +190,7 @@ async function main() {
     const runs = Number(values.runs);
     const workers = Number(values.workers);
     for (let i = 0; i < runs / MATCHING; i++) await raise('bench-five', i);
+    const sentBefore = statements;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: workers }, (_, w) =>
@@ -194,8 +202,9 @@ async function main() {
       .select({ id: workflowRuns.id })
       .from(workflowRuns)
       .where(eq(workflowRuns.status, 'succeeded'));
+    const sent = statements - sentBefore;
     console.log(
-      `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${workers} workers (target >= 200)`,
+      `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${workers} workers (target >= 200); ${(sent / Math.max(1, done.length)).toFixed(1)} statements a run`,
     );
 
     // Trigger to first step: alerts raised one at a time while the workers run, told of new jobs

@@ -7025,11 +7025,22 @@ export interface components {
             action_id: string;
             description: string;
             name: string;
+            /** @description What a step of this action produces, which later steps read as {{steps.<task>.<name>}}. */
+            outputs: components["schemas"]["WorkflowActionOutput"][];
             parameters: components["schemas"]["WorkflowActionParameter"][];
             /** @description It changes something (a test run only says what it would do). */
             side_effect: boolean;
             /** @description The triggers it supports. */
             triggers: string[];
+        };
+        WorkflowActionOutput: {
+            description: string;
+            name: string;
+            /**
+             * @description An object's fields are its source's own ({{steps.<task>.<name>.<field>}}); a list's items are read by index.
+             * @enum {string}
+             */
+            type: "string" | "integer" | "boolean" | "string_list" | "object";
         };
         WorkflowActionParameter: {
             description: string;

@@ -25,6 +25,7 @@ export const ACTIONS: WorkflowAction[] = [
       { name: 'message', type: 'text', required: true, description: 'The comment.', min: 1, max: 10000 },
       { name: 'private', type: 'boolean', required: false, description: 'Staff only.' },
     ],
+    outputs: [{ name: 'comment_id', type: 'string', description: 'The comment it added.' }],
   },
   {
     action_id: 'wait',
@@ -35,6 +36,7 @@ export const ACTIONS: WorkflowAction[] = [
     parameters: [
       { name: 'minutes', type: 'integer', required: true, description: 'Minutes.', min: 1, max: 10080 },
     ],
+    outputs: [{ name: 'until', type: 'string', description: 'When the wait ends.' }],
   },
 ];
 

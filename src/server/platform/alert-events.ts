@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 
@@ -37,8 +37,10 @@ export async function queueAlertWorkflowEvents(tx: Db, events: readonly AlertEve
       ${new Date()})`);
 }
 
-/** Marks the transaction as a run's step: alert changes it makes carry the chain to the dispatcher. */
-export async function markWorkflowStep(tx: Db, workflowId: string, depth: number): Promise<void> {
-  await tx.execute(sql`select set_config('app.workflow_id', ${workflowId}, true),
-    set_config('app.workflow_depth', ${String(depth + 1)}, true)`);
+/**
+ * Marks the transaction as a run's step, so alert changes it makes carry the chain to the
+ * dispatcher: an expression to select within a statement the step sends anyway.
+ */
+export function workflowStepMarks(workflowId: string, depth: number): SQL<string> {
+  return sql<string>`set_config('app.workflow_id', ${workflowId}, true) || set_config('app.workflow_depth', ${String(depth + 1)}, true)`;
 }

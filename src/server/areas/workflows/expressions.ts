@@ -1,6 +1,6 @@
 /**
  * Task parameters may use the trigger's values and earlier steps' outputs: `{{trigger.alert.title}}`,
- * `{{steps.isolate.action_id}}`. A small resolver over plain paths, never `eval`: the only thing
+ * `{{steps.isolate.agent_action_id}}`. A small resolver over plain paths, never `eval`: the only thing
  * a parameter can do is read a value of its own run. No expression library is installed; a
  * parameter that is exactly one placeholder keeps the value's type (a number stays a number).
  */

@@ -4,6 +4,7 @@ import { type ActionInfo, actionOf, BRANCHING_ACTIONS } from './catalogue/action
 import { isAlertTrigger, triggerOf } from './catalogue/triggers.ts';
 import { referencedPaths } from './expressions.ts';
 import { checkCondition } from './validate-condition.ts';
+import { checkStepOutputPath } from './validate-outputs.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -51,7 +52,7 @@ export function checkDefinition(definition: WorkflowDefinition, options: { publi
   }
   if (options.publish && ids.length === 0)
     throw badRequest('body.task_list', 'a workflow without tasks can only be a draft');
-  const earlier = new Set<string>();
+  const earlier = new Map<string, ActionInfo>();
   const ordered = orderedTasks(definition);
   ordered.forEach((task, position) => {
     const at = `body.task_list[${definition.task_list.indexOf(task)}]`;
@@ -66,7 +67,7 @@ export function checkDefinition(definition: WorkflowDefinition, options: { publi
     checkParameters(action, task.parameters, `${at}.parameters`, earlier, options.publish);
     if (task.action_id === 'condition') checkCondition(task.parameters, `${at}.parameters`, options.publish);
     checkBranches(task, ordered, position, at);
-    earlier.add(task.id);
+    earlier.set(task.id, action);
   });
 }
 
@@ -92,7 +93,7 @@ function checkParameters(
   action: ActionInfo,
   given: Record<string, unknown>,
   at: string,
-  earlier: ReadonlySet<string>,
+  earlier: ReadonlyMap<string, ActionInfo>,
   publish: boolean,
 ): void {
   for (const key of Object.keys(given))
@@ -106,10 +107,11 @@ function checkParameters(
       continue;
     }
     for (const path of referencedPaths(value)) {
-      const [root, step] = path.split('.');
+      const [root, step, ...rest] = path.split('.');
       if (root === 'trigger') continue;
-      if (root === 'steps' && step !== undefined && earlier.has(step)) continue;
-      throw badRequest(field, `{{${path}}} names neither the trigger nor an earlier step`);
+      const stepAction = root === 'steps' && step !== undefined ? earlier.get(step) : undefined;
+      if (!stepAction) throw badRequest(field, `{{${path}}} names neither the trigger nor an earlier step`);
+      checkStepOutputPath(path, rest, stepAction, field);
     }
     checkValue(param, value, field);
   }

@@ -1,6 +1,7 @@
 import type { components } from '../../../../api/schema.d.ts';
 import { AGENT_ACTION_TYPES } from '../../../../common/agent-actions.ts';
 import { PRIORITIES, STATUSES } from '../../../../common/statuses.ts';
+import { ACTION_OUTPUTS } from './outputs.ts';
 import { ALERT_TRIGGERS, EVENT_TRIGGERS, NAMES_AGENT, RAISES_ALERT, SCHEDULED_TRIGGER } from './triggers.ts';
 
 export type ActionInfo = components['schemas']['WorkflowAction'];
@@ -44,9 +45,10 @@ const p = (
 
 /**
  * The actions a task may take (spec 3, task parameters), each with the triggers it supports and
- * its declared parameters, which the editor draws as a form and publishing checks.
+ * its declared parameters, which the editor draws as a form and publishing checks; its outputs
+ * are in outputs.ts.
  */
-export const ACTIONS: readonly ActionInfo[] = [
+const DECLARED: readonly Omit<ActionInfo, 'outputs'>[] = [
   {
     action_id: 'alert_status',
     name: 'Change alert status',
@@ -223,7 +225,7 @@ export const ACTIONS: readonly ActionInfo[] = [
     ],
   },
   ...(['isolate', 'unisolate'] as const).map(
-    (action): ActionInfo => ({
+    (action): Omit<ActionInfo, 'outputs'> => ({
       action_id: `defender_${action}_device`,
       name: action === 'isolate' ? 'Isolate device (Defender)' : 'Release device from isolation (Defender)',
       description:
@@ -294,6 +296,11 @@ export const ACTIONS: readonly ActionInfo[] = [
     ],
   },
 ];
+
+export const ACTIONS: readonly ActionInfo[] = DECLARED.map((action) => ({
+  ...action,
+  outputs: [...(ACTION_OUTPUTS[action.action_id] ?? [])],
+}));
 
 export function actionOf(id: string): ActionInfo | undefined {
   return ACTIONS.find((a) => a.action_id === id);

@@ -11,7 +11,7 @@ import {
 import { withScope } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
-import { markWorkflowStep } from '../../../platform/alert-events.ts';
+import { workflowStepMarks } from '../../../platform/alert-events.ts';
 import { resolveParameters } from '../expressions.ts';
 import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
@@ -71,7 +71,15 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
   const runId = String(job.payload.run_id);
   const first = Number(job.payload.step);
   const [found] = await db
-    .select({ run: workflowRuns, definition: workflowVersions.definition })
+    .select({
+      run: workflowRuns,
+      definition: workflowVersions.definition,
+      // What the steps before this one left, for its parameters to read: in the same round trip.
+      outputs: sql<Record<
+        string,
+        unknown
+      > | null>`(select jsonb_object_agg(${workflowSteps.taskId}, ${workflowSteps.output}) from ${workflowSteps} where ${workflowSteps.runId} = ${workflowRuns.id} and ${workflowSteps.stepIndex} < ${first})`,
+    })
     .from(workflowRuns)
     .leftJoin(
       workflowVersions,
@@ -85,24 +93,17 @@ export async function runStep({ db, job, now }: JobContext): Promise<void> {
   const hand: RunInHand = {
     run: found.run,
     tasks: found.definition ? orderedTasks(found.definition) : [],
-    outputs: first > 0 ? await outputsBefore(db, runId, first) : {},
+    outputs: found.outputs ?? {},
   };
   let next: Next = { go: first };
   while (next !== 'stop') next = await runOneStep(db, hand, next.go, next.go === first, now);
 }
 
-async function outputsBefore(db: Db, runId: string, index: number): Promise<Record<string, unknown>> {
-  const earlier = await db
-    .select({ taskId: workflowSteps.taskId, output: workflowSteps.output })
-    .from(workflowSteps)
-    .where(and(eq(workflowSteps.runId, runId), lt(workflowSteps.stepIndex, index)));
-  return Object.fromEntries(earlier.map((s) => [s.taskId, s.output]));
-}
-
 /**
  * Marks the step running and counts its attempt, committed before it acts (a worker that dies
  * in it still uses the attempt up), if the step is still to do and its run still going. One
- * statement, which also reads who the step acts as now: the workflow's owner and the auth epoch.
+ * statement, which also reads who the step acts as now (the workflow's owner and the auth epoch)
+ * and whether other runs' step jobs are due and unclaimed (for `advance`'s fairness).
  */
 async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date) {
   const [marked] = await db
@@ -125,6 +126,7 @@ async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date) 
         string | null
       >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${run.workflowId})`,
       epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
+      othersWaiting: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.kind} = ${STEP_JOB} and ${jobs.doneAt} is null and ${jobs.lockedAt} is null and ${jobs.runAt} <= ${startedAt.toISOString()}::timestamptz)`,
     });
   return marked;
 }
@@ -206,13 +208,13 @@ async function runOneStep(
   let outcome: StepOutcome | 'already_done';
   try {
     outcome = await withScope(db, owner.principal.scope, async (tx) => {
+      // The step's lock and the loop guard's marks (what the step's own writes trigger reads) in one statement.
       const [locked] = await tx
-        .select({ status: workflowSteps.status })
+        .select({ status: workflowSteps.status, marked: workflowStepMarks(run.workflowId, run.depth) })
         .from(workflowSteps)
         .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)))
         .for('update');
       if (locked?.status !== 'running') return 'already_done' as const;
-      await markWorkflowStep(tx, run.workflowId, run.depth);
       const done = await withinTimeout(timeoutSeconds, (signal) =>
         perform(task.action_id, {
           tx,
@@ -260,7 +262,7 @@ async function runOneStep(
     return advance(db, hand, index, { output: again.output }, now());
   }
   hand.outputs[task.id] = outcome.output ?? null;
-  return advance(db, hand, index, outcome, now());
+  return advance(db, hand, index, outcome, now(), marked.othersWaiting);
 }
 
 /**
@@ -292,6 +294,8 @@ async function advance(
   index: number,
   outcome: StepOutcome,
   now: Date,
+  /** Whether other runs' step jobs waited as this step began; looked up afresh when not known. */
+  othersWaiting?: boolean,
 ): Promise<Next> {
   const { run, tasks } = hand;
   const next = nextIndex(tasks, index, outcome);
@@ -319,7 +323,7 @@ async function advance(
   }
   // Fair to the runs waiting: while other step jobs are due and unclaimed, the next step queues
   // behind them instead of running here, so a backlog's first steps are not held up by whole runs.
-  if (await otherStepsWaiting(db, now)) {
+  if (othersWaiting ?? (await otherStepsWaiting(db, now))) {
     await enqueueStep(db, run, next, now);
     return 'stop';
   }
