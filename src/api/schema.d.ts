@@ -3609,7 +3609,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The runtime parameters a saved search's results provide (its columns), for a task that runs it. */
+        /** The runtime parameters a task that runs this saved search provides to later steps (its count against the threshold). */
         get: operations["getCustomSearchRuntimeParams"];
         put?: never;
         post?: never;

@@ -52,6 +52,36 @@ describe.each(backends())('the /soar/v1 workflow calls on %s', (backend) => {
       );
     });
 
+    it("offers, for a saved search's task, exactly the outputs such a step produces, and saves them", async () => {
+      const created = await c.t().as(f().analyst, {
+        method: 'POST',
+        url: '/api/search/v1/saved/',
+        payload: { name: 'Failed sign-ins', scope: 'private', search: { search_term: 'failure' } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const saved = created.json();
+      const offered = await c.ok(f().analyst, 'GET', `/custom_search/${saved.id}/runtime_params`);
+      const paths = offered.runtime_params.map((p: { path: string }) => p.path);
+      expect(paths).toEqual(['count', 'threshold', 'passed']);
+      const workflow = c.isolateWorkflow();
+      const draft = await c.ok(f().analyst, 'POST', '/workflows', {
+        ...workflow,
+        task_list: [
+          {
+            id: 'hits',
+            action_id: 'saved_search_count',
+            parameters: { saved_search_id: saved.id, minutes: 60, threshold: 1 },
+          },
+          {
+            id: 'note',
+            action_id: 'alert_comment',
+            parameters: { message: paths.map((path: string) => `{{steps.hits.${path}}}`).join(' ') },
+          },
+        ],
+      });
+      expect(draft.workflow_id).toBeTruthy();
+    });
+
     it('keeps templates, and makes workflows from them', async () => {
       const template = await c.ok(f().analyst, 'POST', '/templates', {
         name: 'Notify on high alerts',

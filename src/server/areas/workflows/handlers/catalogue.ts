@@ -4,6 +4,7 @@ import { notFound } from '../../../errors.ts';
 import type { Handler } from '../../../platform/handler.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { actionOf, actionsFor } from '../catalogue/actions.ts';
+import { ACTION_OUTPUTS } from '../catalogue/outputs.ts';
 import { TRIGGERS, triggerOf } from '../catalogue/triggers.ts';
 
 export const listWorkflowTriggers: Handler<'listWorkflowTriggers'> = async () => ({
@@ -25,25 +26,25 @@ export const getWorkflowAction: Handler<'getWorkflowAction'> = async (request) =
 };
 
 /**
- * What a saved search hands a task that runs it: the count of its matches and the columns it
- * shows (its headers), each as `{{steps.<task id>.<name>}}`.
+ * What a task that runs a saved search hands the steps after it: the outputs a
+ * `saved_search_count` step produces (its count against the threshold), each as
+ * `{{steps.<task id>.<name>}}`. The step counts matches and keeps no rows, so it offers no columns.
  */
 export const getCustomSearchRuntimeParams: Handler<'getCustomSearchRuntimeParams'> = async (request) => {
   const principal = principalOf(request);
   const id = request.params.id;
   const [saved] = await asCaller(request, (tx) =>
     tx
-      .select({ search: savedSearches.search })
+      .select({ id: savedSearches.id })
       .from(savedSearches)
       .where(and(eq(savedSearches.id, id), eq(savedSearches.partnerId, principal.user.partnerId))),
   );
   if (!saved) throw notFound(`Saved search ${id}`);
-  const headers = (saved.search as { headers?: unknown }).headers;
-  const columns = Array.isArray(headers) ? headers.filter((h): h is string => typeof h === 'string') : [];
   return {
-    runtime_params: [
-      { name: 'count', label: 'Matches', path: 'count' },
-      ...columns.map((column) => ({ name: column, label: column, path: `rows.0.${column}` })),
-    ],
+    runtime_params: (ACTION_OUTPUTS.saved_search_count ?? []).map((output) => ({
+      name: output.name,
+      label: output.description,
+      path: output.name,
+    })),
   };
 };
