@@ -117,7 +117,10 @@ describe.each(backends())('the tenancy matrix on %s', (backend) => {
   it('has a rule for every operation that takes an id or a customer, and no rule for anything else', () => {
     expect(matrix.length).toBeGreaterThan(150);
     const unruled = matrix.filter((op) => !MATRIX_RULES[op.operationId]).map(name);
-    expect(unruled, 'operations without a tenancy rule (tests/server/tenancy-matrix/rules/<area>.ts)').toEqual([]);
+    expect(
+      unruled,
+      'operations without a tenancy rule (tests/server/tenancy-matrix/rules/<area>.ts)',
+    ).toEqual([]);
     const known = new Set(matrix.map((op) => op.operationId));
     expect(Object.keys(MATRIX_RULES).filter((id) => !known.has(id))).toEqual([]);
   });
