@@ -1,4 +1,7 @@
 import type { components } from '../../src/api/schema.d.ts';
+import type { LeaveTarget } from '../shared/save-fragment.ts';
+
+export type { LeaveTarget };
 
 /** A case as GET /api/cases/v1/cases/{id} returns it (with its 10 most recent alerts). */
 export type CaseRecord = components['schemas']['Case'];
@@ -17,12 +20,6 @@ export interface CaseDraft {
   riskMin: string;
   /** '' means no upper bound. */
   riskMax: string;
-}
-
-/** Where a confirmed leave goes; `replace` when the browser's back or forward button asked. */
-export interface LeaveTarget {
-  to: string;
-  replace: boolean;
 }
 
 export interface CaseEditorContext {

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { isConflict, isNotFound, messageOf } from '../shared/contract-error.ts';
+import { messageOf } from '../shared/contract-error.ts';
+import { conflictState, leaveRegion, loadRefused, saveGuards, saveRefused } from '../shared/save-fragment.ts';
 import { caseEditorActors } from './actors.ts';
 import {
   type CaseEditorContext,
@@ -68,8 +69,7 @@ export const caseEditorMachine = setup({
     dirty: ({ context }) => isDirty(context),
     clean: ({ context }) => !isDirty(context),
     canSave: ({ context }) => isDirty(context) && isValidDraft(context.draft),
-    conflict: (_, params: { error: unknown }) => isConflict(params.error),
-    notFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    ...saveGuards,
   },
 }).createMachine({
   id: 'caseEditor',
@@ -94,24 +94,7 @@ export const caseEditorMachine = setup({
           target: 'Ready',
           actions: { type: 'takeRecord', params: ({ event }) => ({ record: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'NotFound',
-            actions: 'forgetRecord',
-          },
-          {
-            target: 'LoadFailed',
-            actions: [
-              'forgetRecord',
-              { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-              {
-                type: 'reportFailure',
-                params: ({ event }) => ({ operation: 'load' as const, message: messageOf(event.error) }),
-              },
-            ],
-          },
-        ],
+        onError: loadRefused,
       },
     },
     /** 'Case with ID {id} not found' (spec 2, section 8). */
@@ -161,39 +144,14 @@ export const caseEditorMachine = setup({
                     'reportSaved',
                   ],
                 },
-                onError: [
-                  {
-                    guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Conflict',
-                    actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'Failed',
-                    actions: [
-                      { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                      {
-                        type: 'reportFailure',
-                        params: ({ event }) => ({
-                          operation: 'save' as const,
-                          message: messageOf(event.error),
-                        }),
-                      },
-                    ],
-                  },
-                ],
+                onError: saveRefused('save'),
               },
             },
             Saved: {
               on: { edit: { target: 'Editing', actions: 'applyEdit' } },
             },
             /** 'This case was changed by someone else': the draft stays readable; reload takes theirs. */
-            Conflict: {
-              on: {
-                edit: { actions: 'applyEdit' },
-                reload: '#caseEditor.Loading',
-                discard: '#caseEditor.Loading',
-              },
-            },
+            Conflict: conflictState('caseEditor'),
             Failed: {
               on: {
                 edit: { target: 'Editing', actions: 'applyEdit' },
@@ -203,37 +161,7 @@ export const caseEditorMachine = setup({
             },
           },
         },
-        Leave: {
-          initial: 'Idle',
-          states: {
-            Idle: {
-              on: {
-                'leave-requested': [
-                  { guard: 'dirty', target: 'ConfirmLeave', actions: 'keepLeave' },
-                  { target: 'Left', actions: 'keepLeave' },
-                ],
-              },
-            },
-            ConfirmLeave: {
-              // Saved meanwhile: nothing would be lost, so the question answers itself.
-              always: { guard: 'clean', target: 'Left' },
-              on: {
-                'confirm-leave': 'Left',
-                stay: { target: 'Idle', actions: 'forgetLeave' },
-              },
-            },
-            Left: {
-              entry: [
-                'discardDraft',
-                {
-                  type: 'navigate',
-                  params: ({ context }) => context.leave ?? { to: '/cases', replace: false },
-                },
-              ],
-              on: { resume: '#caseEditor.Loading' },
-            },
-          },
-        },
+        Leave: leaveRegion('caseEditor', () => ({ to: '/cases', replace: false })),
       },
     },
   },

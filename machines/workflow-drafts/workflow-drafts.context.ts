@@ -1,4 +1,7 @@
 import type { components } from '../../src/api/schema.d.ts';
+import type { LeaveTarget } from '../shared/save-fragment.ts';
+
+export type { LeaveTarget };
 
 export type WorkflowRecord = components['schemas']['Workflow'];
 export type TemplateRecord = components['schemas']['WorkflowTemplate'];
@@ -51,12 +54,6 @@ export interface WorkflowDraft {
   scheduledTime: string;
   scheduledDays: number[];
   steps: DraftStep[];
-}
-
-/** Where a confirmed leave goes; `replace` when the browser's back or forward button asked. */
-export interface LeaveTarget {
-  to: string;
-  replace: boolean;
 }
 
 /** What the user last tried that the draft did not allow: errors show from then on. */

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { isConflict, isNotFound, messageOf } from '../shared/contract-error.ts';
+import { messageOf } from '../shared/contract-error.ts';
+import { conflictState, leaveRegion, loadRefused, saveGuards, saveRefused } from '../shared/save-fragment.ts';
 import { workflowDraftsActors } from './actors.ts';
 import {
   definitionOf,
@@ -197,8 +198,7 @@ export const workflowDraftsMachine = setup({
       event.type === 'change-trigger' &&
       event.triggerId !== context.draft.triggerId &&
       unsupportedSteps(context.draft, event.triggerId, context.actions).length > 0,
-    conflict: (_, params: { error: unknown }) => isConflict(params.error),
-    notFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    ...saveGuards,
   },
 }).createMachine({
   id: 'workflowDrafts',
@@ -227,25 +227,8 @@ export const workflowDraftsMachine = setup({
           target: 'Ready',
           actions: { type: 'takeLoaded', params: ({ event }) => ({ loaded: event.output }) },
         },
-        onError: [
-          {
-            // Spec 2, section 8: a 404 on workflows and templates is shown as empty.
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'NotFound',
-            actions: 'forgetRecord',
-          },
-          {
-            target: 'LoadFailed',
-            actions: [
-              'forgetRecord',
-              { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-              {
-                type: 'reportFailure',
-                params: ({ event }) => ({ operation: 'load' as const, message: messageOf(event.error) }),
-              },
-            ],
-          },
-        ],
+        // Spec 2, section 8: a 404 on workflows and templates is shown as empty.
+        onError: loadRefused,
       },
     },
     NotFound: { on: { reload: 'Loading' } },
@@ -287,26 +270,7 @@ export const workflowDraftsMachine = setup({
                     { type: 'reportDone', params: { operation: 'save' as const } },
                   ],
                 },
-                onError: [
-                  {
-                    guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Conflict',
-                    actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'Failed',
-                    actions: [
-                      { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                      {
-                        type: 'reportFailure',
-                        params: ({ event }) => ({
-                          operation: 'save' as const,
-                          message: messageOf(event.error),
-                        }),
-                      },
-                    ],
-                  },
-                ],
+                onError: saveRefused('save'),
               },
             },
             Publishing: {
@@ -326,37 +290,12 @@ export const workflowDraftsMachine = setup({
                     { type: 'reportDone', params: { operation: 'publish' as const } },
                   ],
                 },
-                onError: [
-                  {
-                    guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
-                    target: 'Conflict',
-                    actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                  },
-                  {
-                    target: 'Failed',
-                    actions: [
-                      { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-                      {
-                        type: 'reportFailure',
-                        params: ({ event }) => ({
-                          operation: 'publish' as const,
-                          message: messageOf(event.error),
-                        }),
-                      },
-                    ],
-                  },
-                ],
+                onError: saveRefused('publish'),
               },
             },
             Saved: { on: { ...EDITS, ...SAVE_OR_PUBLISH } },
             /** 'This workflow was changed by someone else': the draft stays readable; reload takes theirs. */
-            Conflict: {
-              on: {
-                edit: { actions: 'applyEdit' },
-                reload: '#workflowDrafts.Loading',
-                discard: '#workflowDrafts.Loading',
-              },
-            },
+            Conflict: conflictState('workflowDrafts'),
             Failed: {
               on: {
                 ...EDITS,
@@ -366,40 +305,10 @@ export const workflowDraftsMachine = setup({
             },
           },
         },
-        Leave: {
-          initial: 'Idle',
-          states: {
-            Idle: {
-              on: {
-                'leave-requested': [
-                  { guard: 'dirty', target: 'ConfirmLeave', actions: 'keepLeave' },
-                  { target: 'Left', actions: 'keepLeave' },
-                ],
-              },
-            },
-            ConfirmLeave: {
-              always: { guard: 'clean', target: 'Left' },
-              on: {
-                'confirm-leave': 'Left',
-                stay: { target: 'Idle', actions: 'forgetLeave' },
-              },
-            },
-            Left: {
-              entry: [
-                'discardDraft',
-                {
-                  type: 'navigate',
-                  params: ({ context }) =>
-                    context.leave ?? {
-                      to: context.kind === 'template' ? '/workflows/templates' : '/workflows',
-                      replace: false,
-                    },
-                },
-              ],
-              on: { resume: '#workflowDrafts.Loading' },
-            },
-          },
-        },
+        Leave: leaveRegion('workflowDrafts', (context: WorkflowDraftsContext) => ({
+          to: context.kind === 'template' ? '/workflows/templates' : '/workflows',
+          replace: false,
+        })),
       },
     },
   },

@@ -295,4 +295,55 @@ describe('seedDemoData', () => {
     );
     expect(classified!.missing).toBe(0);
   });
+
+  it("has the administrator's report with sections and a recorded terminal session, its certificate since expired", async () => {
+    const reports = await rows<{ owner: string; scope: string; kinds: string[] }>(
+      one,
+      sql`select u.email as owner, r.scope,
+        array(select c->>'section' from jsonb_array_elements(r.document->'components') c
+          where c->>'type' = 'section') as kinds
+        from reports r join users u on u.contact_id = r.owner_id`,
+    );
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ owner: 'admin@watchfloor.example', scope: 'global' });
+    expect(reports[0]!.kinds).toEqual(expect.arrayContaining(['kpis', 'alerts_over_time', 'agent_health']));
+
+    const sessions = await rows<{
+      email: string;
+      terminal: boolean;
+      same_customer: boolean;
+      host_matches: boolean;
+      within_certificate: boolean;
+      expired: boolean;
+      recording: string;
+      bytes: number;
+    }>(
+      one,
+      sql`select s.email, a.terminal_enabled as terminal, a.customer_id = s.customer_id as same_customer,
+        a.host_name = s.host_name as host_matches,
+        s.started_at between c.created_at and c.expires_at as within_certificate,
+        c.expires_at < ${NOW.toISOString()}::timestamptz as expired, s.recording, s.recording_bytes as bytes
+        from terminal_sessions s join agents a on a.agent_id = s.agent_id
+        join terminal_certificates c on c.certificate_id = s.certificate_id`,
+    );
+    expect(sessions).toHaveLength(1);
+    const [session] = sessions;
+    expect(session).toMatchObject({
+      email: 'admin@watchfloor.example',
+      terminal: true,
+      same_customer: true,
+      host_matches: true,
+      within_certificate: true,
+      expired: true,
+    });
+    const [header, ...events] = session!.recording
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ version: 2, width: 120, height: 32 });
+    expect(events.every(([seconds, code]) => typeof seconds === 'number' && ['i', 'o'].includes(code))).toBe(
+      true,
+    );
+    expect(session!.bytes).toBe(Buffer.byteLength(session!.recording));
+  });
 });

@@ -5,14 +5,14 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { resolver, type Schema } from '../helpers/contract-arbitraries.ts';
 import { type ContractOperation, contractOperations } from '../helpers/contract-requests.ts';
 import { backends } from '../helpers/database.ts';
-import { MATRIX_RULES, type MatrixRule } from './tenancy-matrix/rules.ts';
+import { MATRIX_RULES, type MatrixRule } from './tenancy-matrix/rules/index.ts';
 import { buildWorld, SECRET, type World } from './tenancy-matrix/world.ts';
 
 // Every operation of the contract that takes an id or names a customer, called with one customer's
 // credentials of every kind against the other customer's rows: refused (403 or 404), or for a
 // list or count limited to the customers it names, answered as if the other customer did not
 // exist; never the other's data. The same call by someone who reaches the other customer succeeds,
-// so each refusal is the reach's doing. The rules live in tenancy-matrix/rules.ts.
+// so each refusal is the reach's doing. The rules live in tenancy-matrix/rules/, one file an area.
 
 const contract = loadContract();
 const generation = { resolve: resolver(contract), uuids: [] };
@@ -117,7 +117,10 @@ describe.each(backends())('the tenancy matrix on %s', (backend) => {
   it('has a rule for every operation that takes an id or a customer, and no rule for anything else', () => {
     expect(matrix.length).toBeGreaterThan(150);
     const unruled = matrix.filter((op) => !MATRIX_RULES[op.operationId]).map(name);
-    expect(unruled, 'operations without a tenancy rule (tests/server/tenancy-matrix/rules.ts)').toEqual([]);
+    expect(
+      unruled,
+      'operations without a tenancy rule (tests/server/tenancy-matrix/rules/<area>.ts)',
+    ).toEqual([]);
     const known = new Set(matrix.map((op) => op.operationId));
     expect(Object.keys(MATRIX_RULES).filter((id) => !known.has(id))).toEqual([]);
   });

@@ -14,6 +14,8 @@ import { insertInBatches } from './insert.ts';
 import { seedLogEvents } from './logs.ts';
 import { seedOrganisation } from './organisation.ts';
 import { Rng, WeightedTable } from './prng.ts';
+import { seedReport } from './reports.ts';
+import { seedTerminalRecording } from './terminal.ts';
 import { TriageFactory } from './triage.ts';
 import { firstFreeId, seedIntegrations, seedMutesAndRules, syncIds } from './triage-setup.ts';
 import type { SeedProgress } from './types.ts';
@@ -56,6 +58,10 @@ export interface SeedSummary {
   activity: number;
   /** Log events of the first customers (search screen demo). */
   logEvents: number;
+  /** The report builder's demo report. */
+  reports: number;
+  /** Recorded terminal sessions (one, when the first customer has an agent that allows the terminal). */
+  terminalRecordings: number;
   durationMs: number;
 }
 
@@ -196,6 +202,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const logEvents = await seedLogEvents(db, streams.logs, org.customers, now);
   // The usage the hourly log-usage job would meter: retention and compliance figures from the start.
   await meterLogUsage(db, new Date(now));
+  // The report builder's demo report and one recorded terminal session, both the administrator's.
+  const admin = org.staff.find((s) => s.role === 'admin') ?? org.staff[0]!;
+  await seedReport(db, org.partnerId, admin.contactId);
+  const terminalRecordings = await seedTerminalRecording(
+    db,
+    org.partnerId,
+    org.customers[0]!.customerId,
+    admin,
+    now,
+  );
 
   const summary: SeedSummary = {
     partnerId: org.partnerId,
@@ -213,6 +229,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     discussions: triage.counts.discussions,
     activity: triage.counts.activity,
     logEvents,
+    reports: 1,
+    terminalRecordings,
     durationMs: Math.round(performance.now() - started),
   };
   report({ phase: 'done', done: options.alerts, total: options.alerts });

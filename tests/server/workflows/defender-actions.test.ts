@@ -1,35 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alerts, integrations, users } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { type FakeGraph, startFakeGraph } from '../../helpers/fake-graph.ts';
+import { startFakeGraph } from '../../helpers/fake-graph.ts';
 import { BASE, mapCustomer } from '../integrations/helpers.ts';
-import { workflowsContext } from './helpers.ts';
+import { outsideContext } from './outside-fixtures.ts';
 
 const HOME = '0a0a0a0a-0000-4000-8000-000000000000';
 const ACME_TENANT = 'acacacac-1111-4111-8111-111111111111';
 
 /** Device isolation through Microsoft Defender XDR as workflow steps, against a local server speaking its API. */
 describe.each(backends())('Defender device isolation steps on %s', (backend) => {
-  const c = workflowsContext(backend);
-  const f = () => c.t().fixtures;
-  const db = () => c.t().database.db;
-  let graph: FakeGraph;
+  const outside = outsideContext(backend, 'defender', startFakeGraph);
+  const { c, f, db, fresh, onlyRun } = outside;
+  const graph = outside.server;
   let defenderId: string;
-  const allowBefore = process.env.OUTBOUND_ALLOW_HOSTS;
-  let n = 0;
-  const fresh = () => `defender-${++n}`;
-
-  beforeAll(async () => {
-    graph = await startFakeGraph();
-    // The job runner reads the outbound allow list from the environment, as the server does.
-    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
-  });
-  afterAll(async () => {
-    if (allowBefore === undefined) delete process.env.OUTBOUND_ALLOW_HOSTS;
-    else process.env.OUTBOUND_ALLOW_HOSTS = allowBefore;
-    await graph?.close();
-  });
 
   /** A Defender XDR instance against the local server, validated, its Acme tenant mapped to Acme. */
   const defender = async () => {
@@ -42,12 +27,12 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
         name: 'Defender XDR',
         settings: {
           tenant_id: HOME,
-          client_id: graph.clientId,
-          login_url: graph.url,
-          graph_url: graph.url,
-          defender_api_url: graph.url,
+          client_id: graph().clientId,
+          login_url: graph().url,
+          graph_url: graph().url,
+          defender_api_url: graph().url,
         },
-        secrets: { client_secret: graph.clientSecret },
+        secrets: { client_secret: graph().clientSecret },
       },
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -63,13 +48,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     action: string,
     parameters: Record<string, unknown>,
     customers = [c.acme()],
-  ) => ({
-    name: `Contain ${type}`,
-    customer_id: customers,
-    trigger_id: 'alert_created',
-    trigger_filter: { types: [type] },
-    task_list: [{ id: 'contain', action_id: action, parameters }],
-  });
+  ) => outside.workflow(type, [{ id: 'contain', action_id: action, parameters }], customers);
 
   /** An alert as a Defender pull raises it: its device and tenant in its fields. */
   const defenderAlert = async (type: string, device: string, customer = c.acme()) => {
@@ -81,14 +60,12 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     return alert;
   };
 
-  const onlyRun = async (alertId: number) => {
-    const [run] = (await c.ok(f().analyst, 'GET', `/alerts/${alertId}/runs`)).runs;
-    return c.ok(f().analyst, 'GET', `/runs/${run.run_id}`);
-  };
-
   it("isolates the alert's device in its customer's tenant, then releases it", async () => {
     const integrationId = await defender();
-    graph.machines.set(ACME_TENANT, new Map([['mde-1', { computerDnsName: 'acme-pc-1', isolated: false }]]));
+    graph().machines.set(
+      ACME_TENANT,
+      new Map([['mde-1', { computerDnsName: 'acme-pc-1', isolated: false }]]),
+    );
     const isolateType = fresh();
     await c.published(
       workflow(isolateType, 'defender_isolate_device', {
@@ -109,7 +86,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
       defender_action_id: 'action-1',
       status: 'Pending',
     });
-    expect(graph.machineActions).toEqual([
+    expect(graph().machineActions).toEqual([
       {
         id: 'action-1',
         tenant: ACME_TENANT,
@@ -130,14 +107,17 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     const second = await c.raiseAlert({ type: releaseType });
     await c.runWorkflowJobs();
     expect((await onlyRun(second.id)).status).toBe('succeeded');
-    expect(graph.machineActions.at(-1)).toMatchObject({ type: 'Unisolate', machineId: 'mde-1' });
-    expect(graph.machineActions.at(-1)!.comment).toContain(`alert ${second.id}`);
-    expect(graph.machines.get(ACME_TENANT)!.get('mde-1')!.isolated).toBe(false);
+    expect(graph().machineActions.at(-1)).toMatchObject({ type: 'Unisolate', machineId: 'mde-1' });
+    expect(graph().machineActions.at(-1)!.comment).toContain(`alert ${second.id}`);
+    expect(graph().machines.get(ACME_TENANT)!.get('mde-1')!.isolated).toBe(false);
   });
 
   it('fails the step, asking nothing of Defender, when its publisher no longer holds modify_all', async () => {
     const integrationId = await defender();
-    graph.machines.set(ACME_TENANT, new Map([['mde-2', { computerDnsName: 'acme-pc-2', isolated: false }]]));
+    graph().machines.set(
+      ACME_TENANT,
+      new Map([['mde-2', { computerDnsName: 'acme-pc-2', isolated: false }]]),
+    );
     const type = fresh();
     const publisher = await c.addUser(`${type}@test.example`, 'Global', [
       'global_user',
@@ -152,7 +132,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
       .update(users)
       .set({ permissions: ['global_user', 'read_all'] })
       .where(eq(users.contactId, publisher.contactId));
-    const before = graph.machineActions.length;
+    const before = graph().machineActions.length;
     const alert = await defenderAlert(type, 'mde-2');
     await c.runWorkflowJobs();
     const run = await onlyRun(alert.id);
@@ -160,7 +140,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
     expect(run.error).toBe(
       'Step 1 failed: The person who published this workflow may no longer change workflows.',
     );
-    expect(graph.machineActions).toHaveLength(before);
+    expect(graph().machineActions).toHaveLength(before);
   });
 
   it('refuses once, naming why, a device Defender does not know or a customer with no tenant mapped', async () => {
@@ -212,7 +192,7 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
 
   it('test runs say what would be isolated and ask nothing of Defender', async () => {
     const integrationId = await defender();
-    const before = graph.requests.length;
+    const before = graph().requests.length;
     const alert = await c.raiseAlert({ type: `${fresh()}-past` });
     const tested = await c.ok(f().analyst, 'POST', '/workflows/test', {
       alert_id: alert.id,
@@ -230,6 +210,6 @@ describe.each(backends())('Defender device isolation steps on %s', (backend) => 
       },
     });
     expect(JSON.stringify(tested)).toContain(`Isolate the device of alert ${alert.id} (Full)`);
-    expect(graph.requests.length).toBe(before);
+    expect(graph().requests.length).toBe(before);
   });
 });

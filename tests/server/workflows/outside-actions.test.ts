@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runStep } from '../../../src/server/areas/workflows/engine/step.ts';
 import { escalations, integrations, workflowSteps } from '../../../src/server/db/schema/index.ts';
 import { laneHandlers } from '../../../src/server/jobs/registry.ts';
@@ -8,26 +8,13 @@ import type { JobRow } from '../../../src/server/jobs/types.ts';
 import { backends } from '../../helpers/database.ts';
 import { twoStepPlan } from '../escalations/helpers.ts';
 import { receiver } from '../integrations/helpers.ts';
-import { quiet, workflowsContext } from './helpers.ts';
+import { quiet } from './helpers.ts';
+import { outsideContext } from './outside-fixtures.ts';
 
 describe.each(backends())('escalate and send-through-integration steps on %s', (backend) => {
-  const c = workflowsContext(backend);
-  const f = () => c.t().fixtures;
-  const db = () => c.t().database.db;
-  let hook: Awaited<ReturnType<typeof receiver>>;
-  const allowBefore = process.env.OUTBOUND_ALLOW_HOSTS;
-  beforeAll(async () => {
-    hook = await receiver();
-    // The job runner reads the outbound allow list from the environment, as the server does.
-    process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
-  });
-  afterAll(async () => {
-    if (allowBefore === undefined) delete process.env.OUTBOUND_ALLOW_HOSTS;
-    else process.env.OUTBOUND_ALLOW_HOSTS = allowBefore;
-    await hook?.close();
-  });
-  let n = 0;
-  const fresh = () => `outside-${++n}`;
+  const outside = outsideContext(backend, 'outside', () => receiver());
+  const { c, f, db, fresh, onlyRun, workflow } = outside;
+  const hook = outside.server;
 
   const plan = async (customerId: string | null) => {
     const response = await c.t().as(f().analyst, {
@@ -43,23 +30,16 @@ describe.each(backends())('escalate and send-through-integration steps on %s', (
     const response = await c.t().as(f().analyst, {
       method: 'POST',
       url: '/api/integrations/v1/integrations',
-      payload: { kind: 'http', name: `Hook ${path}`, settings: { url: hook.url(path), method: 'POST' } },
+      payload: { kind: 'http', name: `Hook ${path}`, settings: { url: hook().url(path), method: 'POST' } },
     });
     expect(response.statusCode, response.body).toBe(201);
     const id = response.json().id as string;
     await db().update(integrations).set({ validatedAt: new Date() }).where(eq(integrations.id, id));
     return id;
   };
-  const workflow = (type: string, tasks: unknown[], customers = [c.acme()]) => ({
-    name: `Respond ${type}`,
-    customer_id: customers,
-    trigger_id: 'alert_created',
-    trigger_filter: { types: [type] },
-    task_list: tasks,
-  });
   const escalationsOf = (alertId: number) =>
     db().select().from(escalations).where(eq(escalations.alertId, alertId));
-  const receivedAt = (path: string) => hook.received.filter((r) => r.url === path);
+  const receivedAt = (path: string) => hook().received.filter((r) => r.url === path);
   const stepJob = (runId: string, step: number) => ({
     db: db(),
     job: { id: 0, kind: 'workflow-step', payload: { run_id: runId, step } } as unknown as JobRow,
@@ -69,11 +49,6 @@ describe.each(backends())('escalate and send-through-integration steps on %s', (
     now: () => new Date(),
     progress: async () => {},
   });
-  const onlyRun = async (alertId: number) => {
-    const [run] = (await c.ok(f().analyst, 'GET', `/alerts/${alertId}/runs`)).runs;
-    return c.ok(f().analyst, 'GET', `/runs/${run.run_id}`);
-  };
-
   it('escalates the alert through the chosen plan and tells the integration, each once when delivered again', async () => {
     const type = fresh();
     const planId = await plan(null);

@@ -6,6 +6,7 @@ import { useToasts } from '../../shell/index.ts';
 import { type Customer, deleteCustomer } from './api.ts';
 import { CustomerActions } from './CustomerActions.tsx';
 import { CustomerExtras } from './CustomerExtras.tsx';
+import { CUSTOMER_DETAIL_FIELDS } from './customer-fields.ts';
 import { Subscriptions } from './Subscriptions.tsx';
 
 /** The open customer: contact details, flags, subscriptions; edit and delete (asking first, naming what goes with it). */
@@ -44,20 +45,7 @@ export function CustomerDetails({
       setConfirming(false);
     }
   };
-  const fields = (
-    [
-      'email',
-      'phone',
-      'address',
-      'city',
-      'state',
-      'zip',
-      'country',
-      'country_iso',
-      'url',
-      'time_zone',
-    ] as const
-  ).filter((f) => customer[f]);
+  const fields = CUSTOMER_DETAIL_FIELDS.filter((f) => customer[f]);
   return (
     <section className="details-pane" aria-labelledby="customer-details-heading">
       <header className="details-pane__header">

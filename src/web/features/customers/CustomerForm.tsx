@@ -5,27 +5,14 @@ import { SelectField, TextField, useForm } from '../../components/form/index.ts'
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
+import { CUSTOMER_TEXT_FIELDS, type CustomerTextField } from './customer-fields.ts';
 
-const TEXT = [
-  'name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'country_iso',
-  'url',
-  'time_zone',
-] as const;
 /** The languages a customer's reports can be printed in (the product's four). */
 const LOCALES = ['en-GB', 'en-US', 'de-DE', 'fi-FI'] as const;
 const FLAGS = ['mdr', 'compliance_sku', 'global_software_package'] as const;
-type TextKey = (typeof TEXT)[number];
 type Flag = (typeof FLAGS)[number];
 type Locale = (typeof LOCALES)[number];
-type CustomerValues = Record<TextKey, string> & Record<Flag, boolean> & { locale: Locale | '' };
+type CustomerValues = Record<CustomerTextField, string> & Record<Flag, boolean> & { locale: Locale | '' };
 
 /** A time zone the browser knows by an IANA name (the server checks it again). */
 function isTimeZone(name: string): boolean {
@@ -58,7 +45,10 @@ export function CustomerForm({
   const uid = useId();
   const form = useForm<CustomerValues>({
     initial: () => ({
-      ...(Object.fromEntries(TEXT.map((f) => [f, customer?.[f] ?? ''])) as Record<TextKey, string>),
+      ...(Object.fromEntries(CUSTOMER_TEXT_FIELDS.map((f) => [f, customer?.[f] ?? ''])) as Record<
+        CustomerTextField,
+        string
+      >),
       locale: customer?.locale ?? '',
       mdr: customer?.mdr ?? false,
       compliance_sku: customer?.compliance_sku ?? false,
@@ -118,7 +108,7 @@ export function CustomerForm({
         }
       >
         <form id={`${uid}-form`} className="form form--two-columns" {...form.formProps}>
-          {TEXT.map((field) => (
+          {CUSTOMER_TEXT_FIELDS.map((field) => (
             <TextField
               key={field}
               id={`${uid}-${field}`}
