@@ -13,7 +13,7 @@ import type { BearerFailureLimits } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
-import { loadContract } from './contract/load.ts';
+import { type CompiledSchemas, compiledSchemaOptions, contractOf } from './contract/compiled-schemas.ts';
 import { registerContractRoutes } from './contract/routes.ts';
 import type { Database } from './db/client.ts';
 import { primaryOnly, type ReadRouter, replicaRouter } from './db/replica.ts';
@@ -41,6 +41,17 @@ declare module 'fastify' {
 
 export const webRoot = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
+// The contract types some values as either of two kinds (`type: [string, number]`), which
+// ajv's strict mode would otherwise note on every start.
+const AJV = {
+  customOptions: {
+    removeAdditional: false,
+    coerceTypes: 'array',
+    allErrors: true,
+    allowUnionTypes: true,
+  },
+} as const;
+
 /** Builds the whole service (API, docs, embedded IdP, web app) without listening. */
 export async function buildApp(
   config: Config,
@@ -51,6 +62,8 @@ export async function buildApp(
     webRoot?: string;
     /** Invalid bearers an address may send before its calls are refused (plugins/auth.ts). */
     bearerFailureLimits?: BearerFailureLimits;
+    /** The contract and its compiled schemas, shared by the apps one process builds (the API tests). */
+    compiledSchemas?: CompiledSchemas;
   } = {},
 ): Promise<FastifyInstance> {
   const logging = loggerOptions(config, options.logStream);
@@ -69,16 +82,7 @@ export async function buildApp(
         },
       });
     },
-    // The contract types some values as either of two kinds (`type: [string, number]`), which
-    // ajv's strict mode would otherwise note on every start.
-    ajv: {
-      customOptions: {
-        removeAdditional: false,
-        coerceTypes: 'array',
-        allErrors: true,
-        allowUnionTypes: true,
-      },
-    },
+    ...(options.compiledSchemas ? compiledSchemaOptions(options.compiledSchemas, AJV) : { ajv: AJV }),
   });
   app.decorate('config', config);
   app.decorate('routeTable', []);
@@ -106,7 +110,7 @@ export async function buildApp(
     bearerFailureLimits: options.bearerFailureLimits,
   });
 
-  const contract = loadContract();
+  const contract = contractOf(options.compiledSchemas);
   app.decorate(
     'relyingParty',
     new OidcRelyingParty(config, async () =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { compiledSchemas } from '../../src/server/contract/compiled-schemas.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { type Backend, freshDatabase } from './database.ts';
 import { type Fixtures, insertFixtures } from './fixtures.ts';
@@ -17,6 +18,8 @@ export interface TestApp {
 }
 
 const XSRF = 'test-xsrf-token';
+/** Kept by the worker from one test file's app to the next (the API tests' workers keep their modules). */
+const schemas = compiledSchemas();
 
 /** Builds the whole app on a fresh database with the fixtures; listen() only when a test needs real HTTP. */
 export async function createTestApp(
@@ -27,7 +30,7 @@ export async function createTestApp(
   const database = await freshDatabase(backend);
   const fixtures = await insertFixtures(database.db);
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://', ...env });
-  const app = await buildApp(config, database, appOptions);
+  const app = await buildApp(config, database, { compiledSchemas: schemas, ...appOptions });
   await app.ready();
   const tokenFor = async (user: { contactId: string }) =>
     (await app.sessionTokens.issue(user.contactId)).access_token;

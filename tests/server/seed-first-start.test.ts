@@ -7,7 +7,7 @@ import { verifyPassword } from '../../src/server/auth/passwords.ts';
 import { partners } from '../../src/server/db/schema/index.ts';
 import { ensureDemoData } from '../../src/server/seed/first-start.ts';
 import { freshDatabase } from '../helpers/database.ts';
-import { rows, SLOW } from './seed/helpers.ts';
+import { rows, SLOW, SMALL_DEMO } from './seed/helpers.ts';
 
 describe('ensureDemoData', { timeout: SLOW }, () => {
   const dirs: string[] = [];
@@ -24,7 +24,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
     const database = await freshDatabase('pglite');
     try {
       const dataDir = join(tempDir(), 'data');
-      const first = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
+      const first = await ensureDemoData(database.db, { dataDir, demoPassword: undefined }, SMALL_DEMO);
       expect(first?.accounts).toEqual([
         'admin@watchfloor.example',
         'analyst@watchfloor.example',
@@ -42,7 +42,7 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
       );
       expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
 
-      const later = await ensureDemoData(database.db, { dataDir, demoPassword: undefined });
+      const later = await ensureDemoData(database.db, { dataDir, demoPassword: undefined }, SMALL_DEMO);
       expect(later?.accounts).toEqual(first?.accounts);
       expect(later?.passwordNote).toBe(`Password: see ${file}`);
       expect(later?.passwordNote).not.toContain(password);
@@ -54,10 +54,11 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
   it('uses WATCHFLOOR_DEMO_PASSWORD when set and writes no file', async () => {
     const database = await freshDatabase('pglite');
     try {
-      const result = await ensureDemoData(database.db, {
-        dataDir: 'memory://',
-        demoPassword: 'from-the-env-123',
-      });
+      const result = await ensureDemoData(
+        database.db,
+        { dataDir: 'memory://', demoPassword: 'from-the-env-123' },
+        SMALL_DEMO,
+      );
       expect(result?.passwordNote).toMatch(/WATCHFLOOR_DEMO_PASSWORD/);
       expect(result?.passwordNote).not.toContain('from-the-env-123');
       const [user] = await rows<{ password_hash: string }>(
@@ -74,7 +75,9 @@ describe('ensureDemoData', { timeout: SLOW }, () => {
     const database = await freshDatabase('pglite');
     try {
       await database.db.insert(partners).values({ name: 'Real MSSP' });
-      expect(await ensureDemoData(database.db, { dataDir: tempDir(), demoPassword: undefined })).toBeNull();
+      expect(
+        await ensureDemoData(database.db, { dataDir: tempDir(), demoPassword: undefined }, SMALL_DEMO),
+      ).toBeNull();
       const [count] = await rows<{ n: number }>(database, sql`select count(*)::int as n from alerts`);
       expect(count!.n).toBe(0);
     } finally {

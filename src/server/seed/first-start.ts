@@ -5,7 +5,7 @@ import { vacuumAnalyze } from '../db/maintenance.ts';
 import { partners, users } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
-import { seedDemoData } from './generate.ts';
+import { type SeedOptions, seedDemoData } from './generate.ts';
 import { generatePassword, hasSavedPassword, isMemory, savePassword } from './password.ts';
 
 /** The demo a first start creates: big enough to feel real, quick enough (seconds) to wait for. */
@@ -20,7 +20,7 @@ export interface DemoNotice {
 }
 
 /**
- * On first start (no partner yet) seeds the default demo and returns its accounts with a note on the
+ * On first start (no partner yet) seeds the demo (the default one unless told) and returns its accounts with a note on the
  * password. The password is WATCHFLOOR_DEMO_PASSWORD, or generated here, saved to
  * `<dataDir>/demo-password.txt` (mode 0600) and shown in the note this one time only. On later
  * starts the note says where the password is. Returns null for a database with someone else's data.
@@ -28,6 +28,7 @@ export interface DemoNotice {
 export async function ensureDemoData(
   db: Db,
   config: Pick<Config, 'dataDir' | 'demoPassword'> & Partial<Pick<Config, 'secretsKey'>>,
+  demo: Pick<SeedOptions, 'customers' | 'alerts' | 'agents' | 'seed'> = DEFAULT_DEMO,
 ): Promise<DemoNotice | null> {
   let seeded = false;
   const notice = await db.transaction(async (tx) => {
@@ -39,7 +40,7 @@ export async function ensureDemoData(
     const generated = config.demoPassword ? null : generatePassword();
     console.log('First start: creating demo data…');
     await seedDemoData(tx as unknown as Db, {
-      ...DEFAULT_DEMO,
+      ...demo,
       password: config.demoPassword ?? generated!,
       secretsKey: config.secretsKey,
     });
