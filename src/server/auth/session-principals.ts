@@ -11,6 +11,8 @@ const MAX_KEPT = 5_000;
  * expired, its session ended) is refused for good, so a replayed one costs a map look-up.
  */
 const MAX_REFUSED = 10_000;
+/** Longer tokens are not remembered (ours are a few hundred characters), so the set stays small. */
+const MAX_REMEMBERED_LENGTH = 1_024;
 /**
  * A backstop, not the mechanism: the epoch ends a caller at once on any change. This bounds what a
  * change made around the triggers (disabled by hand, a restore) could leave standing.
@@ -74,7 +76,7 @@ export class SessionPrincipals {
   }
 
   #refuse(token: string): never {
-    if (!this.#refused.has(token)) {
+    if (token.length <= MAX_REMEMBERED_LENGTH && !this.#refused.has(token)) {
       if (this.#refused.size >= MAX_REFUSED) this.#refused.delete(this.#refused.values().next().value!);
       this.#refused.add(token);
     }
