@@ -11,8 +11,10 @@
  * come from many addresses. The client (4 keep-alive connections of GET /api/user/, from its own
  * address) is measured alone (the baseline), under a flood from one address (refused with 429
  * once the address has sent too many: auth/bearer-failures.ts), under a flood spread over 65 536
- * addresses (each under its limit, so every forged token is checked), and alone again, to show how
- * far the machine drifted during the run. The flood runs in BENCH_FLOOD_PROCESSES processes of its
+ * addresses (each under its limit, so every forged token is checked), each flood twice in both
+ * orders, and alone again, to show how far the machine drifted during the run. Last, the console's
+ * CPU time per flood call with no client beside it (process.cpuUsage over IPC), which a busy
+ * machine disturbs less than latency. The flood runs in BENCH_FLOOD_PROCESSES processes of its
  * own (bench/lib/flood-client.ts), started before the client and stopped after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
