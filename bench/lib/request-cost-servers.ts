@@ -5,7 +5,8 @@
  *   app   the whole console (buildApp) on an in-memory PGlite, or on the PostgreSQL database
  *         named after `app` (an empty one: it is migrated here), with one analyst, logging at the
  *         configured level (LOG_LEVEL, default info) to stdout as in production;
- *   bare  Fastify with no plugins and no logger, answering the same routes with the same payloads.
+ *   bare  Fastify with no plugins and no logger, answering the same routes with the same payloads;
+ *   refusing  bare Fastify answering GET /api/user/ with the console's 401 (bench/flood.ts).
  *
  * Each listens on a free port and tells its parent over IPC what it serves.
  */
@@ -83,6 +84,17 @@ async function serveBare(payloads: Payloads) {
   send({ port: portOf(app.server.address()) } satisfies Served);
 }
 
+/** Bare Fastify refusing every GET /api/user/ with the console's 401: the flood's own ceiling. */
+async function serveRefusing() {
+  const app = Fastify();
+  const refusal = JSON.stringify({ error: { code: 'unauthorized', message: 'Your session has timed out.' } });
+  app.get('/api/user/', (_request, reply) =>
+    reply.status(401).type('application/json; charset=utf-8').send(refusal),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  send({ port: portOf(app.server.address()) } satisfies Served);
+}
+
 function portOf(address: ReturnType<import('node:net').Server['address']>): number {
   if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
   return address.port;
@@ -91,4 +103,5 @@ function portOf(address: ReturnType<import('node:net').Server['address']>): numb
 const which = process.argv[2];
 if (which === 'app') await serveApp(process.argv[3]);
 else if (which === 'bare') await serveBare(JSON.parse(process.argv[3]!) as Payloads);
-else throw new Error(`usage: request-cost-servers.ts app [postgres://…] | bare <payloads>`);
+else if (which === 'refusing') await serveRefusing();
+else throw new Error(`usage: request-cost-servers.ts app [postgres://…] | bare <payloads> | refusing`);

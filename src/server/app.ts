@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { AREAS } from './areas/index.ts';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
-import type { BearerFailureLimits } from './auth/bearer-failures.ts';
+import { type BearerFailureLimits, BearerFailures, bearerFloodGate } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
@@ -99,6 +99,9 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
+  // Before anything else a call costs: a flooding address is answered from a map look-up.
+  const bearerFailures = new BearerFailures(options.bearerFailureLimits);
+  await app.register(bearerFloodGate, { failures: bearerFailures });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(xsrfPlugin);
@@ -107,7 +110,7 @@ export async function buildApp(
   await app.register(authPlugin, {
     db: database.db,
     authEpoch: database.authEpoch,
-    bearerFailureLimits: options.bearerFailureLimits,
+    bearerFailures,
   });
 
   const contract = contractOf(options.compiledSchemas);

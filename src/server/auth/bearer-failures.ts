@@ -1,6 +1,13 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from '../errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { throttleAddress } from '../idp/throttle.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a console bearer (a session token or an API key): contract/routes.ts. */
+    bearerAuth?: boolean;
+  }
+}
 
 export interface BearerFailureLimits {
   /** Bearers that were not valid (forged or revoked tokens, wrong API keys) one address may send per window. */
@@ -11,38 +18,84 @@ export interface BearerFailureLimits {
 export const DEFAULT_BEARER_FAILURE_LIMITS: BearerFailureLimits = { perAddress: 120, windowSeconds: 60 };
 
 /**
+ * Addresses counted at most. Past it the oldest count is forgotten: a flood spread over more /64s
+ * than this gets a fresh allowance per address, but memory stays bounded whatever it sends.
+ */
+const MAX_ADDRESSES = 100_000;
+/** A dotted quad as ipaddr.js would print it: counted as it is, without parsing. */
+const PLAIN_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+interface Window {
+  failures: number;
+  /** When the window ends, in milliseconds since 1970. */
+  endsAt: number;
+}
+
+/**
  * Counts the bearers an address sent that were not valid, and once it has sent too many in the
- * window answers its calls with 429 before any check: a flood of forged tokens or guessed API keys
- * then costs a map look-up a call, not a signature check or a database read. Counted in this
- * process (a flood is refused where it lands without writing to the shared database); an address
- * is counted by its /64 for IPv6, as sign-in throttling counts it.
+ * window has its calls answered 429 before anything else is done for them (see bearerFloodGate):
+ * a flood of forged tokens or guessed API keys then costs a map look-up a call, not a cookie, a
+ * signature check or a database read. Counted in this process (a flood is refused where it lands
+ * without writing to the shared database); an address is counted by its /64 for IPv6, as sign-in
+ * throttling counts it. A window starts at an address's first failure and lasts `windowSeconds`.
  */
 export class BearerFailures {
-  private readonly limiter: RateLimiterMemory;
+  /** In the order the windows started, so the ended ones are at the front. */
+  readonly #windows = new Map<string, Window>();
 
-  constructor(private readonly limits: BearerFailureLimits = DEFAULT_BEARER_FAILURE_LIMITS) {
-    this.limiter = new RateLimiterMemory({ points: limits.perAddress, duration: limits.windowSeconds });
-  }
+  constructor(
+    private readonly limits: BearerFailureLimits = DEFAULT_BEARER_FAILURE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** Throws 429 when the address has used up its failures. */
-  async refuseIfFlooding(ip: string): Promise<void> {
-    const used = await this.limiter.get(throttleAddress(ip));
-    if (used && used.consumedPoints >= this.limits.perAddress) throw tooMany(used.msBeforeNext);
+  /** Milliseconds until the address may call again when it has used up its failures, else 0. */
+  refusedFor(ip: string): number {
+    const window = this.#windows.get(addressKey(ip));
+    if (!window || window.failures < this.limits.perAddress) return 0;
+    return Math.max(0, window.endsAt - this.now());
   }
 
   /** A bearer from the address was not valid. */
-  async failed(ip: string): Promise<void> {
-    try {
-      await this.limiter.consume(throttleAddress(ip));
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+  failed(ip: string): void {
+    const key = addressKey(ip);
+    const now = this.now();
+    const window = this.#windows.get(key);
+    if (window && now < window.endsAt) {
+      window.failures += 1;
+      return;
+    }
+    if (window) this.#windows.delete(key);
+    this.#forgetEnded(now);
+    this.#windows.set(key, { failures: 1, endsAt: now + this.limits.windowSeconds * 1000 });
+  }
+
+  #forgetEnded(now: number) {
+    for (const [key, window] of this.#windows) {
+      if (window.endsAt > now && this.#windows.size < MAX_ADDRESSES) return;
+      this.#windows.delete(key);
     }
   }
 }
 
-const tooMany = (msBeforeNext: number) =>
-  new ApiError(
-    429,
-    'rate_limited',
-    `Too many calls with a credential that is not valid; retry in ${Math.ceil(msBeforeNext / 1000)} s.`,
-  );
+const addressKey = (ip: string) => (PLAIN_IPV4.test(ip) ? ip : throttleAddress(ip));
+
+/**
+ * Answers 429 to a flooding address's calls of bearer routes as the very first thing after the
+ * security headers: before cookies are read, the XSRF cookie is made, the body is parsed or the
+ * token is looked at. The answer is written here, not thrown, so the refusal builds no error.
+ */
+export const bearerFloodGate = fp(async (app: FastifyInstance, options: { failures: BearerFailures }) => {
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!request.routeOptions.config?.bearerAuth) return done();
+    const waitMs = options.failures.refusedFor(request.ip);
+    if (waitMs === 0) return done();
+    const seconds = Math.ceil(waitMs / 1000);
+    reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .type('application/json; charset=utf-8')
+      .send(
+        `{"error":{"code":"rate_limited","message":"Too many calls with a credential that is not valid; retry in ${seconds} s."}}`,
+      );
+  });
+});

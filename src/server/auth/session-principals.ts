@@ -1,10 +1,18 @@
 import type { AuthEpoch } from '../db/auth-epoch.ts';
 import type { Db } from '../db/types.ts';
+import { ApiError, unauthorized } from '../errors.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 /** Callers kept at most; past it the oldest go first. A few thousand people signed in at once. */
 const MAX_KEPT = 5_000;
+/**
+ * Refused tokens remembered at most; past it the oldest go first. A token refused once (forged,
+ * expired, its session ended) is refused for good, so a replayed one costs a map look-up.
+ */
+const MAX_REFUSED = 10_000;
+/** Longer tokens are not remembered (ours are a few hundred characters), so the set stays small. */
+const MAX_REMEMBERED_LENGTH = 1_024;
 /**
  * A backstop, not the mechanism: the epoch ends a caller at once on any change. This bounds what a
  * change made around the triggers (disabled by hand, a restore) could leave standing.
@@ -35,6 +43,8 @@ interface Kept {
  */
 export class SessionPrincipals {
   readonly #kept = new Map<string, Kept>();
+  /** Tokens whose signature, claims or session were refused; keyed by the whole token, as #kept. */
+  readonly #refused = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -44,17 +54,33 @@ export class SessionPrincipals {
   ) {}
 
   async forToken(token: string): Promise<Principal> {
+    // A forged token is refused before the epoch is read (a database round trip on PostgreSQL):
+    // a flood of them never reaches the database, and each is checked once.
+    let kept = this.#kept.get(token);
+    if (!kept && (this.#refused.has(token) || !this.tokens.signedHere(token))) this.#refuse(token);
     // Read before resolving: a change that commits while the caller is loaded moves the epoch past
     // this value, so what was loaded (before or after the change) is never used again.
     const epoch = await this.authEpoch.current();
     const now = this.now();
-    const kept = this.#kept.get(token);
+    kept = this.#kept.get(token);
     if (kept && kept.epoch === epoch && now < kept.until) return kept.principal;
     if (kept) this.#kept.delete(token);
-    const session = await this.tokens.verify(token);
+    const session = await this.tokens.verify(token).catch((error: unknown) => {
+      // Only the token's own verdict is final; a user turned away by loadPrincipal may come back.
+      if (error instanceof ApiError && error.statusCode === 401) this.#refuse(token);
+      throw error;
+    });
     const principal = frozen(await loadPrincipal(this.db, session));
     this.#keep(token, { principal, epoch, until: Math.min(session.expiresAt, now + MAX_AGE_MS) });
     return principal;
+  }
+
+  #refuse(token: string): never {
+    if (token.length <= MAX_REMEMBERED_LENGTH && !this.#refused.has(token)) {
+      if (this.#refused.size >= MAX_REFUSED) this.#refused.delete(this.#refused.values().next().value!);
+      this.#refused.add(token);
+    }
+    throw unauthorized('Your session has timed out.');
   }
 
   #keep(token: string, kept: Kept) {

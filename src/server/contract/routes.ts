@@ -94,6 +94,8 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     const key = (method: string) => `${method} ${route.url}`;
     if (methods.some((method) => secured.has(key(method)))) {
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
+      // Read by the flood gate (auth/bearer-failures.ts), which runs before any route hook.
+      route.config = { ...route.config, bearerAuth: true };
       const rule = methods.map((method) => accessOf.get(key(method))).find(Boolean);
       if (!rule) throw new Error(`${route.url}: no access rule`);
       route.preValidation = [...[route.preValidation ?? []].flat(), enforceAccess(rule)];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONNECTOR_PREFIX } from '../areas/connectors/index.ts';
 import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
-import { type BearerFailureLimits, BearerFailures } from '../auth/bearer-failures.ts';
+import type { BearerFailures } from '../auth/bearer-failures.ts';
 import type { Principal } from '../auth/principal.ts';
 import { SessionPrincipals } from '../auth/session-principals.ts';
 import { SessionTokens } from '../auth/session-tokens.ts';
@@ -36,14 +36,11 @@ export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>)
 }
 
 export const authPlugin = fp(
-  async (
-    app: FastifyInstance,
-    options: { db: Db; authEpoch: AuthEpoch; bearerFailureLimits?: BearerFailureLimits },
-  ) => {
+  async (app: FastifyInstance, options: { db: Db; authEpoch: AuthEpoch; bearerFailures: BearerFailures }) => {
     app.decorate('db', options.db);
     app.decorate('sessionTokens', await SessionTokens.create(options.db));
     const sessionPrincipals = new SessionPrincipals(options.db, app.sessionTokens, options.authEpoch);
-    const bearerFailures = new BearerFailures(options.bearerFailureLimits);
+    const { bearerFailures } = options;
     app.decorateRequest('principal', null);
     app.decorate('verifyBearer', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
@@ -52,13 +49,13 @@ export const authPlugin = fp(
       // A browser connector's credential reaches the extension's own calls only (areas/connectors).
       if (match[1]!.startsWith(CONNECTOR_PREFIX))
         throw forbidden("A browser connector credential can only make the browser extension's calls.");
-      await bearerFailures.refuseIfFlooding(request.ip);
+      // A flooding address never gets here: auth/bearer-failures.ts answers it first.
       try {
         request.principal = match[1]!.startsWith(API_KEY_PREFIX)
           ? await principalForApiKey(app.db, match[1]!, request)
           : await sessionPrincipals.forToken(match[1]!);
       } catch (error) {
-        if (error instanceof ApiError && error.statusCode === 401) await bearerFailures.failed(request.ip);
+        if (error instanceof ApiError && error.statusCode === 401) bearerFailures.failed(request.ip);
         throw error;
       }
     });

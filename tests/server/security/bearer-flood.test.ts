@@ -40,6 +40,10 @@ describe.each(backends())('a flood of bearers that are not valid, on %s', (backe
       code: 'rate_limited',
       message: expect.stringMatching(/retry in \d+ s/),
     });
+    // Refused before the cookies are read: no XSRF cookie is made for it, and it says when to retry.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['set-cookie']).toBeUndefined();
+    expect(limited.headers['content-security-policy']).toBeDefined();
     // The flooding address is refused before any check, even with a valid token.
     expect((await call(await t.tokenFor(t.fixtures.analyst), '203.0.113.10')).statusCode).toBe(429);
     expect((await call(forgedToken(), '203.0.113.11')).statusCode).toBe(401);
@@ -52,6 +56,13 @@ describe.each(backends())('a flood of bearers that are not valid, on %s', (backe
     expect((await call(guessedKey(), '198.51.100.20')).statusCode).toBe(429);
     expect((await call(apiKey, '198.51.100.20')).statusCode).toBe(429);
     expect((await call(apiKey, '198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('refuses only the bearer routes of a flooding address: public calls still answer', async () => {
+    for (let i = 0; i < LIMIT; i += 1) await call(forgedToken(), '203.0.113.30');
+    expect((await call(forgedToken(), '203.0.113.30')).statusCode).toBe(429);
+    const health = await t.app.inject({ url: '/api/health', remoteAddress: '203.0.113.30' });
+    expect(health.statusCode).toBe(200);
   });
 
   it('counts IPv6 clients by their /64, and never counts valid or missing bearers', async () => {
