@@ -7025,6 +7025,11 @@ export interface components {
             action_id: string;
             description: string;
             name: string;
+            /** @description What a later step reads of its output, as `{{steps.<task id>.<name>}}`. */
+            outputs?: {
+                description: string;
+                name: string;
+            }[];
             parameters: components["schemas"]["WorkflowActionParameter"][];
             /** @description It changes something (a test run only says what it would do). */
             side_effect: boolean;
@@ -7101,6 +7106,8 @@ export interface components {
             version: number;
             /** Format: uuid */
             workflow_id: string;
+            /** @description The workflow's name; null when it was deleted since or is not the caller's to see (it names a customer they do not reach). */
+            workflow_name: string | null;
         };
         /** @enum {string} */
         WorkflowRunStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";

@@ -164,6 +164,25 @@ export const ACTIONS: readonly ActionInfo[] = [
     ],
   },
   {
+    action_id: 'vulnerabilities_found',
+    name: 'Vulnerabilities found',
+    description:
+      'Reads what the agents of the run’s customer reported vulnerable in the last days (patches, applications, OS), worst first, under that customer’s row security.',
+    side_effect: false,
+    triggers: EVERY_TRIGGER,
+    parameters: [p('days', 'integer', true, 'How many days back.', { min: 1, max: 90 })],
+    outputs: [
+      { name: 'count', description: 'How many findings.' },
+      { name: 'agent_count', description: 'How many agents reported one.' },
+      { name: 'since', description: 'The start of the period (ISO 8601).' },
+      { name: 'lines', description: 'One line per finding: severity, id, title, CVEs, agents.' },
+      {
+        name: 'findings',
+        description: 'The findings (kind, id, title, severity, cve_ids, agents), at most 200.',
+      },
+    ],
+  },
+  {
     action_id: 'case_create',
     name: 'Create a case',
     description: 'Opens a case for the run’s customer, with the run’s alert in it when there is one.',
