@@ -9,9 +9,8 @@ import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { cancelWorkflowRun, getWorkflowRun, rerunWorkflowRun, WORKFLOWS_AREA } from './api.ts';
 import { RunDuration } from './RunDuration.tsx';
+import { StepInputOutput } from './StepInputOutput.tsx';
 
-const show = (value: unknown) =>
-  value === undefined || value === null ? '—' : JSON.stringify(value, null, 2);
 const UNDER_WAY = ['queued', 'running'];
 
 /**
@@ -83,13 +82,7 @@ export function RunDetail({
               </>
             )}
             {step.error && <p className="field__error">{step.error}</p>}
-            <details>
-              <summary>{t('runs.inputOutput')}</summary>
-              <h4>{t('runs.input')}</h4>
-              <pre>{show(step.input)}</pre>
-              <h4>{t('runs.output')}</h4>
-              <pre>{show(step.output)}</pre>
-            </details>
+            <StepInputOutput summary={t('runs.inputOutput')} input={step.input} output={step.output} />
           </li>
         ))}
       </ol>
