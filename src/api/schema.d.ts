@@ -7112,6 +7112,8 @@ export interface components {
             version: number;
             /** Format: uuid */
             workflow_id: string;
+            /** @description The workflow's name; null when it was deleted since or is not the caller's to see (it names a customer they do not reach). */
+            workflow_name: string | null;
         };
         /** @enum {string} */
         WorkflowRunStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";

@@ -18,7 +18,7 @@ async function raiseMalware(page: Page, customerId: string, title: string) {
  * filled in, tested against a past alert (each step says what it would do), published; a
  * matching alert starts a run that the run history shows with its steps. Editing the published
  * workflow makes a new draft while the published version keeps running; a draft is deleted after
- * the list asks first.
+ * the list asks first; the alert's own screen lists the run with its steps.
  */
 test('a workflow from the isolate template is tested, published, runs on a matching alert, and a draft is deleted', async ({
   page,
@@ -70,7 +70,7 @@ test('a workflow from the isolate template is tested, published, runs on a match
   await expect(page.getByTestId('workflow-state')).toHaveText('Published');
 
   // A matching alert starts a run; the run history shows it with its steps.
-  await raiseMalware(page, acme.customer_id, 'Fresh malware for the published workflow');
+  const freshAlert = await raiseMalware(page, acme.customer_id, 'Fresh malware for the published workflow');
   const runsTab = page.getByRole('tab', { name: 'Runs' });
   await tabTo(page, page.getByRole('tab', { name: 'Test run' }), FAR);
   await page.keyboard.press('ArrowRight');
@@ -113,6 +113,17 @@ test('a workflow from the isolate template is tested, published, runs on a match
   await page.keyboard.press('Enter');
   await expect(page.getByText('Deleted Untitled')).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // The alert that started the run shows it in its Workflow runs, opened to its steps.
+  await page.goto(`/alerts/${freshAlert}`);
+  const alertRuns = page.getByRole('region', { name: 'Workflow runs' });
+  const alertRun = alertRuns.getByRole('button', { name: 'Steps of Isolate on critical malware, version 1' });
+  await expect(alertRun).toBeVisible({ timeout: 30_000 });
+  await tabTo(page, alertRun, FAR);
+  await page.keyboard.press('Enter');
+  const alertSteps = alertRuns.getByRole('region', { name: "The run's steps" });
+  await expect(alertSteps).toBeFocused();
+  await expect(alertSteps.locator('.workflow-run__step').first()).toContainText('note');
 });
 
 /** Into the grid with Tab, then j or k along its rows until the link has focus (the cursor's row is the tab stop). */

@@ -4,8 +4,6 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../src/server/areas/workflows/catalogue/actions.ts';
-import { TRIGGERS } from '../../src/server/areas/workflows/catalogue/triggers.ts';
 import type { WorkflowRecord } from '../../src/web/features/workflows/api.ts';
 import { WorkflowEditorPage } from '../../src/web/features/workflows/WorkflowEditorPage.tsx';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
@@ -14,6 +12,7 @@ import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
+import { commentDefinition, withCatalogue } from './workflows-fakes.ts';
 
 withKeyDispatcher();
 
@@ -29,37 +28,22 @@ const record = (over: Partial<WorkflowRecord> = {}): WorkflowRecord => ({
   global: false,
   draft: true,
   state: 'draft',
-  trigger_id: 'alert_created',
+  ...commentDefinition(),
   trigger_filter: { types: ['malware'] },
-  task_list: [
-    {
-      id: 'comment',
-      action_id: 'alert_comment',
-      parameters: { message: 'Isolating {{trigger.alert.host_name}}' },
-      timeout_seconds: 60,
-      retries: 3,
-    },
-  ],
-  order_list: ['comment'],
-  scheduled: false,
-  scheduled_time: '09:00',
-  scheduled_days: [0, 1, 2, 3, 4],
   template_id: null,
   published_version: null,
   content_hash: null,
   version: 3,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
   ...over,
 });
 
 let network: FakeNetwork;
 
 beforeEach(() => {
-  network = freshNetwork({ unmatched: 'not-found' })
-    .on('get', WORKFLOW, () => ({ status: 200 as const, body: record() }))
-    .on('get', '/api/soar/v1/actions', { status: 200, body: { actions: [...ACTIONS] } })
-    .on('get', '/api/soar/v1/triggers', { status: 200, body: { triggers: [...TRIGGERS] } });
+  network = withCatalogue(freshNetwork({ unmatched: 'not-found' })).on('get', WORKFLOW, () => ({
+    status: 200 as const,
+    body: record(),
+  }));
   signIn(network, { attributes: { lab_workflows: true } });
 });
 

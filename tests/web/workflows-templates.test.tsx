@@ -4,8 +4,6 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACTIONS } from '../../src/server/areas/workflows/catalogue/actions.ts';
-import { TRIGGERS } from '../../src/server/areas/workflows/catalogue/triggers.ts';
 import type { TemplateRecord } from '../../src/web/features/workflows/api.ts';
 import { TemplatesPage } from '../../src/web/features/workflows/TemplatesPage.tsx';
 import { TemplateEditorPage } from '../../src/web/features/workflows/WorkflowEditorPage.tsx';
@@ -14,6 +12,7 @@ import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-networ
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { renderInShell } from './shell-harness.tsx';
+import { commentDefinition, withCatalogue } from './workflows-fakes.ts';
 
 withKeyDispatcher();
 
@@ -26,24 +25,9 @@ const TEMPLATE = '/api/soar/v1/templates/{id}';
 const template = (over: Partial<TemplateRecord> = {}): TemplateRecord => ({
   template_id: ISOLATE,
   name: 'Isolate on critical malware',
-  trigger_id: 'alert_created',
+  ...commentDefinition(),
   trigger_filter: { types: ['malware'], priorities: ['critical'] },
-  task_list: [
-    {
-      id: 'comment',
-      action_id: 'alert_comment',
-      parameters: { message: 'Isolating {{trigger.alert.host_name}}' },
-      timeout_seconds: 60,
-      retries: 3,
-    },
-  ],
-  order_list: ['comment'],
-  scheduled: false,
-  scheduled_time: '09:00',
-  scheduled_days: [0, 1, 2, 3, 4],
   version: 2,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
   ...over,
 });
 
@@ -55,14 +39,12 @@ beforeEach(() => {
     template(),
     template({ template_id: DIGEST, name: 'Weekly vulnerability digest', trigger_id: 'scheduled' }),
   ];
-  network = freshNetwork({ unmatched: 'not-found' })
+  network = withCatalogue(freshNetwork({ unmatched: 'not-found' }))
     .on('get', TEMPLATES, () => ({ status: 200 as const, body: { templates: stored } }))
     .on('get', TEMPLATE, ({ params }) => {
       const found = stored.find((tp) => tp.template_id === params.id);
       return found ? { status: 200 as const, body: found } : apiError(404, 'Template not found.');
-    })
-    .on('get', '/api/soar/v1/actions', { status: 200, body: { actions: [...ACTIONS] } })
-    .on('get', '/api/soar/v1/triggers', { status: 200, body: { triggers: [...TRIGGERS] } });
+    });
   signIn(network, { attributes: { lab_workflows: true } });
 });
 

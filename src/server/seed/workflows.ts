@@ -103,18 +103,21 @@ export const DEMO_TEMPLATES: { name: string; definition: WorkflowDefinition }[] 
     ]),
   },
   {
-    name: 'Weekly alert digest',
+    // Mondays at 9:00 UTC, one run per customer: what its agents reported vulnerable that week.
+    name: 'Weekly vulnerability digest',
     definition: {
       trigger_id: 'scheduled',
       trigger_filter: {},
       task_list: [
+        task('findings', 'vulnerabilities_found', { days: 7 }),
         task('mail', 'send_email', {
-          emails: ['soc@provider.example'],
-          subject: 'Weekly digest for {{trigger.customer.name}}',
-          message: 'The weekly review of {{trigger.customer.name}} is due ({{trigger.scheduled_at}}).',
+          emails: ['security@customer.example'],
+          subject: 'Weekly vulnerability digest for {{trigger.customer.name}}',
+          message:
+            '{{steps.findings.count}} vulnerabilities reported by {{steps.findings.agent_count}} agents of {{trigger.customer.name}} since {{steps.findings.since}}, worst first:\n\n{{steps.findings.lines}}',
         }),
       ],
-      order_list: ['mail'],
+      order_list: ['findings', 'mail'],
       scheduled: true,
       scheduled_time: '09:00',
       scheduled_days: [0],

@@ -35,6 +35,12 @@ describe.each(backends())('the /soar/v1 workflow calls on %s', (backend) => {
       );
       expect(scheduled).toContain('send_email');
       expect(scheduled).not.toContain('alert_comment');
+      // A read whose output later steps use declares what it gives them.
+      const findings = await c.ok(f().analyst, 'GET', '/actions/vulnerabilities_found?trigger_id=scheduled');
+      expect(findings).toMatchObject({ side_effect: false, parameters: [{ name: 'days', type: 'integer' }] });
+      expect(findings.outputs.map((o: { name: string }) => o.name)).toEqual(
+        expect.arrayContaining(['count', 'agent_count', 'lines', 'findings']),
+      );
       expect(
         (await c.call(f().analyst, 'GET', '/actions/agent_action?trigger_id=scheduled')).statusCode,
       ).toBe(404);

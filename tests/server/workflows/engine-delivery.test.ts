@@ -1,39 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runStep } from '../../../src/server/areas/workflows/engine/step.ts';
-import { agentActions, discussions, jobs } from '../../../src/server/db/schema/index.ts';
+import { jobs } from '../../../src/server/db/schema/index.ts';
 import type { JobRow } from '../../../src/server/jobs/types.ts';
 import { backends } from '../../helpers/database.ts';
-import { quiet, workflowsContext } from './helpers.ts';
+import { engineContext, quiet } from './helpers.ts';
 
 describe.each(backends())("the workflow engine's re-deliveries, re-runs and cancels on %s", (backend) => {
-  const c = workflowsContext(backend);
-  const f = () => c.t().fixtures;
-  const db = () => c.t().database.db;
-  let n = 0;
-  /** An alert type and host of this test alone, so workflows of other tests never match. */
-  const fresh = () => {
-    n++;
-    return { type: `malware-${n}`, host: `ACME-WF-${String(n).padStart(3, '0')}` };
-  };
-  const runsOf = async (alertId: number) =>
-    (await c.ok(f().analyst, 'GET', `/alerts/${alertId}/runs`)).runs as {
-      run_id: string;
-      status: string;
-      version: number;
-      error: string | null;
-    }[];
-  const runDetail = (runId: string) => c.ok(f().analyst, 'GET', `/runs/${runId}`);
-  const commentsOn = (alertId: number) =>
-    db()
-      .select()
-      .from(discussions)
-      .where(and(eq(discussions.entity, 'alert'), eq(discussions.entityId, alertId)));
-  const isolationsOf = (agentId: string) =>
-    db()
-      .select()
-      .from(agentActions)
-      .where(and(eq(agentActions.agentId, agentId), eq(agentActions.type, 'isolate')));
+  const c = engineContext(backend);
+  const { f, db, fresh, runsOf, runDetail, commentsOn, isolationsOf } = c;
 
   it('acts once when a step is delivered again, and a queued run keeps its version across a publish', async () => {
     const { type, host } = fresh();

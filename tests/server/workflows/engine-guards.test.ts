@@ -1,40 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentActions, discussions, users, workflowRuns } from '../../../src/server/db/schema/index.ts';
+import { users, workflowRuns } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { workflowsContext } from './helpers.ts';
+import { engineContext } from './helpers.ts';
 
 describe.each(backends())("the workflow engine's guards on %s", (backend) => {
-  const c = workflowsContext(backend);
-  const f = () => c.t().fixtures;
-  const db = () => c.t().database.db;
-  let n = 0;
-  /** An alert type and host of this test alone, so workflows of other tests never match. */
-  const fresh = () => {
-    n++;
-    return { type: `malware-${n}`, host: `ACME-WF-${String(n).padStart(3, '0')}` };
-  };
-  const runsOf = async (alertId: number) =>
-    (await c.ok(f().analyst, 'GET', `/alerts/${alertId}/runs`)).runs as {
-      run_id: string;
-      status: string;
-      version: number;
-      error: string | null;
-    }[];
-  const runDetail = (runId: string) => c.ok(f().analyst, 'GET', `/runs/${runId}`);
-  const commentsOn = (alertId: number) =>
-    db()
-      .select()
-      .from(discussions)
-      .where(and(eq(discussions.entity, 'alert'), eq(discussions.entityId, alertId)));
-  const _isolationsOf = (agentId: string) =>
-    db()
-      .select()
-      .from(agentActions)
-      .where(and(eq(agentActions.agentId, agentId), eq(agentActions.type, 'isolate')));
+  const c = engineContext(backend);
+  const { f, db, fresh, runsOf, runDetail, commentsOn } = c;
 
   it('acts with its publisher’s reach as it is when it runs: a publisher who lost it fails the run clearly', async () => {
-    const { type, host } = fresh();
+    const { n, type, host } = fresh();
     const publisher = await c.addUser(`publisher-${n}@test.example`, 'Global', [
       'global_user',
       'read_all',

@@ -1,9 +1,19 @@
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { users } from '../../../src/server/db/schema/index.ts';
+import { runScheduledWorkflows } from '../../../src/server/areas/workflows/engine/schedule.ts';
+import {
+  agentActions,
+  discussions,
+  mailOutbox,
+  users,
+  workflowRuns,
+} from '../../../src/server/db/schema/index.ts';
 import { laneHandlers } from '../../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../../src/server/jobs/runner.ts';
-import type { JobLogger } from '../../../src/server/jobs/types.ts';
+import type { JobLogger, JobRow } from '../../../src/server/jobs/types.ts';
+import { queueWorkflowEvents } from '../../../src/server/platform/workflow-events.ts';
+import { DEMO_TEMPLATES } from '../../../src/server/seed/workflows.ts';
 import type { Backend } from '../../helpers/database.ts';
 import { fleetContext } from '../agents/helpers.ts';
 
@@ -120,4 +130,80 @@ export function workflowsContext(backend: Backend) {
     isolateWorkflow,
     published,
   };
+}
+
+/** A run as the per-alert history lists it. */
+export type ListedRun = { run_id: string; status: string; version: number; error: string | null };
+
+/**
+ * The workflow context with what the engine tests look at: fresh alert types and hosts, an
+ * alert's runs, a run's steps, the comments on an alert and the isolations of an agent.
+ */
+export function engineContext(backend: Backend) {
+  const c = workflowsContext(backend);
+  const f = () => c.t().fixtures;
+  const db = () => c.t().database.db;
+  let n = 0;
+  /** An alert type and host of this test alone, so workflows of other tests never match. */
+  const fresh = () => {
+    n++;
+    return { n, type: `malware-${n}`, host: `ACME-WF-${String(n).padStart(3, '0')}` };
+  };
+  const runsOf = async (alertId: number) =>
+    (await c.ok(f().analyst, 'GET', `/alerts/${alertId}/runs`)).runs as ListedRun[];
+  const runDetail = (runId: string) => c.ok(f().analyst, 'GET', `/runs/${runId}`);
+  const commentsOn = (alertId: number) =>
+    db()
+      .select()
+      .from(discussions)
+      .where(and(eq(discussions.entity, 'alert'), eq(discussions.entityId, alertId)));
+  const isolationsOf = (agentId: string) =>
+    db()
+      .select()
+      .from(agentActions)
+      .where(and(eq(agentActions.agentId, agentId), eq(agentActions.type, 'isolate')));
+  return { ...c, f, db, fresh, runsOf, runDetail, commentsOn, isolationsOf };
+}
+
+/** The schedule job's tick at this moment, as the job runner would run it. */
+export function scheduleTick(c: ReturnType<typeof workflowsContext>, at: Date) {
+  return runScheduledWorkflows({
+    db: c.t().database.db,
+    job: { id: 0, kind: 'workflow-schedules', payload: {} } as unknown as JobRow,
+    workerId: 'test',
+    log: quiet,
+    mail: undefined as never,
+    now: () => at,
+    progress: async () => {},
+  });
+}
+
+/** The seeded templates made into published workflows for Acme as they are, and what they sent. */
+export function seededTemplatesContext(backend: Backend) {
+  const c = workflowsContext(backend);
+  const db = () => c.t().database.db;
+  const fromTemplate = (name: string) => {
+    const found = DEMO_TEMPLATES.find((t) => t.name === name);
+    expect(found, name).toBeDefined();
+    return c.published({ name, customer_id: [c.acme()], ...found!.definition });
+  };
+  /** The workflow's one run, which must have succeeded. */
+  const succeededRun = async (workflowId: string) => {
+    const runs = await db().select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflowId));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status, String(runs[0]!.error)).toBe('succeeded');
+    return runs[0]!;
+  };
+  /** Publishes the template, fires its trigger once for Acme with this event and runs what it queued. */
+  const runOnEvent = async (name: string, trigger: string, data: Record<string, unknown>) => {
+    const workflow = await fromTemplate(name);
+    await queueWorkflowEvents(db(), [
+      { trigger, customerId: c.acme(), key: `seeded-${trigger}-${workflow.workflow_id}`, data },
+    ]);
+    await c.runWorkflowJobs();
+    return succeededRun(workflow.workflow_id);
+  };
+  const mailsWith = async (subject: string) =>
+    (await db().select().from(mailOutbox)).filter((m) => m.subject === subject);
+  return { ...c, db, fromTemplate, succeededRun, runOnEvent, mailsWith };
 }

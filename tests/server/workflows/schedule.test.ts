@@ -1,23 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { runScheduledWorkflows, weekdayOf } from '../../../src/server/areas/workflows/engine/schedule.ts';
+import { weekdayOf } from '../../../src/server/areas/workflows/engine/schedule.ts';
 import { mailOutbox, workflowRuns } from '../../../src/server/db/schema/index.ts';
-import type { JobRow } from '../../../src/server/jobs/types.ts';
 import { backends } from '../../helpers/database.ts';
-import { quiet, workflowsContext } from './helpers.ts';
+import { scheduleTick, workflowsContext } from './helpers.ts';
 
 describe.each(backends())('scheduled workflows on %s', (backend) => {
   const c = workflowsContext(backend);
-  const tick = (at: Date) =>
-    runScheduledWorkflows({
-      db: c.t().database.db,
-      job: { id: 0, kind: 'workflow-schedules', payload: {} } as unknown as JobRow,
-      workerId: 'test',
-      log: quiet,
-      mail: undefined as never,
-      now: () => at,
-      progress: async () => {},
-    });
+  const tick = (at: Date) => scheduleTick(c, at);
 
   it('starts one run per customer at its time on its days (UTC), once per minute, and mails through the outbox', async () => {
     // Monday 30 November 2026, 09:00 UTC: day 0.

@@ -71,10 +71,12 @@ export function presentStep(row: StepRow): Step {
   };
 }
 
-export function presentRun(row: RunRow, steps?: readonly StepRow[]): Run {
+/** A run; `workflowName` is null when its workflow was deleted or is not the caller's to see. */
+export function presentRun(row: RunRow, workflowName: string | null, steps?: readonly StepRow[]): Run {
   return {
     run_id: row.id,
     workflow_id: row.workflowId,
+    workflow_name: workflowName,
     version: row.version,
     customer_id: row.customerId,
     alert_id: row.alertId,

@@ -37,6 +37,23 @@ export async function loadWorkflow(
   return row;
 }
 
+/**
+ * The names of those of these workflows the caller may see, for a run list: a run outlives its
+ * deleted workflow, and a run of the caller's customer may belong to a workflow they cannot see.
+ */
+export async function visibleWorkflowNames(
+  tx: Db,
+  principal: Principal,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: workflows.id, name: workflows.name })
+    .from(workflows)
+    .where(and(sql`${workflows.id} = any (${uuidArray([...new Set(ids)])})`, visibleWorkflow(principal)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The customers a workflow is for, each one the caller may see; none (every customer) only for those who reach all. */
 export function checkedCustomers(principal: Principal, asked: readonly string[]): string[] {
   for (const id of asked) if (!principal.scope.customerIds.includes(id)) throw customerNotFound(id);

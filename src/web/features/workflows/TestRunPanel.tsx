@@ -2,9 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/index.ts';
 import { testWorkflow, type WorkflowTestResult } from './api.ts';
-
-const show = (value: unknown) =>
-  value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
+import { StepInputOutput } from './StepInputOutput.tsx';
 
 /**
  * A test run (POST /workflows/test): the saved draft against a past alert, nothing done. Each
@@ -78,13 +76,7 @@ export function TestRunPanel({
                 </strong>{' '}
                 <span className="workflow-test__would">{step.would}</span>
                 {step.error && <p className="field__error">{step.error}</p>}
-                <details>
-                  <summary>{t('test.details')}</summary>
-                  <h4>{t('runs.input')}</h4>
-                  <pre>{show(step.input)}</pre>
-                  <h4>{t('runs.output')}</h4>
-                  <pre>{show(step.output)}</pre>
-                </details>
+                <StepInputOutput summary={t('test.details')} input={step.input} output={step.output} />
               </li>
             ))}
           </ol>

@@ -55,6 +55,15 @@ export const listWorkflowRuns = (id: string) =>
     { select: (data) => data.runs },
   );
 
+/** The runs an alert started, newest first, each with its workflow's name. */
+export const listAlertWorkflowRuns = (alertId: number) =>
+  $api.queryOptions(
+    'get',
+    '/api/soar/v1/alerts/{alert_id}/runs',
+    { params: { path: { alert_id: alertId } } },
+    { select: (data) => data.runs },
+  );
+
 /** One run with each step's input, output, attempts and error. */
 export const getWorkflowRun = (runId: string) =>
   $api.queryOptions('get', '/api/soar/v1/runs/{run_id}', { params: { path: { run_id: runId } } });

@@ -6,6 +6,9 @@ import { WORKFLOW_COMMANDS, WORKFLOW_GROUPS, WORKFLOW_TARGET, WORKFLOWS_TARGET }
 const read: AccessRule = { globalScope: true, anyOf: ['read_all', 'read_workflow'] };
 const edit: AccessRule = { globalScope: true, anyOf: ['modify_all', 'modify_workflow'] };
 
+/** The alert screen's "Workflow runs" section, for the alerts area, loaded when the alert is shown. */
+export const loadAlertWorkflowRuns = () => import('./AlertWorkflowRuns.tsx').then((m) => m.AlertWorkflowRuns);
+
 const list = () => import('./WorkflowListPage.tsx').then((m) => m.WorkflowListPage);
 const templates = () => import('./TemplatesPage.tsx').then((m) => m.TemplatesPage);
 const editor = () => import('./WorkflowEditorPage.tsx').then((m) => m.WorkflowEditorPage);

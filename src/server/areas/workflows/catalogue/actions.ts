@@ -166,6 +166,15 @@ const DECLARED: readonly Omit<ActionInfo, 'outputs'>[] = [
     ],
   },
   {
+    action_id: 'vulnerabilities_found',
+    name: 'Vulnerabilities found',
+    description:
+      'Reads what the agents of the run’s customer reported vulnerable in the last days (patches, applications, OS), worst first, under that customer’s row security.',
+    side_effect: false,
+    triggers: EVERY_TRIGGER,
+    parameters: [p('days', 'integer', true, 'How many days back.', { min: 1, max: 90 })],
+  },
+  {
     action_id: 'case_create',
     name: 'Create a case',
     description: 'Opens a case for the run’s customer, with the run’s alert in it when there is one.',

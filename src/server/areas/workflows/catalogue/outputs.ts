@@ -42,6 +42,13 @@ export const ACTION_OUTPUTS: Record<string, readonly ActionOutput[]> = {
     o('threshold', 'integer', 'The threshold.'),
     o('passed', 'boolean', 'Whether the count reached the threshold.'),
   ],
+  vulnerabilities_found: [
+    o('count', 'integer', 'How many findings.'),
+    o('agent_count', 'integer', 'How many agents reported one.'),
+    o('since', 'string', 'The start of the period (ISO 8601).'),
+    o('lines', 'string_list', 'One line per finding: severity, id, title, CVEs, agents.'),
+    o('findings', 'object', 'The findings (kind, id, title, severity, cve_ids, agents), at most 200.'),
+  ],
   threat_lookup: [
     o('kind', 'string', 'ip, domain or file.'),
     o('value', 'string', 'The value looked up, normalised.'),

@@ -1,6 +1,7 @@
 import { addAlertsToCase, openCase } from '../../cases/index.ts';
 import { countSavedSearch } from '../../logs/index.ts';
 import { customerVerdict } from '../../threat/index.ts';
+import { type RecentFinding, recentFindings } from '../../vulnerabilities/index.ts';
 import type { ActContext, StepOutcome } from './act.ts';
 import { conditionHolds } from './conditions.ts';
 import { StepRefused } from './refused.ts';
@@ -14,7 +15,21 @@ function caseIdOf(value: unknown): number {
   return id;
 }
 
-/** The actions of issue 23's second part: branches' tests, enrichment and cases. */
+const DAY_MS = 86_400_000;
+
+/** One line per finding, worst first, for a mail body ({{steps.<task>.lines}}). */
+function findingLines(findings: readonly RecentFinding[], count: number): string {
+  if (count === 0) return 'No vulnerabilities were reported.';
+  const lines = findings.map((f) => {
+    const cves = f.cve_ids.length > 0 ? ` (${f.cve_ids.join(', ')})` : '';
+    const agents = f.agents === 1 ? '1 agent' : `${f.agents} agents`;
+    return `- ${f.severity ?? 'unrated'}: ${f.id} ${f.title}${cves} on ${agents}`;
+  });
+  if (count > findings.length) lines.push(`… and ${count - findings.length} more.`);
+  return lines.join('\n');
+}
+
+/** Branches' tests, enrichment, cases and the vulnerability read. */
 export const MORE_ACTIONS: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
   condition: async (c) => {
     const passed = conditionHolds(c.input, c.now);
@@ -49,6 +64,21 @@ export const MORE_ACTIONS: Record<string, (c: ActContext) => Promise<StepOutcome
     });
     return { output: { case_id: row.id, alert_ids: c.run.alertId === null ? [] : [c.run.alertId] } };
   },
+  vulnerabilities_found: async (c) => {
+    const days = Number(c.input.days);
+    const since = new Date(c.now.getTime() - days * DAY_MS);
+    const found = await recentFindings(c.tx, c.run.customerId, since);
+    return {
+      output: {
+        days,
+        since: since.toISOString(),
+        count: found.count,
+        agent_count: found.agentCount,
+        findings: found.findings,
+        lines: findingLines(found.findings, found.count),
+      },
+    };
+  },
   case_add: async (c) => {
     if (c.run.alertId === null) throw new StepRefused('This step needs an alert, and the run has none.');
     const caseId = caseIdOf(c.input.case_id);
@@ -79,6 +109,12 @@ export function previewMore(actionId: string, input: Record<string, unknown>, on
       return {
         would: `Look up ${str(input.value)} in the threat store.`,
         output: { risk: null },
+        stop: false,
+      };
+    case 'vulnerabilities_found':
+      return {
+        would: `Read the vulnerabilities the customer's agents reported in the last ${str(input.days)} days.`,
+        output: { count: null, agent_count: null, findings: [], lines: '' },
         stop: false,
       };
     case 'case_create':

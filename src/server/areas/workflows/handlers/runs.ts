@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../../../audit.ts';
+import type { Principal } from '../../../auth/principal.ts';
 import { alerts, workflowRuns, workflowVersions } from '../../../db/schema/index.ts';
 import { inIds } from '../../../db/sql-helpers.ts';
 import { badRequest, conflict, notFound } from '../../../errors.ts';
@@ -7,7 +8,7 @@ import type { Handler } from '../../../platform/handler.ts';
 import { asCaller, principalOf } from '../../../plugins/auth.ts';
 import { FINISHED_RUN, finishRun, startRun } from '../engine/runs.ts';
 import { presentRun } from '../present.ts';
-import { loadRun, loadWorkflow, stepsOf } from '../queries.ts';
+import { loadRun, loadWorkflow, stepsOf, visibleWorkflowNames } from '../queries.ts';
 
 /** Most runs one list answers, newest first. */
 const MAX_LISTED = 200;
@@ -27,9 +28,18 @@ export const listWorkflowRuns: Handler<'listWorkflowRuns'> = async (request) => 
       )
       .orderBy(desc(workflowRuns.createdAt))
       .limit(MAX_LISTED);
-    return { runs: rows.map((row) => presentRun(row)) };
+    return { runs: rows.map((row) => presentRun(row, workflow.name)) };
   });
 };
+
+/** One run's workflow name as the caller may see it. */
+async function nameOf(
+  tx: Parameters<typeof visibleWorkflowNames>[0],
+  principal: Principal,
+  workflowId: string,
+) {
+  return (await visibleWorkflowNames(tx, principal, [workflowId])).get(workflowId) ?? null;
+}
 
 export const listAlertWorkflowRuns: Handler<'listAlertWorkflowRuns'> = async (request) => {
   const principal = principalOf(request);
@@ -48,7 +58,12 @@ export const listAlertWorkflowRuns: Handler<'listAlertWorkflowRuns'> = async (re
       )
       .orderBy(desc(workflowRuns.createdAt))
       .limit(MAX_LISTED);
-    return { runs: rows.map((row) => presentRun(row)) };
+    const names = await visibleWorkflowNames(
+      tx,
+      principal,
+      rows.map((row) => row.workflowId),
+    );
+    return { runs: rows.map((row) => presentRun(row, names.get(row.workflowId) ?? null)) };
   });
 };
 
@@ -56,7 +71,7 @@ export const getWorkflowRun: Handler<'getWorkflowRun'> = async (request) => {
   const principal = principalOf(request);
   return asCaller(request, async (tx) => {
     const run = await loadRun(tx, principal, request.params.run_id);
-    return presentRun(run, await stepsOf(tx, run.id));
+    return presentRun(run, await nameOf(tx, principal, run.workflowId), await stepsOf(tx, run.id));
   });
 };
 
@@ -74,7 +89,7 @@ export const cancelWorkflowRun: Handler<'cancelWorkflowRun'> = async (request) =
         after: { status: 'cancelled' },
       });
     const after = await loadRun(tx, principal, run.id);
-    return presentRun(after, await stepsOf(tx, run.id));
+    return presentRun(after, await nameOf(tx, principal, run.workflowId), await stepsOf(tx, run.id));
   });
 };
 
@@ -86,7 +101,7 @@ export const rerunWorkflowRun: Handler<'rerunWorkflowRun'> = async (request, rep
     if (!FINISHED_RUN.includes(run.status))
       throw conflict(`Workflow run ${run.id} is still ${run.status}; cancel it or wait for it to end.`);
     // The workflow must still exist and be the caller's to see; the version it ran is kept.
-    await loadWorkflow(tx, principal, run.workflowId);
+    const workflow = await loadWorkflow(tx, principal, run.workflowId);
     const [version] = await tx
       .select()
       .from(workflowVersions)
@@ -123,7 +138,7 @@ export const rerunWorkflowRun: Handler<'rerunWorkflowRun'> = async (request, rep
       customerId: run.customerId,
       after: { rerun_of: run.id, from_step: fromStep },
     });
-    return presentRun(row!, await stepsOf(tx, row!.id));
+    return presentRun(row!, workflow.name, await stepsOf(tx, row!.id));
   });
   reply.code(201);
   return started;

@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useScreenKeys } from '../../../keyboard/use-screen-keys.ts';
 import { useSession } from '../../../session/SessionProvider.tsx';
 import { useCan } from '../../../session/use-can.ts';
+import { useLabs } from '../../../session/use-labs.ts';
 import { useIsActivePage, useShellData, useToasts } from '../../../shell/index.ts';
 import { loadThreatSightings } from '../../threat/index.ts';
+import { loadAlertWorkflowRuns } from '../../workflows/index.ts';
 import type { AlertsCommandTarget } from '../command-target.ts';
 import { useLabels } from '../shared/use-labels.ts';
 import type { Alert } from '../types.ts';
@@ -30,6 +32,8 @@ import { useAlertStatus } from './use-alert-status.ts';
 
 /** The threat area's sightings of this alert's indicators, loaded with the page. */
 const ThreatSightings = lazy(() => loadThreatSightings().then((component) => ({ default: component })));
+/** The workflows area's runs this alert started, loaded with the page when workflows are switched on. */
+const AlertWorkflowRuns = lazy(() => loadAlertWorkflowRuns().then((component) => ({ default: component })));
 
 export interface AlertDetailBodyProps {
   alert: Alert;
@@ -58,6 +62,7 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
   const customerName = customers.find((c) => c.customer_id === alert.customer_id)?.name ?? alert.customer_id;
 
   const canActOnAgents = useCan()('requestAgentAction');
+  const workflowsOn = useLabs('lab_workflows');
   const target = useMemo(
     (): AlertsCommandTarget => ({
       kind: 'alerts',
@@ -128,6 +133,11 @@ export function AlertDetailBody({ alert, replace, reload }: AlertDetailBodyProps
           <Suspense fallback={null}>
             <ThreatSightings of={{ alertId: alert.id }} />
           </Suspense>
+          {workflowsOn && (
+            <Suspense fallback={null}>
+              <AlertWorkflowRuns alertId={alert.id} />
+            </Suspense>
+          )}
           <RawData fields={alert.fields} />
           <Comments
             alertId={alert.id}
