@@ -1,5 +1,5 @@
 import { validate } from '../../api/validate.ts';
-import { checkedDocument, type ReportInput } from '../areas/reports/document.ts';
+import { checkedDocument, type ReportInput } from '../areas/reports/index.ts';
 import { reports } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 

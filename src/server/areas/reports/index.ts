@@ -87,3 +87,5 @@ export const reportsArea = defineArea({
 /** A customer's time zone is checked as a schedule's is, and a change moves its schedules. */
 export { checkedTimeZone } from './cadence.ts';
 export { retimeSchedules, zoneOf } from './customer-zone.ts';
+/** The demo seed checks its report as the API checks one. */
+export { checkedDocument, type ReportInput } from './document.ts';
