@@ -29,4 +29,6 @@ process.once('SIGTERM', async () => {
   await database.close();
   process.exit(0);
 });
-console.log(`listening ${typeof address === 'object' && address ? address.port : ''} ${JSON.stringify(tokens)}`);
+console.log(
+  `listening ${typeof address === 'object' && address ? address.port : ''} ${JSON.stringify(tokens)}`,
+);

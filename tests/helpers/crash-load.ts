@@ -17,7 +17,11 @@ export interface Load<T> {
  * answers a value when the server acknowledged the request, undefined when it refused it; a
  * request that fails while the load still runs fails the test (thrown from `stop`).
  */
-export function crashLoad<T>(lanes: number, count: number, send: (n: number) => Promise<T | undefined>): Load<T> {
+export function crashLoad<T>(
+  lanes: number,
+  count: number,
+  send: (n: number) => Promise<T | undefined>,
+): Load<T> {
   const acknowledged: T[] = [];
   let next = 0;
   let running = true;
@@ -47,7 +51,11 @@ export function crashLoad<T>(lanes: number, count: number, send: (n: number) => 
 }
 
 /** Waits, a short poll at a time, until `ready()` holds; fails after `tries` polls. */
-export async function until(ready: () => boolean | Promise<boolean>, what: string, tries = 1200): Promise<void> {
+export async function until(
+  ready: () => boolean | Promise<boolean>,
+  what: string,
+  tries = 1200,
+): Promise<void> {
   for (let i = 0; i < tries; i++) {
     if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -43,8 +43,18 @@ async function crashUnderLoad<P>(
     prepare(db: Db, f: Fixtures): Promise<P>;
     count: number;
     before: number;
-    send(api: Awaited<ReturnType<typeof startApiServer>>, f: Fixtures, p: P, n: number): Promise<number | undefined>;
-    after(api: Awaited<ReturnType<typeof startApiServer>>, f: Fixtures, p: P, acknowledged: number[]): Promise<void>;
+    send(
+      api: Awaited<ReturnType<typeof startApiServer>>,
+      f: Fixtures,
+      p: P,
+      n: number,
+    ): Promise<number | undefined>;
+    after(
+      api: Awaited<ReturnType<typeof startApiServer>>,
+      f: Fixtures,
+      p: P,
+      acknowledged: number[],
+    ): Promise<void>;
     check(db: Db, p: P, acknowledged: number[]): Promise<void>;
   },
 ) {
@@ -83,7 +93,7 @@ async function crashUnderLoad<P>(
 
 describe.each(backends())('triage killed mid-change, on %s', (backend) => {
   it('changes each alert of a bulk update with its audit entry or not at all; an answer means all of them', {
-    timeout: 300_000,
+    timeout: 600_000,
   }, async () => {
     const SIZE = 60;
     await crashUnderLoad(backend, 'bulk-crash', {
@@ -110,7 +120,10 @@ describe.each(backends())('triage killed mid-change, on %s', (backend) => {
       },
       async check(db, groups, acknowledged) {
         const status = new Map(
-          (await db.select({ id: alerts.id, status: alerts.status }).from(alerts)).map((r) => [r.id, r.status]),
+          (await db.select({ id: alerts.id, status: alerts.status }).from(alerts)).map((r) => [
+            r.id,
+            r.status,
+          ]),
         );
         const audited = (
           await db.select({ after: auditLog.after }).from(auditLog).where(eq(auditLog.action, 'bulk_update'))
@@ -140,7 +153,7 @@ describe.each(backends())('triage killed mid-change, on %s', (backend) => {
   });
 
   it('completes an acknowledged merge once: sources closed into the target, their detections moved', {
-    timeout: 300_000,
+    timeout: 600_000,
   }, async () => {
     const SOURCES = 12;
     await crashUnderLoad(backend, 'merge-crash', {
@@ -148,7 +161,11 @@ describe.each(backends())('triage killed mid-change, on %s', (backend) => {
         const groups = await alertGroups(db, f, 16, SOURCES + 1);
         await db.insert(detections).values(
           groups.flatMap((group) =>
-            group.map((alertId) => ({ customerId: f.acme.customerId, alertId, name: `Detection of ${alertId}` })),
+            group.map((alertId) => ({
+              customerId: f.acme.customerId,
+              alertId,
+              name: `Detection of ${alertId}`,
+            })),
           ),
         );
         return groups;
@@ -194,13 +211,19 @@ describe.each(backends())('triage killed mid-change, on %s', (backend) => {
           const moved = await db
             .select({ alertId: detections.alertId, name: detections.name })
             .from(detections)
-            .where(inArray(detections.name, [target!, ...sources].map((id) => `Detection of ${id}`)));
+            .where(
+              inArray(
+                detections.name,
+                [target!, ...sources].map((id) => `Detection of ${id}`),
+              ),
+            );
           const marks = await db
             .select({ action: alertActivity.action })
             .from(alertActivity)
             .where(and(eq(alertActivity.alertId, target!), eq(alertActivity.action, 'merged')));
           const done = mergedTargets.includes(target!);
-          if (acknowledged.includes(index) || index === groups.length - 1) expect(done, `group ${index}`).toBe(true);
+          if (acknowledged.includes(index) || index === groups.length - 1)
+            expect(done, `group ${index}`).toBe(true);
           expect(rows, `group ${index}`).toEqual(
             expect.arrayContaining(
               sources.map((id) =>
