@@ -11,6 +11,8 @@ const SLOW_TESTS = [
   'tests/server/logs/ingest-crash.test.ts',
   'tests/server/jobs-crash.test.ts',
   'tests/server/workflows/kill-worker.test.ts',
+  // Crash recovery of triage, agent actions, exports and report runs: about a minute a database.
+  'tests/server/crash/*.test.ts',
   // Every id-taking operation with five kinds of credential: about 75 s a database.
   'tests/server/tenancy-matrix.test.ts',
   // Migrates a database of the older release from nothing, then to now: about 100 s.

@@ -1,33 +1,18 @@
-import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { jobs } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs } from '../../src/server/jobs/runner.ts';
+import { runUntilStoppedAndKill } from '../helpers/child-process.ts';
 import { backends, databaseForProcesses } from '../helpers/database.ts';
 
 const LEASE_MS = 60_000;
-const worker = new URL('../helpers/claim-job-and-hang.ts', import.meta.url).pathname;
+const worker = new URL('../helpers/claim-job-and-hang.ts', import.meta.url);
 
 /** Starts a worker process that claims a job of `kind`, waits for its claim, then kills it with SIGKILL. */
-async function claimAndCrash(where: string, kind: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', worker, where, kind, String(LEASE_MS)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const said = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve(output.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before claiming`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  return said;
-}
+const claimAndCrash = (where: string, kind: string) =>
+  runUntilStoppedAndKill(worker, [where, kind, String(LEASE_MS)]);
 
 describe.each(backends())('a worker killed while holding a job, on %s', (backend) => {
   it('leaves the job to be claimed again once its lease runs out', { timeout: 60_000 }, async () => {

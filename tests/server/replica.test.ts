@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { replicaRouter } from '../../src/server/db/replica.ts';
-import { alerts } from '../../src/server/db/schema/index.ts';
+import { alerts, customers, logUsage } from '../../src/server/db/schema/index.ts';
 import { resultRows, withScope } from '../../src/server/db/tenancy.ts';
 import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
 import { freePort } from '../scale/cluster.ts';
@@ -262,6 +262,71 @@ describe.skipIf(!primaryServer || !replicaServer)('reads on a streaming replica'
     } finally {
       reader.mockRestore();
     }
+  });
+
+  it('exports the audit log and compliance data from the replica, and from the primary while it lags', async () => {
+    await until(() => app.reads.status().state === 'ok', 'the replica is current');
+    const replica = app.reads.reader();
+    const { acme } = fixtures;
+    const db = database.db;
+    await db.update(customers).set({ complianceSku: true }).where(eq(customers.customerId, acme.customerId));
+    await db
+      .insert(logUsage)
+      .values({ customerId: acme.customerId, day: '2026-03-01', source: 'syslog', events: 10, bytes: 1000 });
+    await until(
+      async () =>
+        (await query(replicaAdmin, 'select count(*)::int as n from log_usage').catch(() => [{ n: 0 }]))[0]
+          .n === 1,
+      'the replica has the usage',
+    );
+    const compliance = async () => {
+      const answer = await app.inject({
+        url: `/api/management/customers/${acme.customerId}/compliance-data?from=2026-03-01&to=2026-03-31&format=csv`,
+        headers: { authorization: await tokenFor(fixtures.acmeUser) },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.body;
+    };
+    /** The audit log's own exports, as the CSV lists them: one line each after the header. */
+    const auditExports = async () => {
+      const answer = await app.inject({
+        url: '/api/admin/v1/audit/export?entity=audit_log',
+        headers: { authorization: await tokenFor(fixtures.admin) },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.body.trim().split('\r\n').length - 1;
+    };
+    const exportsOnPrimary = async () =>
+      resultRows<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from audit_log where entity = 'audit_log'`),
+      )[0]!.n;
+
+    // Replay paused: what the primary writes now, the replica has not got.
+    await query(replicaAdmin, 'select pg_wal_replay_pause()');
+    await db
+      .insert(logUsage)
+      .values({ customerId: acme.customerId, day: '2026-03-02', source: 'syslog', events: 20, bytes: 2000 });
+    // Handed the replica as though it were current: both exports show the replica's rows only.
+    const reader = vi.spyOn(app.reads, 'reader').mockImplementation(() => replica);
+    try {
+      const onReplica = await compliance();
+      expect(onReplica).toContain('"2026-03-01"');
+      expect(onReplica).not.toContain('"2026-03-02"');
+      expect(await auditExports()).toBe(0);
+      // The export's own audit entry is written on the primary, before the file is served.
+      expect(await exportsOnPrimary()).toBe(1);
+      expect(await auditExports()).toBe(0);
+      expect(await exportsOnPrimary()).toBe(2);
+    } finally {
+      reader.mockRestore();
+    }
+
+    // Lagging past the bound: the primary answers, with everything written since.
+    await until(() => app.reads.status().state === 'lagging', 'the replica is found lagging');
+    expect(await compliance()).toContain('"2026-03-02"');
+    expect(await auditExports()).toBe(2);
+    await query(replicaAdmin, 'select pg_wal_replay_resume()');
+    await until(() => app.reads.status().state === 'ok', 'the replica has caught up');
   });
 
   it('reads the primary when the replica does not answer', async () => {

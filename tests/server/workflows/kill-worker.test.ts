@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEFINITION } from '../../../src/server/areas/workflows/definition.ts';
@@ -17,33 +16,17 @@ import {
 } from '../../../src/server/db/schema/index.ts';
 import { laneHandlers } from '../../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../../src/server/jobs/runner.ts';
+import { runUntilStoppedAndKill } from '../../helpers/child-process.ts';
 import { backends, databaseForProcesses } from '../../helpers/database.ts';
 import { insertFixtures } from '../../helpers/fixtures.ts';
 import { quiet } from './helpers.ts';
 
 const LEASE_MS = 5 * 60_000;
-const worker = new URL('../../helpers/run-workflow-steps-and-die.ts', import.meta.url).pathname;
+const worker = new URL('../../helpers/run-workflow-steps-and-die.ts', import.meta.url);
 
 /** Runs the workflows lane in a worker process until it stops at `step`, then kills it with SIGKILL. */
-async function killAt(where: string, when: 'inside' | 'after', step: number, offsetMs: number) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', worker, where, when, String(step), String(offsetMs)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  const said = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve(output.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before stopping`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  return said;
-}
+const killAt = (where: string, when: 'inside' | 'after', step: number, offsetMs: number) =>
+  runUntilStoppedAndKill(worker, [where, when, String(step), String(offsetMs)]);
 
 const task = (id: string, action_id: string, parameters: WorkflowTask['parameters']) => ({
   id,

@@ -21,7 +21,7 @@ export async function startDueSchedules(db: Db, now: Date): Promise<number> {
     // The customer's zone as it is now: a change since the schedule was made applies.
     const timeZone = zoneOf(customerZone);
     const period = scheduledPeriod(frequency, timeZone, now);
-    const run = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [run] = await tx
         .insert(reportRuns)
         .values({
@@ -40,9 +40,10 @@ export async function startDueSchedules(db: Db, now: Date): Promise<number> {
         .update(reportSchedules)
         .set({ lastRunAt: now, timeZone, nextRunAt: nextRunOf(frequency, timeZone, now) })
         .where(eq(reportSchedules.id, schedule.id));
-      return run!;
+      // With the run and the schedule's next date, or not at all: a worker that dies here
+      // must leave neither a run that no job renders nor a schedule that starts it again.
+      await enqueueRun(tx, run!);
     });
-    await enqueueRun(db, run);
   }
   return due.length;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { REACH_GONE_MESSAGES, reachOver } from '../../auth/reach-now.ts';
 import { primaryOnly } from '../../db/replica.ts';
 import { reportRuns, reports } from '../../db/schema/index.ts';
@@ -34,12 +34,14 @@ class RunRefused extends Error {}
 async function renderRun(context: JobContext): Promise<void> {
   const { db, job, now } = context;
   const runId = Number((job.payload as { run_id?: number }).run_id);
+  // A run already sent stays sent: its job may run again when its worker died after the PDF and
+  // the mail were committed but before the job was marked done, and must not mail it twice.
   const [run] = await db
     .update(reportRuns)
     .set({ status: 'running', attempts: sql`${reportRuns.attempts} + 1` })
-    .where(eq(reportRuns.id, runId))
+    .where(and(eq(reportRuns.id, runId), ne(reportRuns.status, 'sent')))
     .returning();
-  if (!run || run.status === 'sent') return;
+  if (!run) return;
   try {
     const [report] = await db.select().from(reports).where(eq(reports.id, run.reportId));
     if (!report) throw new RunRefused('The report was deleted.');
