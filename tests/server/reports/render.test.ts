@@ -33,6 +33,7 @@ describe('a report rendered to PDF', () => {
       providerName: 'Test MSSP',
       customerName: 'Acme Test',
       locale: 'en-GB',
+      timeZone: 'Europe/Helsinki',
       period: { start: '2026-08-01', end: '2026-10-31', label: 'August 2026 – October 2026' },
       generatedAt: new Date('2026-11-01T06:00:00Z'),
       branding: {
@@ -63,5 +64,7 @@ describe('a report rendered to PDF', () => {
     expect(rows.map((row) => Number(row[1]))).toEqual(types.map((_, i) => i + 1));
     expect(rows[0]!.slice(2)).toEqual(['1,000', '0']);
     expect(text).toContain('Version 3');
+    // When it was made, on the customer's clock (06:00 UTC is 08:00 in Helsinki).
+    expect(text).toContain('Generated: 1 Nov 2026, 08:00 EET');
   });
 });
