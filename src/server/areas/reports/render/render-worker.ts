@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type RenderInput, renderReportPdf } from './pdf.ts';
 
@@ -15,6 +17,17 @@ function revived(input: RenderInput): RenderInput {
     },
   };
 }
+
+/**
+ * Once its modules are loaded (at the process's priority, so the first report is not kept
+ * waiting), the thread yields the cores to the event loop it serves and to the database: on Linux
+ * a thread has its own id (`/proc/thread-self` names it) and its own nice value. Elsewhere, or
+ * where it is not allowed, it keeps the process's priority.
+ */
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+} catch {}
 
 export interface RenderRequest {
   id: number;
