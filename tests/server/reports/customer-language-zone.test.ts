@@ -75,6 +75,8 @@ describe.each(backends())("a customer's report language and time zone on %s", (b
     for (const words of ['Kennzahlen', 'Ausgelöste Alarme', 'Häufigste Alarmtypen', 'Zustand der Agenten'])
       expect(text).toContain(words);
     expect(text).toMatch(/Seite 1 von \d+/);
+    // When it was made, on the customer's clock (Helsinki, set above) in German, not in UTC.
+    expect(text).toMatch(/Erstellt: \d{1,2}\. \S+ \d{4}, \d\d:\d\d OES?Z · Version 1/);
     for (const english of ['Customer:', 'Key figures', 'Alerts raised', 'Page 1 of'])
       expect(text).not.toContain(english);
     // The figures answer says which language its printed words are in; the console may ask for its own.

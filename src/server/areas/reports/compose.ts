@@ -4,6 +4,7 @@ import { customers, type reports } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { customerNotFound } from '../../platform/scope.ts';
 import { brandingFor } from './branding-store.ts';
+import { zoneOf } from './customer-zone.ts';
 import type { ReportComponent } from './document.ts';
 import type { Period } from './period.ts';
 import { DEFAULT_REPORT_LOCALE } from './render/labels.ts';
@@ -26,7 +27,7 @@ export async function composeReport(
 ): Promise<RenderInput> {
   if (!principal.scope.customerIds.includes(customerId)) throw customerNotFound(customerId);
   const [customer] = await tx
-    .select({ name: customers.name, locale: customers.locale })
+    .select({ name: customers.name, locale: customers.locale, timeZone: customers.timeZone })
     .from(customers)
     .where(eq(customers.customerId, customerId));
   if (!customer) throw customerNotFound(customerId);
@@ -39,6 +40,7 @@ export async function composeReport(
     customerName: customer.name,
     // Printed in the customer's language, for the customer's people who read it.
     locale: customer.locale ?? DEFAULT_REPORT_LOCALE,
+    timeZone: zoneOf(customer.timeZone),
     period,
     generatedAt: now,
     branding: await brandingFor(tx, principal.user.partnerId, customerId),

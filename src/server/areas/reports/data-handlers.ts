@@ -2,11 +2,12 @@ import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { asReader } from '../../platform/reader.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
 import { composeReport } from './compose.ts';
+import { readingFigures } from './figures-gate.ts';
 import { visibleReport } from './handlers.ts';
 import { periodOf } from './period.ts';
 import { formatsFor } from './render/format.ts';
 import { labelsFor } from './render/labels.ts';
-import { renderReportPdf } from './render/pdf.ts';
+import { renderOnThread } from './render/pool.ts';
 import { blocksOf } from './render/section-blocks.ts';
 
 /**
@@ -18,8 +19,8 @@ async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]
   const now = new Date();
   const report = await asCaller(request, (tx) => visibleReport(tx, request.params.id));
   const period = periodOf(report, request.query.target, now);
-  const input = await asReader(request, (tx) =>
-    composeReport(tx, principal, report, request.query.customer_id, period, now),
+  const input = await readingFigures(() =>
+    asReader(request, (tx) => composeReport(tx, principal, report, request.query.customer_id, period, now)),
   );
   return { report, input };
 }
@@ -64,7 +65,7 @@ function presentPrinted(printed: ReturnType<typeof blocksOf>) {
 
 export const previewReport: Handler<'previewReport'> = async (request, reply) => {
   const { input } = await composeForCaller(request);
-  const { pdf } = await renderReportPdf(input);
+  const { pdf } = await renderOnThread(input);
   reply.type('application/pdf').header('content-disposition', 'inline; filename="preview.pdf"');
   return pdf as unknown as ResultOf<'previewReport'>;
 };

@@ -8,9 +8,10 @@ import type { JobContext, JobKind } from '../../jobs/types.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { readScoped } from '../../platform/reader.ts';
 import { composeReport } from './compose.ts';
+import { readingFigures } from './figures-gate.ts';
 import { formatsFor } from './render/format.ts';
 import { labelsFor } from './render/labels.ts';
-import { renderReportPdf } from './render/pdf.ts';
+import { renderOnThread } from './render/pool.ts';
 
 /** Renders one run, stores its PDF and mails it (payload `run_id`). */
 export const RENDER_REPORT_JOB = 'render-report';
@@ -57,15 +58,18 @@ async function renderRun(context: JobContext): Promise<void> {
       label: labelOf(run.periodStart, run.periodEnd, report.target),
     };
     // Figures where read-heavy work reads (the replica while current), under the same scope.
-    const input = await readScoped(
-      context.reads ?? primaryOnly(db),
-      db,
-      reach.principal.scope,
-      (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at),
-      (error) =>
-        context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
+    const input = await readingFigures(() =>
+      readScoped(
+        context.reads ?? primaryOnly(db),
+        db,
+        reach.principal.scope,
+        (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at),
+        (error) =>
+          context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
+      ),
     );
-    const { pdf, pages } = await renderReportPdf(input);
+    // Drawn on a render thread: this process's event loop stays free for its other work.
+    const { pdf, pages } = await renderOnThread(input);
     // The mail is in the PDF's language: the customer's.
     const { mail } = labelsFor(input.locale);
     const periodLabel = formatsFor(input.locale).period(period);

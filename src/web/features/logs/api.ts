@@ -6,7 +6,10 @@ import { $api, askedAgainWith } from '../../api/query.ts';
 
 export type LogEvent = components['schemas']['LogEvent'];
 export type LogSource = components['schemas']['LogSource'];
-export type SavedSearch = components['schemas']['SavedSearch'];
+
+import type { SavedSearch } from '../../api/saved-searches.ts';
+
+export { listSavedSearches, type SavedSearch } from '../../api/saved-searches.ts';
 export type SavedSearchInput = components['schemas']['SavedSearchInput'];
 export type SearchFilter = components['schemas']['SearchFilter'];
 export type SearchPage =
@@ -93,10 +96,6 @@ export const getSearchTopValues = (id: string, field: string) =>
 /** listLogSources: the sources a search may be narrowed to. */
 export const listLogSources = () =>
   $api.queryOptions('get', '/api/search/v1/sources/', {}, { select: (data): LogSource[] => data.sources });
-
-/** listSavedSearches: the caller's saved searches. */
-export const listSavedSearches = () =>
-  $api.queryOptions('get', '/api/search/v1/saved/', {}, { select: (data): SavedSearch[] => data.saved });
 
 export async function createSavedSearch(input: SavedSearchInput): Promise<SavedSearch> {
   return dataOf(await api.POST('/api/search/v1/saved/', { body: input }));

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { listSavedSearches } from '../../api/saved-searches.ts';
 import { type Form, SelectField, TextAreaField, TextField } from '../../components/form/index.ts';
 import { useCustomerScope } from '../../shell/index.ts';
-import { listSavedSearches } from '../logs/api.ts';
 import type { ReportDraft } from './draft.ts';
 import { useScopeOptions } from './use-scope-options.ts';
 

@@ -9,6 +9,8 @@ export interface Formats {
   bytes(bytes: number): string;
   /** A period's label: its months (`March 2025 – May 2025`), else its first and last day. */
   period(period: { start: string; end: string; label: string }): string;
+  /** An instant as the reader's clock shows it: date, time and the zone's name (`1 Nov 2026, 07:00 CET`). */
+  moment(at: Date, timeZone: string): string;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -39,6 +41,17 @@ export function formatsFor(locale: string | null | undefined): Formats {
         unit += 1;
       }
       return `${unit === 0 ? number.format(value) : decimal.format(value)} ${UNITS[unit]}`;
+    },
+    moment(at, timeZone) {
+      return new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }).format(at);
     },
     period(period) {
       const first = new Date(`${period.start}T00:00:00Z`);

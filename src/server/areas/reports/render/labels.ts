@@ -60,6 +60,23 @@ const EN_GB = {
     out_of_date: 'Out of date',
     new: 'New',
   } as Record<string, string>,
+  severities: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low', info: 'Info' } as Record<
+    string,
+    string
+  >,
+  vulnerabilityKinds: {
+    patch: 'Missing patch',
+    application: 'Application',
+    os: 'Operating system',
+  } as Record<string, string>,
+  classifications: {
+    unregistered: 'Unregistered',
+    parked: 'Parked',
+    web: 'Website',
+    mail: 'Mail',
+    phishing: 'Phishing',
+  } as Record<string, string>,
+  breachStatuses: { in_progress: 'In progress', done: 'Done', failed: 'Failed' } as Record<string, string>,
   columns: {
     type: 'Alert type',
     total: 'Alerts',
@@ -170,6 +187,16 @@ const DE_DE: ReportLabels = {
     out_of_date: 'Veraltet',
     new: 'Neu',
   },
+  severities: { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig', info: 'Info' },
+  vulnerabilityKinds: { patch: 'Fehlender Patch', application: 'Anwendung', os: 'Betriebssystem' },
+  classifications: {
+    unregistered: 'Nicht registriert',
+    parked: 'Geparkt',
+    web: 'Website',
+    mail: 'E-Mail',
+    phishing: 'Phishing',
+  },
+  breachStatuses: { in_progress: 'Läuft', done: 'Fertig', failed: 'Fehlgeschlagen' },
   columns: {
     type: 'Alarmtyp',
     total: 'Alarme',
@@ -271,6 +298,16 @@ const FI_FI: ReportLabels = {
     out_of_date: 'Vanhentunut',
     new: 'Uusi',
   },
+  severities: { critical: 'Kriittinen', high: 'Korkea', medium: 'Keskitaso', low: 'Matala', info: 'Tieto' },
+  vulnerabilityKinds: { patch: 'Puuttuva päivitys', application: 'Sovellus', os: 'Käyttöjärjestelmä' },
+  classifications: {
+    unregistered: 'Rekisteröimätön',
+    parked: 'Pysäköity',
+    web: 'Verkkosivusto',
+    mail: 'Sähköposti',
+    phishing: 'Tietojenkalastelu',
+  },
+  breachStatuses: { in_progress: 'Käynnissä', done: 'Valmis', failed: 'Epäonnistui' },
   columns: {
     type: 'Hälytystyyppi',
     total: 'Hälytyksiä',

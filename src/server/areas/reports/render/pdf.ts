@@ -30,6 +30,8 @@ export interface RenderInput {
   customerName: string;
   /** The language the PDF is printed in (the customer's). */
   locale: string;
+  /** The customer's IANA time zone: when the report was made is printed in it. */
+  timeZone: string;
   period: Period;
   generatedAt: Date;
   branding: ResolvedBranding;
@@ -69,7 +71,7 @@ function drawCover(drawing: Drawing, input: RenderInput) {
   doc.text(`${labels.customer}: ${input.customerName}`);
   doc.text(`${labels.period}: ${format.period(input.period)} (${input.period.start} – ${input.period.end})`);
   doc.text(
-    `${labels.generated}: ${input.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${labels.version(input.version)}`,
+    `${labels.generated}: ${format.moment(input.generatedAt, input.timeZone)} · ${labels.version(input.version)}`,
   );
   doc.moveDown(0.5);
   rule(drawing);

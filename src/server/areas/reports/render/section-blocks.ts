@@ -33,6 +33,25 @@ export interface Words {
 
 const table = (columns: Column[], rows: string[][]): TableBlock => ({ kind: 'table', columns, rows });
 
+/** A stored severity in the language (sources write it in any case); one it does not know as written. */
+const severityOf = (labels: ReportLabels, severity: string | null) =>
+  severity === null ? '–' : (labels.severities[severity.toLowerCase()] ?? severity);
+
+/** How many of something there are in each state: the state's name in the language, then the count. */
+const countsByState = (
+  headers: { state: string; count: string },
+  counts: [state: string, n: number][],
+  names: Record<string, string>,
+  format: Formats,
+): TableBlock =>
+  table(
+    [
+      { header: headers.state, width: 3 },
+      { header: headers.count, width: 1, align: 'right' },
+    ],
+    counts.map(([state, n]) => [names[state] ?? state, format.count(n)]),
+  );
+
 const BLOCKS = {
   kpis({ labels, format }: Words, data: DataOf<typeof readKpis>): Block[] {
     const k = labels.kpis;
@@ -60,13 +79,7 @@ const BLOCKS = {
     const statuses = Object.entries(data.by_status);
     if (statuses.length)
       blocks.push(
-        table(
-          [
-            { header: k.status, width: 3 },
-            { header: k.alertsColumn, width: 1, align: 'right' },
-          ],
-          statuses.map(([status, n]) => [labels.statuses[status] ?? status, format.count(n)]),
-        ),
+        countsByState({ state: k.status, count: k.alertsColumn }, statuses, labels.statuses, format),
       );
     return blocks;
   },
@@ -111,17 +124,11 @@ const BLOCKS = {
   agent_health({ labels, format }: Words, data: DataOf<typeof readAgentHealth>): Block[] {
     return [
       { kind: 'note', text: labels.totals.agents(format.count(data.total)) },
-      table(
-        [
-          { header: labels.columns.status, width: 3 },
-          { header: labels.columns.agents, width: 1, align: 'right' },
-        ],
-        data.total === 0
-          ? []
-          : Object.entries(data.statuses).map(([status, n]) => [
-              labels.agentStatuses[status] ?? status,
-              format.count(n),
-            ]),
+      countsByState(
+        { state: labels.columns.status, count: labels.columns.agents },
+        data.total === 0 ? [] : Object.entries(data.statuses),
+        labels.agentStatuses,
+        format,
       ),
     ];
   },
@@ -141,8 +148,8 @@ const BLOCKS = {
         ],
         data.top.map((f) => [
           `${f.ref} ${f.title === f.ref ? '' : f.title}`.trim(),
-          f.kind,
-          f.severity ?? '–',
+          labels.vulnerabilityKinds[f.kind] ?? f.kind,
+          severityOf(labels, f.severity),
           format.count(f.agents),
         ]),
       ),
@@ -181,7 +188,13 @@ const BLOCKS = {
           { header: c.risk, width: 1, align: 'right' },
           { header: c.firstSeen, width: 2 },
         ],
-        data.top.map((l) => [l.name, l.domain, l.classification, String(l.risk), l.first_seen]),
+        data.top.map((l) => [
+          l.name,
+          l.domain,
+          labels.classifications[l.classification] ?? l.classification,
+          format.count(l.risk),
+          l.first_seen,
+        ]),
       ),
     ];
   },
@@ -198,7 +211,11 @@ const BLOCKS = {
           { header: c.status, width: 2 },
           { header: c.breaches, width: 1, align: 'right' },
         ],
-        data.top.map((b) => [b.account, b.status, format.count(b.breaches)]),
+        data.top.map((b) => [
+          b.account,
+          labels.breachStatuses[b.status] ?? b.status,
+          format.count(b.breaches),
+        ]),
       ),
     ];
   },
@@ -221,7 +238,7 @@ const BLOCKS = {
           e.source,
           e.host ?? '–',
           e.user ?? '–',
-          e.severity ?? '–',
+          severityOf(labels, e.severity),
           (e.message ?? '').slice(0, 300),
         ]),
       ),
