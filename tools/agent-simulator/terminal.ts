@@ -32,6 +32,7 @@ export class TerminalChannel {
   private redialTimer: NodeJS.Timeout | undefined;
   /** Resolves each time the channel is open again after a drop (tests and the fleet log wait on it). */
   private reopened: (() => void)[] = [];
+  private dropped: (() => void)[] = [];
 
   constructor(
     private readonly baseUrl: string,
@@ -75,6 +76,7 @@ export class TerminalChannel {
       socket.once('close', (code) => {
         if (this.socket !== socket || this.closed || !this.everOpened || code === REPLACED) return;
         this.socket = null;
+        for (const tell of this.dropped.splice(0)) tell();
         this.redial();
       });
     });
@@ -88,6 +90,12 @@ export class TerminalChannel {
       this.connect().catch(() => undefined);
     }, wait);
     this.redialTimer.unref();
+  }
+
+  /** Resolves once the channel has dropped (at once when it is down now). */
+  whenDropped(): Promise<void> {
+    if (this.socket === null) return Promise.resolve();
+    return new Promise((resolve) => this.dropped.push(resolve));
   }
 
   /** Resolves once the channel is open again (at once when it is open now). */
