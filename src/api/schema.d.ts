@@ -7294,11 +7294,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /**
-         * @description This API process does not hold live terminals (TERMINAL_RELAY=off): the balancer routes the
-         *     terminal's calls to the one that does (README, 'Running at scale').
-         */
-        Misdirected: {
+        /** @description Nothing with that id that the caller may see. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7306,8 +7303,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Nothing with that id that the caller may see. */
-        NotFound: {
+        /**
+         * @description The live terminal is held by another API process of this installation, which did not answer
+         *     (`terminal_relay_unreachable`; README, 'Running at scale').
+         */
+        RelayUnreachable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7905,7 +7905,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             401: components["responses"]["Unauthorized"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -7923,8 +7922,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     reportAgentVulnerabilities: {
@@ -12325,7 +12324,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            421: components["responses"]["Misdirected"];
         };
     };
     listReportAzureGroups: {
@@ -15379,7 +15377,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            421: components["responses"]["Misdirected"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     openTerminalConsole: {
@@ -15398,8 +15396,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     lookupThreat: {
