@@ -7307,11 +7307,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /**
-         * @description This API process does not hold live terminals (TERMINAL_RELAY=off): the balancer routes the
-         *     terminal's calls to the one that does (README, 'Running at scale').
-         */
-        Misdirected: {
+        /** @description Nothing with that id that the caller may see. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7319,8 +7316,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Nothing with that id that the caller may see. */
-        NotFound: {
+        /**
+         * @description The live terminal is held by another API process of this installation, which did not answer
+         *     (`terminal_relay_unreachable`; README, 'Running at scale').
+         */
+        RelayUnreachable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7918,7 +7918,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             401: components["responses"]["Unauthorized"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
         };
     };
@@ -7936,8 +7935,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     reportAgentVulnerabilities: {
@@ -12338,7 +12337,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            421: components["responses"]["Misdirected"];
         };
     };
     listReportAzureGroups: {
@@ -15392,7 +15390,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            421: components["responses"]["Misdirected"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     openTerminalConsole: {
@@ -15411,8 +15409,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            421: components["responses"]["Misdirected"];
             426: components["responses"]["UpgradeRequired"];
+            502: components["responses"]["RelayUnreachable"];
         };
     };
     lookupThreat: {

@@ -46,10 +46,11 @@ export interface Config {
   testClock: boolean;
   /**
    * Live agent terminals: TERMINAL_IDLE_SECONDS (default 900) ends a session nobody types in or
-   * reads; TERMINAL_RELAY=off on an API process that is not the terminal's (with several API
-   * processes, one holds every live session: README, 'Running at scale').
+   * reads; TERMINAL_NODE_URL is the address other API processes reach this one at, to relay a
+   * session whose agent dialled this one (README, 'Running at scale'); unset, the address it
+   * listens on (the machine's host name when that is every interface).
    */
-  terminal: { idleSeconds: number; relay: boolean };
+  terminal: { idleSeconds: number; nodeUrl: string | undefined };
 }
 
 export interface AssistantSettings {
@@ -197,7 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbound: outboundSettings(env),
     assistant: assistantSettings(env),
     testClock,
-    terminal: { idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900), relay: terminalRelay(env) },
+    terminal: {
+      idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900),
+      nodeUrl: terminalNodeUrl(env),
+    },
   };
 }
 
@@ -210,10 +214,11 @@ function replicaSettings(env: NodeJS.ProcessEnv): Config['replica'] {
   return { url, maxLagMs: positiveInteger(env, 'DATABASE_REPLICA_MAX_LAG_SECONDS', 5) * 1000 };
 }
 
-function terminalRelay(env: NodeJS.ProcessEnv): boolean {
-  const value = env.TERMINAL_RELAY ?? 'on';
-  if (value !== 'on' && value !== 'off') throw new Error('TERMINAL_RELAY must be on or off');
-  return value === 'on';
+function terminalNodeUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.TERMINAL_NODE_URL || undefined;
+  if (value && !/^https?:\/\/[^/]+$/.test(value.replace(/\/+$/, '')))
+    throw new Error('TERMINAL_NODE_URL must be an http:// or https:// address without a path');
+  return value?.replace(/\/+$/, '');
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -6,6 +6,7 @@ import { terminalSessionMachine } from '../../machines/terminal-session/terminal
 import { useTerminalSession } from '../../src/web/features/terminal/use-terminal-session.ts';
 import type { XtermHandle } from '../../src/web/features/terminal/XtermView.tsx';
 import { freshNetwork } from '../helpers/fake-network.ts';
+import { installFakeSocket, openSockets } from '../helpers/fake-websocket.ts';
 import { hookStarter, itFollowsEveryPath, statesReached } from '../helpers/hook-model.tsx';
 import { machineModel, type NetworkOutcomes } from '../helpers/machine-model.ts';
 import { renderAppHook } from '../helpers/render-hook.tsx';
@@ -29,40 +30,7 @@ const started = {
   certificate_expires_at: '2026-02-01T10:00:00.000Z',
 };
 
-/** The browser's WebSocket, as far as the console's socket uses it: frames sent, open or closed. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static readonly CONNECTING = 0;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(frame: string) {
-    this.sent.push(frame);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  /** The server's side: opens, then says a frame. */
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  say(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
-const openSockets = () => FakeSocket.all.filter((s) => s.readyState !== 3);
-
-beforeEach(() => {
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
+beforeEach(installFakeSocket);
 afterEach(() => vi.unstubAllGlobals());
 
 /** A drawn terminal: what the hook writes into it and asks of it. */
@@ -172,11 +140,11 @@ describe('terminal session: scenarios', () => {
     expect(actor.getSnapshot().matches({ Open: 'Live' })).toBe(true);
     const socket = openSockets()[0]!;
     await play({ type: 'input', data: 'hostname\r' });
-    expect(socket.sent.map((f) => JSON.parse(f))).toContainEqual({ type: 'input', data: 'hostname\r' });
+    expect(socket.frames()).toContainEqual({ type: 'input', data: 'hostname\r' });
     socket.say({ type: 'output', data: 'ACME-WS-001\r\n' });
     expect(terminal.written.join('')).toContain('ACME-WS-001');
     await play({ type: 'end' });
-    expect(socket.sent.map((f) => JSON.parse(f))).toContainEqual({ type: 'end' });
+    expect(socket.frames()).toContainEqual({ type: 'end' });
     await play({ type: 'socket.ended', reason: 'console' });
     expect(actor.getSnapshot().value).toBe('Ended');
     expect(actor.getSnapshot().context.reason).toBe('console');

@@ -10,6 +10,7 @@ import { RecordingsPage } from '../../src/web/features/terminal/RecordingsPage.t
 import { TerminalPage } from '../../src/web/features/terminal/TerminalPage.tsx';
 import type { XtermHandle } from '../../src/web/features/terminal/XtermView.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
+import { FakeSocket, installFakeSocket } from '../helpers/fake-websocket.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { renderInShell } from './shell-harness.tsx';
 
@@ -30,34 +31,6 @@ vi.mock('../../src/web/features/terminal/XtermView.tsx', () => ({
   },
 }));
 
-/** The console's socket to the relay: opened by the screen, spoken to by the test as the server. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static readonly CONNECTING = 0;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: object[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(frame: string) {
-    this.sent.push(JSON.parse(frame));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  say(frame: object) {
-    if (this.readyState === 0) {
-      this.readyState = 1;
-      this.onopen?.();
-    }
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
-
 const AGENT_ID = '00000000-0000-4000-8000-0000000a9e01';
 const SESSION_ID = '00000000-0000-4000-8000-000000005e55';
 const START = '/api/terminal/v1/sessions' as const;
@@ -75,9 +48,8 @@ const STARTED = {
 let network: FakeNetwork;
 beforeEach(() => {
   network = freshNetwork({ unmatched: 'not-found' });
-  FakeSocket.all = [];
+  installFakeSocket();
   written.splice(0);
-  vi.stubGlobal('WebSocket', FakeSocket);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -110,7 +82,7 @@ describe('the terminal screen', () => {
     socket.say({ type: 'output', data: 'ACME-WS-001 $ ' });
     expect(written.join('')).toContain('ACME-WS-001 $ ');
     await user.click(screen.getByRole('button', { name: 'End session' }));
-    expect(socket.sent).toContainEqual({ type: 'end' });
+    expect(socket.frames()).toContainEqual({ type: 'end' });
     socket.say({ type: 'ended', reason: 'console' });
     await waitFor(() => expect(status().textContent).toBe('You ended the session.'));
     expect(status().getAttribute('role')).toBe('alert');

@@ -80,6 +80,9 @@ export const NOT_GRANTED_TO_REQUESTS = [
   // The Graph pull's cursors and seen alert ids: the pull job alone reads and writes them.
   'integration_pull_cursors',
   'integration_pulled_alerts',
+  // Which API process relays which agent's terminal: the relay reads and writes them, nothing else.
+  'terminal_relay_nodes',
+  'terminal_channels',
 ];
 
 /**

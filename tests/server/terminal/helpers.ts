@@ -92,9 +92,9 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
     expect(response.statusCode, response.body).toBe(200);
   };
 
-  /** A simulated agent of the customer, enrolled, its terminal on, its channel dialled. */
-  const connectedAgent = async (index: number, customerId = acme()) => {
-    const url = `http://${await listening()}`;
+  /** A simulated agent of the customer, enrolled, its terminal on, its channel dialled (to `host`). */
+  const connectedAgent = async (index: number, customerId = acme(), host?: string) => {
+    const url = `http://${host ?? (await listening())}`;
     const { token } = await c.createToken(customerId);
     const agent = new SimulatedAgent(new SimulatedEndpoint('TERM', index, 3), url, 60);
     await agent.enrol(token);
@@ -105,6 +105,15 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
 
   const start = (agentId: string, user = c.t.fixtures.analyst) =>
     c.t.as(user, { method: 'POST', url: '/api/terminal/v1/sessions', payload: { agent_id: agentId } });
+
+  /** Whether the console sees the agent's channel open (whichever API process it reached). */
+  const activeConnection = async (agentId: string) => {
+    const response = await c.t.as(c.t.fixtures.analyst, {
+      url: `/api/module/agents/v1/agents/interactive-shell/capable/${agentId}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { active_connection: boolean }).active_connection;
+  };
 
   /** Starts a session and opens its console; resolves once the agent has joined. */
   const openConsole = async (agentId: string, user = c.t.fixtures.analyst) => {
@@ -117,5 +126,14 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
     return { session, reader };
   };
 
-  return Object.assign(c, { listening, acme, grant, enableTerminal, connectedAgent, start, openConsole });
+  return Object.assign(c, {
+    listening,
+    acme,
+    grant,
+    enableTerminal,
+    connectedAgent,
+    start,
+    activeConnection,
+    openConsole,
+  });
 }

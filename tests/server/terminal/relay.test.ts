@@ -161,6 +161,26 @@ describe.each(backends())('live terminal relay on %s', (backend) => {
   });
 });
 
+describe.each(backends())('an agent whose channel the server dropped on %s', (backend) => {
+  const c = terminalContext(backend);
+
+  it('dials its channel again and can be reached', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await c.connectedAgent(8);
+    const agentId = agent.client.agentId!;
+    // As a network cut or a restarting proxy does: the server's side of every socket goes at once.
+    for (const socket of c.t.app.websocketServer.clients) socket.terminate();
+    await agent.terminal!.whenDropped();
+    await agent.terminal!.whenOpen();
+    expect(await c.activeConnection(agentId)).toBe(true);
+    const { reader } = await c.openConsole(agentId);
+    reader.send({ type: 'input', data: 'hostname\r' });
+    await reader.output(`${agent.endpoint.hostName}\r\n`);
+    reader.send({ type: 'end' });
+    await reader.closed;
+  });
+});
+
 describe.each(backends())('live terminal idle time-out on %s', (backend) => {
   const c = terminalContext(backend, { TERMINAL_IDLE_SECONDS: '1' });
 

@@ -87,10 +87,14 @@ export const getTerminalCapability: Handler<'getTerminalCapability'> = async (re
   const principal = principalOf(request);
   const now = new Date();
   const permitted = denial(OPERATION_ACCESS.startTerminalSession, accessSubject(principal)) === null;
+  // Its channel may have reached another API process, which would relay the session. Asked before
+  // the transaction: the embedded database has one connection, which the transaction holds.
+  const relay = request.server.terminalRelay;
+  const agentId = request.params.agent_id;
+  const activeConnection = relay.isConnected(agentId) || (await relay.nodes.holderOfAgent(agentId)) !== null;
   return asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, request.params.agent_id);
     const held = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
-    const activeConnection = request.server.terminalRelay.isConnected(agent.agentId);
     const supported = compareVersions(agent.version, TERMINAL_MIN_VERSION) >= 0;
     const capable = supported && agent.terminalEnabled;
     const allowed = permitted && held !== undefined;

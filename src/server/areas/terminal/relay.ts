@@ -5,6 +5,7 @@ import { auditLog, terminalCertificates, terminalSessions } from '../../db/schem
 import type { Db } from '../../db/types.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
+import { RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
 
 /** A ticket opens the console's socket within this time. */
@@ -37,6 +38,8 @@ interface LiveSession extends SessionInfo {
   toConsole: string[];
   toAgent: string[];
   recorder: AsciicastRecorder;
+  /** performance.now() of the last keystroke or output: the idle timer reads it when it fires. */
+  activeAt: number;
   idleTimer: NodeJS.Timeout | undefined;
   joinTimer: NodeJS.Timeout | undefined;
   ended: boolean;
@@ -47,8 +50,8 @@ export type TicketRefusal = 'unknown_session' | 'wrong_ticket' | 'used_ticket' |
 /**
  * The live sessions of this process and the agents' outbound channels to it: relays frames both
  * ways, records them, and ends sessions (either side, idle time, a dropped agent, a certificate
- * that ended). Sessions live in memory: the console's and the agent's sockets meet in the process
- * that started the session.
+ * that ended). A session lives in the memory of the process the agent's channel reached; sockets
+ * that reach another process are passed on to it (nodes.ts, forward.ts).
  */
 export class TerminalRelay {
   private readonly channels = new Map<string, WebSocket>();
@@ -56,6 +59,7 @@ export class TerminalRelay {
   private readonly persisting = new Set<Promise<void>>();
   private certificateTimer: NodeJS.Timeout | undefined;
   private readonly pingTimer: NodeJS.Timeout;
+  readonly nodes: RelayNodes;
 
   constructor(
     private readonly db: Db,
@@ -64,10 +68,19 @@ export class TerminalRelay {
   ) {
     this.pingTimer = setInterval(() => this.pingChannels(), PING_MS);
     this.pingTimer.unref();
+    this.nodes = new RelayNodes(db, log, (agentIds) => {
+      for (const agentId of agentIds) this.channels.get(agentId)?.close(4000, 'replaced by a newer channel');
+    });
   }
 
+  /** Whether the agent's channel reached this process. */
   isConnected(agentId: string): boolean {
     return this.channels.has(agentId);
+  }
+
+  /** Whether the live session is in this process's memory. */
+  holds(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
   }
 
   /** The agent's outbound channel; a newer one replaces an older. */
@@ -75,6 +88,9 @@ export class TerminalRelay {
     const older = this.channels.get(agentId);
     if (older && older !== socket) older.close(4000, 'replaced by a newer channel');
     this.channels.set(agentId, socket);
+    this.nodes
+      .channelOpened(agentId)
+      .catch((error) => this.log.warn({ err: error, agentId }, 'terminal channel not recorded'));
     (socket as WebSocket & { alive?: boolean }).alive = true;
     socket.on('pong', () => {
       (socket as WebSocket & { alive?: boolean }).alive = true;
@@ -82,6 +98,9 @@ export class TerminalRelay {
     socket.on('close', () => {
       if (this.channels.get(agentId) !== socket) return;
       this.channels.delete(agentId);
+      this.nodes
+        .channelClosed(agentId)
+        .catch((error) => this.log.warn({ err: error, agentId }, 'terminal channel not cleared'));
       // A session the agent had not joined yet cannot be joined any more.
       for (const session of this.sessions.values())
         if (session.agentId === agentId && !session.agent) void this.end(session.id, 'agent_dropped');
@@ -104,12 +123,13 @@ export class TerminalRelay {
         timestamp: Math.floor(Date.now() / 1000),
         title: `${meta.hostName} (${meta.email})`,
       }),
+      activeAt: performance.now(),
       idleTimer: undefined,
       joinTimer: setTimeout(() => void this.end(info.id, 'not_joined'), JOIN_SECONDS * 1000),
       ended: false,
     };
     this.sessions.set(info.id, session);
-    this.touch(session);
+    this.waitIdle(session, this.idleMs);
     this.watchCertificates();
     this.channels
       .get(info.agentId)
@@ -190,10 +210,17 @@ export class TerminalRelay {
     else session.toAgent.push(frame);
   }
 
-  /** Activity postpones the idle end. */
+  /** Activity postpones the idle end: a keystroke only notes the time, the timer re-arms itself. */
   private touch(session: LiveSession) {
-    clearTimeout(session.idleTimer);
-    session.idleTimer = setTimeout(() => void this.end(session.id, 'idle'), this.idleMs);
+    session.activeAt = performance.now();
+  }
+
+  private waitIdle(session: LiveSession, ms: number) {
+    session.idleTimer = setTimeout(() => {
+      const left = session.activeAt + this.idleMs - performance.now();
+      if (left > 0) this.waitIdle(session, left);
+      else void this.end(session.id, 'idle');
+    }, ms);
   }
 
   /** Ends a session once: tells and closes both sides, then stores its recording and audits. */
@@ -297,5 +324,6 @@ export class TerminalRelay {
     await Promise.all([...this.persisting]);
     for (const socket of this.channels.values()) socket.close(1001, 'server stopping');
     this.channels.clear();
+    await this.nodes.close().catch((error) => this.log.warn({ err: error }, 'terminal relay not signed off'));
   }
 }

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { ApiError, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { agentOf } from '../agents/index.ts';
+import { dialHolder, pipe, wasForwarded } from './forward.ts';
 import { TerminalRelay, type TicketRefusal } from './relay.ts';
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ type Params = { session_id: string };
 
 /** Checked before the upgrade, so a refused socket is an HTTP error with the usual shape. */
 async function checkTicket(request: FastifyRequest) {
-  if (!request.ws) return;
+  if (!request.ws || (await passedToHolder(request))) return;
   const { session_id } = request.params as Params;
   const { ticket } = request.query as { ticket: string };
   const refusal = relayOf(request.server).redeem(session_id, ticket);
@@ -37,33 +38,36 @@ async function checkTicket(request: FastifyRequest) {
 }
 
 async function checkJoin(request: FastifyRequest) {
-  if (!request.ws) return;
+  if (!request.ws || (await passedToHolder(request))) return;
   const { session_id } = request.params as Params;
   const verdict = relayOf(request.server).joinable(session_id, agentOf(request).agentId);
   if (verdict === 'unknown') throw notFound('Live terminal session');
   if (verdict === 'joined') throw conflict('The agent has joined this session already.');
 }
 
-/**
- * The routes that reach live sessions and agents' channels, which live in one process's memory.
- * With several API processes the balancer sends them all to the one terminal process; the others
- * (TERMINAL_RELAY=off) refuse them, so a misrouted call is an answer naming the rule, not a
- * session that waits for an agent connected elsewhere.
- */
-const RELAY_ROUTES = new Set([
-  '/api/terminal/v1/sessions',
-  CONSOLE_SOCKET,
-  AGENT_CHANNEL,
-  AGENT_SESSION,
-  '/api/module/agents/v1/agents/interactive-shell/capable/:agent_id',
-]);
+/** Sockets passed on to the process that holds their session, until their handler pipes them. */
+const upstreams = new WeakMap<FastifyRequest, WebSocket>();
 
-const misdirected = () =>
-  new ApiError(
-    421,
-    'terminal_elsewhere',
-    'Live terminals are served by another API process of this installation (TERMINAL_RELAY=off here).',
-  );
+/**
+ * A session's sockets may reach any API process; the session lives in the memory of the one its
+ * agent's channel reached. Elsewhere the same socket is opened there (its checks made there) and
+ * the two are piped. Resolves true when the socket was passed on.
+ */
+async function passedToHolder(request: FastifyRequest): Promise<boolean> {
+  const relay = relayOf(request.server);
+  const { session_id } = request.params as Params;
+  if (wasForwarded(request) || relay.holds(session_id)) return false;
+  const holder = await relay.nodes.holderOfSession(session_id);
+  if (!holder) return false;
+  upstreams.set(request, await dialHolder(request, holder, relay.nodes.nodeId));
+  return true;
+}
+
+function pipedToHolder(socket: WebSocket, request: FastifyRequest): boolean {
+  const upstream = upstreams.get(request);
+  if (upstream) pipe(socket, upstream);
+  return upstream !== undefined;
+}
 
 const socketHandlers: Record<
   string,
@@ -72,6 +76,7 @@ const socketHandlers: Record<
   [CONSOLE_SOCKET]: {
     check: checkTicket,
     ws(socket: WebSocket, request: FastifyRequest) {
+      if (pipedToHolder(socket, request)) return;
       relayOf(request.server).attachConsole((request.params as Params).session_id, socket);
     },
   },
@@ -83,6 +88,7 @@ const socketHandlers: Record<
   [AGENT_SESSION]: {
     check: checkJoin,
     ws(socket: WebSocket, request: FastifyRequest) {
+      if (pipedToHolder(socket, request)) return;
       relayOf(request.server).attachAgent((request.params as Params).session_id, socket);
     },
   },
@@ -94,20 +100,18 @@ const socketHandlers: Record<
  */
 export const terminalSockets = fp(async (app: FastifyInstance) => {
   app.decorate('terminalRelay', new TerminalRelay(app.db, app.config.terminal.idleSeconds * 1000, app.log));
-  const relayHere = app.config.terminal.relay;
   app.addHook('onRoute', (route) => {
-    if (!relayHere && RELAY_ROUTES.has(route.url))
-      route.onRequest = [
-        async () => {
-          throw misdirected();
-        },
-        ...[route.onRequest ?? []].flat(),
-      ];
     const own = socketHandlers[route.url];
     const methods = [route.method].flat();
     if (!own || !methods.includes('GET')) return;
     route.wsHandler = own.ws;
     if (own.check) route.preHandler = [...[route.preHandler ?? []].flat(), own.check];
+  });
+  // The other API processes reach this one at the address it listens on (or TERMINAL_NODE_URL).
+  app.addHook('onListen', async () => {
+    const bound = app.server.address();
+    if (bound && typeof bound === 'object')
+      await relayOf(app).nodes.advertise(bound, app.config.terminal.nodeUrl);
   });
   // Before the WebSocket plugin closes every socket: sessions end as the server stopping, recorded.
   app.addHook('preClose', async () => relayOf(app).close());

@@ -12,6 +12,7 @@ import {
   TERMINAL_MIN_VERSION,
   visibleAgent,
 } from '../agents/index.ts';
+import { forwardCall, wasForwarded } from './forward.ts';
 import { TICKET_SECONDS } from './relay.ts';
 import { relayOf } from './sockets.ts';
 
@@ -23,6 +24,11 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
   const principal = principalOf(request);
   const relay = relayOf(request.server);
   const { agent_id: agentId, cols = 80, rows = 24 } = request.body;
+  // The session lives where the agent's channel is: another process starts it there.
+  if (!relay.isConnected(agentId) && !wasForwarded(request)) {
+    const holder = await relay.nodes.holderOfAgent(agentId);
+    if (holder) return (await forwardCall(request, reply, holder, relay.nodes.nodeId)) as never;
+  }
   const now = new Date();
   const sessionId = randomUUID();
   const ticket = newSecret();
@@ -58,6 +64,7 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
       cols,
       rows,
       startedAt: now,
+      relayNodeId: relay.nodes.nodeId,
     });
     await audit(tx, principal, {
       action: 'start',

@@ -32,9 +32,28 @@ export const terminalSessions = pgTable(
     /** The asciicast v2 recording, written when the session ends. */
     recording: text('recording'),
     recordingBytes: integer('recording_bytes').notNull().default(0),
+    /** The API process whose memory holds the live session (the one the agent's channel reached). */
+    relayNodeId: uuid('relay_node_id'),
   },
   (t) => [
     index('terminal_sessions_partner_started_idx').on(t.partnerId, t.startedAt),
     index('terminal_sessions_customer_idx').on(t.customerId, t.startedAt),
   ],
 );
+
+/**
+ * The API processes that relay live terminals, each with the address the others reach it at,
+ * refreshed while it runs: one not seen for a while has stopped.
+ */
+export const terminalRelayNodes = pgTable('terminal_relay_nodes', {
+  nodeId: uuid('node_id').primaryKey(),
+  address: text('address').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which API process holds each agent's outbound terminal channel (the newest, when it dialled twice). */
+export const terminalChannels = pgTable('terminal_channels', {
+  agentId: uuid('agent_id').primaryKey(),
+  nodeId: uuid('node_id').notNull(),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { terminalChannels, terminalRelayNodes, terminalSessions } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+
+/** How often a process says it is still there. */
+const HEARTBEAT_MS = 10_000;
+/** A process not heard from for this long has stopped; its channels are not reachable. */
+const NODE_ALIVE_SECONDS = 30;
+
+/** Another API process, as this one reaches it. */
+export interface RelayNode {
+  nodeId: string;
+  address: string;
+}
+
+/**
+ * This API process among the others that relay live terminals: it advertises the address they
+ * reach it at, records which agents' channels it holds, and finds the process that holds an agent's
+ * channel or a live session. The database is the directory only; keystrokes go process to process.
+ */
+export class RelayNodes {
+  readonly nodeId = randomUUID();
+  private address: string | null = null;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    /** Told of the agents whose channel row now names another process (they dialled it since). */
+    private readonly replaced: (agentIds: string[]) => void,
+  ) {}
+
+  /** Called once listening: the address is TERMINAL_NODE_URL, else the one bound. */
+  async advertise(bound: AddressInfo, nodeUrl: string | undefined): Promise<void> {
+    const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
+    const host = everywhere ? hostname() : bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+    this.address = nodeUrl ?? `http://${host}:${bound.port}`;
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private async beat(): Promise<void> {
+    if (!this.address) return;
+    try {
+      await this.db
+        .insert(terminalRelayNodes)
+        .values({ nodeId: this.nodeId, address: this.address })
+        .onConflictDoUpdate({ target: terminalRelayNodes.nodeId, set: { seenAt: sql`now()` } });
+      this.replaced(await this.channelsTakenElsewhere());
+    } catch (error) {
+      this.log.warn({ err: error }, 'terminal relay address not refreshed');
+    }
+  }
+
+  /** Agents with a channel here whose newest channel reached another process. */
+  private heldHere = new Set<string>();
+  private async channelsTakenElsewhere(): Promise<string[]> {
+    if (this.heldHere.size === 0) return [];
+    const rows = await this.db
+      .select({ agentId: terminalChannels.agentId })
+      .from(terminalChannels)
+      .where(eq(terminalChannels.nodeId, this.nodeId));
+    const mine = new Set(rows.map((row) => row.agentId));
+    return [...this.heldHere].filter((agentId) => !mine.has(agentId));
+  }
+
+  /** The agent's channel reached this process. */
+  async channelOpened(agentId: string): Promise<void> {
+    if (this.closed) return;
+    this.heldHere.add(agentId);
+    await this.db
+      .insert(terminalChannels)
+      .values({ agentId, nodeId: this.nodeId })
+      .onConflictDoUpdate({
+        target: terminalChannels.agentId,
+        set: { nodeId: this.nodeId, connectedAt: sql`now()` },
+      });
+  }
+
+  /** The agent's channel here closed; a newer one on another process keeps its row. */
+  async channelClosed(agentId: string): Promise<void> {
+    // After close() every row of this process is gone already, and the database may be too.
+    if (!this.heldHere.delete(agentId) || this.closed) return;
+    await this.db
+      .delete(terminalChannels)
+      .where(and(eq(terminalChannels.agentId, agentId), eq(terminalChannels.nodeId, this.nodeId)));
+  }
+
+  private alive() {
+    return gt(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${NODE_ALIVE_SECONDS})`);
+  }
+
+  /** The live process that holds the agent's channel, when it is not this one. */
+  async holderOfAgent(agentId: string): Promise<RelayNode | null> {
+    const [row] = await this.db
+      .select({ nodeId: terminalRelayNodes.nodeId, address: terminalRelayNodes.address })
+      .from(terminalChannels)
+      .innerJoin(terminalRelayNodes, eq(terminalRelayNodes.nodeId, terminalChannels.nodeId))
+      .where(and(eq(terminalChannels.agentId, agentId), this.alive()));
+    return row && row.nodeId !== this.nodeId ? row : null;
+  }
+
+  /** The live process that holds the live session, when it is not this one. */
+  async holderOfSession(sessionId: string): Promise<RelayNode | null> {
+    const [row] = await this.db
+      .select({ nodeId: terminalRelayNodes.nodeId, address: terminalRelayNodes.address })
+      .from(terminalSessions)
+      .innerJoin(terminalRelayNodes, eq(terminalRelayNodes.nodeId, terminalSessions.relayNodeId))
+      .where(and(eq(terminalSessions.sessionId, sessionId), isNull(terminalSessions.endedAt), this.alive()));
+    return row && row.nodeId !== this.nodeId ? row : null;
+  }
+
+  /** Leaving: the others stop sending here at once rather than after the time-out. */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.closed = true;
+    if (!this.address) return;
+    this.address = null;
+    await this.db.delete(terminalChannels).where(eq(terminalChannels.nodeId, this.nodeId));
+    await this.db.delete(terminalRelayNodes).where(eq(terminalRelayNodes.nodeId, this.nodeId));
+  }
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionTokens } from '../../src/server/auth/session-tokens.ts';
+import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { SimulatedEndpoint } from '../../tools/agent-simulator/endpoint.ts';
+import { SimulatedAgent } from '../../tools/agent-simulator/fleet.ts';
+import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
+import { adminQuery } from '../helpers/global-setup.ts';
+import { dial } from '../server/terminal/helpers.ts';
+import { type NodeProcess, startNode, stopAll } from './cluster.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+if (!url) console.warn('⚠ Terminal across processes SKIPPED: it needs PostgreSQL (set TEST_DATABASE_URL).');
+
+const XSRF = randomBytes(16).toString('hex');
+
+/**
+ * Two API processes on one PostgreSQL: the simulated agent dials one, the console the other. The
+ * session lives where the agent's channel is; the console's calls and socket are passed on to it.
+ */
+describe.skipIf(!url)('a live terminal across two API processes', () => {
+  const name = `watchfloor_terminal_${randomBytes(6).toString('hex')}`;
+  let database: Database;
+  let fixtures: Fixtures;
+  let consoleSide: NodeProcess;
+  let agentSide: NodeProcess;
+  let tokens: SessionTokens;
+
+  beforeAll(async () => {
+    await adminQuery(`create database ${name}`);
+    const address = new URL(url!);
+    address.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: address.href, dataDir: '' });
+    fixtures = await insertFixtures(database.db);
+    tokens = await SessionTokens.create(database.db);
+    [consoleSide, agentSide] = await Promise.all([
+      startNode('api-console', 'api', address.href),
+      startNode('api-agent', 'api', address.href),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stopAll();
+    await database?.close();
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  });
+
+  /** A browser's call to the console's process, as `user`. */
+  const call = async (user: { contactId: string }, method: string, path: string, body?: object) => {
+    const response = await fetch(`${consoleSide.base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${(await tokens.issue(user.contactId)).access_token}`,
+        'content-type': 'application/json',
+        'x-xsrf-token': XSRF,
+        cookie: `XSRF-TOKEN=${XSRF}`,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+
+  const expectStatus = (answer: { status: number; json: unknown }, status: number) =>
+    expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+
+  it('relays a command both ways and ends both sides from either end', async () => {
+    const customerId = fixtures.acme.customerId;
+    expectStatus(
+      await call(fixtures.admin, 'POST', '/api/agents/v1/terminal-certificates', {
+        customer_id: customerId,
+        email: 'analyst@test.example',
+      }),
+      201,
+    );
+    const enrolment = await call(fixtures.analyst, 'POST', '/api/agents/v1/enrolment-tokens', {
+      customer_id: customerId,
+      name: 'Two processes',
+    });
+    expectStatus(enrolment, 201);
+    const agent = new SimulatedAgent(new SimulatedEndpoint('SPLIT', 0, 5), agentSide.base, 60);
+    await agent.enrol(enrolment.json.token as string);
+    const agentId = agent.client.agentId!;
+    expectStatus(
+      await call(fixtures.analyst, 'PUT', `/api/agents/v1/agents/${agentId}/settings`, {
+        terminal_enabled: true,
+      }),
+      200,
+    );
+    await agent.connectTerminal();
+    // The console's process sees the channel once the agent's has recorded it.
+    const capability = `/api/module/agents/v1/agents/interactive-shell/capable/${agentId}`;
+    while (!(await call(fixtures.analyst, 'GET', capability)).json.active_connection);
+
+    const open = async () => {
+      const started = await call(fixtures.analyst, 'POST', '/api/terminal/v1/sessions', {
+        agent_id: agentId,
+      });
+      expectStatus(started, 201);
+      const reader = await dial(`${consoleSide.base.replace('http', 'ws')}${started.json.socket_path}`);
+      if (typeof reader === 'number') throw new Error(`console socket refused: ${reader}`);
+      await reader.next((f) => f.type === 'ready');
+      return reader;
+    };
+
+    const first = await open();
+    first.send({ type: 'input', data: 'hostname\r' });
+    expect(await first.output(`${agent.endpoint.hostName}\r\n`)).toContain('hostname\r\n');
+    first.send({ type: 'end' });
+    expect(await first.next((f) => f.type === 'ended')).toMatchObject({ reason: 'console' });
+    expect(await first.closed).toBe(1000);
+
+    // Ended by the agent this time: the console hears it through both processes.
+    const second = await open();
+    second.send({ type: 'input', data: 'exit\r' });
+    expect(await second.next((f) => f.type === 'ended')).toMatchObject({ reason: 'agent' });
+    expect(await second.closed).toBe(1000);
+
+    const recordings = await call(fixtures.admin, 'GET', '/api/terminal/v1/recordings');
+    expectStatus(recordings, 200);
+    const reasons = (recordings.json.sessions as { agent_id: string; end_reason: string }[])
+      .filter((s) => s.agent_id === agentId)
+      .map((s) => s.end_reason)
+      .sort();
+    expect(reasons).toEqual(['agent', 'console']);
+    agent.terminal!.drop();
+  });
+});
