@@ -7,19 +7,15 @@
  * The clock offset lets it claim jobs whose lease has run out.
  */
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { resultRows } from '../../src/server/db/tenancy.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { JOB_HANDLERS } from '../../src/server/jobs/registry.ts';
-import { runDueJobs } from '../../src/server/jobs/runner.ts';
 import type { JobContext, JobDefinition } from '../../src/server/jobs/types.ts';
 import { DELIVER_MAIL_JOB } from '../../src/server/mail/outbox.ts';
+import { forever, openNamedDatabase, runUntilStopped } from './doomed-worker.ts';
 
 const [where, kinds, when, offset] = process.argv.slice(2) as [string, string, 'inside' | 'after', string];
-const database = await openDatabase(
-  where.startsWith('postgres://') ? { databaseUrl: where, dataDir: '' } : { dataDir: where },
-);
-const forever = () => new Promise<never>(() => undefined);
+const database = await openNamedDatabase(where);
 const stop = async () => {
   console.log('stopped');
   return forever();
@@ -60,13 +56,4 @@ for (const kind of kinds.split(',')) {
     run: (context: JobContext) => definition.run({ ...context, db: stoppingAtTheMail(context.db) }),
   };
 }
-await runDueJobs(database.db, {
-  workerId: `doomed:${process.pid}`,
-  pollMs: 5,
-  handlers,
-  schedules: [],
-  log: { info: () => undefined, warn: () => undefined, error: (m) => console.error(m) },
-  now: () => new Date(Date.now() + Number(offset)),
-});
-console.log('ran out of jobs');
-await forever();
+await runUntilStopped(database.db, handlers, Number(offset));

@@ -8,18 +8,14 @@
  */
 import { eq, max } from 'drizzle-orm';
 import { STEP_JOB } from '../../src/server/areas/workflows/engine/runs.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { workflowSteps } from '../../src/server/db/schema/index.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { laneHandlers } from '../../src/server/jobs/registry.ts';
-import { runDueJobs } from '../../src/server/jobs/runner.ts';
 import type { JobContext, JobKind } from '../../src/server/jobs/types.ts';
+import { forever, openNamedDatabase, runUntilStopped } from './doomed-worker.ts';
 
 const [where, when, step, offset] = process.argv.slice(2) as [string, 'inside' | 'after', string, string];
-const database = await openDatabase(
-  where.startsWith('postgres://') ? { databaseUrl: where, dataDir: '' } : { dataDir: where },
-);
-const forever = () => new Promise<never>(() => undefined);
+const database = await openNamedDatabase(where);
 const stop = async () => {
   console.log(`stopped ${step}`);
   return forever();
@@ -65,13 +61,4 @@ handlers[STEP_JOB] = {
   ...real,
   run: (context: JobContext) => real.run({ ...context, db: stoppingAtTheStep(context.db) }),
 };
-await runDueJobs(database.db, {
-  workerId: `doomed:${process.pid}`,
-  pollMs: 5,
-  handlers,
-  schedules: [],
-  log: { info: () => undefined, warn: () => undefined, error: (m) => console.error(m) },
-  now: () => new Date(Date.now() + Number(offset)),
-});
-console.log('ran out of jobs');
-await forever();
+await runUntilStopped(database.db, handlers, Number(offset));
