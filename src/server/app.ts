@@ -127,7 +127,7 @@ export async function buildApp(
   for (const area of AREAS) if (area.sockets) await app.register(area.sockets);
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await registerContractRoutes(app, contract);
-  if (config.testClock) await app.register(testClockRoutes);
+  if (config.testClock) await app.register(testClockRoutes, { db: database.db });
   app.addHook('onClose', async () => dropCachedVerdicts());
 
   await app.register(swagger, {

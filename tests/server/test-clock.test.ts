@@ -1,5 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
+import { jobs } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { runDueJobs } from '../../src/server/jobs/runner.ts';
 import { testClockNow } from '../../src/server/platform/test-clock.ts';
@@ -78,6 +80,36 @@ describe('the test clock', () => {
 
       await t.app.inject({ method: 'PUT', url: '/test/clock', payload: { offset_seconds: 0 } });
       expect(Math.abs(testClockNow().getTime() - Date.now())).toBeLessThan(1_000);
+    });
+
+    it('set back, plans a schedule again from the new time instead of leaving its run hours ahead', async () => {
+      const ran: string[] = [];
+      const handlers = { 'clock-schedule': async () => void ran.push('scheduled') };
+      const schedules = [{ kind: 'clock-schedule', cron: '* * * * *' }];
+      const options = { workerId: 'clock-test', pollMs: 1000, handlers, schedules, now: testClockNow };
+      const setClock = (offset_seconds: number) =>
+        t.app.inject({ method: 'PUT', url: '/test/clock', payload: { offset_seconds } });
+      const pendingRunAt = async () => {
+        const [row] = await t.database.db
+          .select({ runAt: jobs.runAt })
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'clock-schedule'), isNull(jobs.doneAt)));
+        return row?.runAt;
+      };
+
+      // Planned while the clock stands three hours ahead: its next minute is three hours away.
+      expect((await setClock(3 * 3600)).statusCode).toBe(200);
+      expect(await runDueJobs(t.database.db, options)).toBe(0);
+      expect((await pendingRunAt())!.getTime() - Date.now()).toBeGreaterThan(3 * 3600_000 - 5_000);
+
+      // Set back, then a minute on: the run is due, as it would be had the clock never moved.
+      expect((await setClock(0)).statusCode).toBe(200);
+      expect(await runDueJobs(t.database.db, options)).toBe(0);
+      expect((await pendingRunAt())!.getTime() - Date.now()).toBeLessThan(61_000);
+      expect((await setClock(61)).statusCode).toBe(200);
+      expect(await runDueJobs(t.database.db, options)).toBe(1);
+      expect(ran).toEqual(['scheduled']);
+      await setClock(0);
     });
   });
 });

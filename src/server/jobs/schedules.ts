@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jobs } from '../db/schema/index.ts';
 import type { Db } from '../db/types.ts';
 import { enqueueSingleton } from './queue.ts';
@@ -41,4 +41,20 @@ async function hasPending(db: Db, kind: string): Promise<boolean> {
     .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Forgets the pending runs of the schedules that are not yet due at `now` and not yet claimed, so
+ * the next pass of each runner plans them again from `now`. For the end-to-end tests' job clock
+ * (platform/test-clock.ts): a run planned while the clock stood far ahead would otherwise wait,
+ * once the clock is set back, until the wall clock got there.
+ */
+export async function replanSchedules(db: Db, now: Date): Promise<number> {
+  const dropped = await db
+    .delete(jobs)
+    .where(
+      and(eq(jobs.singletonKey, SCHEDULED), isNull(jobs.doneAt), isNull(jobs.lockedAt), gt(jobs.runAt, now)),
+    )
+    .returning({ id: jobs.id });
+  return dropped.length;
 }

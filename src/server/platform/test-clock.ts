@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/types.ts';
 import { badRequest } from '../errors.ts';
+import { replanSchedules } from '../jobs/schedules.ts';
 
 /**
  * A clock the end-to-end tests may wind forward, so a journey that waits on background work due
@@ -17,7 +19,7 @@ export const testClockNow = () => new Date(Date.now() + offsetMs);
 const MAX_OFFSET_SECONDS = 24 * 60 * 60;
 
 /** `PUT /test/clock` `{ "offset_seconds": 60 }`: the job runners' time, this far ahead of the wall clock. */
-export async function testClockRoutes(app: FastifyInstance) {
+export async function testClockRoutes(app: FastifyInstance, options: { db: Db }) {
   offsetMs = 0;
   app.put('/test/clock', async (request) => {
     const body = request.body as { offset_seconds?: unknown } | null;
@@ -27,6 +29,8 @@ export async function testClockRoutes(app: FastifyInstance) {
     if (Math.abs(seconds) > MAX_OFFSET_SECONDS)
       throw badRequest('offset_seconds', `must be within ${MAX_OFFSET_SECONDS} seconds of the wall clock`);
     offsetMs = seconds * 1000;
+    // Runs planned at the old time are planned again at the new one, whichever way it moved.
+    await replanSchedules(options.db, testClockNow());
     return { offset_seconds: seconds, now: testClockNow().toISOString() };
   });
 }
