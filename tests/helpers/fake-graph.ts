@@ -70,6 +70,8 @@ export interface FakeGraph {
   tokenRequests: string[];
   /** The next requests whose path starts with `path` get these answers, in order. */
   fail(path: string, ...failures: Failure[]): void;
+  /** Every request whose path starts with `path` gets this answer from now on (a role taken away). */
+  refuse(path: string, failure: Failure): void;
   /** Tokens given so far stop working (Graph answers 401 until a new one is asked for). */
   expireTokens(): void;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export interface FakeGraph {
 
 export async function startFakeGraph(): Promise<FakeGraph> {
   const failures: { path: string; failure: Failure }[] = [];
+  const refusals: { path: string; failure: Failure }[] = [];
   const tokens = new Map<string, { tenant: string; scope: string }>();
   let issued = 0;
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -138,8 +141,9 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     const url = new URL(req.url ?? '/', fake.url);
     fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
     const queued = failures.findIndex((entry) => url.pathname.startsWith(entry.path));
-    if (queued >= 0) {
-      const { failure } = failures.splice(queued, 1)[0]!;
+    const refused = refusals.find((entry) => url.pathname.startsWith(entry.path));
+    if (queued >= 0 || refused) {
+      const { failure } = queued >= 0 ? failures.splice(queued, 1)[0]! : refused!;
       return send(
         res,
         failure.status,
@@ -214,6 +218,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     requests: [],
     tokenRequests: [],
     fail: (path, ...list) => failures.push(...list.map((failure) => ({ path, failure }))),
+    refuse: (path, failure) => refusals.push({ path, failure }),
     expireTokens: () => tokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
