@@ -99,7 +99,8 @@ export interface Form<V extends Values> {
  * THE form state of the field kit: values, the contract's checks and the screen's own, the
  * server's field refusals on the right field, the first invalid field focused on a refused
  * submit, and the unsaved-changes guard (spec 2, section 4) wired once. Errors show after the
- * first attempt and follow the typing from then on.
+ * first attempt and follow the typing from then on. The values are the form's own, or `held` by
+ * a machine that models the draft's flow.
  */
 export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
   const { held } = options;
@@ -108,7 +109,7 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
   const [ownValues, setValues] = useState<V>(baseline);
   const values = held ? held.values : ownValues;
   const [attempted, setAttempted] = useState(false);
-  const [sending, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
   const busy = sending || Boolean(held?.saving);
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Messages<V>>({});
@@ -168,14 +169,14 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
       focus.request();
       return;
     }
-    setBusy(true);
+    setSending(true);
     setFailure(null);
     const sent = values;
     const resetsBefore = resets.current;
     latest.current.submit(sent).then(
       () => {
         if (resets.current === resetsBefore && !latest.current.held) setBaseline(sent);
-        setBusy(false);
+        setSending(false);
       },
       (error: unknown) => {
         const placed = placeServerErrors(error, Object.keys(sent), latest.current.fieldOf);
@@ -186,7 +187,7 @@ export function useForm<V extends Values>(options: FormOptions<V>): Form<V> {
           setFailure(placed.unplaced);
           if (Object.keys(shown).length > 0) focus.request();
         } else setFailure(error instanceof Error ? error.message : String(error));
-        setBusy(false);
+        setSending(false);
         latest.current.onError?.(error);
       },
     );
