@@ -1,36 +1,58 @@
+import type { WorkflowAction, WorkflowRecord } from '../workflow-drafts/workflow-drafts.context.ts';
 import { workflowDraftsMachine } from '../workflow-drafts/workflow-drafts.machine.ts';
 import type { CatalogueEntry } from './entry.ts';
 
-const COMMENT = {
-  action_id: 'alert_comment',
-  name: 'Comment on alert',
-  description: 'Adds a comment to the alert.',
-  side_effect: true,
-  triggers: ['alert_created', 'alert_updated'],
-  parameters: [
-    { name: 'message', type: 'text', required: true, description: 'The comment.', min: 1, max: 10000 },
-  ],
-};
-const WAIT = {
-  action_id: 'wait',
-  name: 'Wait',
-  description: 'Waits before the next step.',
-  side_effect: false,
-  triggers: ['alert_created', 'alert_updated', 'scheduled'],
-  parameters: [
-    { name: 'minutes', type: 'integer', required: true, description: 'Minutes.', min: 1, max: 10080 },
-  ],
-};
-const WORKFLOW = {
-  workflow_id: '00000000-0000-4000-8000-0000000000f1',
+/*
+ * The workflow-drafts machine's samples: the catalogue's events, which the model test
+ * (tests/machines/workflow-drafts.test.ts) also plays on the web app's real actor.
+ */
+
+export const WORKFLOW_ID = '00000000-0000-4000-8000-0000000000f1';
+
+export const ACTIONS: WorkflowAction[] = [
+  {
+    action_id: 'alert_comment',
+    name: 'Comment on alert',
+    description: 'Adds a comment to the alert.',
+    side_effect: true,
+    triggers: ['alert_created', 'alert_updated'],
+    parameters: [
+      { name: 'message', type: 'text', required: true, description: 'The comment.', min: 1, max: 10000 },
+      { name: 'private', type: 'boolean', required: false, description: 'Staff only.' },
+    ],
+    outputs: [{ name: 'comment_id', type: 'string', description: 'The comment it added.' }],
+  },
+  {
+    action_id: 'wait',
+    name: 'Wait',
+    description: 'Waits before the next step.',
+    side_effect: false,
+    triggers: ['alert_created', 'alert_updated', 'scheduled'],
+    parameters: [
+      { name: 'minutes', type: 'integer', required: true, description: 'Minutes.', min: 1, max: 10080 },
+    ],
+    outputs: [{ name: 'until', type: 'string', description: 'When the wait ends.' }],
+  },
+];
+
+export const WORKFLOW: WorkflowRecord = {
+  workflow_id: WORKFLOW_ID,
   name: 'Isolate on critical malware',
   customer_id: [],
   global: true,
   draft: true,
   state: 'draft',
   trigger_id: 'alert_created',
-  trigger_filter: {},
-  task_list: [{ id: 'note', action_id: 'alert_comment', parameters: { message: 'Seen' } }],
+  trigger_filter: { priorities: ['critical'] },
+  task_list: [
+    {
+      id: 'note',
+      action_id: 'alert_comment',
+      parameters: { message: 'Seen', private: true },
+      timeout_seconds: 60,
+      retries: 3,
+    },
+  ],
   order_list: ['note'],
   scheduled: false,
   scheduled_time: '09:00',
@@ -42,19 +64,30 @@ const WORKFLOW = {
   created_at: '2025-06-01T08:00:00.000Z',
   updated_at: '2025-06-01T08:00:00.000Z',
 };
-const PUBLISHED = { ...WORKFLOW, draft: false, state: 'published', published_version: 1, version: 2 };
-const CONFLICT = { status: 409, message: 'This workflow changed since it was read.' };
-const NOT_FOUND = { status: 404, message: 'Not found' };
-const BROKEN = { status: 500, message: 'Internal error' };
+export const SAVED: WorkflowRecord = { ...WORKFLOW, name: 'Renamed', version: 2 };
+export const PUBLISHED: WorkflowRecord = {
+  ...WORKFLOW,
+  draft: false,
+  state: 'published',
+  published_version: 1,
+  content_hash: 'abc',
+  version: 2,
+};
+/** Paused from the editor's own button: the same content on a newer version. */
+export const PAUSED: WorkflowRecord = { ...PUBLISHED, state: 'paused', version: 3 };
+
+export const NOT_FOUND = { status: 404, message: 'Workflow not found' };
+export const CONFLICT = { status: 409, message: 'This workflow changed since it was read.' };
+export const BROKEN = { status: 500, message: 'Internal error' };
 
 export const workflowDrafts: CatalogueEntry = {
   name: 'workflow-drafts',
   machine: workflowDraftsMachine,
   description:
     "A workflow's draft or a template: edited step by step, checked, saved, published, refused as stale, a trigger change confirmed, and a guard before leaving.",
-  input: { kind: 'workflow', id: WORKFLOW.workflow_id },
+  input: { kind: 'workflow', id: WORKFLOW_ID },
   events: [
-    { type: 'xstate.done.actor.loadWorkflow', output: { record: WORKFLOW, actions: [COMMENT, WAIT] } },
+    { type: 'xstate.done.actor.loadWorkflow', output: { record: WORKFLOW, actions: ACTIONS } },
     { type: 'xstate.error.actor.loadWorkflow', error: NOT_FOUND },
     { type: 'xstate.error.actor.loadWorkflow', error: BROKEN },
     { type: 'edit', changes: { name: 'Renamed' } },
@@ -67,12 +100,12 @@ export const workflowDrafts: CatalogueEntry = {
     { type: 'publish' },
     { type: 'discard' },
     { type: 'reload' },
-    { type: 'leave-requested', to: '/workflows', replace: false },
+    { type: 'leave-requested', to: '/alerts', replace: false },
     { type: 'confirm-leave' },
     { type: 'stay' },
     { type: 'resume' },
-    { type: 'record-changed', record: { ...PUBLISHED, state: 'paused', version: 3 } },
-    { type: 'xstate.done.actor.saveDraft', output: { ...WORKFLOW, name: 'Renamed', version: 2 } },
+    { type: 'record-changed', record: PAUSED },
+    { type: 'xstate.done.actor.saveDraft', output: SAVED },
     { type: 'xstate.error.actor.saveDraft', error: CONFLICT },
     { type: 'xstate.error.actor.saveDraft', error: BROKEN },
     { type: 'xstate.done.actor.publishDraft', output: PUBLISHED },

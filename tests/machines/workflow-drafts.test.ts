@@ -24,6 +24,7 @@ import {
   answerCatalogue,
   BROKEN,
   CONFLICT,
+  filterEvents,
   GET_PATH,
   MODEL_EVENTS,
   NOT_FOUND,
@@ -61,26 +62,6 @@ async function start() {
 }
 
 type Driver = Awaited<ReturnType<typeof start>>;
-
-const filterEvents = (
-  snapshot: {
-    matches(v: unknown): boolean;
-    context: { version: number; draft: { steps: unknown[]; triggerId: string } };
-  },
-  event: AnyEventObject,
-) => {
-  if (!snapshot.matches('Ready') || event.type.startsWith('xstate.')) return true;
-  if (event.type === 'add-step')
-    return snapshot.context.draft.steps.length === 1 && snapshot.context.draft.triggerId === 'alert_created';
-  // Paused once is enough: again only repeats it.
-  if (event.type === 'record-changed') return snapshot.context.version < 3;
-  if (snapshot.matches({ Ready: { Leave: 'ConfirmLeave' } }))
-    return ['confirm-leave', 'stay'].includes(event.type);
-  if (snapshot.matches({ Ready: { Leave: 'Left' } })) return event.type === 'resume';
-  if (snapshot.matches({ Ready: { Form: 'ConfirmTrigger' } }))
-    return ['confirm-trigger', 'keep-trigger'].includes(event.type);
-  return !['confirm-leave', 'stay', 'resume', 'confirm-trigger', 'keep-trigger'].includes(event.type);
-};
 
 /** What must hold after every step of every path. */
 function checkInvariants(driver: Driver, event: AnyEventObject, pagesBefore: number) {

@@ -196,6 +196,26 @@ describe('case detail: saving and alerts', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Their title');
   });
 
+  it('a save that cannot be made says why, focuses the field to fix and sends nothing', async () => {
+    const user = userEvent.setup();
+    await renderCase();
+    await screen.findByRole('heading', { level: 1 });
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    // Nothing is pointed out before a save is tried.
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    description().focus();
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please give the case a title.')).toBeTruthy();
+    expect(saves()).toEqual([]);
+    // The message follows the typing from then on.
+    await user.type(title, 'Renamed');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please give the case a title.')).toBeNull();
+  });
+
   it('checks alert ids before assigning them', async () => {
     const user = userEvent.setup();
     network.on('post', '/api/cases/v1/cases/{id}/alerts', {

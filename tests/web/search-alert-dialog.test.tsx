@@ -10,25 +10,14 @@ import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
+import { savedSearch } from './search-fakes.tsx';
 import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 const RULES = '/api/search/v1/alerting/';
 const BACKTEST = '/api/search/v1/alerting/backtest';
 
-const SAVED: SavedSearch = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  name: 'Failed logons',
-  scope: 'private',
-  customer_id: null,
-  customer_ids: [],
-  owner_id: '00000000-0000-4000-8000-0000000000c1',
-  mine: true,
-  search: { search_term: 'EventID:4625' },
-  period: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-};
+const SAVED = savedSearch();
 const BACKTEST_RESULT: Backtest = {
   from: '2026-11-19T10:00:00.000Z',
   to: '2026-11-26T10:00:00.000Z',

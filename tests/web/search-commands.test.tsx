@@ -4,37 +4,20 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
-import type { SavedSearch } from '../../src/web/features/logs/api.ts';
-import { SearchPage } from '../../src/web/features/logs/SearchPage.tsx';
-import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { stubLayout } from './jsdom-layout.ts';
-import { renderInShell } from './shell-harness.tsx';
+import { answerSearchOpening, renderSearchScreen, savedSearch, searchPage } from './search-fakes.tsx';
 
 /** The search screen's palette commands (features/logs/commands.ts) run against the real page. */
 
 const START = '/api/search/v1/search/';
 const JOB = '/api/search/v1/search/{id}';
-const SAVED_LIST = '/api/search/v1/saved/';
 const SEARCH_ID = '00000000-0000-4000-8000-0000000000a1';
 const PERIOD = { from: '2026-11-25T10:00:00.000Z', to: '2026-11-26T10:00:00.000Z' };
 
-const SAVED: SavedSearch = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  name: 'Failed logons',
-  scope: 'private',
-  customer_id: null,
-  customer_ids: [],
-  owner_id: '00000000-0000-4000-8000-0000000000c1',
-  mine: true,
-  search: { search_term: 'EventID:4625' },
-  period: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-};
+const SAVED = savedSearch();
 
 let network: FakeNetwork;
 
@@ -43,10 +26,7 @@ stubLayout();
 beforeEach(() => {
   overlayStore.close();
   localStorage.clear();
-  network = freshNetwork({ unmatched: 'not-found' })
-    .on('get', '/api/search/v1/sources/', { status: 200, body: { sources: [] } })
-    .on('get', SAVED_LIST, { status: 200, body: { saved: [SAVED] } })
-    .on('get', '/api/search/v1/history/', { status: 200, body: { history: [] } })
+  network = answerSearchOpening(freshNetwork({ unmatched: 'not-found' }), [SAVED])
     .on('post', START, { status: 201, body: { id: SEARCH_ID, mode: 'keyword', period: PERIOD } })
     .on('get', JOB, {
       status: 200,
@@ -67,14 +47,7 @@ beforeEach(() => {
 
 async function setup(page = true) {
   const user = userEvent.setup();
-  const view = await renderInShell(
-    <>
-      {page && <SearchPage params={{}} route="search" />}
-      <CommandLayer />
-      <ToastArea />
-    </>,
-    { path: '/search' },
-  );
+  const view = await renderSearchScreen(page && searchPage());
   return { user, ...view };
 }
 

@@ -4,22 +4,19 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CommandLayer } from '../../src/web/commands/CommandLayer.tsx';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
-import type { SavedSearch, SearchPage as SearchPageAnswer } from '../../src/web/features/logs/api.ts';
+import type { SearchPage as SearchPageAnswer } from '../../src/web/features/logs/api.ts';
 import { pointTooltip } from '../../src/web/features/logs/echarts-map.ts';
-import { SearchPage } from '../../src/web/features/logs/SearchPage.tsx';
-import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { stubLayout } from './jsdom-layout.ts';
-import { customer, renderInShell } from './shell-harness.tsx';
+import { answerSearchOpening, renderSearchScreen, savedSearch, searchPage } from './search-fakes.tsx';
+import { customer } from './shell-harness.tsx';
 
 /** The search screen as a person uses it: customer filter, stale links, saved searches, ranges, map. */
 
 const START = '/api/search/v1/search/';
 const JOB = '/api/search/v1/search/{id}';
-const SAVED_LIST = '/api/search/v1/saved/';
 const SAVED_ONE = '/api/search/v1/saved/{id}';
 const RULES = '/api/search/v1/alerting/';
 const RULE = '/api/search/v1/alerting/{id}';
@@ -33,19 +30,10 @@ const data = {
   loaded: { customers: true, contacts: true, agents: true },
 };
 
-const SAVED: SavedSearch = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  name: 'Failed logons',
-  scope: 'private',
-  customer_id: null,
-  customer_ids: [],
-  owner_id: '00000000-0000-4000-8000-0000000000c1',
-  mine: true,
+const SAVED = savedSearch({
   search: { search_term: 'EventID:4625', headers: ['host', 'message'] },
   period: { range: 129_600 },
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-};
+});
 const RULE_OF_SAVED = {
   id: '00000000-0000-4000-8000-0000000000d1',
   saved_search_id: SAVED.id,
@@ -94,10 +82,7 @@ stubLayout();
 beforeEach(() => {
   overlayStore.close();
   localStorage.clear();
-  network = freshNetwork({ unmatched: 'not-found' })
-    .on('get', '/api/search/v1/sources/', { status: 200, body: { sources: [] } })
-    .on('get', SAVED_LIST, { status: 200, body: { saved: [SAVED] } })
-    .on('get', '/api/search/v1/history/', { status: 200, body: { history: [] } })
+  network = answerSearchOpening(freshNetwork({ unmatched: 'not-found' }), [SAVED])
     .on('get', RULES, { status: 200, body: { rules: [RULE_OF_SAVED] } })
     .on('post', START, (call) => ({
       status: 201 as const,
@@ -114,14 +99,10 @@ beforeEach(() => {
 
 async function setup(params: { id?: string } = {}) {
   const user = userEvent.setup();
-  const view = await renderInShell(
-    <>
-      <SearchPage params={params} route="search" />
-      <CommandLayer />
-      <ToastArea />
-    </>,
-    { path: params.id ? `/search/${params.id}` : '/search', data },
-  );
+  const view = await renderSearchScreen(searchPage(params), {
+    path: params.id ? `/search/${params.id}` : '/search',
+    data,
+  });
   return { user, ...view };
 }
 

@@ -24,4 +24,4 @@ export {
   type TextFieldProps,
 } from './TextField.tsx';
 export { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
-export { type Form, type FormOptions, useForm } from './use-form.tsx';
+export { type FieldPath, type Form, type FormOptions, type HeldValues, useForm } from './use-form.tsx';

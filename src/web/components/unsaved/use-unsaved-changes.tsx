@@ -15,12 +15,26 @@ export interface UnsavedChanges {
 }
 
 /**
+ * A leave question a machine asks and answers itself (its leave region), so its model holds the
+ * whole flow: the guard reports a navigation away and shows the question while the machine asks.
+ */
+export interface HeldLeave {
+  /** Someone tried to go to `to` while something was unsaved. */
+  request(to: string, replace: boolean): void;
+  /** The question is being asked. */
+  asking: boolean;
+  leave(): void;
+  stay(): void;
+}
+
+/**
  * THE unsaved-changes guard of every form and dialog (spec 2, section 4: leaving with unsaved
  * changes asks for confirmation). While `dirty`, leaving the page (a link, the sidebar, a `g`
  * key, the palette, Back) asks first, and so does closing a dialog through `guard` (Esc, Cancel).
  * Saving is not leaving: a form that closes itself after a save calls its close directly.
+ * With `held`, a navigation is the machine's to ask about, and the question is the machine's.
  */
-export function useUnsavedChanges(dirty: boolean, message?: string): UnsavedChanges {
+export function useUnsavedChanges(dirty: boolean, message?: string, held?: HeldLeave): UnsavedChanges {
   const [, navigate] = useLocation();
   const active = useIsActivePage();
   const [pending, setPending] = useState<(() => void) | null>(null);
@@ -28,7 +42,8 @@ export function useUnsavedChanges(dirty: boolean, message?: string): UnsavedChan
   latestDirty.current = dirty;
 
   useLeaveGuard(dirty && active, (to, replace) => {
-    setPending(() => () => navigateAnyway(navigate, to, replace));
+    if (held) held.request(to, replace);
+    else setPending(() => () => navigateAnyway(navigate, to, replace));
   });
 
   const guard = useCallback((leave: () => void) => {
@@ -36,7 +51,9 @@ export function useUnsavedChanges(dirty: boolean, message?: string): UnsavedChan
     else leave();
   }, []);
 
-  const prompt = pending ? (
+  const prompt = held?.asking ? (
+    <ConfirmLeaveDialog message={message} onStay={held.stay} onLeave={held.leave} />
+  ) : pending ? (
     <ConfirmLeaveDialog
       message={message}
       onStay={() => setPending(null)}

@@ -3,11 +3,9 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import {
-  selectCanSave,
   selectConfirmingLeave,
   selectDirty,
   selectDraft,
-  selectErrors,
   selectFormState,
   selectLeft,
   selectRecord,
@@ -19,8 +17,6 @@ import { Icon } from '../../components/Icon.tsx';
 import { MessagePage } from '../../components/MessagePage.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SlowLoadNotice } from '../../components/table/SlowLoadNotice.tsx';
-import { ConfirmLeaveDialog } from '../../components/unsaved/ConfirmLeaveDialog.tsx';
-import { useLeaveGuard } from '../../components/unsaved/use-leave-guard.ts';
 import { useListKeys } from '../../keyboard/use-list-keys.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useIsActivePage } from '../../shell/index.ts';
@@ -63,8 +59,6 @@ function CaseDetail({ id }: { id: number }) {
   const draft = useSelector(editor, selectDraft);
   const formState = useSelector(editor, selectFormState);
   const dirty = useSelector(editor, selectDirty);
-  const canSave = useSelector(editor, selectCanSave);
-  const errors = useSelector(editor, selectErrors);
   const confirming = useSelector(editor, selectConfirmingLeave);
   const left = useSelector(editor, selectLeft);
   const uid = useId();
@@ -102,7 +96,6 @@ function CaseDetail({ id }: { id: number }) {
   }, [active, caseId, caseVersion, canChangeCase, editor]);
   useProvideCommandTarget(target);
 
-  useLeaveGuard(dirty && active, (to, replace) => editor.send({ type: 'leave-requested', to, replace }));
   // Back on a page that was left: start from the server's copy again.
   useEffect(() => {
     if (active && left) editor.send({ type: 'resume' });
@@ -163,11 +156,15 @@ function CaseDetail({ id }: { id: number }) {
           )}
           <CaseEditForm
             draft={draft}
-            errors={errors}
             state={formState}
             dirty={dirty}
-            canSave={canSave}
             canEdit={record.can_edit && formState !== 'conflict'}
+            leave={{
+              asking: confirming,
+              request: (to, replace) => editor.send({ type: 'leave-requested', to, replace }),
+              leave: () => editor.send({ type: 'confirm-leave' }),
+              stay: () => editor.send({ type: 'stay' }),
+            }}
             tagSuggestions={tags}
             userSuggestions={users}
             displayUser={displayUser}
@@ -185,13 +182,6 @@ function CaseDetail({ id }: { id: number }) {
           <CaseActivity caseId={record.id} active={active} />
         </div>
       </div>
-      {confirming && (
-        <ConfirmLeaveDialog
-          message={t('leave.message')}
-          onLeave={() => editor.send({ type: 'confirm-leave' })}
-          onStay={() => editor.send({ type: 'stay' })}
-        />
-      )}
     </div>
   );
 }

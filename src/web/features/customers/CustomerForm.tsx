@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
@@ -92,19 +92,12 @@ export function CustomerForm({
         onClose={close}
         wide
         footer={
-          <>
-            <button type="button" className="button" onClick={close}>
-              {t('form.cancel')}
-            </button>
-            <button
-              type="submit"
-              form={`${uid}-form`}
-              className="button button--primary"
-              disabled={form.busy}
-            >
-              {customer ? t('form.save') : t('form.create')}
-            </button>
-          </>
+          <FormFooter
+            form={`${uid}-form`}
+            submitLabel={customer ? t('form.save') : t('form.create')}
+            disabled={form.busy}
+            onCancel={close}
+          />
         }
       >
         <form id={`${uid}-form`} className="form form--two-columns" {...form.formProps}>

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConditionErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import {
   type ConditionDraft,
   MUTE_OPERATORS,
@@ -12,7 +11,8 @@ import { useConditionLabels } from './use-condition-labels.ts';
 export interface ConditionRowProps {
   condition: ConditionDraft;
   index: number;
-  errors: ConditionErrors | undefined;
+  /** The messages of the row's field and value, when wrong. */
+  errors: { field?: string | undefined; value?: string | undefined };
   fieldListId: string;
   canRemove: boolean;
   disabled: boolean;
@@ -26,16 +26,7 @@ export function ConditionRow(props: ConditionRowProps) {
   const { t } = useTranslation('mutes');
   const labels = useConditionLabels();
   const base = `${useId()}-condition`;
-  const fieldError =
-    errors?.field === 'required' ? t('form.fieldRequired') : errors?.field ? t('form.fieldInvalid') : null;
-  const valueError =
-    errors?.value === 'required'
-      ? t('form.valueRequired')
-      : errors?.value === 'tooLong'
-        ? t('form.valueTooLong')
-        : errors?.value
-          ? t('form.regexInvalid')
-          : null;
+  const { field: fieldError, value: valueError } = errors;
   return (
     <fieldset className="condition-row">
       <legend className="sr-only">{t('form.conditionLegend', { number: index + 1 })}</legend>

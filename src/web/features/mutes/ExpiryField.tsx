@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import {
   EXPIRY_PRESETS,
   type ExpiryChoice,
@@ -13,7 +12,8 @@ export interface ExpiryFieldProps {
   customExpiry: string;
   /** The mute being edited; null for a new one (which has no expiry to keep). */
   mute: Mute | null;
-  error: MuteDraftErrors['expiry'];
+  /** Why the expiry is refused, when it is. */
+  error: string | undefined;
   now: number;
   disabled: boolean;
   onChange(changes: { expiry?: ExpiryChoice; customExpiry?: string }): void;
@@ -28,7 +28,7 @@ export function ExpiryField({
   expiry,
   customExpiry,
   mute,
-  error,
+  error: errorText,
   now,
   disabled,
   onChange,
@@ -54,14 +54,6 @@ export function ExpiryField({
     expiry !== 'keep' && expiry !== 'custom'
       ? new Date(now + EXPIRY_PRESETS[expiry] * 1000).toISOString()
       : null;
-  const errorText =
-    error === 'past'
-      ? t('expiry.past')
-      : error === 'tooFar'
-        ? t('expiry.tooFar')
-        : error
-          ? t('expiry.required')
-          : null;
   return (
     <fieldset className="field expiry-field" disabled={disabled}>
       <legend className="field__label">{t('expiry.label')}</legend>

@@ -1,7 +1,5 @@
-import type { FormEvent } from 'react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MuteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import {
   type ConditionDraft,
   MUTE_FIELDS,
@@ -9,19 +7,17 @@ import {
   type MuteDraft,
 } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { ruleOf } from '../../../api/validate.ts';
-import { SelectField, TextAreaField, useFocusFirstInvalid } from '../../components/form/index.ts';
+import { SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
 import { useShellData } from '../../shell/index.ts';
 import { ConditionRow } from './ConditionRow.tsx';
 import { ExpiryField } from './ExpiryField.tsx';
+import { conditionPath, useMuteChecks } from './use-mute-checks.ts';
 
 export interface MuteFormProps {
   /** Id of the form's heading, which also names the panel. */
   titleId: string;
   mute: Mute | null;
   draft: MuteDraft;
-  errors: MuteDraftErrors;
-  /** Show every error (a save was tried), not only those of the expiry. */
-  showErrors: boolean;
   saving: boolean;
   now: number;
   onChange(changes: Partial<Omit<MuteDraft, 'conditions'>>): void;
@@ -36,34 +32,38 @@ export interface MuteFormProps {
 const MAX_CONDITIONS = ruleOf('MuteCreate', 'conditions').maxItems;
 const MAX_DESCRIPTION = ruleOf('MuteCreate', 'description').maxLength;
 
-const hasErrors = ({ rows, ...rest }: MuteDraftErrors) =>
-  Object.values(rest).some(Boolean) || Object.keys(rows).length > 0;
-
 /**
  * Writing or editing a mute (spec 2, section 2 "Alert mutes"): condition rows that must all
- * match, a description, the expiry, and for a new mute its customer. A save that cannot be made
- * moves the focus to the first field to fix.
+ * match, a description, the expiry, and for a new mute its customer. The mute lifecycle machine
+ * holds the draft and saves it; the field kit checks it by the machine's rules. Before a save is
+ * tried only a wrong date is pointed out; a save that cannot be made moves the focus to the first
+ * field to fix.
  */
 export function MuteForm(props: MuteFormProps) {
-  const { mute, draft, errors, showErrors, saving, now } = props;
+  const { mute, draft, saving, now } = props;
   const { t } = useTranslation('mutes');
   const { t: common } = useTranslation();
   const { customers } = useShellData();
   const uid = useId();
   const fieldListId = `${uid}-fields`;
-  // Before a save is tried only a wrong date is pointed out; a missing one waits for the attempt.
-  const shown: MuteDraftErrors = showErrors
-    ? errors
-    : { rows: {}, expiry: errors.expiry === 'required' ? undefined : errors.expiry };
-  const focus = useFocusFirstInvalid<HTMLFormElement>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSave();
-    if (hasErrors(errors)) focus.request();
-  };
+  const { check, checkAsTyped } = useMuteChecks(mute === null, now);
+  const form = useForm<MuteDraft>({
+    held: {
+      values: draft,
+      // Conditions change row by row, through the machine's own row events.
+      onChange: ({ conditions: _rows, ...changes }) => props.onChange(changes),
+      // The mute lifecycle asks nothing on leaving: Cancel and Esc close the form.
+      dirty: false,
+      saving,
+    },
+    check,
+    checkAsTyped,
+    submit: async () => props.onSave(),
+  });
+  const { errors } = form;
   // Opening the form (n, New mute, Edit conditions) puts the focus in its first field; closing
   // it gives the focus back to where it was, if that is still on the page.
-  const formRef = focus.ref;
+  const formRef = form.formProps.ref;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens (the ref is stable)
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -74,13 +74,7 @@ export function MuteForm(props: MuteFormProps) {
     };
   }, []);
   return (
-    <form
-      ref={formRef}
-      className="form mute-form"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={props.titleId}
-    >
+    <form {...form.formProps} className="form mute-form" aria-labelledby={props.titleId}>
       <h2 id={props.titleId}>{mute ? t('form.editTitle') : t('form.newTitle')}</h2>
       {!mute && (
         <SelectField
@@ -90,8 +84,8 @@ export function MuteForm(props: MuteFormProps) {
           disabled={saving}
           emptyLabel={t('form.chooseCustomer')}
           options={customers.map((c) => ({ value: c.customer_id, label: c.name }))}
-          error={shown.customer && t('form.customerRequired')}
-          onChange={(customerId) => props.onChange({ customerId })}
+          error={errors.customerId}
+          onChange={(customerId) => form.set({ customerId })}
         />
       )}
       <fieldset className="field mute-form__conditions">
@@ -107,7 +101,10 @@ export function MuteForm(props: MuteFormProps) {
             key={condition.key}
             condition={condition}
             index={index}
-            errors={shown.rows[condition.key]}
+            errors={{
+              field: errors[conditionPath(condition.key, 'field')],
+              value: errors[conditionPath(condition.key, 'value')],
+            }}
             fieldListId={fieldListId}
             canRemove={draft.conditions.length > 1}
             disabled={saving}
@@ -115,7 +112,7 @@ export function MuteForm(props: MuteFormProps) {
             onRemove={() => props.onRemoveCondition(condition.key)}
           />
         ))}
-        {shown.conditions === 'tooMany' && <p className="field__error">{t('form.tooManyConditions')}</p>}
+        {errors.conditions && <p className="field__error">{errors.conditions}</p>}
         <button
           type="button"
           className="button button--small"
@@ -132,16 +129,17 @@ export function MuteForm(props: MuteFormProps) {
         maxLength={MAX_DESCRIPTION}
         value={draft.description}
         disabled={saving}
-        onChange={(description) => props.onChange({ description })}
+        error={errors.description}
+        onChange={(description) => form.set({ description })}
       />
       <ExpiryField
         expiry={draft.expiry}
         customExpiry={draft.customExpiry}
         mute={mute}
-        error={shown.expiry}
+        error={errors.customExpiry}
         now={now}
         disabled={saving}
-        onChange={props.onChange}
+        onChange={form.set}
       />
       <div className="modal__actions">
         <button type="button" className="button" onClick={props.onCancel} disabled={saving}>

@@ -1,14 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { muteDraftErrors } from '../../../../machines/mute-lifecycle/draft.ts';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
-import {
-  selectAttempted,
-  selectDraft,
-  selectMute,
-  selectPanelState,
-} from '../../../../machines/mute-lifecycle/selectors.ts';
+import { selectDraft, selectMute, selectPanelState } from '../../../../machines/mute-lifecycle/selectors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useNow, useTickerEvent } from '../../shell/index.ts';
 import { MuteDetails } from './MuteDetails.tsx';
@@ -39,9 +33,7 @@ export function MutePanel(props: MutePanelProps) {
   const state = useSelector(actor, selectPanelState);
   const current = useSelector(actor, selectMute);
   const draft = useSelector(actor, selectDraft);
-  const attempted = useSelector(actor, selectAttempted);
   const now = useNow(false);
-  const errors = useMemo(() => muteDraftErrors(draft, current === null, now), [draft, current, now]);
 
   // A fresher copy from the lists (reloaded every minute) replaces the one shown.
   useEffect(() => {
@@ -57,8 +49,6 @@ export function MutePanel(props: MutePanelProps) {
         titleId={titleId}
         mute={current}
         draft={draft}
-        errors={errors}
-        showErrors={attempted}
         saving={state === 'saving'}
         now={now}
         onChange={(changes) => actor.send({ type: 'change', changes })}

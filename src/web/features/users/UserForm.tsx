@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { CheckboxChoices, SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { CheckboxChoices, FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
@@ -105,19 +105,12 @@ export function UserForm({
         onClose={close}
         wide
         footer={
-          <>
-            <button type="button" className="button" onClick={close}>
-              {t('form.cancel')}
-            </button>
-            <button
-              type="submit"
-              form={`${uid}-form`}
-              className="button button--primary"
-              disabled={form.busy}
-            >
-              {contact ? t('form.save') : t('form.invite')}
-            </button>
-          </>
+          <FormFooter
+            form={`${uid}-form`}
+            submitLabel={contact ? t('form.save') : t('form.invite')}
+            disabled={form.busy}
+            onCancel={close}
+          />
         }
       >
         <form id={`${uid}-form`} className="form form--two-columns" {...form.formProps}>
