@@ -68,6 +68,8 @@ export default defineConfig({
       // A first start seeds the demo data: minutes on a busy machine.
       timeout: 300_000,
       reuseExistingServer: false,
+      // Asked to stop, not killed, so the console removes its data folder.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: {

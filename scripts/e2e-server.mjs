@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'watchfloor-e2e-'));
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+// tsx through node itself, not npx: a signal then reaches the server, not only npm, which left the
+// server running after the tests.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, WATCHFLOOR_DATA: dataDir, DATABASE_URL: '' },
 });
