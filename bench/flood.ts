@@ -18,12 +18,10 @@
  * own (bench/lib/flood-client.ts), started before the client and stopped after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { loadavg, uptime } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { FloodOptions, FloodResult } from './lib/flood-client.ts';
+import { type FloodTotal, startFlood as startFloodProcesses } from './lib/flood-processes.ts';
 import { generateLoad, type Load } from './lib/load.ts';
 import type { Served } from './lib/request-cost-servers.ts';
 
@@ -34,7 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 16);
 const DEPTH = Number(process.env.BENCH_FLOOD_DEPTH ?? 16);
 const SPREAD = 65_536;
 const servers = fileURLToPath(new URL('./lib/request-cost-servers.ts', import.meta.url));
-const floodClient = fileURLToPath(new URL('./lib/flood-client.ts', import.meta.url));
 
 function startServer(which: 'app' | 'refusing'): Promise<{ child: ChildProcess; served: Served }> {
   const child = spawn(process.execPath, ['--import', 'tsx', servers, which], {
@@ -60,63 +57,16 @@ function serverCpu(child: ChildProcess): Promise<number> {
   });
 }
 
-/** The flood's processes, each connected and sending; `stop` ends them and sums what they did. */
-async function startFlood(port: number, addresses: number): Promise<{ stop(): Promise<FloodTotal> }> {
-  const children = await Promise.all(
-    Array.from({ length: PROCESSES }, async (_, i) => {
-      const options: FloodOptions = {
-        host: '127.0.0.1',
-        port,
-        path: '/api/user/',
-        rate: RATE / PROCESSES,
-        connections: Math.max(1, Math.round(CONNECTIONS / PROCESSES)),
-        addresses: addresses === 1 ? 1 : addresses / PROCESSES,
-        firstAddress: addresses === 1 ? 0 : (i * addresses) / PROCESSES,
-        depth: DEPTH,
-      };
-      const child = spawn(process.execPath, ['--import', 'tsx', floodClient, JSON.stringify(options)], {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-      const ready = await lines.next();
-      if (ready.value !== 'ready') throw new Error(`flood process did not start: ${ready.value}`);
-      return { child, lines };
-    }),
-  );
-  return {
-    async stop() {
-      const results = await Promise.all(
-        children.map(async ({ child, lines }) => {
-          child.stdin!.end();
-          const line = await lines.next();
-          await once(child, 'close');
-          return JSON.parse(line.value as string) as FloodResult;
-        }),
-      );
-      return total(results);
-    },
-  };
-}
-
-interface FloodTotal {
-  sent: number;
-  answeredPerSecond: number;
-  skipped: number;
-  statuses: Record<string, number>;
-}
-
-function total(results: FloodResult[]): FloodTotal {
-  const statuses: Record<string, number> = {};
-  for (const result of results)
-    for (const [status, count] of Object.entries(result.statuses))
-      statuses[status] = (statuses[status] ?? 0) + count;
-  return {
-    sent: results.reduce((sum, r) => sum + r.sent, 0),
-    answeredPerSecond: results.reduce((sum, r) => sum + r.answered / r.seconds, 0),
-    skipped: results.reduce((sum, r) => sum + r.skipped, 0),
-    statuses,
-  };
-}
+/** The flood at this bench's rate and shape against `port`, from `addresses` addresses. */
+const startFlood = (port: number, addresses: number) =>
+  startFloodProcesses({
+    port,
+    addresses,
+    rate: RATE,
+    processes: PROCESSES,
+    connections: CONNECTIONS,
+    depth: DEPTH,
+  });
 
 /** The flood alone for SECONDS against bare Fastify: what the flood processes can reach here. */
 async function ceiling(): Promise<FloodTotal & { cpuPerCall: number }> {

@@ -3,12 +3,17 @@
  * Fastify answering the same route with the same payload, measured in the same run.
  *
  *   (a) a static file of the web app, (b) GET /api/health, (c) GET /api/user/ signed in,
- *   (d) GET /api/profile/sessions signed in: one row read in the caller's tenant transaction.
+ *   (d) GET /api/profile/sessions signed in: one row read in the caller's tenant transaction,
+ *   (e) GET /api/user/ with a forged bearer token, refused with 401: the flood's call of
+ *       bench/flood.ts (a fresh signature each, from 65 536 addresses, so none is limited to 429)
+ *       at BENCH_REFUSED_RATE calls/s (default 4 000), against bare Fastify answering the same 401.
  *
  *   npx tsx bench/request-cost.ts
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=64 npx tsx bench/request-cost.ts
  *   LOG_LEVEL=warn npx tsx bench/request-cost.ts     # the console's log level (default info)
  *   npx tsx bench/request-cost.ts --postgres         # the console on PostgreSQL instead of PGlite
+ *   npx tsx bench/request-cost.ts --only refused     # only the cases whose name contains the text
+ *   npx tsx bench/request-cost.ts --cpu-prof         # a V8 profile of the console, in the temp folder
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default) picks the server;
  *   the run creates a database of its own there (watchfloor_bench_reqcost_…) and drops it.
  *
@@ -21,7 +26,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { type FloodTotal, startFlood } from './lib/flood-processes.ts';
 import { generateLoad, hasWrk, type Load } from './lib/load.ts';
 import { admin, PG_URL } from './lib/postgres-admin.ts';
 import type { Payloads, Served } from './lib/request-cost-servers.ts';
@@ -33,6 +40,10 @@ const STATIC_PATH = '/favicon.svg';
 const webRoot = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const servers = fileURLToPath(new URL('./lib/request-cost-servers.ts', import.meta.url));
 const onPostgres = process.argv.includes('--postgres');
+const profiled = process.argv.includes('--cpu-prof');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const REFUSED_RATE = Number(process.env.BENCH_REFUSED_RATE ?? 4_000);
+const SPREAD = 65_536;
 
 /** A new, empty PostgreSQL database for this run (the console migrates it), and how to drop it. */
 async function benchDatabase() {
@@ -44,9 +55,12 @@ async function benchDatabase() {
 }
 
 function start(...args: string[]): Promise<{ child: ChildProcess; served: Served }> {
-  // The console's log lines go where production sends them (stdout), here to nowhere.
-  const child = spawn(process.execPath, ['--import', 'tsx', servers, ...args], {
+  const profile = profiled && args[0] === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${tmpdir()}`] : [];
+  // The console's log lines go where production sends them (stdout), here to nowhere. It trusts
+  // X-Forwarded-For from the bench, so the forged tokens can come from many addresses.
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', servers, ...args], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, TRUST_PROXY: '127.0.0.1' },
   });
   return new Promise((resolve, reject) => {
     child.once('message', (served) => resolve({ child, served: served as Served }));
@@ -100,6 +114,7 @@ const payloads: Payloads = {
 };
 const bare = await start('bare', JSON.stringify(payloads));
 const bareUrl = `http://127.0.0.1:${bare.served.port}`;
+const refusing = await start('refusing');
 
 const ROUTES = [
   { name: 'static file', path: STATIC_PATH, headers: {}, target: 3 },
@@ -110,7 +125,28 @@ const ROUTES = [
     path: '/api/profile/sessions',
     headers: auth,
   },
-];
+  { name: 'GET /api/user/ (forged bearer, refused)', path: '/api/user/', headers: {}, forged: true },
+].filter((route) => !only || route.name.includes(only));
+
+/** The forged-token flood against one server for SECONDS, charged its CPU time per answer. */
+async function measureRefusals(child: ChildProcess, port: number, seconds = SECONDS) {
+  const flooding = await startFlood({
+    port,
+    rate: REFUSED_RATE,
+    addresses: SPREAD,
+    processes: 2,
+    connections: 16,
+    depth: 16,
+  });
+  const before = await cpuOf(child);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const used = (await cpuOf(child)) - before;
+  const flood = await flooding.stop();
+  const refused = Object.entries(flood.statuses).filter(([status]) => status !== '401');
+  if (refused.length)
+    throw new Error(`not every forged call was answered 401: ${JSON.stringify(flood.statuses)}`);
+  return { flood, cpuMicrosPerRequest: used / (flood.answeredPerSecond * seconds) };
+}
 
 console.log(
   `\nCost of one request: the console against bare Fastify, same routes and payloads ` +
@@ -118,6 +154,12 @@ console.log(
     `${CONNECTIONS} connections, ${SECONDS} s each, ` +
     `log level ${process.env.LOG_LEVEL ?? 'info'})`,
 );
+const refusals: {
+  name: string;
+  app: { flood: FloodTotal; cpuMicrosPerRequest: number };
+  bare: { flood: FloodTotal; cpuMicrosPerRequest: number };
+  cpuRatio: number;
+}[] = [];
 const results: {
   name: string;
   app: Measured;
@@ -130,6 +172,20 @@ const fmt = (l: Measured) =>
   `${Math.round(l.requestsPerSecond).toString().padStart(6)} req/s  p50 ${l.p50.toFixed(2).padStart(6)} ms  p99 ${l.p99.toFixed(2).padStart(6)} ms  CPU ${l.cpuMicrosPerRequest.toFixed(0).padStart(5)} µs/request`;
 try {
   for (const route of ROUTES) {
+    if ('forged' in route) {
+      await measureRefusals(app.child, app.served.port, 1);
+      const bareRefusals = await measureRefusals(refusing.child, refusing.served.port);
+      const appRefusals = await measureRefusals(app.child, app.served.port);
+      const cpuRatio = appRefusals.cpuMicrosPerRequest / bareRefusals.cpuMicrosPerRequest;
+      refusals.push({ name: route.name, app: appRefusals, bare: bareRefusals, cpuRatio });
+      const line = (r: typeof appRefusals) =>
+        `${Math.round(r.flood.answeredPerSecond).toString().padStart(6)} answers/s of ${REFUSED_RATE} (all 401)  CPU ${r.cpuMicrosPerRequest.toFixed(0).padStart(5)} µs/answer`;
+      console.log(`\n  ${route.name}`);
+      console.log(`    console  ${line(appRefusals)}`);
+      console.log(`    bare     ${line(bareRefusals)}`);
+      console.log(`    ratio ${cpuRatio.toFixed(2)}x (CPU per answer)`);
+      continue;
+    }
     // A short warm-up for the JIT, then the measured runs.
     generateLoad(
       { url: `${appUrl}${route.path}`, headers: route.headers, seconds: 1, connections: CONNECTIONS },
@@ -158,6 +214,7 @@ try {
 } finally {
   app.child.kill();
   bare.child.kill();
+  refusing.child.kill();
   if (database) {
     await once(app.child, 'exit');
     await database.drop();
@@ -165,5 +222,5 @@ try {
 }
 writeFileSync(
   new URL(`./results/request-cost${onPostgres ? '-postgres' : ''}.json`, import.meta.url),
-  `${JSON.stringify({ database: onPostgres ? 'postgres' : 'pglite', seconds: SECONDS, connections: CONNECTIONS, results }, null, 2)}\n`,
+  `${JSON.stringify({ database: onPostgres ? 'postgres' : 'pglite', seconds: SECONDS, connections: CONNECTIONS, results, refusals }, null, 2)}\n`,
 );

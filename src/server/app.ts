@@ -9,9 +9,11 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { AREAS } from './areas/index.ts';
 import { dropCachedVerdicts } from './areas/threat/index.ts';
-import { type BearerFailureLimits, BearerFailures, bearerFloodGate } from './auth/bearer-failures.ts';
+import { type BearerFailureLimits, BearerFailures } from './auth/bearer-failures.ts';
 import { OidcRelyingParty } from './auth/oidc-client.ts';
 import { sharedSecret } from './auth/server-secrets.ts';
+import { SessionPrincipals } from './auth/session-principals.ts';
+import { SessionTokens } from './auth/session-tokens.ts';
 import type { Config } from './config.ts';
 import { type CompiledSchemas, compiledSchemaOptions, contractOf } from './contract/compiled-schemas.ts';
 import { registerContractRoutes } from './contract/routes.ts';
@@ -21,6 +23,7 @@ import { mountEmbeddedIdp } from './idp/mount.ts';
 import { loggerOptions } from './logging.ts';
 import { testClockRoutes } from './platform/test-clock.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bearerGate } from './plugins/bearer-gate.ts';
 import { bodyParsers } from './plugins/body-parsers.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuard } from './plugins/input-guard.ts';
@@ -99,19 +102,18 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
-  // Before anything else a call costs: a flooding address is answered from a map look-up.
+  // Before anything else a call costs: a flooding address is answered from a map look-up, a
+  // forged token after its signature check.
   const bearerFailures = new BearerFailures(options.bearerFailureLimits);
-  await app.register(bearerFloodGate, { failures: bearerFailures });
+  const sessionTokens = await SessionTokens.create(database.db);
+  const sessionPrincipals = new SessionPrincipals(database.db, sessionTokens, database.authEpoch);
+  await app.register(bearerGate, { failures: bearerFailures, principals: sessionPrincipals });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(xsrfPlugin);
   await app.register(bodyParsers);
   await app.register(inputGuard);
-  await app.register(authPlugin, {
-    db: database.db,
-    authEpoch: database.authEpoch,
-    bearerFailures,
-  });
+  await app.register(authPlugin, { db: database.db, sessionTokens, sessionPrincipals, bearerFailures });
 
   const contract = contractOf(options.compiledSchemas);
   app.decorate(

@@ -17,6 +17,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export const isApiKeyBearer = (authorization: string | undefined) =>
   /^Bearer\s+wfk_/i.test(authorization ?? '');
 
+/** Whether an API key bearer has the shape of the keys made here: anything else is refused unread. */
+export const apiKeyShaped = (bearer: string) => KEY_PATTERN.test(bearer);
+
 /** A new secret and the bearer that carries it: `wfk_<key_id>.<secret>`; only the hash is stored. */
 export function newApiKeySecret(keyId: string) {
   const secret = randomBytes(32).toString('base64url');

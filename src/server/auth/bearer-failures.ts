@@ -1,13 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { throttleAddress } from '../idp/throttle.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route takes a console bearer (a session token or an API key): contract/routes.ts. */
-    bearerAuth?: boolean;
-  }
-}
 
 export interface BearerFailureLimits {
   /** Bearers that were not valid (forged or revoked tokens, wrong API keys) one address may send per window. */
@@ -33,7 +24,7 @@ interface Window {
 
 /**
  * Counts the bearers an address sent that were not valid, and once it has sent too many in the
- * window has its calls answered 429 before anything else is done for them (see bearerFloodGate):
+ * window has its calls answered 429 before anything else is done for them (plugins/bearer-gate.ts):
  * a flood of forged tokens or guessed API keys then costs a map look-up a call, not a cookie, a
  * signature check or a database read. Counted in this process (a flood is refused where it lands
  * without writing to the shared database); an address is counted by its /64 for IPv6, as sign-in
@@ -78,24 +69,3 @@ export class BearerFailures {
 }
 
 const addressKey = (ip: string) => (PLAIN_IPV4.test(ip) ? ip : throttleAddress(ip));
-
-/**
- * Answers 429 to a flooding address's calls of bearer routes as the very first thing after the
- * security headers: before cookies are read, the XSRF cookie is made, the body is parsed or the
- * token is looked at. The answer is written here, not thrown, so the refusal builds no error.
- */
-export const bearerFloodGate = fp(async (app: FastifyInstance, options: { failures: BearerFailures }) => {
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (!request.routeOptions.config?.bearerAuth) return done();
-    const waitMs = options.failures.refusedFor(request.ip);
-    if (waitMs === 0) return done();
-    const seconds = Math.ceil(waitMs / 1000);
-    reply
-      .code(429)
-      .header('retry-after', String(seconds))
-      .type('application/json; charset=utf-8')
-      .send(
-        `{"error":{"code":"rate_limited","message":"Too many calls with a credential that is not valid; retry in ${seconds} s."}}`,
-      );
-  });
-});

@@ -18,6 +18,8 @@ const MAX_REMEMBERED_LENGTH = 1_024;
  * change made around the triggers (disabled by hand, a restore) could leave standing.
  */
 const MAX_AGE_MS = 60_000;
+/** What a refused session token is told, whatever the reason: forged, expired or ended. */
+export const REFUSED_MESSAGE = 'Your session has timed out.';
 
 interface Kept {
   principal: Principal;
@@ -53,16 +55,28 @@ export class SessionPrincipals {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Whether the token is refused without reading anything: a caller not kept whose token was
+   * refused before, or is not ours by shape or signature. Synchronous and a few microseconds, so
+   * the bearer gate (plugins/bearer-gate.ts) answers a forged token before the call costs more.
+   */
+  refusesAtOnce(token: string): boolean {
+    if (this.#kept.has(token)) return false;
+    if (this.#refused.has(token)) return true;
+    if (this.tokens.signedHere(token)) return false;
+    this.#remember(token);
+    return true;
+  }
+
   async forToken(token: string): Promise<Principal> {
     // A forged token is refused before the epoch is read (a database round trip on PostgreSQL):
     // a flood of them never reaches the database, and each is checked once.
-    let kept = this.#kept.get(token);
-    if (!kept && (this.#refused.has(token) || !this.tokens.signedHere(token))) this.#refuse(token);
+    if (this.refusesAtOnce(token)) throw unauthorized(REFUSED_MESSAGE);
     // Read before resolving: a change that commits while the caller is loaded moves the epoch past
     // this value, so what was loaded (before or after the change) is never used again.
     const epoch = await this.authEpoch.current();
     const now = this.now();
-    kept = this.#kept.get(token);
+    const kept = this.#kept.get(token);
     if (kept && kept.epoch === epoch && now < kept.until) return kept.principal;
     if (kept) this.#kept.delete(token);
     const session = await this.tokens.verify(token).catch((error: unknown) => {
@@ -76,11 +90,15 @@ export class SessionPrincipals {
   }
 
   #refuse(token: string): never {
+    this.#remember(token);
+    throw unauthorized(REFUSED_MESSAGE);
+  }
+
+  #remember(token: string) {
     if (token.length <= MAX_REMEMBERED_LENGTH && !this.#refused.has(token)) {
       if (this.#refused.size >= MAX_REFUSED) this.#refused.delete(this.#refused.values().next().value!);
       this.#refused.add(token);
     }
-    throw unauthorized('Your session has timed out.');
   }
 
   #keep(token: string, kept: Kept) {

@@ -94,7 +94,7 @@ export async function registerContractRoutes(app: FastifyInstance, contract: Ope
     const key = (method: string) => `${method} ${route.url}`;
     if (methods.some((method) => secured.has(key(method)))) {
       route.onRequest = [...[route.onRequest ?? []].flat(), verifyBearer];
-      // Read by the flood gate (auth/bearer-failures.ts), which runs before any route hook.
+      // Read by the bearer gate (plugins/bearer-gate.ts), which runs before any route hook.
       route.config = { ...route.config, bearerAuth: true };
       const rule = methods.map((method) => accessOf.get(key(method))).find(Boolean);
       if (!rule) throw new Error(`${route.url}: no access rule`);

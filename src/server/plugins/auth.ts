@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONNECTOR_PREFIX } from '../areas/connectors/index.ts';
 import { API_KEY_PREFIX, principalForApiKey } from '../auth/api-keys.ts';
+import { bearerOf } from '../auth/bearer.ts';
 import type { BearerFailures } from '../auth/bearer-failures.ts';
 import type { Principal } from '../auth/principal.ts';
-import { SessionPrincipals } from '../auth/session-principals.ts';
-import { SessionTokens } from '../auth/session-tokens.ts';
-import type { AuthEpoch } from '../db/auth-epoch.ts';
+import type { SessionPrincipals } from '../auth/session-principals.ts';
+import type { SessionTokens } from '../auth/session-tokens.ts';
 import { withScope } from '../db/tenancy.ts';
 import type { Db } from '../db/types.ts';
 import { ApiError, forbidden, unauthorized } from '../errors.ts';
@@ -36,24 +36,32 @@ export function asCaller<T>(request: FastifyRequest, fn: (tx: Db) => Promise<T>)
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; authEpoch: AuthEpoch; bearerFailures: BearerFailures }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      db: Db;
+      sessionTokens: SessionTokens;
+      sessionPrincipals: SessionPrincipals;
+      bearerFailures: BearerFailures;
+    },
+  ) => {
     app.decorate('db', options.db);
-    app.decorate('sessionTokens', await SessionTokens.create(options.db));
-    const sessionPrincipals = new SessionPrincipals(options.db, app.sessionTokens, options.authEpoch);
-    const { bearerFailures } = options;
+    app.decorate('sessionTokens', options.sessionTokens);
+    const { sessionPrincipals, bearerFailures } = options;
     app.decorateRequest('principal', null);
     app.decorate('verifyBearer', async (request: FastifyRequest) => {
-      const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw unauthorized();
+      // A call without a bearer, a forged session token or a malformed API key never gets here,
+      // nor does a flooding address: plugins/bearer-gate.ts answers them first. The checks below
+      // still stand for any route the gate does not cover.
+      const bearer = bearerOf(request.headers.authorization);
+      if (!bearer) throw unauthorized();
       // A browser connector's credential reaches the extension's own calls only (areas/connectors).
-      if (match[1]!.startsWith(CONNECTOR_PREFIX))
+      if (bearer.startsWith(CONNECTOR_PREFIX))
         throw forbidden("A browser connector credential can only make the browser extension's calls.");
-      // A flooding address never gets here: auth/bearer-failures.ts answers it first.
       try {
-        request.principal = match[1]!.startsWith(API_KEY_PREFIX)
-          ? await principalForApiKey(app.db, match[1]!, request)
-          : await sessionPrincipals.forToken(match[1]!);
+        request.principal = bearer.startsWith(API_KEY_PREFIX)
+          ? await principalForApiKey(app.db, bearer, request)
+          : await sessionPrincipals.forToken(bearer);
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) bearerFailures.failed(request.ip);
         throw error;

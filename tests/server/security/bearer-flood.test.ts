@@ -58,6 +58,51 @@ describe.each(backends())('a flood of bearers that are not valid, on %s', (backe
     expect((await call(apiKey, '198.51.100.21')).statusCode).toBe(200);
   });
 
+  it('refuses a forged token, a malformed key and a missing bearer at once: the contract 401, no XSRF cookie', async () => {
+    const unauthorized = (message: string) => ({ error: { code: 'unauthorized', message } });
+    const forged = await call(forgedToken(), '203.0.113.40');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(forged.json()).toEqual(unauthorized('Your session has timed out.'));
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    expect(forged.headers['content-security-policy']).toBeDefined();
+    const malformedKey = await call('wfk_not-a-key', '203.0.113.40');
+    expect(malformedKey.statusCode).toBe(401);
+    expect(malformedKey.json()).toEqual(unauthorized('This API key is not valid.'));
+    const none = await t.app.inject({ url: '/api/user/', remoteAddress: '203.0.113.40' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual(unauthorized('Sign in to continue.'));
+    expect(none.headers['set-cookie']).toBeUndefined();
+    // Refused before the XSRF check and the body: a write with neither is told about its token.
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: '/api/portal/v1/settings/',
+      remoteAddress: '203.0.113.41',
+      headers: { authorization: `Bearer ${forgedToken()}`, 'content-type': 'application/json' },
+      payload: '{"theme":',
+    });
+    expect(write.statusCode).toBe(401);
+    expect(write.json()).toEqual(unauthorized('Your session has timed out.'));
+    // A browser connector's credential still learns where it works.
+    expect((await call('wfc_anything', '203.0.113.42')).statusCode).toBe(403);
+    // The forged token and the malformed key counted, the missing bearer did not.
+    for (let i = 0; i < LIMIT - 2; i += 1)
+      expect((await call(forgedToken(), '203.0.113.40')).statusCode).toBe(401);
+    expect((await call(forgedToken(), '203.0.113.40')).statusCode).toBe(429);
+  });
+
+  it('answers a well-signed token of an ended session as the gate answers a forged one, then from memory', async () => {
+    const token = await t.tokenFor(t.fixtures.analyst);
+    const { sessionId } = await t.app.sessionTokens.verify(token);
+    await t.app.sessionTokens.revoke(sessionId);
+    const checked = await call(token, '203.0.113.50');
+    const remembered = await call(token, '203.0.113.50');
+    expect(checked.statusCode).toBe(401);
+    expect(remembered.statusCode).toBe(401);
+    expect(remembered.json()).toEqual(checked.json());
+    expect(remembered.headers['content-type']).toBe(checked.headers['content-type']);
+  });
+
   it('refuses only the bearer routes of a flooding address: public calls still answer', async () => {
     for (let i = 0; i < LIMIT; i += 1) await call(forgedToken(), '203.0.113.30');
     expect((await call(forgedToken(), '203.0.113.30')).statusCode).toBe(429);
