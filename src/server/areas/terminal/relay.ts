@@ -33,6 +33,8 @@ interface LiveSession extends SessionInfo {
   ticketHash: string | null;
   ticketExpiresAt: number;
   console: WebSocket | null;
+  /** Where the person's console socket came from (passed on by another API process or its own). */
+  consoleAddress: string | null;
   agent: WebSocket | null;
   /** Frames for a side that has not joined yet. */
   toConsole: string[];
@@ -114,6 +116,7 @@ export class TerminalRelay {
       ticketHash: hashSecret(ticket),
       ticketExpiresAt: Date.now() + TICKET_SECONDS * 1000,
       console: null,
+      consoleAddress: null,
       agent: null,
       toConsole: [],
       toAgent: [],
@@ -154,10 +157,11 @@ export class TerminalRelay {
     return session.agent ? 'joined' : 'ok';
   }
 
-  attachConsole(sessionId: string, socket: WebSocket): void {
+  attachConsole(sessionId: string, socket: WebSocket, address: string): void {
     const session = this.sessions.get(sessionId);
     if (!session || session.ended) return void socket.close(1000);
     session.console = socket;
+    session.consoleAddress = address;
     if (session.agent) socket.send(JSON.stringify({ type: 'ready' }));
     for (const frame of session.toConsole.splice(0)) socket.send(frame);
     socket.on('message', (raw) => this.fromConsole(session, raw));
@@ -264,7 +268,12 @@ export class TerminalRelay {
         action: 'end',
         entity: 'terminal_session',
         entityId: session.id,
-        after: { agent_id: session.agentId, end_reason: reason, truncated: session.recorder.truncated },
+        after: {
+          agent_id: session.agentId,
+          end_reason: reason,
+          truncated: session.recorder.truncated,
+          console_address: session.consoleAddress,
+        },
       });
     });
   }
