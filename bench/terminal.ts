@@ -141,6 +141,7 @@ passer.on('connection', async (socket) => {
   const upstream = await open(echoUrl);
   socket.on('message', (data, isBinary) => upstream.send(data, { binary: isBinary }));
   upstream.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
+  socket.on('close', () => upstream.close());
   socket.resume();
 });
 await new Promise((resolve) => passer.once('listening', resolve));
@@ -155,8 +156,11 @@ for (let i = 0; i < keys + WARM_UP; i++)
 relayed.close();
 direct.close();
 passed.close();
-echo.close();
-passer.close();
+// Sockets left open would keep the bench from exiting.
+for (const server of [echo, passer]) {
+  for (const socket of server.clients) socket.terminate();
+  server.close();
+}
 
 const row = (name: string, times: number[]) =>
   `${name.padEnd(31)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms   max ${Math.max(...times).toFixed(2)} ms   sum ${times.reduce((a, b) => a + b, 0).toFixed(0)} ms`;
