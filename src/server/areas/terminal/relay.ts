@@ -184,8 +184,11 @@ export class TerminalRelay {
     if (!frame || session.ended) return;
     if (frame.type === 'input' && typeof frame.data === 'string' && frame.data.length > 0) {
       this.touch(session);
-      session.recorder.add('i', frame.data);
-      this.toAgent(session, JSON.stringify({ type: 'input', data: frame.data }));
+      // Encoded once for the recording and the agent. Never the frame as received: a frame with
+      // a key twice or extra fields could be read one way by the agent and recorded another.
+      const data = JSON.stringify(frame.data);
+      session.recorder.addEncoded('i', data);
+      this.toAgent(session, `{"type":"input","data":${data}}`);
     } else if (frame.type === 'resize' && isSize(frame.cols, 2, 1000) && isSize(frame.rows, 1, 500)) {
       session.cols = frame.cols;
       session.rows = frame.rows;
@@ -199,8 +202,9 @@ export class TerminalRelay {
     if (!frame || session.ended) return;
     if (frame.type === 'output' && typeof frame.data === 'string') {
       this.touch(session);
-      session.recorder.add('o', frame.data);
-      this.toConsole(session, JSON.stringify({ type: 'output', data: frame.data }));
+      const data = JSON.stringify(frame.data);
+      session.recorder.addEncoded('o', data);
+      this.toConsole(session, `{"type":"output","data":${data}}`);
     } else if (frame.type === 'exit') void this.end(session.id, 'agent');
   }
 
