@@ -1,14 +1,19 @@
 /**
  * Keystroke-to-echo round trip of a live terminal: a key typed in the console reaches the agent
  * through the server's relay and its echo comes back (console -> relay -> agent -> relay ->
- * console), against a direct WebSocket echo server in the same run (one hop each way). Prints
- * p50/p95 of both and the ratio. Target (issue 27): within 2x of the direct echo, p95 < 50 ms.
+ * console), against two baselines in the same run, a key of each in turn so that all three meet
+ * the same load at the same moment:
+ * - a direct WebSocket echo server (one hop each way: the issue's baseline, target within 2x);
+ * - the wire's own floor for the relay's shape: a bare WebSocket server that passes frames on,
+ *   untouched, to that echo server (two hops each way, as the relay, with no checks, no parsing,
+ *   no recording). The relay's own cost is its time over this one.
+ * Prints p50/p95 of each and the ratios. Target (issue 27): within 2x of the direct echo, p95 < 50 ms.
  *
  *   npx tsx bench/terminal.ts [--keys N]
  *
  * The whole console runs in this process on a PGlite database in memory with a small demo
  * (the seed generator's), the agent is the simulator's (restricted shell, which echoes each
- * key), both over real sockets on 127.0.0.1.
+ * key), all over real sockets on 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -26,35 +31,37 @@ import { percentile } from './lib/stats.ts';
 
 const { values } = parseArgs({ options: { keys: { type: 'string', default: '500' } } });
 const keys = Number(values.keys);
+const WARM_UP = 20;
 
-/** Sends one key at a time and waits for a frame carrying it back; milliseconds per key. */
-async function roundTrips(socket: WebSocket, count: number): Promise<number[]> {
-  const times: number[] = [];
-  let waiting: ((data: string) => void) | null = null;
-  socket.on('message', (raw) => {
-    const frame = JSON.parse(String(raw)) as { type: string; data?: string };
-    if (frame.type === 'output' && waiting) waiting(frame.data ?? '');
-  });
-  for (let i = 0; i < count + 20; i++) {
-    const key = String.fromCharCode(97 + (i % 26));
-    const started = performance.now();
-    await new Promise<void>((resolve) => {
-      waiting = (data) => {
-        if (data.includes(key)) resolve();
-      };
-      socket.send(JSON.stringify({ type: 'input', data: key }));
+/** One console's socket: types a key and waits for a frame carrying it back. */
+class Typist {
+  readonly times: number[] = [];
+  private waiting: ((data: string) => void) | null = null;
+
+  constructor(private readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { type: string; data?: string };
+      if (frame.type === 'output' && this.waiting) this.waiting(frame.data ?? '');
     });
-    // The first 20 warm up the path.
-    if (i >= 20) times.push(performance.now() - started);
-    // A long line is cleared now and then (Ctrl-C), as a person would.
-    if (i % 60 === 59) {
-      await new Promise<void>((resolve) => {
-        waiting = (data) => data.includes('^C') && resolve();
-        socket.send(JSON.stringify({ type: 'input', data: '\x03' }));
-      });
-    }
   }
-  return times;
+
+  private roundTrip(data: string, back: string): Promise<number> {
+    const started = performance.now();
+    return new Promise((resolve) => {
+      this.waiting = (shown) => {
+        if (shown.includes(back)) resolve(performance.now() - started);
+      };
+      this.socket.send(JSON.stringify({ type: 'input', data }));
+    });
+  }
+
+  /** Key number `i`: timed after the warm-up; a long line is cleared now and then (Ctrl-C), as a person would. */
+  async key(i: number): Promise<void> {
+    const key = String.fromCharCode(97 + (i % 26));
+    const ms = await this.roundTrip(key, key);
+    if (i >= WARM_UP) this.times.push(ms);
+    if (i % 60 === 59) await this.roundTrip('\x03', '^C');
+  }
 }
 
 const open = (url: string) =>
@@ -116,8 +123,6 @@ const session = await call('POST', '/api/terminal/v1/sessions', { agent_id: agen
 const relayed = await open(`ws://${host}${session.socket_path}`);
 // Wait for the shell's prompt before typing.
 await new Promise<void>((resolve) => relayed.on('message', (raw) => String(raw).includes('$ ') && resolve()));
-const viaRelay = await roundTrips(relayed, keys);
-relayed.close();
 
 // A direct echo server: the same frames, one hop each way.
 const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });
@@ -128,19 +133,50 @@ echo.on('connection', (socket) =>
   }),
 );
 await new Promise((resolve) => echo.once('listening', resolve));
-const direct = await open(`ws://127.0.0.1:${(echo.address() as AddressInfo).port}`);
-const viaDirect = await roundTrips(direct, keys);
+const echoUrl = `ws://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+// The wire's floor: frames passed on to the echo server as received, both ways.
+const passer = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+passer.on('connection', async (socket) => {
+  socket.pause();
+  const upstream = await open(echoUrl);
+  socket.on('message', (data, isBinary) => upstream.send(data, { binary: isBinary }));
+  upstream.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
+  socket.on('close', () => upstream.close());
+  socket.resume();
+});
+await new Promise((resolve) => passer.once('listening', resolve));
+const direct = await open(echoUrl);
+const passed = await open(`ws://127.0.0.1:${(passer.address() as AddressInfo).port}`);
+
+const paths = [new Typist(relayed), new Typist(passed), new Typist(direct)];
+const [viaRelay, viaPasser, viaDirect] = paths;
+for (let i = 0; i < keys + WARM_UP; i++)
+  // Each key goes through all three, in an order that turns so none is always first.
+  for (let p = 0; p < paths.length; p++) await paths[(i + p) % paths.length]!.key(i);
+relayed.close();
 direct.close();
-echo.close();
+passed.close();
+// Sockets left open would keep the bench from exiting.
+for (const server of [echo, passer]) {
+  for (const socket of server.clients) socket.terminate();
+  server.close();
+}
 
 const row = (name: string, times: number[]) =>
-  `${name.padEnd(26)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms   max ${Math.max(...times).toFixed(2)} ms   sum ${times.reduce((a, b) => a + b, 0).toFixed(0)} ms`;
-console.log(`${keys} keystrokes, one at a time`);
-console.log(row('through the relay', viaRelay));
-console.log(row('direct WebSocket echo', viaDirect));
-const ratio50 = percentile(viaRelay, 50) / percentile(viaDirect, 50);
-const ratio95 = percentile(viaRelay, 95) / percentile(viaDirect, 95);
-console.log(`ratio p50 ${ratio50.toFixed(2)}x, p95 ${ratio95.toFixed(2)}x (target within 2x, p95 < 50 ms)`);
+  `${name.padEnd(31)} p50 ${percentile(times, 50).toFixed(2)} ms   p95 ${percentile(times, 95).toFixed(2)} ms   max ${Math.max(...times).toFixed(2)} ms   sum ${times.reduce((a, b) => a + b, 0).toFixed(0)} ms`;
+const ratio = (a: number[], b: number[]) =>
+  `p50 ${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}x, p95 ${(percentile(a, 95) / percentile(b, 95)).toFixed(2)}x`;
+console.log(`${keys} keystrokes on each path, one at a time, the paths in turn`);
+console.log(row('through the relay', viaRelay!.times));
+console.log(row('bare pass-on (2 hops each way)', viaPasser!.times));
+console.log(row('direct WebSocket echo', viaDirect!.times));
+console.log(
+  `relay / direct echo:  ${ratio(viaRelay!.times, viaDirect!.times)} (target within 2x, p95 < 50 ms)`,
+);
+console.log(
+  `bare pass-on / direct: ${ratio(viaPasser!.times, viaDirect!.times)} (the wire's floor for two hops each way)`,
+);
+console.log(`relay / bare pass-on: ${ratio(viaRelay!.times, viaPasser!.times)} (the relay's own cost)`);
 agent.terminal?.drop();
 await app.close();
 await database.close();

@@ -1,10 +1,17 @@
 import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
+import {
+  CLIENT_ADDRESS_HEADER,
+  FORWARDED_HEADER,
+  NODE_SECRET_HEADER,
+} from '../../../src/server/areas/terminal/forward.ts';
 import { loadConfig } from '../../../src/server/config.ts';
+import { auditLog, terminalSessions } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { dial, terminalContext } from './helpers.ts';
+import { dial, terminalContext, until } from './helpers.ts';
 
 /**
  * Two API servers on one database (README, 'Running at scale'): the agent's channel reaches one,
@@ -77,5 +84,75 @@ describe.each(backends())('a live terminal across two API servers on %s', (backe
     await reader.next((f) => f.type === 'ready');
     reader.socket.close();
     await reader.closed;
+  });
+
+  /** The session's recorded address, and its audit rows' addresses. */
+  const addresses = async (sessionId: string) => {
+    const [row] = await c.t.database.db
+      .select({ clientAddress: terminalSessions.clientAddress })
+      .from(terminalSessions)
+      .where(eq(terminalSessions.sessionId, sessionId));
+    const audited = await c.t.database.db
+      .select({ action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'terminal_session'), eq(auditLog.entityId, sessionId)));
+    const changeOf = (action: string) =>
+      audited.find((a) => a.action === action)?.after as Record<string, unknown> | undefined;
+    return { session: row?.clientAddress, start: changeOf('start')?.client_address, end: changeOf('end') };
+  };
+
+  it('records the person’s address on the holder, not the address of the process that passed the calls on', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await agentOnOther(3);
+    const started = await c.t.as(c.t.fixtures.analyst, {
+      method: 'POST',
+      url: '/api/terminal/v1/sessions',
+      payload: { agent_id: agent.client.agentId },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const session = started.json() as { session_id: string; socket_path: string };
+    // The console's socket comes from another loopback address than the two servers' own.
+    const reader = await dial(`ws://${await c.listening()}${session.socket_path}`, {}, '127.0.0.2');
+    if (typeof reader === 'number') throw new Error(`console socket refused: ${reader}`);
+    await reader.next((f) => f.type === 'ready');
+    reader.send({ type: 'end' });
+    await reader.closed;
+    await until(async () => (await addresses(session.session_id)).end !== undefined);
+    expect(await addresses(session.session_id)).toEqual({
+      session: '203.0.113.7',
+      start: '203.0.113.7',
+      end: expect.objectContaining({ console_address: '127.0.0.2' }),
+    });
+  });
+
+  it('believes a passed-on address only from an API process that proves itself', async () => {
+    await c.grant('analyst@test.example');
+    // This server's row (with its secret's hash) is written once it listens.
+    await c.listening();
+    const agent = await agentOnOther(4);
+    const thisNode = c.t.app.terminalRelay.nodes;
+    const token = await c.t.tokenFor(c.t.fixtures.analyst);
+    const startOnOther = async (headers: Record<string, string>) => {
+      const response = await other.inject({
+        method: 'POST',
+        url: '/api/terminal/v1/sessions',
+        payload: { agent_id: agent.client.agentId },
+        remoteAddress: '192.0.2.44',
+        headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': 'xsrf', ...headers },
+        cookies: { 'XSRF-TOKEN': 'xsrf' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { session_id } = response.json() as { session_id: string };
+      const recorded = await addresses(session_id);
+      await other.terminalRelay.end(session_id, 'console');
+      return recorded.session;
+    };
+    // A client that says it was passed on, with no secret or a wrong one: its own address counts.
+    const claimed = { [FORWARDED_HEADER]: thisNode.nodeId, [CLIENT_ADDRESS_HEADER]: '198.51.100.9' };
+    expect(await startOnOther(claimed)).toBe('192.0.2.44');
+    expect(await startOnOther({ ...claimed, [NODE_SECRET_HEADER]: 'not-the-secret' })).toBe('192.0.2.44');
+    // The process's own secret: the address it passed on counts.
+    expect(await startOnOther({ ...claimed, [NODE_SECRET_HEADER]: thisNode.secret })).toBe('198.51.100.9');
   });
 });

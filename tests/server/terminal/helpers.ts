@@ -49,15 +49,48 @@ export class FrameReader {
   }
 }
 
-/** Opens a WebSocket; resolves with its reader, or with the HTTP status that refused it. */
-export function dial(url: string, headers: Record<string, string> = {}): Promise<FrameReader | number> {
+/**
+ * Opens a WebSocket (from `localAddress`, another loopback address, to be told apart from the
+ * server's own); resolves with its reader, or with the HTTP status that refused it.
+ */
+export function dial(
+  url: string,
+  headers: Record<string, string> = {},
+  localAddress?: string,
+): Promise<FrameReader | number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, { headers, localAddress });
     const reader = new FrameReader(socket);
     socket.once('open', () => resolve(reader));
     socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
     socket.once('error', reject);
   });
+}
+
+/** The HTTP answer that refused a WebSocket: its status and its JSON body. */
+export function refusal(
+  url: string,
+): Promise<{ status: number; body: { error: { code: string; message: string } } }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => {
+      socket.terminate();
+      reject(new Error(`${url} was opened`));
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** Resolves once `check` holds (each try after the event loop has turned). */
+export async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The fleet's test app, listening, with what a terminal test needs. */

@@ -1,13 +1,20 @@
+import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
 import { ApiError } from '../../errors.ts';
-import type { RelayNode } from './nodes.ts';
+import type { RelayNode, RelayNodes } from './nodes.ts';
 
 /**
  * Marks a call one API process passed to another: the receiver serves it itself, so a directory
  * that is a moment behind cannot send a call round in circles.
  */
 export const FORWARDED_HEADER = 'x-watchfloor-terminal-forwarded';
+/** The passing process's secret: only with it is the client address below believed. */
+export const NODE_SECRET_HEADER = 'x-watchfloor-terminal-node-secret';
+/** The address of the person's own connection, as the passing process saw it. */
+export const CLIENT_ADDRESS_HEADER = 'x-watchfloor-terminal-client-address';
+/** A holder that neither answers nor refuses within this time is unreachable. */
+const HOLDER_TIMEOUT_MS = 10_000;
 
 /** Headers that belong to one hop, or that the next hop's client sets itself. */
 const HOP_HEADERS = new Set([
@@ -25,13 +32,33 @@ const HOP_HEADERS = new Set([
 
 export const wasForwarded = (request: FastifyRequest) => request.headers[FORWARDED_HEADER] !== undefined;
 
-/** The caller's own headers (credential, cookies, XSRF token, language), for the next hop. */
-function passedOn(request: FastifyRequest, nodeId: string): Record<string, string> {
+/**
+ * The caller's own headers (credential, cookies, XSRF token, language), for the next hop, with
+ * this process's name, secret and the caller's address (whatever the caller sent as these is
+ * replaced).
+ */
+function passedOn(request: FastifyRequest, self: RelayNodes): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers))
     if (value !== undefined && !HOP_HEADERS.has(name)) headers[name] = [value].flat().join(', ');
-  headers[FORWARDED_HEADER] = nodeId;
+  headers[FORWARDED_HEADER] = self.nodeId;
+  headers[NODE_SECRET_HEADER] = self.secret;
+  headers[CLIENT_ADDRESS_HEADER] = request.ip;
   return headers;
+}
+
+/**
+ * The address of the person behind a call: the one another API process passed on when that
+ * process proves itself (its secret), else this connection's own (a client's header is not
+ * believed).
+ */
+export async function clientAddress(request: FastifyRequest, nodes: RelayNodes): Promise<string> {
+  const passed = request.headers[CLIENT_ADDRESS_HEADER];
+  const from = request.headers[FORWARDED_HEADER];
+  const secret = request.headers[NODE_SECRET_HEADER];
+  if (typeof passed !== 'string' || typeof from !== 'string' || typeof secret !== 'string') return request.ip;
+  if (isIP(passed) === 0 || !(await nodes.vouches(from, secret))) return request.ip;
+  return passed;
 }
 
 /** The other process's `{ error }` answer, as this process's own. */
@@ -53,19 +80,21 @@ export async function forwardCall(
   request: FastifyRequest,
   reply: FastifyReply,
   node: RelayNode,
-  selfId: string,
+  self: RelayNodes,
 ): Promise<unknown> {
   let response: Response;
+  let body: string;
   try {
     response = await fetch(new URL(request.url, node.address), {
       method: request.method,
-      headers: passedOn(request, selfId),
+      headers: passedOn(request, self),
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(HOLDER_TIMEOUT_MS),
     });
+    body = await response.text();
   } catch {
     throw asApiError(502, '');
   }
-  const body = await response.text();
   if (!response.ok) throw asApiError(response.status, body);
   reply.status(response.status);
   return JSON.parse(body);
@@ -75,11 +104,15 @@ export async function forwardCall(
  * Opens the same socket on the process that holds the session; resolves once it is open, so a
  * refusal there (ticket, credential) is this call's HTTP refusal.
  */
-export function dialHolder(request: FastifyRequest, node: RelayNode, selfId: string): Promise<WebSocket> {
+export function dialHolder(request: FastifyRequest, node: RelayNode, self: RelayNodes): Promise<WebSocket> {
   const url = new URL(request.url, node.address);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return new Promise((resolve, reject) => {
-    const upstream = new WebSocket(url, { headers: passedOn(request, selfId), perMessageDeflate: false });
+    const upstream = new WebSocket(url, {
+      headers: passedOn(request, self),
+      perMessageDeflate: false,
+      handshakeTimeout: HOLDER_TIMEOUT_MS,
+    });
     upstream.once('open', () => {
       // Frames the holder sends before the caller's socket is upgraded wait for the pipe.
       upstream.pause();

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { terminalChannels, terminalRelayNodes, terminalSessions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
+import { hashSecret, newSecret, secretMatches } from '../../platform/secrets.ts';
 
 /** How often a process says it is still there. */
 const HEARTBEAT_MS = 10_000;
 /** A process not heard from for this long has stopped; its channels are not reachable. */
 const NODE_ALIVE_SECONDS = 30;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Another API process, as this one reaches it. */
 export interface RelayNode {
@@ -24,6 +27,8 @@ export interface RelayNode {
  */
 export class RelayNodes {
   readonly nodeId = randomUUID();
+  /** Proves this process's passed-on calls to the others (its hash is in this process's row). */
+  readonly secret = newSecret();
   private address: string | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
@@ -40,6 +45,11 @@ export class RelayNodes {
     const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
     const host = everywhere ? hostname() : bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
     this.address = nodeUrl ?? `http://${host}:${bound.port}`;
+    // Before this process's own row: processes found dead, and an earlier run of this one at the
+    // same address that stopped without signing off.
+    await this.forget(or(eq(terminalRelayNodes.address, this.address), this.dead())!).catch((error) =>
+      this.log.warn({ err: error }, 'terminal relay rows of an earlier run not cleared'),
+    );
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -50,24 +60,65 @@ export class RelayNodes {
     try {
       await this.db
         .insert(terminalRelayNodes)
-        .values({ nodeId: this.nodeId, address: this.address })
+        .values({ nodeId: this.nodeId, address: this.address, secretHash: hashSecret(this.secret) })
         .onConflictDoUpdate({ target: terminalRelayNodes.nodeId, set: { seenAt: sql`now()` } });
       this.replaced(await this.channelsTakenElsewhere());
+      await this.forget(this.dead());
     } catch (error) {
       this.log.warn({ err: error }, 'terminal relay address not refreshed');
     }
   }
 
-  /** Agents with a channel here whose newest channel reached another process. */
+  /**
+   * Agents with a channel here whose newest channel reached another process. A row that is gone
+   * (this process was taken for dead while it stalled) is written again: the channel is still here.
+   */
   private heldHere = new Set<string>();
   private async channelsTakenElsewhere(): Promise<string[]> {
     if (this.heldHere.size === 0) return [];
+    const held = [...this.heldHere];
     const rows = await this.db
-      .select({ agentId: terminalChannels.agentId })
+      .select({ agentId: terminalChannels.agentId, nodeId: terminalChannels.nodeId })
       .from(terminalChannels)
-      .where(eq(terminalChannels.nodeId, this.nodeId));
-    const mine = new Set(rows.map((row) => row.agentId));
-    return [...this.heldHere].filter((agentId) => !mine.has(agentId));
+      .where(inArray(terminalChannels.agentId, held));
+    const holder = new Map(rows.map((row) => [row.agentId, row.nodeId]));
+    const lost = held.filter((agentId) => !holder.has(agentId));
+    if (lost.length > 0)
+      await this.db
+        .insert(terminalChannels)
+        .values(lost.map((agentId) => ({ agentId, nodeId: this.nodeId })))
+        .onConflictDoNothing();
+    return held.filter((agentId) => holder.has(agentId) && holder.get(agentId) !== this.nodeId);
+  }
+
+  /** Processes not heard from for too long: they stopped without signing off (a crash, a kill). */
+  private dead(): SQL {
+    return lte(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${NODE_ALIVE_SECONDS})`);
+  }
+
+  /** Deletes the rows of other processes that match `which`, and the channels they held. */
+  private async forget(which: SQL): Promise<void> {
+    const ids = await this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(terminalRelayNodes)
+        .where(and(which, ne(terminalRelayNodes.nodeId, this.nodeId)))
+        .returning({ nodeId: terminalRelayNodes.nodeId });
+      const nodeIds = gone.map((row) => row.nodeId);
+      if (nodeIds.length > 0)
+        await tx.delete(terminalChannels).where(inArray(terminalChannels.nodeId, nodeIds));
+      return nodeIds;
+    });
+    if (ids.length > 0) this.log.info({ nodes: ids }, 'terminal relay rows of stopped API processes deleted');
+  }
+
+  /** Whether a passed-on call comes from a live API process of this deployment (its secret matches). */
+  async vouches(nodeId: string, secret: string): Promise<boolean> {
+    if (!UUID.test(nodeId) || nodeId === this.nodeId) return false;
+    const [row] = await this.db
+      .select({ secretHash: terminalRelayNodes.secretHash })
+      .from(terminalRelayNodes)
+      .where(and(eq(terminalRelayNodes.nodeId, nodeId), this.alive()));
+    return secretMatches(secret, row?.secretHash ?? null);
   }
 
   /** The agent's channel reached this process. */

@@ -14,9 +14,14 @@ export class AsciicastRecorder {
   constructor(private readonly header: { width: number; height: number; timestamp: number; title: string }) {}
 
   add(code: 'o' | 'i' | 'r', data: string): void {
+    this.addEncoded(code, JSON.stringify(data));
+  }
+
+  /** As add, with the data already JSON-encoded (the relay encodes a keystroke once for the wire and here). */
+  addEncoded(code: 'o' | 'i' | 'r', json: string): void {
     if (this.truncated) return;
     const seconds = Math.round(performance.now() - this.startedAt) / 1000;
-    const line = JSON.stringify([seconds, code, data]);
+    const line = `[${seconds},"${code}",${json}]`;
     if (this.bytes + line.length > RECORDING_MAX_BYTES) {
       this.truncated = true;
       return;

@@ -33,6 +33,8 @@ interface LiveSession extends SessionInfo {
   ticketHash: string | null;
   ticketExpiresAt: number;
   console: WebSocket | null;
+  /** Where the person's console socket came from (passed on by another API process or its own). */
+  consoleAddress: string | null;
   agent: WebSocket | null;
   /** Frames for a side that has not joined yet. */
   toConsole: string[];
@@ -114,6 +116,7 @@ export class TerminalRelay {
       ticketHash: hashSecret(ticket),
       ticketExpiresAt: Date.now() + TICKET_SECONDS * 1000,
       console: null,
+      consoleAddress: null,
       agent: null,
       toConsole: [],
       toAgent: [],
@@ -154,10 +157,11 @@ export class TerminalRelay {
     return session.agent ? 'joined' : 'ok';
   }
 
-  attachConsole(sessionId: string, socket: WebSocket): void {
+  attachConsole(sessionId: string, socket: WebSocket, address: string): void {
     const session = this.sessions.get(sessionId);
     if (!session || session.ended) return void socket.close(1000);
     session.console = socket;
+    session.consoleAddress = address;
     if (session.agent) socket.send(JSON.stringify({ type: 'ready' }));
     for (const frame of session.toConsole.splice(0)) socket.send(frame);
     socket.on('message', (raw) => this.fromConsole(session, raw));
@@ -180,8 +184,11 @@ export class TerminalRelay {
     if (!frame || session.ended) return;
     if (frame.type === 'input' && typeof frame.data === 'string' && frame.data.length > 0) {
       this.touch(session);
-      session.recorder.add('i', frame.data);
-      this.toAgent(session, JSON.stringify({ type: 'input', data: frame.data }));
+      // Encoded once for the recording and the agent. Never the frame as received: a frame with
+      // a key twice or extra fields could be read one way by the agent and recorded another.
+      const data = JSON.stringify(frame.data);
+      session.recorder.addEncoded('i', data);
+      this.toAgent(session, `{"type":"input","data":${data}}`);
     } else if (frame.type === 'resize' && isSize(frame.cols, 2, 1000) && isSize(frame.rows, 1, 500)) {
       session.cols = frame.cols;
       session.rows = frame.rows;
@@ -195,8 +202,9 @@ export class TerminalRelay {
     if (!frame || session.ended) return;
     if (frame.type === 'output' && typeof frame.data === 'string') {
       this.touch(session);
-      session.recorder.add('o', frame.data);
-      this.toConsole(session, JSON.stringify({ type: 'output', data: frame.data }));
+      const data = JSON.stringify(frame.data);
+      session.recorder.addEncoded('o', data);
+      this.toConsole(session, `{"type":"output","data":${data}}`);
     } else if (frame.type === 'exit') void this.end(session.id, 'agent');
   }
 
@@ -264,7 +272,12 @@ export class TerminalRelay {
         action: 'end',
         entity: 'terminal_session',
         entityId: session.id,
-        after: { agent_id: session.agentId, end_reason: reason, truncated: session.recorder.truncated },
+        after: {
+          agent_id: session.agentId,
+          end_reason: reason,
+          truncated: session.recorder.truncated,
+          console_address: session.consoleAddress,
+        },
       });
     });
   }

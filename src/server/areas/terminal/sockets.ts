@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { ApiError, conflict, notFound } from '../../errors.ts';
 import type { Handler } from '../../platform/handler.ts';
 import { agentOf } from '../agents/index.ts';
-import { dialHolder, pipe, wasForwarded } from './forward.ts';
+import { clientAddress, dialHolder, pipe, wasForwarded } from './forward.ts';
 import { TerminalRelay, type TicketRefusal } from './relay.ts';
 
 declare module 'fastify' {
@@ -33,9 +33,15 @@ async function checkTicket(request: FastifyRequest) {
   if (!request.ws || (await passedToHolder(request))) return;
   const { session_id } = request.params as Params;
   const { ticket } = request.query as { ticket: string };
-  const refusal = relayOf(request.server).redeem(session_id, ticket);
+  const relay = relayOf(request.server);
+  const address = await clientAddress(request, relay.nodes);
+  const refusal = relay.redeem(session_id, ticket);
   if (refusal) throw TICKET_REFUSALS[refusal];
+  consoleAddresses.set(request, address);
 }
+
+/** The person's address of each console socket, found before its upgrade. */
+const consoleAddresses = new WeakMap<FastifyRequest, string>();
 
 async function checkJoin(request: FastifyRequest) {
   if (!request.ws || (await passedToHolder(request))) return;
@@ -59,7 +65,7 @@ async function passedToHolder(request: FastifyRequest): Promise<boolean> {
   if (wasForwarded(request) || relay.holds(session_id)) return false;
   const holder = await relay.nodes.holderOfSession(session_id);
   if (!holder) return false;
-  upstreams.set(request, await dialHolder(request, holder, relay.nodes.nodeId));
+  upstreams.set(request, await dialHolder(request, holder, relay.nodes));
   return true;
 }
 
@@ -77,7 +83,8 @@ const socketHandlers: Record<
     check: checkTicket,
     ws(socket: WebSocket, request: FastifyRequest) {
       if (pipedToHolder(socket, request)) return;
-      relayOf(request.server).attachConsole((request.params as Params).session_id, socket);
+      const address = consoleAddresses.get(request) ?? request.ip;
+      relayOf(request.server).attachConsole((request.params as Params).session_id, socket, address);
     },
   },
   [AGENT_CHANNEL]: {

@@ -12,7 +12,7 @@ import {
   TERMINAL_MIN_VERSION,
   visibleAgent,
 } from '../agents/index.ts';
-import { forwardCall, wasForwarded } from './forward.ts';
+import { clientAddress, forwardCall, wasForwarded } from './forward.ts';
 import { TICKET_SECONDS } from './relay.ts';
 import { relayOf } from './sockets.ts';
 
@@ -27,10 +27,11 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
   // The session lives where the agent's channel is: another process starts it there.
   if (!relay.isConnected(agentId) && !wasForwarded(request)) {
     const holder = await relay.nodes.holderOfAgent(agentId);
-    if (holder) return (await forwardCall(request, reply, holder, relay.nodes.nodeId)) as never;
+    if (holder) return (await forwardCall(request, reply, holder, relay.nodes)) as never;
   }
   const now = new Date();
   const sessionId = randomUUID();
+  const address = await clientAddress(request, relay.nodes);
   const ticket = newSecret();
   const started = await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, agentId);
@@ -65,13 +66,19 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
       rows,
       startedAt: now,
       relayNodeId: relay.nodes.nodeId,
+      clientAddress: address,
     });
     await audit(tx, principal, {
       action: 'start',
       entity: 'terminal_session',
       entityId: sessionId,
       customerId: agent.customerId,
-      after: { agent_id: agent.agentId, host_name: agent.hostName, certificate_id: certificate.id },
+      after: {
+        agent_id: agent.agentId,
+        host_name: agent.hostName,
+        certificate_id: certificate.id,
+        client_address: address,
+      },
     });
     return { agent, certificate };
   });

@@ -34,6 +34,8 @@ export const terminalSessions = pgTable(
     recordingBytes: integer('recording_bytes').notNull().default(0),
     /** The API process whose memory holds the live session (the one the agent's channel reached). */
     relayNodeId: uuid('relay_node_id'),
+    /** The address the session was started from (the person's, also when another API process passed the call on). */
+    clientAddress: text('client_address'),
   },
   (t) => [
     index('terminal_sessions_partner_started_idx').on(t.partnerId, t.startedAt),
@@ -48,6 +50,8 @@ export const terminalSessions = pgTable(
 export const terminalRelayNodes = pgTable('terminal_relay_nodes', {
   nodeId: uuid('node_id').primaryKey(),
   address: text('address').notNull(),
+  /** SHA-256 of the secret the process proves its passed-on calls with (they carry the client's address). */
+  secretHash: text('secret_hash'),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import {
+  terminalChannels,
+  terminalRelayNodes,
+  terminalSessions,
+} from '../../../src/server/db/schema/index.ts';
+import { backends } from '../../helpers/database.ts';
+import { refusal, terminalContext, until } from './helpers.ts';
+
+/** A port on 127.0.0.1 nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The directory of API processes that relay terminals (terminal_relay_nodes, terminal_channels):
+ * what a caller sees when the process holding a terminal cannot be reached, and how the rows of
+ * a process that stopped without signing off are cleared.
+ */
+describe.each(backends())('terminal relay processes on %s', (backend) => {
+  const c = terminalContext(backend);
+  const db = () => c.t.database.db;
+
+  /** A process that says it is alive and holds `agentId`'s channel, at an address nothing answers on. */
+  const unreachableHolder = async () => {
+    const nodeId = randomUUID();
+    await db()
+      .insert(terminalRelayNodes)
+      .values({ nodeId, address: `http://127.0.0.1:${await freePort()}` });
+    return nodeId;
+  };
+
+  it('answers 502 terminal_relay_unreachable when the process holding the agent’s channel cannot be reached', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await c.enrol(c.acme(), { host_name: 'ACME-FAR' });
+    await c.enableTerminal(agent.agentId);
+    const nodeId = await unreachableHolder();
+    await db().insert(terminalChannels).values({ agentId: agent.agentId, nodeId });
+
+    const started = await c.start(agent.agentId);
+    c.expectError(started, 502, 'terminal_relay_unreachable');
+    expect(started.json().error.message).toBe('The API process holding this terminal did not answer.');
+    // Nothing was started.
+    const sessions = await db()
+      .select({ id: terminalSessions.sessionId })
+      .from(terminalSessions)
+      .where(eq(terminalSessions.agentId, agent.agentId));
+    expect(sessions).toEqual([]);
+  });
+
+  it('refuses a console socket with 502 terminal_relay_unreachable when its session’s process cannot be reached', async () => {
+    const { certificate_id } = await c.grant('analyst@test.example');
+    const agent = await c.enrol(c.acme(), { host_name: 'ACME-GONE' });
+    const nodeId = await unreachableHolder();
+    const sessionId = randomUUID();
+    await db().insert(terminalSessions).values({
+      sessionId,
+      partnerId: c.t.fixtures.analyst.partnerId,
+      customerId: c.acme(),
+      agentId: agent.agentId,
+      hostName: 'ACME-GONE',
+      contactId: c.t.fixtures.analyst.contactId,
+      email: 'analyst@test.example',
+      certificateId: certificate_id,
+      cols: 80,
+      rows: 24,
+      relayNodeId: nodeId,
+    });
+    const host = await c.listening();
+    const refused = await refusal(`ws://${host}/api/terminal/v1/sessions/${sessionId}/console?ticket=x`);
+    expect(refused).toEqual({
+      status: 502,
+      body: {
+        error: expect.objectContaining({
+          code: 'terminal_relay_unreachable',
+          message: 'The API process holding this terminal did not answer.',
+        }),
+      },
+    });
+  });
+
+  it('deletes the rows of a process found dead, and of an earlier run at the address a process starts on', async () => {
+    const port = await freePort();
+    const dead = randomUUID();
+    const earlierRun = randomUUID();
+    const alive = randomUUID();
+    const [deadAgent, earlierAgent, aliveAgent] = [randomUUID(), randomUUID(), randomUUID()];
+    await db()
+      .insert(terminalRelayNodes)
+      .values([
+        // Not heard from for five minutes: it crashed.
+        { nodeId: dead, address: 'http://10.0.0.9:3000', seenAt: sql`now() - interval '5 minutes'` },
+        // Killed a moment ago, restarting at the same address.
+        { nodeId: earlierRun, address: `http://127.0.0.1:${port}` },
+        { nodeId: alive, address: 'http://10.0.0.8:3000' },
+      ]);
+    await db()
+      .insert(terminalChannels)
+      .values([
+        { agentId: deadAgent, nodeId: dead },
+        { agentId: earlierAgent, nodeId: earlierRun },
+        { agentId: aliveAgent, nodeId: alive },
+      ]);
+
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
+    const restarted = await buildApp(config, c.t.database, { logger: false });
+    try {
+      await restarted.listen({ port, host: '127.0.0.1' });
+      // A process writes its own row once it has cleared the others' (when it starts listening).
+      const own = restarted.terminalRelay.nodes.nodeId;
+      await until(async () => {
+        const rows = await db()
+          .select({ nodeId: terminalRelayNodes.nodeId })
+          .from(terminalRelayNodes)
+          .where(eq(terminalRelayNodes.nodeId, own));
+        return rows.length === 1;
+      });
+      const nodes = await db()
+        .select({ nodeId: terminalRelayNodes.nodeId })
+        .from(terminalRelayNodes)
+        .where(inArray(terminalRelayNodes.nodeId, [dead, earlierRun, alive]));
+      expect(nodes).toEqual([{ nodeId: alive }]);
+      const channels = await db()
+        .select({ agentId: terminalChannels.agentId })
+        .from(terminalChannels)
+        .where(inArray(terminalChannels.agentId, [deadAgent, earlierAgent, aliveAgent]));
+      expect(channels).toEqual([{ agentId: aliveAgent }]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
