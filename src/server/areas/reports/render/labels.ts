@@ -109,7 +109,8 @@ const EN_GB = {
   none: 'Nothing in this period.',
   savedSearchMissing: 'The saved search of this report is not available.',
   azureGroups: 'Azure groups',
-  azureGroup: (name: string, devices: string) => `${name} (${devices} devices)`,
+  azureGroup: (name: string, devices: number, shown: string) =>
+    `${name} (${shown} ${devices === 1 ? 'device' : 'devices'})`,
   notNarrowed:
     'Not narrowed to the Azure groups: these figures are about no device and cover the whole customer.',
   otherWorkflow: 'A workflow of the provider',
@@ -233,7 +234,7 @@ const DE_DE: ReportLabels = {
   none: 'Nichts in diesem Zeitraum.',
   savedSearchMissing: 'Die gespeicherte Suche dieses Berichts ist nicht verfügbar.',
   azureGroups: 'Azure-Gruppen',
-  azureGroup: (name, devices) => `${name} (${devices} Geräte)`,
+  azureGroup: (name, devices, shown) => `${name} (${shown} ${devices === 1 ? 'Gerät' : 'Geräte'})`,
   notNarrowed:
     'Nicht auf die Azure-Gruppen eingeschränkt: Diese Zahlen betreffen kein Gerät und gelten für den ganzen Kunden.',
   otherWorkflow: 'Ein Workflow des Anbieters',
@@ -348,7 +349,7 @@ const FI_FI: ReportLabels = {
   none: 'Ei mitään tällä jaksolla.',
   savedSearchMissing: 'Tämän raportin tallennettu haku ei ole käytettävissä.',
   azureGroups: 'Azure-ryhmät',
-  azureGroup: (name, devices) => `${name} (${devices} laitetta)`,
+  azureGroup: (name, devices, shown) => `${name} (${shown} ${devices === 1 ? 'laite' : 'laitetta'})`,
   notNarrowed: 'Ei rajattu Azure-ryhmiin: nämä luvut eivät koske laitteita, vaan koko asiakasta.',
   otherWorkflow: 'Palveluntarjoajan työnkulku',
   totals: {

@@ -78,7 +78,7 @@ function drawCover(drawing: Drawing, input: RenderInput) {
   );
   if (input.azureGroups)
     doc.text(
-      `${labels.azureGroups}: ${input.azureGroups.map((g) => labels.azureGroup(g.name, format.count(g.devices))).join(', ')}`,
+      `${labels.azureGroups}: ${input.azureGroups.map((g) => labels.azureGroup(g.name, g.devices, format.count(g.devices))).join(', ')}`,
       { width: drawing.width },
     );
   doc.moveDown(0.5);
