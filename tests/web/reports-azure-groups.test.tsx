@@ -93,7 +93,7 @@ describe('the Azure groups field', () => {
 
   it('shows that the groups are loading, then that they failed, and reads them again on retry', async () => {
     const user = userEvent.setup();
-    let answer!: (reply: { status: 502; body: unknown }) => void;
+    let answer!: (reply: Response) => void;
     network.on(
       'get',
       GROUPS_PATH,
@@ -108,7 +108,12 @@ describe('the Azure groups field', () => {
     expect(await within(field).findByText('Loading Azure groups…')).toBeTruthy();
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     network.on('get', GROUPS_PATH, ACME_GROUPS);
-    answer({ status: 502, body: { error: { code: 'bad_gateway', message: 'Graph failed.' } } });
+    answer(
+      new Response(JSON.stringify({ error: { code: 'bad_gateway', message: 'Graph failed.' } }), {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const failed = await within(field).findByRole('alert');
     expect(within(failed).getByText('Unable to load the Azure groups')).toBeTruthy();
     await user.click(within(failed).getByRole('button', { name: 'Try again' }));
@@ -157,7 +162,7 @@ describe('the Azure groups field', () => {
     };
     network.on('post', '/api/ngreports/v0/schedule/', () => {
       network.on('get', '/api/ngreports/v0/schedule/', { status: 200, body: { tasks: [schedule] } });
-      return { status: 200 as const, body: schedule };
+      return { status: 201 as const, body: schedule };
     });
     renderBuilder();
     const form = await deliveryForm('Schedule the report');
