@@ -2814,7 +2814,7 @@ export interface paths {
         };
         /**
          * Send a report now to recipients, one PDF per customer (rendered in the background).
-         * @description A GET, as the spec's call; each customer gets a run in the delivery log at once (202), which the `render-report` job renders, stores for the report's retention days and mails through the outbox. `selected_groups` are Azure groups, accepted once a Microsoft integration exists.
+         * @description A GET, as the spec's call; each customer gets a run in the delivery log at once (202), which the `render-report` job renders, stores for the report's retention days and mails through the outbox. With `selected_groups`, each customer's PDF narrows to those of the groups its own tenants have; a group none of the customers has, or a customer that has none of them, is a 400.
          */
         get: operations["sendReport"];
         put?: never;
@@ -6433,6 +6433,12 @@ export interface components {
             type: "header" | "body" | "rule" | "page_break" | "section";
         };
         ReportData: {
+            /** @description The Azure groups the figures are narrowed to, with how many devices each has (empty when not narrowed). */
+            azure_groups: {
+                devices: number;
+                id: string;
+                name: string;
+            }[];
             customer: {
                 /** Format: uuid */
                 id: string;
@@ -6453,6 +6459,8 @@ export interface components {
             /** @description One entry per component, in document order; `data` is the section's figures (null for text and layout). */
             sections: {
                 data: unknown;
+                /** @description With Azure groups, whether this data section covers only their devices (false when it cannot be narrowed and covers the whole customer); null without groups or for text and layout. */
+                narrowed: boolean | null;
                 /** @description What the PDF prints for a data section, in the language asked (null for text and layout). */
                 printed: null | components["schemas"]["ReportPrintedSection"];
                 section: string | null;
@@ -6538,6 +6546,8 @@ export interface components {
             report_version: number;
             /** Format: uuid */
             schedule_id: string | null;
+            /** @description The Azure groups the PDF narrows to (none */
+            selected_groups: string[];
             /** @enum {string} */
             status: "queued" | "running" | "sent" | "failed";
         };
@@ -6556,6 +6566,8 @@ export interface components {
             /** Format: uuid */
             report_id: string;
             report_name: string;
+            /** @description The Azure groups each run narrows to (none */
+            selected_groups: string[];
             time_zone: string;
         };
         ResolvedPeriod: {
@@ -7280,6 +7292,15 @@ export interface components {
                 };
             };
         };
+        /** @description A service the answer depends on (such as Microsoft Graph) failed; the message says which and why. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is malformed; `details` names the field and the reason. */
         BadRequest: {
             headers: {
@@ -7405,6 +7426,8 @@ export interface components {
         MuteId: string;
         /** @description The customer the report is for (one the caller may see). */
         ReportCustomer: string;
+        /** @description Azure groups (Entra ID group ids of the customer's tenant, from `GET /ngreports/v0/azure-groups/`; repeated key): the devices and alerts sections cover only these groups' devices (members and nested members, read from Microsoft Graph, matched to agents and alerts by host name). A group the customer's tenants do not have is a 400; Graph failing is a 502. */
+        ReportSelectedGroups: string[];
         /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
         ReportTarget: string;
         RunId: string;
@@ -12632,6 +12655,8 @@ export interface operations {
                 customer_id: components["parameters"]["ReportCustomer"];
                 /** @description The language of `printed` (the console's); the customer's, as the PDF, when not given. */
                 locale?: "en-GB" | "en-US" | "de-DE" | "fi-FI";
+                /** @description Azure groups (Entra ID group ids of the customer's tenant, from `GET /ngreports/v0/azure-groups/`; repeated key): the devices and alerts sections cover only these groups' devices (members and nested members, read from Microsoft Graph, matched to agents and alerts by host name). A group the customer's tenants do not have is a 400; Graph failing is a 502. */
+                selected_groups?: components["parameters"]["ReportSelectedGroups"];
                 /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
                 target?: components["parameters"]["ReportTarget"];
             };
@@ -12655,6 +12680,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     previewReport: {
@@ -12662,6 +12688,8 @@ export interface operations {
             query: {
                 /** @description The customer the report is for (one the caller may see). */
                 customer_id: components["parameters"]["ReportCustomer"];
+                /** @description Azure groups (Entra ID group ids of the customer's tenant, from `GET /ngreports/v0/azure-groups/`; repeated key): the devices and alerts sections cover only these groups' devices (members and nested members, read from Microsoft Graph, matched to agents and alerts by host name). A group the customer's tenants do not have is a 400; Graph failing is a 502. */
+                selected_groups?: components["parameters"]["ReportSelectedGroups"];
                 /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
                 target?: components["parameters"]["ReportTarget"];
             };
@@ -12685,6 +12713,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     sendReport: {
@@ -12695,7 +12724,8 @@ export interface operations {
                 recipients: string[];
                 /** @description The report's id. */
                 report_type: string;
-                selected_groups?: string[];
+                /** @description Azure groups (Entra ID group ids of the customer's tenant, from `GET /ngreports/v0/azure-groups/`; repeated key): the devices and alerts sections cover only these groups' devices (members and nested members, read from Microsoft Graph, matched to agents and alerts by host name). A group the customer's tenants do not have is a 400; Graph failing is a 502. */
+                selected_groups?: components["parameters"]["ReportSelectedGroups"];
                 /** @description The target month (`2026-10`: August to October) or ISO week (`2026-W43`); omitted, the last whole month or week before today. */
                 target?: components["parameters"]["ReportTarget"];
             };
@@ -12720,6 +12750,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listReportRuns: {
@@ -12812,6 +12843,8 @@ export interface operations {
                 recipients: string[];
                 /** @description The report's id. */
                 report_type: string;
+                /** @description Azure groups (Entra ID group ids of the customer's tenant, from `GET /ngreports/v0/azure-groups/`; repeated key): the devices and alerts sections cover only these groups' devices (members and nested members, read from Microsoft Graph, matched to agents and alerts by host name). A group the customer's tenants do not have is a 400; Graph failing is a 502. */
+                selected_groups?: components["parameters"]["ReportSelectedGroups"];
             };
             header?: never;
             path?: never;
@@ -12832,6 +12865,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
         };
     };
     deleteReportSchedule: {

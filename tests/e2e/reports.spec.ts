@@ -72,12 +72,17 @@ test('an administrator builds a report, previews it, schedules it monthly and fi
   const customer = (await schedule.getByLabel('Customer').locator('option:checked').textContent()) ?? '';
   // Runs at 06:00 in the customer's own time zone, or UTC when it has none.
   await expect(schedule.getByText(/^Runs at 06:00 (in the customer's time zone|UTC)/)).toBeVisible();
+  // Its Azure groups, or that it has no Microsoft integration to read them from.
+  const groups = schedule.getByRole('group', { name: 'Azure groups' });
+  await expect(
+    groups.getByText(/^No Microsoft integration is configured/).or(groups.getByRole('checkbox').first()),
+  ).toBeVisible();
   await tabTo(page, schedule.getByLabel('Recipients'));
   await page.keyboard.type(recipient);
   await page.keyboard.press('Enter');
   const schedules = page.getByRole('table', { name: "The report's schedules by customer" });
   await expect(
-    schedules.getByRole('row', { name: new RegExp(`${customer}.*Monthly.*${recipient}`) }),
+    schedules.getByRole('row', { name: new RegExp(`${customer}.*Monthly.*${recipient}.*All devices`) }),
   ).toBeVisible();
 
   // Sent now, as the schedule's run sends it: the log shows it sent with its PDF.

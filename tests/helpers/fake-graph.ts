@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local server speaking the Microsoft identity platform's client-credentials token endpoint
  * (`/{tenant}/oauth2/v2.0/token`) and the parts of Microsoft Graph the Defender XDR integration
- * reads (`/v1.0/security/alerts_v2` with `$filter=lastUpdateDateTime ge …` and `/v1.0/groups`),
+ * reads (`/v1.0/security/alerts_v2` with `$filter=lastUpdateDateTime ge …`, `/v1.0/groups`, one
+ * group `/v1.0/groups/{id}` and its devices `/v1.0/groups/{id}/transitiveMembers/microsoft.graph.device`
+ * with `$select`),
  * paged with `@odata.nextLink` as Graph pages, and Defender for Endpoint's machine actions
  * (`POST /api/machines/{id}/isolate` and `/unisolate`, with a token for its own resource). Each
  * token names its tenant and resource; a collection answers the token's tenant only. Tests queue
@@ -27,6 +29,12 @@ export interface FakeGraphGroup {
   mailEnabled: boolean;
   groupTypes: string[];
 }
+
+/** A member of a group: a device, a user, or a nested group (whose members count as transitive). */
+export type FakeGroupMember =
+  | { type: 'device'; id: string; deviceId: string; displayName: string }
+  | { type: 'user'; id: string; displayName: string }
+  | { type: 'group'; id: string };
 
 export interface FakeMachine {
   computerDnsName: string;
@@ -58,6 +66,8 @@ export interface FakeGraph {
   clientSecret: string;
   alerts: Map<string, FakeGraphAlert[]>;
   groups: Map<string, FakeGraphGroup[]>;
+  /** The direct members of each group (by group id); a group answers only in its own tenant. */
+  members: Map<string, FakeGroupMember[]>;
   /** Defender for Endpoint's devices per tenant, by machine id. */
   machines: Map<string, Map<string, FakeMachine>>;
   /** Isolate and unisolate actions taken, in order. */
@@ -137,6 +147,30 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     });
   }
 
+  /** Only the fields `$select` names (and the type), as Graph answers. */
+  function selected(url: URL, item: Record<string, unknown>) {
+    const fields = url.searchParams.get('$select')?.split(',');
+    if (!fields) return item;
+    return Object.fromEntries(
+      Object.entries(item).filter(([key]) => key.startsWith('@') || fields.includes(key)),
+    );
+  }
+
+  /** A group's devices, its nested groups' included, each once. */
+  function transitiveDevices(
+    groupId: string,
+    seen: Set<string>,
+  ): Extract<FakeGroupMember, { type: 'device' }>[] {
+    if (seen.has(groupId)) return [];
+    seen.add(groupId);
+    const devices = new Map<string, Extract<FakeGroupMember, { type: 'device' }>>();
+    for (const member of fake.members.get(groupId) ?? []) {
+      if (member.type === 'device') devices.set(member.id, member);
+      if (member.type === 'group') for (const d of transitiveDevices(member.id, seen)) devices.set(d.id, d);
+    }
+    return [...devices.values()];
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse, body: string) {
     const url = new URL(req.url ?? '/', fake.url);
     fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
@@ -195,6 +229,30 @@ export async function startFakeGraph(): Promise<FakeGraph> {
       return page(res, url, top === 1 ? items.slice(0, 1) : items);
     }
     if (url.pathname === '/v1.0/groups') return page(res, url, fake.groups.get(tenant) ?? []);
+    const group = /^\/v1\.0\/groups\/([^/]+)(\/transitiveMembers\/microsoft\.graph\.device)?$/.exec(
+      url.pathname,
+    );
+    if (group) {
+      const id = decodeURIComponent(group[1]!);
+      const known = (fake.groups.get(tenant) ?? []).find((g) => g.id === id);
+      if (!known)
+        return send(res, 404, {
+          error: { code: 'Request_ResourceNotFound', message: `Resource '${id}' does not exist.` },
+        });
+      if (!group[2]) return send(res, 200, selected(url, { id: known.id, displayName: known.displayName }));
+      return page(
+        res,
+        url,
+        transitiveDevices(id, new Set()).map((d) =>
+          selected(url, {
+            '@odata.type': '#microsoft.graph.device',
+            id: d.id,
+            deviceId: d.deviceId,
+            displayName: d.displayName,
+          }),
+        ),
+      );
+    }
     send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
   }
 
@@ -212,6 +270,7 @@ export async function startFakeGraph(): Promise<FakeGraph> {
     clientSecret: 'a-client-secret-value',
     alerts: new Map(),
     groups: new Map(),
+    members: new Map(),
     machines: new Map(),
     machineActions: [],
     pageSize: 2,

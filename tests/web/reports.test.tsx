@@ -119,13 +119,15 @@ describe("the builder's figures", () => {
         locale: call.query.get('locale') ?? 'en-GB',
         customer: { id: ACME, name: 'Acme Corp' },
         period: { start: '2026-08-01', end: '2026-10-31', label: 'August 2026 – October 2026' },
+        azure_groups: [],
         sections: [
-          { type: 'header', section: null, title: null, data: null, printed: null },
+          { type: 'header', section: null, title: null, data: null, narrowed: null, printed: null },
           {
             type: 'section',
             section: 'workflows',
             title: null,
             data: {},
+            narrowed: null,
             printed: {
               title: 'Workflows run',
               blocks: [
@@ -146,6 +148,7 @@ describe("the builder's figures", () => {
             section: 'alerts_over_time',
             title: null,
             data: {},
+            narrowed: null,
             printed: {
               title: 'Alerts over time',
               blocks: [

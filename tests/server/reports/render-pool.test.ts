@@ -18,6 +18,7 @@ const PNG_LOGO = Buffer.from(
 const inputFor = (customerName: string): RenderInput => ({
   title: 'Monthly review',
   description: null,
+  azureGroups: null,
   version: 1,
   providerName: 'Test MSSP',
   customerName,
@@ -37,6 +38,7 @@ const inputFor = (customerName: string): RenderInput => ({
       type: 'section',
       section: 'alerts_over_time',
       title: null,
+      narrowed: null,
       data: { buckets: [{ start: '2026-08-01', critical: 1, high: 2, medium: 3, low: 4 }] },
     },
   ],
@@ -76,7 +78,7 @@ describe('the render threads', () => {
       ...inputFor('Acme Test'),
       components: [{ type: 'section' as const, section: 'kpis' as const }],
     };
-    broken.sections = [{ type: 'section', section: 'kpis', title: null, data: {} }];
+    broken.sections = [{ type: 'section', section: 'kpis', title: null, data: {}, narrowed: null }];
     await expect(pool.render(broken)).rejects.toThrow();
     const { pages } = await pool.render(inputFor('Acme Test'));
     expect(pages).toBe(1);

@@ -30,6 +30,7 @@ describe('a report rendered to PDF', () => {
     const { pdf, pages } = await renderReportPdf({
       title: 'Quarterly review',
       description: 'For the board',
+      azureGroups: null,
       version: 3,
       providerName: 'Test MSSP',
       customerName: 'Acme Test',
@@ -48,8 +49,8 @@ describe('a report rendered to PDF', () => {
         { type: 'section', section: 'top_alert_types', limit: 100 },
       ],
       sections: [
-        { type: 'header', section: null, title: null, data: null },
-        { type: 'section', section: 'top_alert_types', title: null, data: { types } },
+        { type: 'header', section: null, title: null, data: null, narrowed: null },
+        { type: 'section', section: 'top_alert_types', title: null, data: { types }, narrowed: null },
       ],
     });
     expect(pages).toBeGreaterThanOrEqual(3);
@@ -74,6 +75,7 @@ describe('a report rendered to PDF', () => {
       type: 'section' as const,
       section: kind,
       title: null,
+      narrowed: null,
       data,
     });
     const sections = [
@@ -116,6 +118,7 @@ describe('a report rendered to PDF', () => {
     const { pdf } = await renderReportPdf({
       title: 'Monatsbericht',
       description: null,
+      azureGroups: null,
       version: 1,
       providerName: 'Test MSSP',
       customerName: 'Acme Test',

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedSearches, workflowRuns, workflows } from '../../../src/server/db/schema/index.ts';
@@ -208,5 +212,32 @@ describe.each(backends())('the saved-search and workflows sections on %s', (back
       ['Isolate host', '3', '2', '1'],
       ['A workflow of the provider', '1', '1', '0'],
     ]);
+  });
+
+  it("prints the saved search's event times on the customer's clock and in its language, as the PDF", async () => {
+    const { analyst, acme } = t.fixtures;
+    const patched = await t.as(analyst, {
+      method: 'PATCH',
+      url: `/api/management/customers/${acme.customerId}`,
+      payload: { locale: 'de-DE', time_zone: 'Europe/Helsinki' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const id = await create('Windows events');
+    // 09:00 and 11:00 UTC in October are 12:00 and 14:00 in Helsinki (summer time).
+    const times = (await sections(analyst, id, acme.customerId)).printed[0].blocks[1].rows.map(
+      (row: string[]) => row[0],
+    );
+    expect(times).toEqual(['06.10.2026, 12:00:00 OESZ', '05.10.2026, 14:00:00 OESZ']);
+    const preview = await reportsApi(t).preview(analyst, id, acme.customerId);
+    expect(preview.statusCode).toBe(200);
+    const folder = mkdtempSync(join(tmpdir(), 'report-times-'));
+    try {
+      writeFileSync(join(folder, 'r.pdf'), preview.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', join(folder, 'r.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('06.10.2026, 12:00:00');
+      expect(text).not.toContain('2026-10-06 09:00:00');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -72,6 +72,12 @@ export const integrationHandlers: Handlers<
 };
 
 export { parseSecurityEvent, priorityOf } from './cef.ts';
+export {
+  type CustomerGroupDevices,
+  customerGroupDevices,
+  defenderTenantsOf,
+  type GroupWithDevices,
+} from './graph/group-devices.ts';
 export { type AzureGroup, azureGroups } from './graph/groups.ts';
 export { azureGroupsOfCustomers } from './graph/groups-of-customers.ts';
 export {

@@ -3,6 +3,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { customers, type reports } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { customerNotFound } from '../../platform/scope.ts';
+import type { DeviceScope } from './azure-scope.ts';
 import { brandingFor } from './branding-store.ts';
 import { zoneOf } from './customer-zone.ts';
 import type { ReportComponent } from './document.ts';
@@ -15,7 +16,8 @@ type ReportRow = typeof reports.$inferSelect;
 
 /**
  * Everything a report's PDF shows for one customer and period, read in `tx`: the caller's (or a
- * schedule owner's) transaction, so row-level security decides what the figures may include.
+ * schedule owner's) transaction, so row-level security decides what the figures may include;
+ * with `devices` (Azure groups, read from Graph beforehand), the device sections cover only those.
  */
 export async function composeReport(
   tx: Db,
@@ -24,6 +26,7 @@ export async function composeReport(
   customerId: string,
   period: Period,
   now: Date,
+  devices: DeviceScope | null = null,
 ): Promise<RenderInput> {
   if (!principal.scope.customerIds.includes(customerId)) throw customerNotFound(customerId);
   const [customer] = await tx
@@ -42,11 +45,13 @@ export async function composeReport(
     locale: customer.locale ?? DEFAULT_REPORT_LOCALE,
     timeZone: zoneOf(customer.timeZone),
     period,
+    azureGroups: devices?.groups ?? null,
     generatedAt: now,
     branding: await brandingFor(tx, principal.user.partnerId, customerId),
     components,
     sections: await readSections(tx, components, customerId, period, now, {
       savedSearchId: report.savedSearchId,
+      devices,
     }),
   };
 }

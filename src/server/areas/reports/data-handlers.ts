@@ -1,6 +1,7 @@
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { asReader } from '../../platform/reader.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { deviceScopeForCaller } from './azure-scope.ts';
 import { composeReport } from './compose.ts';
 import { readingFigures } from './figures-gate.ts';
 import { visibleReport } from './handlers.ts';
@@ -19,8 +20,16 @@ async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]
   const now = new Date();
   const report = await asCaller(request, (tx) => visibleReport(tx, request.params.id));
   const period = periodOf(report, request.query.target, now);
+  // Graph is asked before the figures are read: no transaction waits on it.
+  const devices = await deviceScopeForCaller(
+    request,
+    request.query.customer_id,
+    request.query.selected_groups,
+  );
   const input = await readingFigures(() =>
-    asReader(request, (tx) => composeReport(tx, principal, report, request.query.customer_id, period, now)),
+    asReader(request, (tx) =>
+      composeReport(tx, principal, report, request.query.customer_id, period, now, devices),
+    ),
   );
   return { report, input };
 }
@@ -28,13 +37,14 @@ async function composeForCaller(request: Parameters<Handler<'getReportData'>>[0]
 export const getReportData: Handler<'getReportData'> = async (request) => {
   const { report, input } = await composeForCaller(request);
   const locale = request.query.locale ?? input.locale;
-  const words = { labels: labelsFor(locale), format: formatsFor(locale) };
+  const words = { labels: labelsFor(locale), format: formatsFor(locale), timeZone: input.timeZone };
   return {
     report_id: report.id,
     version: report.version,
     locale,
     customer: { id: request.query.customer_id, name: input.customerName },
     period: input.period,
+    azure_groups: input.azureGroups ?? [],
     sections: input.sections.map((s) => ({
       ...s,
       section: s.section ?? null,

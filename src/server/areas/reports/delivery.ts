@@ -6,6 +6,7 @@ import { ApiError, type FieldIssue, notFound } from '../../errors.ts';
 import type { Handler, ResultOf } from '../../platform/handler.ts';
 import { requestedCustomers, requireVisibleCustomer } from '../../platform/scope.ts';
 import { asCaller, principalOf } from '../../plugins/auth.ts';
+import { deviceScopeForCaller, groupsPerCustomer } from './azure-scope.ts';
 import { type Frequency, nextRunOf } from './cadence.ts';
 import { customerTimeZone } from './customer-zone.ts';
 import { visibleReport } from './handlers.ts';
@@ -44,12 +45,25 @@ export const scheduleReport: Handler<'scheduleReport'> = async (request, reply) 
   const { customer_id: customerId, report_type: reportId, frequency } = request.query;
   requireVisibleCustomer(principal, customerId);
   const recipients = checkedRecipients(request.query.recipients);
+  // The groups must be the customer's (and Graph reachable) when the schedule is made; each run
+  // reads their devices again as they are then.
+  const selectedGroups =
+    (await deviceScopeForCaller(request, customerId, request.query.selected_groups))?.groups.map(
+      (g) => g.id,
+    ) ?? [];
   const { row, name } = await asCaller(request, async (tx) => {
     const report = await visibleReport(tx, reportId);
     // In the customer's own time zone (the customer form sets it); a later change re-times it.
     const timeZone = await customerTimeZone(tx, customerId);
     const nextRunAt = nextRunOf(frequency as Frequency, timeZone, new Date());
-    const values = { frequency, timeZone, recipients, nextRunAt, ownerId: principal.user.contactId };
+    const values = {
+      frequency,
+      timeZone,
+      recipients,
+      selectedGroups,
+      nextRunAt,
+      ownerId: principal.user.contactId,
+    };
     const [row] = await tx
       .insert(reportSchedules)
       .values({ ...values, customerId, reportId, partnerId: principal.user.partnerId })
@@ -60,7 +74,13 @@ export const scheduleReport: Handler<'scheduleReport'> = async (request, reply) 
       entity: 'report_schedule',
       entityId: row!.id,
       customerId,
-      after: { report: report.name, frequency, time_zone: timeZone, recipients },
+      after: {
+        report: report.name,
+        frequency,
+        time_zone: timeZone,
+        recipients,
+        selected_groups: selectedGroups,
+      },
     });
     return { row: row!, name: report.name };
   });
@@ -96,10 +116,8 @@ export const sendReport: Handler<'sendReport'> = async (request, reply) => {
   const customerIds = [...new Set(request.query.customer_ids)];
   for (const id of customerIds) requireVisibleCustomer(principal, id);
   const recipients = checkedRecipients(request.query.recipients);
-  if (request.query.selected_groups?.length)
-    throw new ApiError(400, 'bad_request', 'selected_groups: no Microsoft integration is configured', [
-      { field: 'selected_groups', reason: 'no Microsoft integration is configured' },
-    ]);
+  // Each customer's groups among those selected, read from Graph before anything is queued.
+  const groups = await groupsPerCustomer(request, customerIds, request.query.selected_groups);
   const runs = await asCaller(request, async (tx) => {
     const report = await visibleReport(tx, request.query.report_type);
     const period = periodOf(report, request.query.target, new Date());
@@ -115,6 +133,7 @@ export const sendReport: Handler<'sendReport'> = async (request, reply) => {
           periodStart: period.start,
           periodEnd: period.end,
           recipients,
+          selectedGroups: groups.get(customerId) ?? [],
         })),
       )
       .returning();
@@ -124,7 +143,13 @@ export const sendReport: Handler<'sendReport'> = async (request, reply) => {
         entity: 'report_run',
         entityId: String(run.id),
         customerId: run.customerId,
-        after: { report: report.name, recipients, period_start: period.start, period_end: period.end },
+        after: {
+          report: report.name,
+          recipients,
+          period_start: period.start,
+          period_end: period.end,
+          selected_groups: run.selectedGroups,
+        },
       });
     return runs;
   });

@@ -34,6 +34,7 @@ export async function startDueSchedules(db: Db, now: Date): Promise<number> {
           periodStart: period.start,
           periodEnd: period.end,
           recipients: schedule.recipients,
+          selectedGroups: schedule.selectedGroups,
         })
         .returning();
       await tx

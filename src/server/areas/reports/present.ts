@@ -36,6 +36,7 @@ export function presentSchedule(row: ScheduleRow, reportName: string) {
     frequency: row.frequency as 'monthly' | 'weekly',
     time_zone: row.timeZone,
     recipients: row.recipients,
+    selected_groups: row.selectedGroups,
     next_run_at: row.nextRunAt.toISOString(),
     last_run_at: row.lastRunAt?.toISOString() ?? null,
   };
@@ -51,6 +52,7 @@ export function presentRun(row: RunRow) {
     period_start: row.periodStart,
     period_end: row.periodEnd,
     recipients: row.recipients,
+    selected_groups: row.selectedGroups,
     status: row.status as 'queued' | 'running' | 'sent' | 'failed',
     attempts: row.attempts,
     last_error: row.lastError,

@@ -7,6 +7,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobContext, JobKind } from '../../jobs/types.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { readScoped } from '../../platform/reader.ts';
+import { deviceScopeForRun, GroupsGone } from './azure-scope.ts';
 import { composeReport } from './compose.ts';
 import { readingFigures } from './figures-gate.ts';
 import { formatsFor } from './render/format.ts';
@@ -51,6 +52,12 @@ async function renderRun(context: JobContext): Promise<void> {
       run.customerId,
     ]);
     if ('refused' in reach) throw new RunRefused(REACH_GONE_MESSAGES[reach.refused]);
+    // The Azure groups' devices as they are now, from Graph, before any transaction is open.
+    const devices = await deviceScopeForRun(db, run.customerId, run.selectedGroups).catch(
+      (error: unknown) => {
+        throw error instanceof GroupsGone ? new RunRefused(error.message) : error;
+      },
+    );
     const at = now();
     const period = {
       start: run.periodStart,
@@ -63,7 +70,7 @@ async function renderRun(context: JobContext): Promise<void> {
         context.reads ?? primaryOnly(db),
         db,
         reach.principal.scope,
-        (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at),
+        (tx) => composeReport(tx, reach.principal, report, run.customerId, period, at, devices),
         (error) =>
           context.log.warn(`${RENDER_REPORT_JOB}: replica read failed, read the primary: ${reasonOf(error)}`),
       ),

@@ -71,6 +71,8 @@ export const reportSchedules = pgTable(
     frequency: text('frequency').notNull(),
     timeZone: text('time_zone').notNull(),
     recipients: text('recipients').array().notNull(),
+    /** Entra ID groups of the customer's tenant the runs narrow to (their devices only); none: all. */
+    selectedGroups: text('selected_groups').array().notNull().default(sql`'{}'::text[]`),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +104,8 @@ export const reportRuns = pgTable(
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
     recipients: text('recipients').array().notNull(),
+    /** Entra ID groups of the customer's tenant the PDF narrows to (their devices only); none: all. */
+    selectedGroups: text('selected_groups').array().notNull().default(sql`'{}'::text[]`),
     /** queued, running, sent, or failed (after its last attempt; `last_error` says why). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -9,6 +9,7 @@ import { useCan } from '../../session/use-can.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
 import {
   deleteReportSchedule,
+  listReportAzureGroups,
   listReportSchedules,
   REPORTS_AREA,
   type Report,
@@ -42,6 +43,7 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
   }, [customers]);
   const schedules = asLoaded(useQuery(listReportSchedules([])));
   const mine = (schedules.data ?? []).filter((s) => s.report_id === report.id);
+  const groupName = useGroupNames(mine);
   const [stopping, setStopping] = useState<ReportSchedule | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -79,6 +81,7 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
                 <th scope="col">{t('columns.customer')}</th>
                 <th scope="col">{t('schedule.frequency')}</th>
                 <th scope="col">{t('schedule.recipients')}</th>
+                <th scope="col">{t('groups.column')}</th>
                 <th scope="col">{t('schedule.next')}</th>
                 <th scope="col">
                   <span className="sr-only">{t('columns.actions')}</span>
@@ -93,6 +96,11 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
                     {t(`frequency.${s.frequency}`)} · {s.time_zone}
                   </td>
                   <td>{s.recipients.join(', ')}</td>
+                  <td>
+                    {s.selected_groups.length
+                      ? s.selected_groups.map((id) => groupName(s.customer_id, id)).join(', ')
+                      : t('groups.all')}
+                  </td>
                   <td>
                     <TimeText iso={s.next_run_at} format={formatTime} />
                   </td>
@@ -136,4 +144,19 @@ export function DeliveryPanel({ report, sendRef, scheduleRef }: DeliveryPanelPro
       )}
     </div>
   );
+}
+
+/**
+ * A schedule's Azure groups by name, read from the customers' Microsoft tenants only when one of
+ * the schedules narrows to groups; a group the tenant no longer lists shows as its id.
+ */
+function useGroupNames(schedules: readonly ReportSchedule[]) {
+  const customerIds = [
+    ...new Set(schedules.filter((s) => s.selected_groups.length).map((s) => s.customer_id)),
+  ];
+  const groups = useQuery({ ...listReportAzureGroups(customerIds), enabled: customerIds.length > 0 });
+  return useMemo(() => {
+    const names = new Map((groups.data?.groups ?? []).map((g) => [`${g.customer_id} ${g.id}`, g.name]));
+    return (customerId: string, id: string) => names.get(`${customerId} ${id}`) ?? id;
+  }, [groups.data]);
 }

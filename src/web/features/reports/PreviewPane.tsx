@@ -3,6 +3,7 @@ import { type Ref, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { useCustomerScope } from '../../shell/index.ts';
+import { AzureGroupsField } from './AzureGroupsField.tsx';
 import { previewReport } from './api.ts';
 import { SectionFigures } from './SectionFigures.tsx';
 
@@ -19,17 +20,18 @@ export interface PreviewPaneProps {
 /**
  * The report as its PDF, beside the builder: rendered by the server for one customer (the
  * preview call needs the session's token, so the PDF is read as a blob and shown from its own
- * address). It follows each save; `r` in the pane or its button reads it again. Under it, each
- * section's figures as tables (SectionFigures.tsx).
+ * address), narrowed to the Azure groups chosen here. It follows each save; `r` in the pane or
+ * its button reads it again. Under it, each section's figures as tables (SectionFigures.tsx).
  */
 export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }: PreviewPaneProps) {
   const { t } = useTranslation('reports');
   const uid = useId();
   const { filteredCustomers } = useCustomerScope();
   const [customerId, setCustomerId] = useState(initialCustomer);
+  const [groups, setGroups] = useState<string[]>([]);
   const pdf = useQuery({
-    queryKey: ['report-preview', reportId, version, customerId],
-    queryFn: ({ signal }) => previewReport(reportId, customerId, signal),
+    queryKey: ['report-preview', reportId, version, customerId, groups],
+    queryFn: ({ signal }) => previewReport(reportId, customerId, groups, signal),
     enabled: Boolean(customerId),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -50,7 +52,10 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
           id={`${uid}-customer`}
           className="select"
           value={customerId}
-          onChange={(event) => setCustomerId(event.target.value)}
+          onChange={(event) => {
+            setCustomerId(event.target.value);
+            setGroups([]);
+          }}
         >
           {!customerId && <option value="">{t('form.chooseCustomer')}</option>}
           {filteredCustomers.map((c) => (
@@ -68,6 +73,7 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
           {t('preview.refresh')}
         </button>
       </div>
+      <AzureGroupsField id={`${uid}-groups`} customerId={customerId} chosen={groups} onChange={setGroups} />
       {unsaved && <p className="muted">{t('preview.unsaved')}</p>}
       {!customerId ? (
         <p className="empty">{t('preview.noCustomer')}</p>
@@ -91,7 +97,7 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
           )}
         </>
       )}
-      {customerId && <SectionFigures reportId={reportId} customerId={customerId} />}
+      {customerId && <SectionFigures reportId={reportId} customerId={customerId} selectedGroups={groups} />}
     </section>
   );
 }

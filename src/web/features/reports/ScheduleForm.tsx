@@ -5,10 +5,11 @@ import { useInvalidatePaths } from '../../api/query.ts';
 import { RecipientsField, recipientsOf, SelectField, useForm } from '../../components/form/index.ts';
 import { useFormatTimestamp } from '../../components/Timestamp.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
+import { AzureGroupsField } from './AzureGroupsField.tsx';
 import { REPORTS_AREA, type Report, scheduleReport } from './api.ts';
 import { recipientsProblem } from './delivery-form.ts';
 
-type Values = { customerId: string; frequency: 'monthly' | 'weekly'; recipients: string };
+type Values = { customerId: string; frequency: 'monthly' | 'weekly'; recipients: string; groups: string[] };
 
 /**
  * Schedules the report for one customer (replacing that customer's schedule of it): monthly on
@@ -29,8 +30,9 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
       customerId: report.customer_id ?? (selected.length === 1 ? selected[0]! : ''),
       frequency: 'monthly',
       recipients: '',
+      groups: [],
     }),
-    fieldOf: { customer_id: 'customerId' },
+    fieldOf: { customer_id: 'customerId', selected_groups: 'groups' },
     check: (values) => {
       const problem = recipientsProblem(values.recipients);
       return {
@@ -44,6 +46,7 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
         customerId: values.customerId,
         frequency: values.frequency,
         recipients: recipientsOf(values.recipients),
+        selectedGroups: values.groups,
       });
       notify({
         severity: 'success',
@@ -71,7 +74,7 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
             emptyLabel={t('form.chooseCustomer')}
             options={filteredCustomers.map((c) => ({ value: c.customer_id, label: c.name }))}
             error={errors.customerId}
-            onChange={(customerId) => set({ customerId })}
+            onChange={(customerId) => set({ customerId, groups: [] })}
           />
           <SelectField
             id={`${uid}-frequency`}
@@ -89,6 +92,13 @@ export function ScheduleForm({ ref, report }: { ref?: Ref<HTMLElement>; report: 
               : t('schedule.customerNoZone')}
           </p>
         )}
+        <AzureGroupsField
+          id={`${uid}-groups`}
+          customerId={values.customerId}
+          chosen={values.groups}
+          error={errors.groups}
+          onChange={(groups) => set({ groups })}
+        />
         <RecipientsField
           id={`${uid}-recipients`}
           label={t('schedule.recipients')}

@@ -9,6 +9,8 @@ const LANGUAGES: readonly ReportDataLocale[] = ['en-GB', 'en-US', 'de-DE', 'fi-F
 export interface SectionFiguresProps {
   reportId: string;
   customerId: string;
+  /** The Azure groups the figures narrow to; none for the whole customer. */
+  selectedGroups?: readonly string[];
 }
 
 /**
@@ -16,12 +18,12 @@ export interface SectionFiguresProps {
  * PDF prints (the server builds both), in the console's language; a chart shows as the table of
  * its figures. Screen readers and the keyboard get the report's data without reading the PDF.
  */
-export function SectionFigures({ reportId, customerId }: SectionFiguresProps) {
+export function SectionFigures({ reportId, customerId, selectedGroups = [] }: SectionFiguresProps) {
   const { t, i18n } = useTranslation('reports');
   const uid = useId();
   const locale = LANGUAGES.find((l) => l === i18n.language);
   // Each save marks the area's answers stale (ReportEditor), so the figures follow the saved version.
-  const data = useQuery(getReportData(reportId, customerId, locale));
+  const data = useQuery(getReportData(reportId, customerId, locale, selectedGroups));
   const printed = (data.data?.sections ?? [])
     .map((s) => s.printed)
     .filter((p): p is ReportPrintedSection => Boolean(p));

@@ -4,10 +4,11 @@ import { ApiError } from '../../api/errors.ts';
 import { useInvalidatePaths } from '../../api/query.ts';
 import { RecipientsField, recipientsOf, SelectField, useForm } from '../../components/form/index.ts';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
+import { AzureGroupsField } from './AzureGroupsField.tsx';
 import { REPORTS_AREA, type Report, sendReport } from './api.ts';
 import { recipientsProblem } from './delivery-form.ts';
 
-type Values = { customerId: string; recipients: string };
+type Values = { customerId: string; recipients: string; groups: string[] };
 
 /** Sends the report now for one customer: rendered in the background, its run joins the log at once. */
 export function SendNowForm({ ref, report }: { ref?: Ref<HTMLElement>; report: Report }) {
@@ -22,8 +23,9 @@ export function SendNowForm({ ref, report }: { ref?: Ref<HTMLElement>; report: R
     initial: () => ({
       customerId: report.customer_id ?? (selected.length === 1 ? selected[0]! : ''),
       recipients: '',
+      groups: [],
     }),
-    fieldOf: { customer_ids: 'customerId' },
+    fieldOf: { customer_ids: 'customerId', selected_groups: 'groups' },
     check: (values) => {
       const problem = recipientsProblem(values.recipients);
       return {
@@ -32,7 +34,7 @@ export function SendNowForm({ ref, report }: { ref?: Ref<HTMLElement>; report: R
       };
     },
     submit: async (values) => {
-      await sendReport(report.id, [values.customerId], recipientsOf(values.recipients));
+      await sendReport(report.id, [values.customerId], recipientsOf(values.recipients), values.groups);
       notify({ severity: 'success', title: t('send.queued'), message: t('send.queuedDetail') });
       form.reset({ ...values, recipients: '' });
       void invalidate(REPORTS_AREA);
@@ -53,7 +55,14 @@ export function SendNowForm({ ref, report }: { ref?: Ref<HTMLElement>; report: R
           emptyLabel={t('form.chooseCustomer')}
           options={filteredCustomers.map((c) => ({ value: c.customer_id, label: c.name }))}
           error={errors.customerId}
-          onChange={(customerId) => set({ customerId })}
+          onChange={(customerId) => set({ customerId, groups: [] })}
+        />
+        <AzureGroupsField
+          id={`${uid}-groups`}
+          customerId={values.customerId}
+          chosen={values.groups}
+          error={errors.groups}
+          onChange={(groups) => set({ groups })}
         />
         <RecipientsField
           id={`${uid}-recipients`}

@@ -41,9 +41,31 @@ export async function deleteReport(id: string): Promise<void> {
 }
 
 /** The figures of each data section, as the PDF prints them, for one customer. */
-export const getReportData = (id: string, customerId: string, locale?: ReportDataLocale) =>
+export const getReportData = (
+  id: string,
+  customerId: string,
+  locale?: ReportDataLocale,
+  selectedGroups: readonly string[] = [],
+) =>
   $api.queryOptions('get', '/api/ngreports/v0/reports/{id}/data', {
-    params: { path: { id }, query: { customer_id: customerId, ...(locale && { locale }) } },
+    params: {
+      path: { id },
+      query: { customer_id: customerId, ...(locale && { locale }), ...groupsQuery(selectedGroups) },
+    },
+  });
+
+/** `selected_groups` only when some are chosen: none means the whole customer. */
+function groupsQuery(selectedGroups: readonly string[]) {
+  return selectedGroups.length ? { selected_groups: [...selectedGroups] } : {};
+}
+
+export type ReportAzureGroup =
+  operations['listReportAzureGroups']['responses'][200]['content']['application/json']['groups'][number];
+
+/** The Azure groups of these customers' Microsoft tenants, or `configured: false` without an integration. */
+export const listReportAzureGroups = (customerIds: readonly string[]) =>
+  $api.queryOptions('get', '/api/ngreports/v0/azure-groups/', {
+    params: { query: { customer_ids: [...customerIds] } },
   });
 
 /** A language the server prints a report's words in. */
@@ -53,10 +75,15 @@ export type ReportDataLocale = NonNullable<
 export type ReportPrintedSection = components['schemas']['ReportPrintedSection'];
 
 /** The report rendered as a PDF for one customer (the call needs the session's token, so it is read as a blob). */
-export async function previewReport(id: string, customerId: string, signal?: AbortSignal): Promise<Blob> {
+export async function previewReport(
+  id: string,
+  customerId: string,
+  selectedGroups: readonly string[],
+  signal?: AbortSignal,
+): Promise<Blob> {
   return dataOf(
     await api.GET('/api/ngreports/v0/reports/{id}/preview', {
-      params: { path: { id }, query: { customer_id: customerId } },
+      params: { path: { id }, query: { customer_id: customerId, ...groupsQuery(selectedGroups) } },
       parseAs: 'blob',
       signal,
     }),
@@ -77,6 +104,8 @@ export interface ScheduleRequest {
   reportId: string;
   frequency: 'monthly' | 'weekly';
   recipients: string[];
+  /** Azure group ids each run narrows to; none for the whole customer. */
+  selectedGroups: string[];
 }
 
 export async function scheduleReport(request: ScheduleRequest): Promise<ReportSchedule> {
@@ -88,6 +117,7 @@ export async function scheduleReport(request: ScheduleRequest): Promise<ReportSc
           report_type: request.reportId,
           frequency: request.frequency,
           recipients: request.recipients,
+          ...groupsQuery(request.selectedGroups),
         },
       },
     }),
@@ -101,10 +131,22 @@ export async function deleteReportSchedule(customerId: string, reportId: string)
 }
 
 /** Sends the report now, one PDF per customer, rendered in the background (one run each in the log). */
-export async function sendReport(reportId: string, customerIds: string[], recipients: string[]) {
+export async function sendReport(
+  reportId: string,
+  customerIds: string[],
+  recipients: string[],
+  selectedGroups: readonly string[] = [],
+) {
   return dataOf(
     await api.GET('/api/ngreports/v0/reports/send', {
-      params: { query: { report_type: reportId, customer_ids: customerIds, recipients } },
+      params: {
+        query: {
+          report_type: reportId,
+          customer_ids: customerIds,
+          recipients,
+          ...groupsQuery(selectedGroups),
+        },
+      },
     }),
   ).runs;
 }

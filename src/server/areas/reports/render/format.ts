@@ -11,6 +11,8 @@ export interface Formats {
   period(period: { start: string; end: string; label: string }): string;
   /** An instant as the reader's clock shows it: date, time and the zone's name (`1 Nov 2026, 07:00 CET`). */
   moment(at: Date, timeZone: string): string;
+  /** An event's time to the second on the reader's clock, with the zone's name (`01/11/2026, 07:00:05 CET`). */
+  eventTime(at: Date, timeZone: string): string;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -49,6 +51,19 @@ export function formatsFor(locale: string | null | undefined): Formats {
         day: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }).format(at);
+    },
+    eventTime(at, timeZone) {
+      return new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
         timeZone,
         timeZoneName: 'short',
       }).format(at);

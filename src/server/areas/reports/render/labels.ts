@@ -108,6 +108,11 @@ const EN_GB = {
   },
   none: 'Nothing in this period.',
   savedSearchMissing: 'The saved search of this report is not available.',
+  azureGroups: 'Azure groups',
+  azureGroup: (name: string, devices: number, shown: string) =>
+    `${name} (${shown} ${devices === 1 ? 'device' : 'devices'})`,
+  notNarrowed:
+    'Not narrowed to the Azure groups: these figures are about no device and cover the whole customer.',
   otherWorkflow: 'A workflow of the provider',
   totals: {
     findings: (findings: string, agents: string) => `${findings} findings on ${agents} agents`,
@@ -228,6 +233,10 @@ const DE_DE: ReportLabels = {
   },
   none: 'Nichts in diesem Zeitraum.',
   savedSearchMissing: 'Die gespeicherte Suche dieses Berichts ist nicht verfügbar.',
+  azureGroups: 'Azure-Gruppen',
+  azureGroup: (name, devices, shown) => `${name} (${shown} ${devices === 1 ? 'Gerät' : 'Geräte'})`,
+  notNarrowed:
+    'Nicht auf die Azure-Gruppen eingeschränkt: Diese Zahlen betreffen kein Gerät und gelten für den ganzen Kunden.',
   otherWorkflow: 'Ein Workflow des Anbieters',
   totals: {
     findings: (findings, agents) => `${findings} Befunde auf ${agents} Agenten`,
@@ -339,6 +348,9 @@ const FI_FI: ReportLabels = {
   },
   none: 'Ei mitään tällä jaksolla.',
   savedSearchMissing: 'Tämän raportin tallennettu haku ei ole käytettävissä.',
+  azureGroups: 'Azure-ryhmät',
+  azureGroup: (name, devices, shown) => `${name} (${shown} ${devices === 1 ? 'laite' : 'laitetta'})`,
+  notNarrowed: 'Ei rajattu Azure-ryhmiin: nämä luvut eivät koske laitteita, vaan koko asiakasta.',
   otherWorkflow: 'Palveluntarjoajan työnkulku',
   totals: {
     findings: (findings, agents) => `${findings} havaintoa ${agents} agentilla`,

@@ -33,6 +33,8 @@ export interface RenderInput {
   /** The customer's IANA time zone: when the report was made is printed in it. */
   timeZone: string;
   period: Period;
+  /** The Azure groups the figures are narrowed to, with how many devices each has; null: the whole customer. */
+  azureGroups: { id: string; name: string; devices: number }[] | null;
   generatedAt: Date;
   branding: ResolvedBranding;
   components: readonly ReportComponent[];
@@ -45,6 +47,7 @@ export interface Drawing {
   width: number;
   labels: ReportLabels;
   format: Formats;
+  timeZone: string;
 }
 
 const MARGIN = 50;
@@ -73,6 +76,11 @@ function drawCover(drawing: Drawing, input: RenderInput) {
   doc.text(
     `${labels.generated}: ${format.moment(input.generatedAt, input.timeZone)} · ${labels.version(input.version)}`,
   );
+  if (input.azureGroups)
+    doc.text(
+      `${labels.azureGroups}: ${input.azureGroups.map((g) => labels.azureGroup(g.name, g.devices, format.count(g.devices))).join(', ')}`,
+      { width: drawing.width },
+    );
   doc.moveDown(0.5);
   rule(drawing);
 }
@@ -170,6 +178,7 @@ export async function renderReportPdf(input: RenderInput): Promise<{ pdf: Buffer
     width: doc.page.width - 2 * MARGIN,
     labels: labelsFor(input.locale),
     format: formatsFor(input.locale),
+    timeZone: input.timeZone,
   };
   drawCover(drawing, input);
   input.components.forEach((component, index) => {

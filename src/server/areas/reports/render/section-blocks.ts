@@ -29,6 +29,8 @@ export type Block =
 export interface Words {
   labels: ReportLabels;
   format: Formats;
+  /** The customer's IANA time zone: times are printed on its clock. */
+  timeZone: string;
 }
 
 const table = (columns: Column[], rows: string[][]): TableBlock => ({ kind: 'table', columns, rows });
@@ -219,7 +221,7 @@ const BLOCKS = {
       ),
     ];
   },
-  saved_search({ labels, format }: Words, data: DataOf<typeof readSavedSearch>): Block[] {
+  saved_search({ labels, format, timeZone }: Words, data: DataOf<typeof readSavedSearch>): Block[] {
     if (!data.available) return [{ kind: 'note', text: labels.savedSearchMissing }];
     const c = labels.columns;
     return [
@@ -234,7 +236,7 @@ const BLOCKS = {
           { header: c.message, width: 4 },
         ],
         data.events.map((e) => [
-          e.time.slice(0, 19).replace('T', ' '),
+          format.eventTime(new Date(e.time), timeZone),
           e.source,
           e.host ?? '–',
           e.user ?? '–',
@@ -270,8 +272,11 @@ const BLOCKS = {
 export function blocksOf(words: Words, section: SectionData): { title: string; blocks: Block[] } | null {
   if (!section.section) return null;
   const build = BLOCKS[section.section] as (words: Words, data: unknown) => Block[];
+  const blocks = build(words, section.data);
   return {
     title: section.title || words.labels.sections[section.section],
-    blocks: build(words, section.data),
+    // A report narrowed to Azure groups says which of its sections could not be.
+    blocks:
+      section.narrowed === false ? [{ kind: 'note', text: words.labels.notNarrowed }, ...blocks] : blocks,
   };
 }

@@ -8,12 +8,19 @@ import {
   LATEST_AGENT_RELEASE,
   statusOfFlags,
 } from '../../agents/index.ts';
+import type { DeviceScope } from '../azure-scope.ts';
+import { agentsOfScope, hostOfScope } from './devices.ts';
 
 /**
  * The customer's agents by status when the report is made, by the agents area's one derivation
  * (as the dashboard's health and the agents list).
  */
-export async function readAgentHealth(tx: Db, customerId: string, now: Date) {
+export async function readAgentHealth(
+  tx: Db,
+  customerId: string,
+  now: Date,
+  scope: DeviceScope | null = null,
+) {
   const clock = agentClockFlags(now);
   const groups = await tx
     .select({
@@ -25,7 +32,9 @@ export async function readAgentHealth(tx: Db, customerId: string, now: Date) {
       agents: count(),
     })
     .from(agents)
-    .where(eq(agents.customerId, customerId))
+    .where(
+      and(eq(agents.customerId, customerId), scope ? hostOfScope(scope, sql`${agents.hostName}`) : undefined),
+    )
     .groupBy(sql`1, 2, 3, 4, 5`);
   const statuses: Record<AgentState, number> = {
     online: 0,
@@ -47,8 +56,16 @@ export async function readAgentHealth(tx: Db, customerId: string, now: Date) {
 const SEVERITY_ORDER = sql`case lower(coalesce(max(${agentVulnerabilities.severity}), '')) when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end`;
 
 /** The findings the customer's agents report now, most severe and widespread first. */
-export async function readVulnerabilities(tx: Db, customerId: string, limit: number) {
-  const where = eq(agentVulnerabilities.customerId, customerId);
+export async function readVulnerabilities(
+  tx: Db,
+  customerId: string,
+  limit: number,
+  scope: DeviceScope | null = null,
+) {
+  const where = and(
+    eq(agentVulnerabilities.customerId, customerId),
+    scope ? sql`${agentVulnerabilities.agentId} in (${agentsOfScope(scope, customerId)})` : undefined,
+  );
   const findings = await tx
     .select({
       ref: agentVulnerabilities.ref,

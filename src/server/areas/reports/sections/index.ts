@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/types.ts';
+import type { DeviceScope } from '../azure-scope.ts';
 import type { ReportComponent, SectionKind } from '../document.ts';
 import type { Period } from '../period.ts';
 import { readBreachLookups, readLogVolume, readLookalikes } from './activity.ts';
@@ -13,6 +14,8 @@ const DEFAULT_LIMIT = 10;
 export interface SectionContext {
   /** The saved search a saved_search section lists. */
   savedSearchId?: string | null;
+  /** The Azure groups' devices the report narrows to; none: the whole customer. */
+  devices?: DeviceScope | null;
 }
 
 type Reader = (
@@ -26,24 +29,43 @@ type Reader = (
 
 /** What each data section reads, in the caller's transaction (row-level security applies). */
 const READERS: Record<SectionKind, Reader> = {
-  kpis: (tx, customer, period) => readKpis(tx, customer, period),
-  alerts_over_time: (tx, customer, period) => readAlertsOverTime(tx, customer, period),
-  top_alert_types: (tx, customer, period, limit) => readTopAlertTypes(tx, customer, period, limit),
-  agent_health: (tx, customer, _period, _limit, now) => readAgentHealth(tx, customer, now),
-  vulnerabilities: (tx, customer, _period, limit) => readVulnerabilities(tx, customer, limit),
+  kpis: (tx, customer, period, _limit, _now, { devices }) => readKpis(tx, customer, period, devices),
+  alerts_over_time: (tx, customer, period, _limit, _now, { devices }) =>
+    readAlertsOverTime(tx, customer, period, devices),
+  top_alert_types: (tx, customer, period, limit, _now, { devices }) =>
+    readTopAlertTypes(tx, customer, period, limit, devices),
+  agent_health: (tx, customer, _period, _limit, now, { devices }) =>
+    readAgentHealth(tx, customer, now, devices),
+  vulnerabilities: (tx, customer, _period, limit, _now, { devices }) =>
+    readVulnerabilities(tx, customer, limit, devices),
   log_volume: (tx, customer, period) => readLogVolume(tx, customer, period),
   lookalike_domains: (tx, customer, period, limit) => readLookalikes(tx, customer, period, limit),
   breach_lookups: (tx, customer, period, limit) => readBreachLookups(tx, customer, period, limit),
   saved_search: (tx, customer, period, limit, _now, context) =>
-    readSavedSearch(tx, customer, period, limit, context.savedSearchId ?? null),
+    readSavedSearch(tx, customer, period, limit, context.savedSearchId ?? null, context.devices),
   workflows: (tx, customer, period, limit) => readWorkflowRuns(tx, customer, period, limit),
 };
+
+/**
+ * The sections about devices and their alerts, which narrow to Azure groups; the others (log
+ * volume, domains, breach look-ups, workflows) know no device and cover the whole customer.
+ */
+const NARROWS = new Set<SectionKind>([
+  'kpis',
+  'alerts_over_time',
+  'top_alert_types',
+  'agent_health',
+  'vulnerabilities',
+  'saved_search',
+]);
 
 export interface SectionData {
   type: ReportComponent['type'];
   section: SectionKind | null;
   title: string | null;
   data: unknown;
+  /** With Azure groups, whether the figures cover only their devices; null without, or for text and layout. */
+  narrowed: boolean | null;
 }
 
 /** Each component with its figures (null for text and layout), in document order. */
@@ -62,6 +84,7 @@ export async function readSections(
       type: component.type,
       section: component.section ?? null,
       title: component.title ?? null,
+      narrowed: reader && context.devices ? NARROWS.has(component.section!) : null,
       data: reader
         ? await reader(tx, customerId, period, component.limit ?? DEFAULT_LIMIT, now, context)
         : null,

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { savedSearches } from '../../../db/schema/index.ts';
+import { resultRows } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { countOf, ruleSearch, searchPage } from '../../logs/index.ts';
+import type { DeviceScope } from '../azure-scope.ts';
 import { endExclusive, type Period } from '../period.ts';
+import { hostOfScope } from './devices.ts';
 
 /**
  * The report's saved search over the period, for one customer: how many events it finds and the
@@ -16,6 +19,7 @@ export async function readSavedSearch(
   period: Period,
   limit: number,
   savedSearchId: string | null,
+  scope: DeviceScope | null = null,
 ) {
   const [saved] = savedSearchId
     ? await tx.select().from(savedSearches).where(eq(savedSearches.id, savedSearchId))
@@ -26,6 +30,17 @@ export async function readSavedSearch(
   const search = ruleSearch(saved, [customerId], to, (to.getTime() - from.getTime()) / 1000);
   if (search.customer_ids.length === 0)
     return { available: true as const, name: saved.name, total: 0, events: [] };
+  if (scope) {
+    // Narrowed to the Azure groups' devices: events whose host is one of them, as the devices and
+    // the customer's agents on them spell it.
+    const agentHosts = resultRows<{ host_name: string }>(
+      await tx.execute(sql`select distinct host_name from agents
+        where customer_id = ${customerId} and ${hostOfScope(scope, sql.raw('host_name'))}`),
+    ).map((row) => row.host_name);
+    const hosts = [...new Set([...scope.deviceNames, ...scope.hostNames, ...agentHosts])];
+    if (hosts.length === 0) return { available: true as const, name: saved.name, total: 0, events: [] };
+    search.filters = [...search.filters, { field: 'host', operator: 'in', value: hosts }];
+  }
   const [total, page] = [await countOf(tx, search), await searchPage(tx, search, limit, undefined)];
   return {
     available: true as const,

@@ -1,0 +1,2 @@
+ALTER TABLE "report_runs" ADD COLUMN "selected_groups" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "report_schedules" ADD COLUMN "selected_groups" text[] DEFAULT '{}'::text[] NOT NULL;
