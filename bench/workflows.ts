@@ -31,7 +31,7 @@ import {
 } from '../src/server/db/schema/index.ts';
 import { withScope } from '../src/server/db/tenancy.ts';
 import type { Db } from '../src/server/db/types.ts';
-import { laneHandlers } from '../src/server/jobs/registry.ts';
+import { laneBatch, laneHandlers } from '../src/server/jobs/registry.ts';
 import { runDueJobs, startJobRunner } from '../src/server/jobs/runner.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -156,6 +156,7 @@ async function main() {
         }),
       );
     const handlers = laneHandlers('workflows');
+    const batch = laneBatch('workflows');
     const drain = () =>
       runDueJobs(db, { workerId: 'bench-drain', pollMs: 5, handlers, schedules: [], log: quiet });
     /** The alert path: the alert in its transaction, then the dispatch job it queued. */
@@ -194,7 +195,7 @@ async function main() {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: workers }, (_, w) =>
-        runDueJobs(db, { workerId: `bench-${w}`, pollMs: 5, handlers, schedules: [], log: quiet }),
+        runDueJobs(db, { workerId: `bench-${w}`, pollMs: 5, handlers, batch, schedules: [], log: quiet }),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
@@ -214,6 +215,7 @@ async function main() {
         workerId: `steady-${w}`,
         pollMs: 20,
         handlers,
+        batch,
         schedules: [],
         log: quiet,
         jobsDue: database.jobsDue,
