@@ -19,7 +19,7 @@ import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
-import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB } from './runs.ts';
+import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -73,21 +73,34 @@ export async function runStep({ db, job, now, claimedBehind }: JobContext): Prom
   const runId = String(job.payload.run_id);
   const first = Number(job.payload.step);
   const startedAt = now();
-  // The usual case, the job's step still to do: marked running as the run is read, one statement.
+  const stepToDo = and(
+    eq(workflowSteps.runId, runId),
+    eq(workflowSteps.stepIndex, first),
+    notInArray(workflowSteps.status, DONE_STEP),
+  );
+  // A queued run starts with its first step done here (same snapshot, same condition).
+  const started = db.$with('started').as(
+    db
+      .update(workflowRuns)
+      .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${startedAt})` })
+      .where(
+        and(
+          eq(workflowRuns.id, runId),
+          eq(workflowRuns.status, 'queued'),
+          sql`exists (select 1 from ${workflowSteps} where ${stepToDo})`,
+        ),
+      )
+      .returning({ id: workflowRuns.id }),
+  );
+  // The usual case, the job's step still to do: marked running as the run is read (and started),
+  // one statement.
   const [marked] = await db
+    .with(started)
     .update(workflowSteps)
     .set(runningMark(startedAt))
     .from(workflowRuns)
     .leftJoin(workflowVersions, versionOfRun)
-    .where(
-      and(
-        eq(workflowSteps.runId, workflowRuns.id),
-        eq(workflowRuns.id, runId),
-        eq(workflowSteps.stepIndex, first),
-        notInArray(workflowSteps.status, DONE_STEP),
-        inArray(workflowRuns.status, GOING_RUN),
-      ),
-    )
+    .where(and(eq(workflowSteps.runId, workflowRuns.id), stepToDo, inArray(workflowRuns.status, GOING_RUN)))
     .returning({
       run: workflowRuns,
       definition: workflowVersions.definition,
@@ -103,6 +116,8 @@ export async function runStep({ db, job, now, claimedBehind }: JobContext): Prom
         .leftJoin(workflowVersions, versionOfRun)
         .where(eq(workflowRuns.id, runId));
   if (!found || FINISHED_RUN.includes(found.run.status)) return;
+  // Read as it was before this statement started it.
+  if (marked && found.run.status === 'queued') found.run.status = 'running';
   const hand: RunInHand = {
     run: found.run,
     tasks: found.definition ? orderedTasks(found.definition) : [],
@@ -261,6 +276,7 @@ async function runOneStep(
     }
   }
   let outcome: StepOutcome | 'already_done';
+  let handedOff = false;
   try {
     outcome = await db.transaction(async (tx) => {
       // One statement: the step's lock, then the owner's scope (as withScope sets it) and the loop
@@ -286,17 +302,24 @@ async function runOneStep(
           now: now(),
         }),
       );
-      await tx
-        .update(workflowSteps)
-        .set({
-          status: 'succeeded',
-          input,
-          output: done.output ?? null,
-          effectKey: key,
-          finishedAt: now(),
-          error: null,
-        })
-        .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
+      const succeeded = {
+        status: 'succeeded' as const,
+        input,
+        output: done.output ?? null,
+        effectKey: key,
+        finishedAt: now(),
+        error: null,
+      };
+      const thisStep = and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index));
+      // The next step handed to a job of its own (others wait): queued in the statement that marks
+      // this one done, so the two commit together. A plain insert, as the owner's role may add a
+      // step job but not read the queue: none is pending for the next step while this one is not
+      // done (only a step's own success queues its successor), and this one is locked running.
+      handedOff = handsOff(hand, index, done, marked.othersWaiting);
+      if (handedOff) {
+        const queued = tx.$with('queued_next').as(tx.insert(jobs).values(stepJob(run, index + 1, now())));
+        await tx.with(queued).update(workflowSteps).set(succeeded).where(thisStep);
+      } else await tx.update(workflowSteps).set(succeeded).where(thisStep);
       return done;
     });
   } catch (error) {
@@ -322,7 +345,19 @@ async function runOneStep(
     return advance(db, hand, index, { output: again.output }, now());
   }
   hand.outputs[task.id] = outcome.output ?? null;
+  if (handedOff) return 'stop';
   return advance(db, hand, index, outcome, now(), marked.othersWaiting);
+}
+
+/**
+ * Whether the step after this one goes to a job of its own, due now, behind the others waiting:
+ * the next in order (a branch that jumps steps marks them skipped first, in `advance`), while
+ * other runs' step jobs wait unclaimed or claimed with this job.
+ */
+function handsOff(hand: RunInHand, index: number, outcome: StepOutcome, othersWaiting: boolean): boolean {
+  if ((outcome.delayMs ?? 0) > 0) return false;
+  if (nextIndex(hand.tasks, index, outcome) !== index + 1) return false;
+  return hand.claimedBehind > 0 || othersWaiting;
 }
 
 /**
