@@ -4,7 +4,7 @@ import { startSyslogServer } from './areas/logs/index.ts';
 import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { primaryOnly, replicaRouter } from './db/replica.ts';
-import { laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
+import { laneBatch, laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { LANES } from './jobs/types.ts';
 import { mailTransportFor } from './mail/transport.ts';
@@ -35,6 +35,7 @@ const lanes =
           workerId: `${hostname()}:${process.pid}:${lane}`,
           pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
           handlers: laneHandlers(lane),
+          batch: laneBatch(lane),
           jobsDue: database.jobsDue,
           schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
           leaseMs: config.jobLeaseMs,

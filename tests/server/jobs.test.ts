@@ -201,6 +201,53 @@ describe.each(backends())('job runner on %s', (backend) => {
     expect(log.lines.filter((l) => !l.startsWith('info'))).toEqual([]);
   });
 
+  it('claims a batch in due order, tells each job how many wait behind it, and gives the rest back when stopped', async () => {
+    const start = Date.now() - 10_000;
+    // Due in the order n = 3, 2, 1, 0.
+    for (let n = 0; n < 4; n++)
+      await enqueueJob(db(), 'batched', { n }, { runAt: new Date(start + (3 - n) * 1000) });
+    const seen: [unknown, number | undefined][] = [];
+    let stopping = false;
+    const handlers: Record<string, JobHandler> = {
+      batched: async ({ job, claimedBehind }) => {
+        seen.push([job.payload.n, claimedBehind]);
+        if (seen.length === 2) stopping = true;
+      },
+    };
+    const options = { workerId: 'w1', pollMs: 10, handlers, schedules: [], log: memoryLog(), batch: 3 };
+    expect(await runDueJobs(db(), options, () => stopping)).toBe(2);
+    expect(seen).toEqual([
+      [3, 2],
+      [2, 1],
+    ]);
+    const state = async () =>
+      (await db().select().from(jobs).orderBy(jobs.runAt)).map((row) => [
+        row.payload.n,
+        row.doneAt !== null,
+        row.lockedBy,
+        row.attempts,
+      ]);
+    // The third was claimed with them and given back, its attempt not counted; the fourth never claimed.
+    expect(await state()).toEqual([
+      [3, true, 'w1', 1],
+      [2, true, 'w1', 1],
+      [1, false, null, 0],
+      [0, false, null, 0],
+    ]);
+    stopping = false;
+    expect(await runDueJobs(db(), options)).toBe(2);
+    expect(seen.slice(2)).toEqual([
+      [1, 1],
+      [0, 0],
+    ]);
+    expect((await state()).map(([, done, , attempts]) => [done, attempts])).toEqual([
+      [true, 1],
+      [true, 1],
+      [true, 1],
+      [true, 1],
+    ]);
+  });
+
   it('stops: no job is claimed after stop() resolves', async () => {
     const runner = startJobRunner(db(), {
       workerId: 'w3',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isGlobal } from './policies.ts';
 import type { Db } from './types.ts';
 
@@ -227,19 +227,27 @@ export async function assertAppRoleCannotBypassRls(db: Db): Promise<void> {
   }
 }
 
+/**
+ * The settings that put a transaction in the caller's scope: the role (as SET LOCAL ROLE), then
+ * the caller's reach for the policies, as one expression. Requests are short and many: parallel
+ * workers cost more to start than they save on a page of rows, take cores from other requests,
+ * and their plans misjudge the policies' scope parameter. Selected as a transaction's first
+ * statement (withScope), or within one it sends first anyway (a workflow step's lock); the
+ * statement that selects it still runs as the connection's own role.
+ */
+export function scopeSettings(scope: Scope): SQL<string> {
+  return sql<string>`set_config('role', ${APP_ROLE}, true)
+      || set_config('max_parallel_workers_per_gather', '0', true)
+      || set_config('app.partner_id', ${scope.partnerId}, true)
+      || set_config('app.user_id', ${scope.userId}, true)
+      || set_config('app.customer_ids', ${scope.customerIds.join(',')}, true)
+      || set_config('app.global', ${scope.global ? 'on' : 'off'}, true)`;
+}
+
 /** Runs fn in a transaction as the app role, with the caller's scope visible to the RLS policies. */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    // One round trip: the role (as SET LOCAL ROLE), then the caller's scope. Requests are short and
-    // many: parallel workers cost more to start than they save on a page of rows, take cores from
-    // other requests, and their plans misjudge the policies' scope parameter.
-    await tx.execute(sql`select
-      set_config('role', ${APP_ROLE}, true),
-      set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('app.partner_id', ${scope.partnerId}, true),
-      set_config('app.user_id', ${scope.userId}, true),
-      set_config('app.customer_ids', ${scope.customerIds.join(',')}, true),
-      set_config('app.global', ${scope.global ? 'on' : 'off'}, true)`);
+    await tx.execute(sql`select ${scopeSettings(scope)}`);
     return fn(tx as unknown as Db);
   });
 }

@@ -87,7 +87,24 @@ export async function claimJob(
   leaseMs: number,
   now: Date = new Date(),
 ): Promise<JobRow | null> {
-  if (kinds.length === 0) return null;
+  const [claimed] = await claimJobs(db, workerId, kinds, leaseMs, now, 1);
+  return claimed ?? null;
+}
+
+/**
+ * Claims up to `limit` due jobs at once, oldest due first, as `claimJob` claims one: a worker
+ * whose jobs are short saves a round trip a job. Jobs it cannot get to are given back
+ * (`releaseJobs`); a worker that dies holding them loses them only until their lease runs out.
+ */
+export async function claimJobs(
+  db: Db,
+  workerId: string,
+  kinds: readonly string[],
+  leaseMs: number,
+  now: Date = new Date(),
+  limit = 1,
+): Promise<JobRow[]> {
+  if (kinds.length === 0) return [];
   // The database stamps run_at in microseconds and `now` counts milliseconds: a job added in the
   // millisecond `now` names is due within it, not a poll later.
   const dueBefore = new Date(now.getTime() + 1);
@@ -103,14 +120,36 @@ export async function claimJob(
       ),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [claimed] = await db
+  const claimed = await db
     .update(jobs)
     .set({ lockedBy: workerId, lockedAt: now, attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, next))
     .returning();
-  return claimed ?? null;
+  // UPDATE … RETURNING keeps no order: run them in the order they were due.
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/**
+ * Gives back claimed jobs this worker will not run (it is stopping): unlocked, due as they were,
+ * their attempt not counted.
+ */
+export async function releaseJobs(db: Db, held: readonly JobRow[], workerId: string): Promise<void> {
+  if (held.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedAt: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          held.map((job) => job.id),
+        ),
+        eq(jobs.lockedBy, workerId),
+        isNull(jobs.doneAt),
+      ),
+    );
 }
 
 /** Records how far a job has got, if this worker still holds it. */
@@ -143,6 +182,52 @@ export async function renewLease(
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)))
     .returning({ id: jobs.id });
   return renewed.length > 0;
+}
+
+/** Renews the leases of the jobs this worker holds, in one statement (a claimed batch). */
+export async function renewLeases(
+  db: Db,
+  held: readonly JobRow[],
+  workerId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  if (held.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ lockedAt: now })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          held.map((job) => job.id),
+        ),
+        eq(jobs.lockedBy, workerId),
+        isNull(jobs.doneAt),
+      ),
+    );
+}
+
+/** Marks jobs done, those this worker still holds, in one statement (a claimed batch's). */
+export async function completeJobs(
+  db: Db,
+  done: readonly JobRow[],
+  workerId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  if (done.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ doneAt: now, lockedAt: null, lastError: null })
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          done.map((job) => job.id),
+        ),
+        eq(jobs.lockedBy, workerId),
+        isNull(jobs.doneAt),
+      ),
+    );
 }
 
 /** Marks a job done, if this worker still holds it (a lease that ran out may have passed it on). */

@@ -2,7 +2,7 @@ import type { JobsDue } from '../db/jobs-due.ts';
 import { primaryOnly, type ReadRouter } from '../db/replica.ts';
 import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { claimJob, completeJob, failJob, recordProgress, renewLease } from './queue.ts';
+import { claimJobs, completeJobs, failJob, recordProgress, releaseJobs, renewLeases } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
 import { ensureScheduled } from './schedules.ts';
 import type { JobContext, JobDefinition, JobKind, JobLogger, JobRow, Schedule } from './types.ts';
@@ -29,6 +29,11 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   /** Wait before retry number `attempt` (1-based), for kinds without their own. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Jobs claimed at once (one statement), run one after another and marked done together: for a
+   * lane of many short jobs. One (the default) claims and completes each job on its own.
+   */
+  batch?: number;
   /** Where read-heavy jobs read (the replica while current); without one, the primary. */
   reads?: ReadRouter;
   /** The time; injected by tests to move through backoffs and leases without waiting. */
@@ -82,9 +87,10 @@ export async function runDueJobs(
     };
   };
   const reads = options.reads ?? primaryOnly(db);
-  const contextOf = (job: JobRow): JobContext => ({
+  const contextOf = (job: JobRow, claimedBehind = 0): JobContext => ({
     db,
     job,
+    claimedBehind,
     workerId: options.workerId,
     log,
     mail: options.mail ?? noMailTransport,
@@ -101,42 +107,56 @@ export async function runDueJobs(
   const schedules = (options.schedules ?? SCHEDULES).filter((s) => s.kind in handlers);
   await ensureScheduled(db, schedules, now());
   let ran = 0;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const batchSize = Math.max(1, options.batch ?? 1);
   while (!shouldStop()) {
-    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    const job = await claimJob(db, options.workerId, Object.keys(handlers), leaseMs, now());
-    if (!job) break;
-    ran++;
-    const kind = kindOf(job.kind);
-    const { maxAttempts, backoffMs } = kind;
-    if (job.attempts > maxAttempts) {
-      // Claimed again after its worker died on the last attempt: give up rather than loop forever.
-      log.error(`job ${job.id} (${job.kind}) gave up after ${maxAttempts} attempts`);
-      await giveUp(job, kind, new Error(`gave up after ${maxAttempts} attempts`));
-      continue;
-    }
-    // The lease is renewed three times in its length while the job runs, so only a dead worker's
-    // job is claimed again, however long it takes.
+    const batch = await claimJobs(db, options.workerId, Object.keys(handlers), leaseMs, now(), batchSize);
+    if (batch.length === 0) break;
+    // The leases of the whole batch are renewed three times in their length while its jobs run,
+    // so only a dead worker's jobs are claimed again, however long they take.
+    let held = batch;
     const heartbeat = setInterval(() => {
-      renewLease(db, job, options.workerId, now()).catch((error: unknown) =>
+      renewLeases(db, held, options.workerId, now()).catch((error: unknown) =>
         log.warn(
-          `job ${job.id} (${job.kind}): lease not renewed: ${error instanceof Error ? error.message : String(error)}`,
+          `jobs ${held.map((job) => job.id).join(', ')}: leases not renewed: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
     }, leaseMs / 3);
     heartbeat.unref();
+    // Jobs that ran well, marked done together at the end of the batch (one statement).
+    const succeeded: JobRow[] = [];
     try {
-      await kind.run(contextOf(job));
+      for (const [index, job] of batch.entries()) {
+        if (shouldStop()) {
+          await releaseJobs(db, batch.slice(index), options.workerId);
+          break;
+        }
+        held = batch.slice(index);
+        ran++;
+        const kind = kindOf(job.kind);
+        const { maxAttempts, backoffMs } = kind;
+        if (job.attempts > maxAttempts) {
+          // Claimed again after its worker died on the last attempt: give up rather than loop forever.
+          log.error(`job ${job.id} (${job.kind}) gave up after ${maxAttempts} attempts`);
+          await giveUp(job, kind, new Error(`gave up after ${maxAttempts} attempts`));
+          continue;
+        }
+        try {
+          await kind.run(contextOf(job, batch.length - index - 1));
+          succeeded.push(job);
+        } catch (error) {
+          const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;
+          const reason = error instanceof Error ? error.message : String(error);
+          log.warn(
+            `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${reason}; ${retry === null ? 'giving up' : `retrying in ${Math.round(retry / 1000)} s`}`,
+          );
+          if (retry === null) await giveUp(job, kind, error);
+          else await failJob(db, job, options.workerId, error, retry, now());
+        }
+      }
+    } finally {
       clearInterval(heartbeat);
-      await completeJob(db, job, options.workerId, now());
-    } catch (error) {
-      clearInterval(heartbeat);
-      const retry = job.attempts < maxAttempts ? backoffMs(job.attempts) : null;
-      const reason = error instanceof Error ? error.message : String(error);
-      log.warn(
-        `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}: ${reason}; ${retry === null ? 'giving up' : `retrying in ${Math.round(retry / 1000)} s`}`,
-      );
-      if (retry === null) await giveUp(job, kind, error);
-      else await failJob(db, job, options.workerId, error, retry, now());
+      await completeJobs(db, succeeded, options.workerId, now());
     }
   }
   return ran;

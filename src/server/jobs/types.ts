@@ -16,6 +16,12 @@ export interface JobContext {
   /** The system connection: jobs work across customers, outside any caller's scope. */
   db: Db;
   job: JobRow;
+  /**
+   * Jobs this worker claimed with this one that wait for it to finish (a batch, `batch` in the
+   * runner's options): a job that could go on with more work should leave it for later instead.
+   * None when absent.
+   */
+  claimedBehind?: number;
   workerId: string;
   log: JobLogger;
   /** Where the outbox's mail goes (SMTP_URL, or the local outbox folder). */

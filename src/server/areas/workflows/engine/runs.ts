@@ -73,13 +73,17 @@ export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<R
   return row;
 }
 
-const stepJob = (run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) => ({
+/** The job of a run's step: at most one pending per run and step (its singleton key). */
+export const stepJob = (run: Pick<RunRow, 'id' | 'partnerId'>, step: number, runAt: Date) => ({
   kind: STEP_JOB,
   payload: { run_id: run.id, step },
   singletonKey: `${run.id}:${step}`,
   runAt,
   partnerId: run.partnerId,
 });
+
+/** A step job already pending for the run and step: adding it again adds nothing. */
+const STEP_JOB_PENDING = { target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` };
 
 /**
  * The job of the next step (system connection); at most one pending per run and step, so a step
@@ -89,7 +93,7 @@ export async function enqueueStep(db: Db, run: Pick<RunRow, 'id' | 'partnerId'>,
   await db
     .insert(jobs)
     .values(stepJob(run, step, runAt))
-    .onConflictDoNothing({ target: [jobs.kind, jobs.singletonKey], where: sql`done_at is null` });
+    .onConflictDoNothing(STEP_JOB_PENDING);
 }
 
 export const FINISHED_RUN = ['succeeded', 'failed', 'cancelled'];
@@ -103,15 +107,26 @@ export async function finishRun(
   now: Date,
   stepStatus: 'skipped' | 'cancelled' = status === 'cancelled' ? 'cancelled' : 'skipped',
 ): Promise<boolean> {
-  const ended = await db
-    .update(workflowRuns)
-    .set({ status, error, finishedAt: now })
-    .where(and(eq(workflowRuns.id, runId), inArray(workflowRuns.status, ['queued', 'running'])))
-    .returning({ id: workflowRuns.id });
-  if (ended.length === 0) return false;
-  await db
-    .update(workflowSteps)
-    .set({ status: stepStatus, finishedAt: sql`coalesce(${workflowSteps.finishedAt}, ${now})` })
-    .where(and(eq(workflowSteps.runId, runId), inArray(workflowSteps.status, ['pending', 'running'])));
-  return true;
+  // One statement: the run ended, and with it the steps it did not get to.
+  const ended = db.$with('ended').as(
+    db
+      .update(workflowRuns)
+      .set({ status, error, finishedAt: now })
+      .where(and(eq(workflowRuns.id, runId), inArray(workflowRuns.status, ['queued', 'running'])))
+      .returning({ id: workflowRuns.id }),
+  );
+  const leftOver = db.$with('left_over').as(
+    db
+      .update(workflowSteps)
+      .set({ status: stepStatus, finishedAt: sql`coalesce(${workflowSteps.finishedAt}, ${now})` })
+      .where(
+        and(
+          sql`${workflowSteps.runId} in (select ${ended.id} from ${ended})`,
+          inArray(workflowSteps.status, ['pending', 'running']),
+        ),
+      )
+      .returning({ runId: workflowSteps.runId }),
+  );
+  const rows = await db.with(ended, leftOver).select({ id: ended.id }).from(ended);
+  return rows.length > 0;
 }

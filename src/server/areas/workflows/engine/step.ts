@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { WorkflowTask } from '../../../db/schema/index.ts';
 import {
   authEpoch,
@@ -8,7 +8,7 @@ import {
   workflows,
   workflowVersions,
 } from '../../../db/schema/index.ts';
-import { withScope } from '../../../db/tenancy.ts';
+import { scopeSettings } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
 import { workflowStepMarks } from '../../../platform/alert-events.ts';
@@ -19,7 +19,7 @@ import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
-import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB } from './runs.ts';
+import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -55,6 +55,8 @@ interface RunInHand {
   tasks: readonly WorkflowTask[];
   /** Outputs of the steps before the one in hand, by task id: what parameters may read. */
   outputs: Record<string, unknown>;
+  /** Jobs the worker claimed with this one, waiting for it: the run then goes on in a job of its own. */
+  claimedBehind: number;
 }
 
 /** What one step left for the job to do next. */
@@ -67,68 +69,135 @@ type Next = { go: number } | 'stop';
  * The next step runs in the same job when it is due at once (a wait, or a retry after a later
  * step failed, queues a job of its own); a job delivered again walks past the steps already done.
  */
-export async function runStep({ db, job, now }: JobContext): Promise<void> {
+export async function runStep({ db, job, now, claimedBehind }: JobContext): Promise<void> {
   const runId = String(job.payload.run_id);
   const first = Number(job.payload.step);
-  const [found] = await db
-    .select({
+  const startedAt = now();
+  const stepToDo = and(
+    eq(workflowSteps.runId, runId),
+    eq(workflowSteps.stepIndex, first),
+    notInArray(workflowSteps.status, DONE_STEP),
+  );
+  // A queued run starts with its first step done here (same snapshot, same condition).
+  const started = db.$with('started').as(
+    db
+      .update(workflowRuns)
+      .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${startedAt})` })
+      .where(
+        and(
+          eq(workflowRuns.id, runId),
+          eq(workflowRuns.status, 'queued'),
+          sql`exists (select 1 from ${workflowSteps} where ${stepToDo})`,
+        ),
+      )
+      .returning({ id: workflowRuns.id }),
+  );
+  // The usual case, the job's step still to do: marked running as the run is read (and started),
+  // one statement.
+  const [marked] = await db
+    .with(started)
+    .update(workflowSteps)
+    .set(runningMark(startedAt))
+    .from(workflowRuns)
+    .leftJoin(workflowVersions, versionOfRun)
+    .where(and(eq(workflowSteps.runId, workflowRuns.id), stepToDo, inArray(workflowRuns.status, GOING_RUN)))
+    .returning({
       run: workflowRuns,
       definition: workflowVersions.definition,
-      // What the steps before this one left, for its parameters to read: in the same round trip.
-      outputs: sql<Record<
-        string,
-        unknown
-      > | null>`(select jsonb_object_agg(${workflowSteps.taskId}, ${workflowSteps.output}) from ${workflowSteps} where ${workflowSteps.runId} = ${workflowRuns.id} and ${workflowSteps.stepIndex} < ${first})`,
-    })
-    .from(workflowRuns)
-    .leftJoin(
-      workflowVersions,
-      and(
-        eq(workflowVersions.workflowId, workflowRuns.workflowId),
-        eq(workflowVersions.version, workflowRuns.version),
-      ),
-    )
-    .where(eq(workflowRuns.id, runId));
+      outputs: outputsBefore(first),
+      ...markedReads(workflowRuns.workflowId, startedAt),
+    });
+  // Else done before (a job delivered again walks past it), its run over, or no such run.
+  const [found] = marked
+    ? [marked]
+    : await db
+        .select({ run: workflowRuns, definition: workflowVersions.definition, outputs: outputsBefore(first) })
+        .from(workflowRuns)
+        .leftJoin(workflowVersions, versionOfRun)
+        .where(eq(workflowRuns.id, runId));
   if (!found || FINISHED_RUN.includes(found.run.status)) return;
+  // Read as it was before this statement started it.
+  if (marked && found.run.status === 'queued') found.run.status = 'running';
   const hand: RunInHand = {
     run: found.run,
     tasks: found.definition ? orderedTasks(found.definition) : [],
     outputs: found.outputs ?? {},
+    claimedBehind: claimedBehind ?? 0,
   };
   let next: Next = { go: first };
-  while (next !== 'stop') next = await runOneStep(db, hand, next.go, next.go === first, now);
+  while (next !== 'stop') {
+    const index = next.go;
+    next = await runOneStep(db, hand, index, index === first, now, index === first ? marked : undefined);
+  }
 }
+
+/** The version a run runs, joined to it. */
+const versionOfRun = and(
+  eq(workflowVersions.workflowId, workflowRuns.workflowId),
+  eq(workflowVersions.version, workflowRuns.version),
+);
+
+/** What the steps before `index` left, by task id, for its parameters to read: within a statement on the run. */
+const outputsBefore = (index: number) =>
+  sql<Record<
+    string,
+    unknown
+  > | null>`(select jsonb_object_agg(${workflowSteps.taskId}, ${workflowSteps.output}) from ${workflowSteps} where ${workflowSteps.runId} = ${workflowRuns.id} and ${workflowSteps.stepIndex} < ${index})`;
+
+const DONE_STEP = ['succeeded', 'skipped', 'cancelled'];
+const GOING_RUN = ['queued', 'running'];
+
+const runningMark = (startedAt: Date) => ({
+  status: 'running' as const,
+  attempts: sql`${workflowSteps.attempts} + 1`,
+  startedAt,
+  error: null,
+});
+
+/**
+ * What marking a step running reads in the same statement: who the step acts as now (the
+ * workflow's owner and the auth epoch), and whether other runs' step jobs are due and unclaimed
+ * (for `advance`'s fairness).
+ */
+const markedReads = (workflowId: string | typeof workflowRuns.workflowId, startedAt: Date) => ({
+  attempts: workflowSteps.attempts,
+  ownerId: sql<
+    string | null
+  >`(select ${workflows.ownerId} from ${workflows} where ${workflows.id} = ${workflowId})`,
+  apiKeyId: sql<
+    string | null
+  >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${workflowId})`,
+  epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
+  othersWaiting: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.kind} = ${STEP_JOB} and ${jobs.doneAt} is null and ${jobs.lockedAt} is null and ${jobs.runAt} <= ${startedAt.toISOString()}::timestamptz)`,
+});
 
 /**
  * Marks the step running and counts its attempt, committed before it acts (a worker that dies
- * in it still uses the attempt up), if the step is still to do and its run still going. One
- * statement, which also reads who the step acts as now (the workflow's owner and the auth epoch)
- * and whether other runs' step jobs are due and unclaimed (for `advance`'s fairness).
+ * in it still uses the attempt up), if the step is still to do and its run still going; with it,
+ * in the same statement, `markedReads`.
  */
-async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date) {
+async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date): Promise<Marked | undefined> {
   const [marked] = await db
     .update(workflowSteps)
-    .set({ status: 'running', attempts: sql`${workflowSteps.attempts} + 1`, startedAt, error: null })
+    .set(runningMark(startedAt))
     .where(
       and(
         eq(workflowSteps.runId, run.id),
         eq(workflowSteps.stepIndex, index),
-        notInArray(workflowSteps.status, ['succeeded', 'skipped', 'cancelled']),
+        notInArray(workflowSteps.status, DONE_STEP),
         sql`exists (select 1 from ${workflowRuns} where ${workflowRuns.id} = ${run.id} and ${workflowRuns.status} in ('queued', 'running'))`,
       ),
     )
-    .returning({
-      attempts: workflowSteps.attempts,
-      ownerId: sql<
-        string | null
-      >`(select ${workflows.ownerId} from ${workflows} where ${workflows.id} = ${run.workflowId})`,
-      apiKeyId: sql<
-        string | null
-      >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${run.workflowId})`,
-      epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
-      othersWaiting: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.kind} = ${STEP_JOB} and ${jobs.doneAt} is null and ${jobs.lockedAt} is null and ${jobs.runAt} <= ${startedAt.toISOString()}::timestamptz)`,
-    });
+    .returning(markedReads(run.workflowId, startedAt));
   return marked;
+}
+
+interface Marked {
+  attempts: number;
+  ownerId: string | null;
+  apiKeyId: string | null;
+  epoch: string;
+  othersWaiting: boolean;
 }
 
 /** One step of the run in hand: acts, or walks past it when done before; says what comes next. */
@@ -138,12 +207,13 @@ async function runOneStep(
   index: number,
   ownJob: boolean,
   now: () => Date,
+  /** The step marked running already, as the job read its run. */
+  markedBefore?: Marked,
 ): Promise<Next> {
   const { run, tasks } = hand;
   const runId = run.id;
   const task = tasks[index];
-  const startedAt = now();
-  const marked = task ? await markRunning(db, run, index, startedAt) : undefined;
+  const marked = markedBefore ?? (task ? await markRunning(db, run, index, now()) : undefined);
   if (!task || !marked) {
     // Not to do: done before (walk on), cancelled or its run over (stop), or no such step.
     const [step] = await db
@@ -161,7 +231,7 @@ async function runOneStep(
   if (run.status === 'queued') {
     await db
       .update(workflowRuns)
-      .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${startedAt})` })
+      .set({ status: 'running', startedAt: sql`coalesce(${workflowRuns.startedAt}, ${now()})` })
       .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'queued')));
     run.status = 'running';
   }
@@ -206,11 +276,17 @@ async function runOneStep(
     }
   }
   let outcome: StepOutcome | 'already_done';
+  let handedOff = false;
   try {
-    outcome = await withScope(db, owner.principal.scope, async (tx) => {
-      // The step's lock and the loop guard's marks (what the step's own writes trigger reads) in one statement.
+    outcome = await db.transaction(async (tx) => {
+      // One statement: the step's lock, then the owner's scope (as withScope sets it) and the loop
+      // guard's marks (what the step's own writes trigger reads) for the statements after it.
       const [locked] = await tx
-        .select({ status: workflowSteps.status, marked: workflowStepMarks(run.workflowId, run.depth) })
+        .select({
+          status: workflowSteps.status,
+          scoped: scopeSettings(owner.principal.scope),
+          marked: workflowStepMarks(run.workflowId, run.depth),
+        })
         .from(workflowSteps)
         .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)))
         .for('update');
@@ -226,17 +302,24 @@ async function runOneStep(
           now: now(),
         }),
       );
-      await tx
-        .update(workflowSteps)
-        .set({
-          status: 'succeeded',
-          input,
-          output: done.output ?? null,
-          effectKey: key,
-          finishedAt: now(),
-          error: null,
-        })
-        .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
+      const succeeded = {
+        status: 'succeeded' as const,
+        input,
+        output: done.output ?? null,
+        effectKey: key,
+        finishedAt: now(),
+        error: null,
+      };
+      const thisStep = and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index));
+      // The next step handed to a job of its own (others wait): queued in the statement that marks
+      // this one done, so the two commit together. A plain insert, as the owner's role may add a
+      // step job but not read the queue: none is pending for the next step while this one is not
+      // done (only a step's own success queues its successor), and this one is locked running.
+      handedOff = handsOff(hand, index, done, marked.othersWaiting);
+      if (handedOff) {
+        const queued = tx.$with('queued_next').as(tx.insert(jobs).values(stepJob(run, index + 1, now())));
+        await tx.with(queued).update(workflowSteps).set(succeeded).where(thisStep);
+      } else await tx.update(workflowSteps).set(succeeded).where(thisStep);
       return done;
     });
   } catch (error) {
@@ -262,7 +345,19 @@ async function runOneStep(
     return advance(db, hand, index, { output: again.output }, now());
   }
   hand.outputs[task.id] = outcome.output ?? null;
+  if (handedOff) return 'stop';
   return advance(db, hand, index, outcome, now(), marked.othersWaiting);
+}
+
+/**
+ * Whether the step after this one goes to a job of its own, due now, behind the others waiting:
+ * the next in order (a branch that jumps steps marks them skipped first, in `advance`), while
+ * other runs' step jobs wait unclaimed or claimed with this job.
+ */
+function handsOff(hand: RunInHand, index: number, outcome: StepOutcome, othersWaiting: boolean): boolean {
+  if ((outcome.delayMs ?? 0) > 0) return false;
+  if (nextIndex(hand.tasks, index, outcome) !== index + 1) return false;
+  return hand.claimedBehind > 0 || othersWaiting;
 }
 
 /**
@@ -321,9 +416,10 @@ async function advance(
     await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
     return 'stop';
   }
-  // Fair to the runs waiting: while other step jobs are due and unclaimed, the next step queues
-  // behind them instead of running here, so a backlog's first steps are not held up by whole runs.
-  if (othersWaiting ?? (await otherStepsWaiting(db, now))) {
+  // Fair to the runs waiting: while other step jobs are due and unclaimed, or claimed with this one
+  // and waiting for it, the next step queues behind them instead of running here, so a backlog's
+  // first steps are not held up by whole runs.
+  if (hand.claimedBehind > 0 || (othersWaiting ?? (await otherStepsWaiting(db, now)))) {
     await enqueueStep(db, run, next, now);
     return 'stop';
   }
