@@ -28,7 +28,9 @@ const limits = throttle > 1 ? 2 * throttle : 1;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000 * limits,
+  // A ceiling, not a wait: the longest journeys take about a minute on a busy two-core machine,
+  // and a slower one must not fail them for that.
+  timeout: 120_000 * limits,
   expect: { timeout: 10_000 * limits },
   fullyParallel: false,
   workers,
