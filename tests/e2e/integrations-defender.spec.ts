@@ -128,6 +128,9 @@ test('an analyst configures Defender XDR, sees its pulled alert, then the pullâ€
   offset += 61;
   await windJobClock(page.request, offset);
   await page.goto(instance);
+  // Drawn before the first reload: a reload while the page still asks who is signed in would end
+  // the session.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
