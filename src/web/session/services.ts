@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { applyUserLocale } from '../i18n/index.ts';
 import { leaveFor } from './browser.ts';
+import { never, pageIsLeaving } from './page-leaving.ts';
 import { resetSessionData } from './reset.ts';
 import { clearStoredLogin, clearStoredSession, storeLogin, updateStoredSession } from './storage.ts';
 
@@ -62,6 +63,8 @@ async function loadUser({ token }: { token: string }): Promise<CurrentUser> {
     // 401 and 403 are tolerated answers meaning "sign in again" (spec 1, section 7).
     if (error instanceof ApiError && (error.status === 401 || error.status === 403))
       throw new SessionExpiredError();
+    // A reload while the user was still loading: the next page restores the session.
+    if (pageIsLeaving()) return never();
     if (!(error instanceof ApiError)) throw error;
   }
   throw new Error('Invalid response from /user endpoint');
