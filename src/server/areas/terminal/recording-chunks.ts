@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { terminalRecordingChunks, terminalSessions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -46,16 +46,6 @@ export class RecordingWriter {
       this.log.warn({ err: error, sessionId: this.sessionId }, 'terminal recording chunk not written');
     }
   }
-}
-
-/** A session's recording as written so far: its chunks in order, or null when none was written. */
-export async function writtenRecording(db: Db, sessionId: string): Promise<string | null> {
-  const chunks = await db
-    .select({ data: terminalRecordingChunks.data })
-    .from(terminalRecordingChunks)
-    .where(eq(terminalRecordingChunks.sessionId, sessionId))
-    .orderBy(asc(terminalRecordingChunks.seq));
-  return chunks.length === 0 ? null : chunks.map((chunk) => chunk.data).join('');
 }
 
 /**
