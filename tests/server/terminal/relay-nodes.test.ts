@@ -96,22 +96,22 @@ describe.each(backends())('terminal relay processes on %s', (backend) => {
     const earlierRun = randomUUID();
     const alive = randomUUID();
     const [deadAgent, earlierAgent, aliveAgent] = [randomUUID(), randomUUID(), randomUUID()];
-    await db()
-      .insert(terminalRelayNodes)
-      .values([
+    // In one transaction: this file's own listening app, sweeping on its heartbeat, must not
+    // delete the dead row before its channel is written.
+    await db().transaction(async (tx) => {
+      await tx.insert(terminalRelayNodes).values([
         // Not heard from for five minutes: it crashed.
         { nodeId: dead, address: 'http://10.0.0.9:3000', seenAt: sql`now() - interval '5 minutes'` },
         // Killed a moment ago, restarting at the same address.
         { nodeId: earlierRun, address: `http://127.0.0.1:${port}` },
         { nodeId: alive, address: 'http://10.0.0.8:3000' },
       ]);
-    await db()
-      .insert(terminalChannels)
-      .values([
+      await tx.insert(terminalChannels).values([
         { agentId: deadAgent, nodeId: dead },
         { agentId: earlierAgent, nodeId: earlierRun },
         { agentId: aliveAgent, nodeId: alive },
       ]);
+    });
 
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
     const restarted = await buildApp(config, c.t.database, { logger: false });
@@ -145,41 +145,44 @@ describe.each(backends())('terminal relay processes on %s', (backend) => {
     const { certificate_id } = await c.grant('analyst@test.example');
     const agent = await c.enrol(c.acme(), { host_name: 'ACME-CRASH' });
     const [dead, alive, gone] = [randomUUID(), randomUUID(), randomUUID()];
-    await db()
-      .insert(terminalRelayNodes)
-      .values([
-        { nodeId: dead, address: 'http://10.0.0.19:3000', seenAt: sql`now() - interval '5 minutes'` },
-        { nodeId: alive, address: 'http://10.0.0.18:3000' },
-      ]);
-    const session = async (relayNodeId: string) => {
-      const sessionId = randomUUID();
-      await db().insert(terminalSessions).values({
-        sessionId,
-        partnerId: c.t.fixtures.analyst.partnerId,
-        customerId: c.acme(),
-        agentId: agent.agentId,
-        hostName: 'ACME-CRASH',
-        contactId: c.t.fixtures.analyst.contactId,
-        email: 'analyst@test.example',
-        certificateId: certificate_id,
-        cols: 80,
-        rows: 24,
-        startedAt: sql`now() - interval '2 minutes'`,
-        relayNodeId,
-      });
-      return sessionId;
-    };
-    const [ofDead, ofAlive, ofGone] = [await session(dead), await session(alive), await session(gone)];
+    const [ofDead, ofAlive, ofGone] = [randomUUID(), randomUUID(), randomUUID()];
+    const session = (sessionId: string, relayNodeId: string) => ({
+      sessionId,
+      partnerId: c.t.fixtures.analyst.partnerId,
+      customerId: c.acme(),
+      agentId: agent.agentId,
+      hostName: 'ACME-CRASH',
+      contactId: c.t.fixtures.analyst.contactId,
+      email: 'analyst@test.example',
+      certificateId: certificate_id,
+      cols: 80,
+      rows: 24,
+      startedAt: sql`now() - interval '2 minutes'`,
+      relayNodeId,
+    });
     // What the crashed process had written of its session's recording, a second at a time.
     const written = [
       '{"version":2,"width":80,"height":24,"timestamp":1767225600,"title":"ACME-CRASH (analyst@test.example)"}\n',
       '[0.5,"i","hostname\\r"]\n[0.52,"o","hostname\\r\\nACME-CRASH\\r\\n"]\n',
       '[1.4,"i","whoami\\r"]\n',
     ];
-    await db()
-      .insert(terminalRecordingChunks)
-      .values(written.map((data, seq) => ({ sessionId: ofDead, seq, data })));
-    await db().insert(terminalRecordingChunks).values({ sessionId: ofAlive, seq: 0, data: written[0]! });
+    // In one transaction: this file's own listening app sweeps on its heartbeat and must find the
+    // dead process with its sessions and their chunks, or not at all.
+    await db().transaction(async (tx) => {
+      await tx.insert(terminalRelayNodes).values([
+        { nodeId: dead, address: 'http://10.0.0.19:3000', seenAt: sql`now() - interval '5 minutes'` },
+        { nodeId: alive, address: 'http://10.0.0.18:3000' },
+      ]);
+      await tx
+        .insert(terminalSessions)
+        .values([session(ofDead, dead), session(ofAlive, alive), session(ofGone, gone)]);
+      await tx
+        .insert(terminalRecordingChunks)
+        .values([
+          ...written.map((data, seq) => ({ sessionId: ofDead, seq, data })),
+          { sessionId: ofAlive, seq: 0, data: written[0]! },
+        ]);
+    });
 
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
     const started = await buildApp(config, c.t.database, { logger: false });
