@@ -6793,6 +6793,8 @@ export interface components {
         TerminalSession: {
             /** Format: uuid */
             agent_id: string;
+            /** @description The address the session was started from (the person's, also when another API process passed the call on); null for sessions from before it was kept. */
+            client_address: string | null;
             cols: number;
             /**
              * Format: uuid
@@ -6803,8 +6805,12 @@ export interface components {
             customer_id: string;
             customer_name: string;
             email: string;
-            /** @enum {string|null} */
-            end_reason: "console" | "agent" | "agent_dropped" | "console_dropped" | "idle" | "certificate" | "server_stopping" | "not_joined" | null;
+            /**
+             * @description Why it ended; `server_stopped` when the API process relaying it stopped without
+             *     ending it (a crash): another process ended it, its recording as far as it was written.
+             * @enum {string|null}
+             */
+            end_reason: "console" | "agent" | "agent_dropped" | "console_dropped" | "idle" | "certificate" | "server_stopping" | "server_stopped" | "not_joined" | null;
             /** Format: date-time */
             ended_at: string | null;
             host_name: string;

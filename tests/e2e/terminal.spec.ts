@@ -82,6 +82,8 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     const row = owner.getByRole('row').filter({ hasText: host! }).first();
     await expect(row).toContainText(ANALYST);
     await expect(row).toContainText('Ended in the console');
+    // Where the session was started from: this browser, on the same machine as the server.
+    await expect(row).toContainText(/127\.0\.0\.1|::1/);
     await tabTo(owner, row.getByRole('link'));
     await owner.keyboard.press('Enter');
     await expect(
@@ -89,6 +91,7 @@ test('an analyst with a certificate opens a terminal on a simulated agent from t
     ).toBeVisible();
     await expect(shown(owner)).toContainText(new RegExp(`hostname\\s*${host}`));
     await expect(shown(owner)).toContainText('reboot: command not found');
+    await expect(owner.getByText(/started from (127\.0\.0\.1|::1)/)).toBeVisible();
 
     // Refusals, each in its own words. The agent's terminal setting off:
     const terminalOf = `/agents/${agentId}/terminal`;

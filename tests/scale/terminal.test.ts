@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionTokens } from '../../src/server/auth/session-tokens.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import { terminalRecordingChunks } from '../../src/server/db/schema/index.ts';
 import { SimulatedEndpoint } from '../../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../../tools/agent-simulator/fleet.ts';
 import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
@@ -124,4 +126,62 @@ describe.skipIf(!url)('a live terminal across two API processes', () => {
     expect(reasons).toEqual(['agent', 'console']);
     agent.terminal!.drop();
   });
+
+  it('keeps the recording of a session whose API process was killed, and ends it from the live one', async () => {
+    const customerId = fixtures.acme.customerId;
+    const enrolment = await call(fixtures.analyst, 'POST', '/api/agents/v1/enrolment-tokens', {
+      customer_id: customerId,
+      name: 'Killed process',
+    });
+    expectStatus(enrolment, 201);
+    const agent = new SimulatedAgent(new SimulatedEndpoint('CRASH', 1, 5), agentSide.base, 60);
+    await agent.enrol(enrolment.json.token as string);
+    const agentId = agent.client.agentId!;
+    expectStatus(
+      await call(fixtures.analyst, 'PUT', `/api/agents/v1/agents/${agentId}/settings`, {
+        terminal_enabled: true,
+      }),
+      200,
+    );
+    await agent.connectTerminal();
+    const capability = `/api/module/agents/v1/agents/interactive-shell/capable/${agentId}`;
+    while (!(await call(fixtures.analyst, 'GET', capability)).json.active_connection);
+    const started = await call(fixtures.analyst, 'POST', '/api/terminal/v1/sessions', { agent_id: agentId });
+    expectStatus(started, 201);
+    const sessionId = started.json.session_id as string;
+    const reader = await dial(`${consoleSide.base.replace('http', 'ws')}${started.json.socket_path}`);
+    if (typeof reader === 'number') throw new Error(`console socket refused: ${reader}`);
+    await reader.next((f) => f.type === 'ready');
+    reader.send({ type: 'input', data: 'hostname\r' });
+    await reader.output(`${agent.endpoint.hostName}\r\n`);
+    // The holder has written the command to the database (within about a second) …
+    const written = async () =>
+      (
+        await database.db
+          .select({ data: terminalRecordingChunks.data })
+          .from(terminalRecordingChunks)
+          .where(eq(terminalRecordingChunks.sessionId, sessionId))
+      )
+        .map((chunk) => chunk.data)
+        .join('');
+    const typed = '"i","hostname\\r"';
+    while (!(await written()).includes(typed)) await pause();
+    // … and is killed: no shutdown, nothing stored on the way out.
+    await agentSide.kill();
+    agent.terminal!.drop();
+    // The console's process finds it dead (not seen for 30 s) and ends its session.
+    const recording = async () =>
+      (await call(fixtures.admin, 'GET', `/api/terminal/v1/recordings/${sessionId}`)).json;
+    let ended = await recording();
+    while (ended.end_reason === null) {
+      await pause();
+      ended = await recording();
+    }
+    expect(ended.end_reason).toBe('server_stopped');
+    expect(ended.recording).toContain(typed);
+    expect(ended.recording).toContain(`${agent.endpoint.hostName}\\r\\n`);
+  }, 120_000);
 });
+
+/** Between polls of what another process does in its own time (its heartbeat is every 10 s). */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 250));

@@ -139,10 +139,11 @@ const RECORDING: Recording = {
   cols: 80,
   rows: 24,
   recording_bytes: 1200,
+  client_address: '203.0.113.7',
 };
 
 describe('the terminal recordings list', () => {
-  it('lists who, which agent and customer, how long and how each ended, each linked to its replay', async () => {
+  it('lists who, from where, which agent and customer, how long and how each ended, each linked to its replay', async () => {
     signIn(network, { admin: true });
     network.on('get', '/api/terminal/v1/recordings', () => ({
       status: 200 as const,
@@ -154,6 +155,12 @@ describe('the terminal recordings list', () => {
             session_id: '00000000-0000-4000-8000-000000005e56',
             ended_at: null,
             end_reason: null,
+            client_address: null,
+          },
+          {
+            ...RECORDING,
+            session_id: '00000000-0000-4000-8000-000000005e57',
+            end_reason: 'server_stopped' as const,
           },
         ],
       },
@@ -161,15 +168,19 @@ describe('the terminal recordings list', () => {
     await renderInShell(<RecordingsPage />, { path: '/terminal/recordings' });
     await screen.findByText('Idle time-out');
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const first = within(rows[0]!);
     expect(first.getByText('analyst@watchfloor.example')).toBeTruthy();
+    expect(first.getByText('203.0.113.7')).toBeTruthy();
     expect(first.getByText('ACME-WS-001')).toBeTruthy();
     expect(first.getByText('Acme Corp')).toBeTruthy();
     expect(first.getByText('2:05')).toBeTruthy();
     expect(first.getByText('Idle time-out')).toBeTruthy();
     expect(first.getByRole('link').getAttribute('href')).toBe(`/terminal/recordings/${SESSION_ID}`);
     expect(within(rows[1]!).getByText('Still live')).toBeTruthy();
+    // Sessions from before the address was kept say so rather than show an empty cell.
+    expect(within(rows[1]!).getByText('Not kept')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Server stopped unexpectedly')).toBeTruthy();
   });
 
   it('says when there are none, and when they could not be loaded', async () => {

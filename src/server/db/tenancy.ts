@@ -83,6 +83,8 @@ export const NOT_GRANTED_TO_REQUESTS = [
   // Which API process relays which agent's terminal: the relay reads and writes them, nothing else.
   'terminal_relay_nodes',
   'terminal_channels',
+  // A live session's recording as it is written: the relay alone appends and gathers it.
+  'terminal_recording_chunks',
 ];
 
 /**

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import {
+  auditLog,
   terminalChannels,
+  terminalRecordingChunks,
   terminalRelayNodes,
   terminalSessions,
 } from '../../../src/server/db/schema/index.ts';
@@ -94,22 +96,22 @@ describe.each(backends())('terminal relay processes on %s', (backend) => {
     const earlierRun = randomUUID();
     const alive = randomUUID();
     const [deadAgent, earlierAgent, aliveAgent] = [randomUUID(), randomUUID(), randomUUID()];
-    await db()
-      .insert(terminalRelayNodes)
-      .values([
+    // In one transaction: this file's own listening app, sweeping on its heartbeat, must not
+    // delete the dead row before its channel is written.
+    await db().transaction(async (tx) => {
+      await tx.insert(terminalRelayNodes).values([
         // Not heard from for five minutes: it crashed.
         { nodeId: dead, address: 'http://10.0.0.9:3000', seenAt: sql`now() - interval '5 minutes'` },
         // Killed a moment ago, restarting at the same address.
         { nodeId: earlierRun, address: `http://127.0.0.1:${port}` },
         { nodeId: alive, address: 'http://10.0.0.8:3000' },
       ]);
-    await db()
-      .insert(terminalChannels)
-      .values([
+      await tx.insert(terminalChannels).values([
         { agentId: deadAgent, nodeId: dead },
         { agentId: earlierAgent, nodeId: earlierRun },
         { agentId: aliveAgent, nodeId: alive },
       ]);
+    });
 
     const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
     const restarted = await buildApp(config, c.t.database, { logger: false });
@@ -136,6 +138,118 @@ describe.each(backends())('terminal relay processes on %s', (backend) => {
       expect(channels).toEqual([{ agentId: aliveAgent }]);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('ends the sessions of a process found dead, and of one whose row is gone, keeping their recordings as far as written; a live process’s session is left', async () => {
+    const { certificate_id } = await c.grant('analyst@test.example');
+    const agent = await c.enrol(c.acme(), { host_name: 'ACME-CRASH' });
+    const [dead, alive, gone] = [randomUUID(), randomUUID(), randomUUID()];
+    const [ofDead, ofAlive, ofGone] = [randomUUID(), randomUUID(), randomUUID()];
+    const session = (sessionId: string, relayNodeId: string) => ({
+      sessionId,
+      partnerId: c.t.fixtures.analyst.partnerId,
+      customerId: c.acme(),
+      agentId: agent.agentId,
+      hostName: 'ACME-CRASH',
+      contactId: c.t.fixtures.analyst.contactId,
+      email: 'analyst@test.example',
+      certificateId: certificate_id,
+      cols: 80,
+      rows: 24,
+      startedAt: sql`now() - interval '2 minutes'`,
+      relayNodeId,
+    });
+    // What the crashed process had written of its session's recording, a second at a time.
+    const written = [
+      '{"version":2,"width":80,"height":24,"timestamp":1767225600,"title":"ACME-CRASH (analyst@test.example)"}\n',
+      '[0.5,"i","hostname\\r"]\n[0.52,"o","hostname\\r\\nACME-CRASH\\r\\n"]\n',
+      '[1.4,"i","whoami\\r"]\n',
+    ];
+    // In one transaction: this file's own listening app sweeps on its heartbeat and must find the
+    // dead process with its sessions and their chunks, or not at all.
+    await db().transaction(async (tx) => {
+      await tx.insert(terminalRelayNodes).values([
+        { nodeId: dead, address: 'http://10.0.0.19:3000', seenAt: sql`now() - interval '5 minutes'` },
+        { nodeId: alive, address: 'http://10.0.0.18:3000' },
+      ]);
+      await tx
+        .insert(terminalSessions)
+        .values([session(ofDead, dead), session(ofAlive, alive), session(ofGone, gone)]);
+      await tx
+        .insert(terminalRecordingChunks)
+        .values([
+          ...written.map((data, seq) => ({ sessionId: ofDead, seq, data })),
+          { sessionId: ofAlive, seq: 0, data: written[0]! },
+        ]);
+    });
+
+    const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WATCHFLOOR_DATA: 'memory://' });
+    const started = await buildApp(config, c.t.database, { logger: false });
+    try {
+      await started.listen({ port: 0, host: '127.0.0.1' });
+      const own = started.terminalRelay.nodes.nodeId;
+      await until(async () => {
+        const rows = await db()
+          .select({ nodeId: terminalRelayNodes.nodeId })
+          .from(terminalRelayNodes)
+          .where(eq(terminalRelayNodes.nodeId, own));
+        return rows.length === 1;
+      });
+      const rows = await db()
+        .select({
+          sessionId: terminalSessions.sessionId,
+          endedAt: terminalSessions.endedAt,
+          endReason: terminalSessions.endReason,
+          recording: terminalSessions.recording,
+          recordingBytes: terminalSessions.recordingBytes,
+        })
+        .from(terminalSessions)
+        .where(inArray(terminalSessions.sessionId, [ofDead, ofAlive, ofGone]));
+      const byId = new Map(rows.map((row) => [row.sessionId, row]));
+      const recording = written.join('');
+      expect(byId.get(ofDead)).toEqual({
+        sessionId: ofDead,
+        endedAt: expect.any(Date),
+        endReason: 'server_stopped',
+        recording,
+        recordingBytes: Buffer.byteLength(recording),
+      });
+      expect(byId.get(ofGone)).toMatchObject({
+        endReason: 'server_stopped',
+        recording: null,
+        recordingBytes: 0,
+      });
+      expect(byId.get(ofAlive)).toMatchObject({ endedAt: null, endReason: null, recording: null });
+      // The ended sessions' chunks moved into them; the live one's are still being written.
+      const chunks = await db()
+        .select({ sessionId: terminalRecordingChunks.sessionId })
+        .from(terminalRecordingChunks)
+        .where(inArray(terminalRecordingChunks.sessionId, [ofDead, ofAlive, ofGone]));
+      expect(chunks).toEqual([{ sessionId: ofAlive }]);
+      const audited = await db()
+        .select({ entityId: auditLog.entityId, actorId: auditLog.actorId, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'terminal_session'), eq(auditLog.action, 'end')));
+      expect(audited.filter((a) => a.entityId === ofDead)).toEqual([
+        {
+          entityId: ofDead,
+          actorId: null,
+          after: {
+            agent_id: agent.agentId,
+            end_reason: 'server_stopped',
+            relay_node_id: dead,
+            recording_bytes: Buffer.byteLength(recording),
+          },
+        },
+      ]);
+      expect(audited.filter((a) => a.entityId === ofGone)).toHaveLength(1);
+      expect(audited.filter((a) => a.entityId === ofAlive)).toEqual([]);
+      // The replay reads what was written, in the end reason's own words.
+      const replay = await c.t.as(c.t.fixtures.admin, { url: `/api/terminal/v1/recordings/${ofDead}` });
+      expect(replay.json()).toMatchObject({ end_reason: 'server_stopped', recording });
+    } finally {
+      await started.close();
     }
   });
 });

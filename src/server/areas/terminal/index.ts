@@ -25,6 +25,6 @@ export const terminalArea = defineArea({
     getTerminalRecording,
   },
   sockets: terminalSockets,
-  tables: ['terminal_sessions', 'terminal_relay_nodes', 'terminal_channels'],
+  tables: ['terminal_sessions', 'terminal_recording_chunks', 'terminal_relay_nodes', 'terminal_channels'],
   tenantPolicies: { terminal_sessions: inScope },
 });

@@ -7,6 +7,7 @@ export const END_REASONS = [
   'idle',
   'certificate',
   'server_stopping',
+  'server_stopped',
   'not_joined',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
@@ -20,6 +21,7 @@ export const END_MESSAGES: Record<EndReason, string> = {
   idle: 'Nothing was typed or shown for too long; the session has ended.',
   certificate: 'The terminal certificate expired or was revoked; the session has ended.',
   server_stopping: 'The server is stopping; the session has ended.',
+  server_stopped: 'The server process relaying the session stopped; the session has ended.',
   not_joined: 'The agent did not join the session.',
 };
 

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { terminalChannels, terminalRelayNodes, terminalSessions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { hashSecret, newSecret, secretMatches } from '../../platform/secrets.ts';
+import { endStoppedSessions, orphaned } from './stopped-sessions.ts';
 
 /** How often a process says it is still there. */
 const HEARTBEAT_MS = 10_000;
@@ -49,6 +50,9 @@ export class RelayNodes {
     // same address that stopped without signing off.
     await this.forget(or(eq(terminalRelayNodes.address, this.address), this.dead())!).catch((error) =>
       this.log.warn({ err: error }, 'terminal relay rows of an earlier run not cleared'),
+    );
+    await this.endOrphanedSessions().catch((error) =>
+      this.log.warn({ err: error }, 'terminal sessions of stopped API processes not ended'),
     );
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
@@ -96,19 +100,36 @@ export class RelayNodes {
     return lte(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${NODE_ALIVE_SECONDS})`);
   }
 
-  /** Deletes the rows of other processes that match `which`, and the channels they held. */
+  /**
+   * Deletes the rows of other processes that match `which` and the channels they held, and ends
+   * their sessions (in the same transaction: no session outlives its process's row).
+   */
   private async forget(which: SQL): Promise<void> {
-    const ids = await this.db.transaction(async (tx) => {
+    const { nodeIds, sessionIds } = await this.db.transaction(async (tx) => {
       const gone = await tx
         .delete(terminalRelayNodes)
         .where(and(which, ne(terminalRelayNodes.nodeId, this.nodeId)))
         .returning({ nodeId: terminalRelayNodes.nodeId });
       const nodeIds = gone.map((row) => row.nodeId);
-      if (nodeIds.length > 0)
-        await tx.delete(terminalChannels).where(inArray(terminalChannels.nodeId, nodeIds));
-      return nodeIds;
+      if (nodeIds.length === 0) return { nodeIds, sessionIds: [] };
+      await tx.delete(terminalChannels).where(inArray(terminalChannels.nodeId, nodeIds));
+      const sessionIds = await endStoppedSessions(tx, inArray(terminalSessions.relayNodeId, nodeIds));
+      return { nodeIds, sessionIds };
     });
-    if (ids.length > 0) this.log.info({ nodes: ids }, 'terminal relay rows of stopped API processes deleted');
+    if (nodeIds.length > 0)
+      this.log.info(
+        { nodes: nodeIds, sessions: sessionIds },
+        'terminal relay rows of stopped API processes deleted, their sessions ended',
+      );
+  }
+
+  /** On start: sessions left by a process whose row is gone already are ended too. */
+  private async endOrphanedSessions(): Promise<void> {
+    const sessionIds = await this.db.transaction((tx) =>
+      endStoppedSessions(tx, orphaned(this.nodeId, NODE_ALIVE_SECONDS)),
+    );
+    if (sessionIds.length > 0)
+      this.log.info({ sessions: sessionIds }, 'terminal sessions of stopped API processes ended');
   }
 
   /** Whether a passed-on call comes from a live API process of this deployment (its secret matches). */

@@ -21,6 +21,7 @@ const listed = {
   cols: terminalSessions.cols,
   rows: terminalSessions.rows,
   recordingBytes: terminalSessions.recordingBytes,
+  clientAddress: terminalSessions.clientAddress,
 };
 type Listed = { [K in keyof typeof listed]: (typeof listed)[K]['_']['data'] | null };
 
@@ -39,6 +40,7 @@ function present(row: Listed): components['schemas']['TerminalSession'] {
     cols: row.cols!,
     rows: row.rows!,
     recording_bytes: row.recordingBytes ?? 0,
+    client_address: row.clientAddress ?? null,
   };
 }
 

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { auditLog, terminalCertificates, terminalSessions } from '../../db/schema/index.ts';
+import { auditLog, terminalCertificates } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
 import { RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
+import { RecordingWriter, sealRecordings } from './recording-chunks.ts';
 
 /** A ticket opens the console's socket within this time. */
 export const TICKET_SECONDS = 30;
@@ -16,6 +17,8 @@ const JOIN_SECONDS = 30;
 const CERTIFICATE_CHECK_MS = 1000;
 /** Agents' channels are pinged this often; one that missed the last pong is dropped. */
 const PING_MS = 30_000;
+/** Live recordings are written this often: a process that crashes loses at most this much. */
+const RECORDING_FLUSH_MS = 1000;
 
 export interface SessionInfo {
   id: string;
@@ -40,6 +43,7 @@ interface LiveSession extends SessionInfo {
   toConsole: string[];
   toAgent: string[];
   recorder: AsciicastRecorder;
+  writer: RecordingWriter;
   /** performance.now() of the last keystroke or output: the idle timer reads it when it fires. */
   activeAt: number;
   idleTimer: NodeJS.Timeout | undefined;
@@ -60,6 +64,7 @@ export class TerminalRelay {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly persisting = new Set<Promise<void>>();
   private certificateTimer: NodeJS.Timeout | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
   private readonly pingTimer: NodeJS.Timeout;
   readonly nodes: RelayNodes;
 
@@ -111,6 +116,16 @@ export class TerminalRelay {
 
   /** A new session: the agent is told over its channel; answers the console's ticket. */
   open(info: SessionInfo, ticket: string, meta: { hostName: string; email: string }): void {
+    const recorder = new AsciicastRecorder(
+      {
+        width: info.cols,
+        height: info.rows,
+        timestamp: Math.floor(Date.now() / 1000),
+        title: `${meta.hostName} (${meta.email})`,
+      },
+      () => void writer.flush(),
+    );
+    const writer = new RecordingWriter(this.db, info.id, recorder, this.log);
     const session: LiveSession = {
       ...info,
       ticketHash: hashSecret(ticket),
@@ -120,12 +135,8 @@ export class TerminalRelay {
       agent: null,
       toConsole: [],
       toAgent: [],
-      recorder: new AsciicastRecorder({
-        width: info.cols,
-        height: info.rows,
-        timestamp: Math.floor(Date.now() / 1000),
-        title: `${meta.hostName} (${meta.email})`,
-      }),
+      recorder,
+      writer,
       activeAt: performance.now(),
       idleTimer: undefined,
       joinTimer: setTimeout(() => void this.end(info.id, 'not_joined'), JOIN_SECONDS * 1000),
@@ -134,6 +145,9 @@ export class TerminalRelay {
     this.sessions.set(info.id, session);
     this.waitIdle(session, this.idleMs);
     this.watchCertificates();
+    this.writeRecordings();
+    // The header at once: a crash before the first second still leaves a recording to replay.
+    void writer.flush();
     this.channels
       .get(info.agentId)
       ?.send(JSON.stringify({ type: 'open', session_id: info.id, cols: info.cols, rows: info.rows }));
@@ -239,7 +253,11 @@ export class TerminalRelay {
     this.sessions.delete(sessionId);
     clearTimeout(session.idleTimer);
     clearTimeout(session.joinTimer);
-    if (this.sessions.size === 0) this.stopWatchingCertificates();
+    if (this.sessions.size === 0) {
+      this.stopWatchingCertificates();
+      clearInterval(this.flushTimer);
+      this.flushTimer = undefined;
+    }
     const message = END_MESSAGES[reason];
     if (session.console?.readyState === 1) {
       session.console.send(JSON.stringify({ type: 'ended', reason, message }));
@@ -256,14 +274,12 @@ export class TerminalRelay {
     return stored;
   }
 
+  /** Writes the rest of the recording, then moves its chunks into the session's row and audits. */
   private async store(session: LiveSession, reason: EndReason): Promise<void> {
-    const recording = session.recorder.text();
     const endedAt = new Date();
+    await session.writer.flush();
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(terminalSessions)
-        .set({ endedAt, endReason: reason, recording, recordingBytes: Buffer.byteLength(recording) })
-        .where(eq(terminalSessions.sessionId, session.id));
+      await sealRecordings(tx, [session.id], reason, endedAt);
       await tx.insert(auditLog).values({
         partnerId: session.partnerId,
         customerId: session.customerId,
@@ -280,6 +296,15 @@ export class TerminalRelay {
         },
       });
     });
+  }
+
+  /** While sessions live, what they recorded is written every second (off the keystroke path). */
+  private writeRecordings() {
+    if (this.flushTimer) return;
+    this.flushTimer = setInterval(() => {
+      for (const session of this.sessions.values()) void session.writer.flush();
+    }, RECORDING_FLUSH_MS);
+    this.flushTimer.unref();
   }
 
   /** While sessions live, their certificates are read again: none outlives its certificate. */

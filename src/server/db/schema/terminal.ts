@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { terminalCertificates } from './fleet.ts';
 import { customers } from './organisation.ts';
 
@@ -27,9 +27,9 @@ export const terminalSessions = pgTable(
     rows: integer('rows').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** console, agent, agent_dropped, console_dropped, idle, certificate, server_stopping, not_joined */
+    /** console, agent, agent_dropped, console_dropped, idle, certificate, server_stopping, server_stopped, not_joined */
     endReason: text('end_reason'),
-    /** The asciicast v2 recording, written when the session ends. */
+    /** The asciicast v2 recording, gathered from its chunks when the session ends. */
     recording: text('recording'),
     recordingBytes: integer('recording_bytes').notNull().default(0),
     /** The API process whose memory holds the live session (the one the agent's channel reached). */
@@ -41,6 +41,24 @@ export const terminalSessions = pgTable(
     index('terminal_sessions_partner_started_idx').on(t.partnerId, t.startedAt),
     index('terminal_sessions_customer_idx').on(t.customerId, t.startedAt),
   ],
+);
+
+/**
+ * A live session's recording as it grows: the relay appends what was recorded about every second,
+ * so a process that crashes loses at most the last second. In `seq` order the chunks are the
+ * asciicast v2 text (the header line first); when the session ends they move into
+ * terminal_sessions.recording.
+ */
+export const terminalRecordingChunks = pgTable(
+  'terminal_recording_chunks',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => terminalSessions.sessionId, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
 );
 
 /**

@@ -41,6 +41,7 @@ export function RecordingPage({ params }: ScreenProps) {
               when: format(session.started_at),
               length: sessionLength(session),
             })}
+            {session.client_address ? `, ${t('replay.from', { address: session.client_address })}` : ''}
             {session.end_reason ? ` · ${t(`reason.${session.end_reason}`)}` : ''}
           </p>
         )}

@@ -44,6 +44,7 @@ export function RecordingsPage() {
             <tr>
               <th scope="col">{t('recordings.started')}</th>
               <th scope="col">{t('recordings.who')}</th>
+              <th scope="col">{t('recordings.from')}</th>
               <th scope="col">{t('recordings.agent')}</th>
               <th scope="col">{t('recordings.customer')}</th>
               <th scope="col">{t('recordings.length')}</th>
@@ -59,6 +60,9 @@ export function RecordingsPage() {
                   </Link>
                 </td>
                 <td>{s.email}</td>
+                <td className={s.client_address ? undefined : 'muted'}>
+                  {s.client_address ?? t('recordings.noAddress')}
+                </td>
                 <td>{s.host_name}</td>
                 <td>{s.customer_name}</td>
                 <td>{sessionLength(s)}</td>

@@ -1,0 +1,84 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { terminalRecordingChunks, terminalSessions } from '../../db/schema/index.ts';
+import type { Db } from '../../db/types.ts';
+import type { AsciicastRecorder } from './recording.ts';
+
+/**
+ * Appends one live session's recording to terminal_recording_chunks as it grows. Writes run one
+ * after another (so `seq` follows the recording) and never on the keystroke path: the relay asks
+ * for a flush every second and the recorder when its waiting lines grow large.
+ */
+export class RecordingWriter {
+  private seq = 0;
+  private queued = false;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessionId: string,
+    private readonly recorder: AsciicastRecorder,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Writes what was recorded until the write starts; resolves once it is written (or logged as not). */
+  flush(): Promise<void> {
+    if (this.queued) return this.chain;
+    this.queued = true;
+    this.chain = this.chain.then(() => {
+      this.queued = false;
+      return this.write();
+    });
+    return this.chain;
+  }
+
+  private async write(): Promise<void> {
+    const data = this.recorder.take();
+    if (data === null) return;
+    try {
+      await this.db
+        .insert(terminalRecordingChunks)
+        .values({ sessionId: this.sessionId, seq: this.seq, data });
+      this.seq += 1;
+    } catch (error) {
+      // Kept for the next flush: a database that hiccups loses nothing while the process lives.
+      this.recorder.putBack(data);
+      this.log.warn({ err: error, sessionId: this.sessionId }, 'terminal recording chunk not written');
+    }
+  }
+}
+
+/**
+ * Ends sessions in the database: their chunks appended to `recording` (in order) and deleted.
+ * A session ended already keeps its first end; chunks written after it (a process that was taken
+ * for dead while it stalled) are still appended. Answers the sessions this call ended.
+ */
+export async function sealRecordings(
+  tx: Db,
+  sessionIds: string[],
+  reason: string,
+  endedAt: Date,
+): Promise<{ sessionId: string; recordingBytes: number }[]> {
+  if (sessionIds.length === 0) return [];
+  const chunks = sql`(select string_agg(c.data, '' order by c.seq) from ${terminalRecordingChunks} c
+    where c.session_id = ${terminalSessions.sessionId})`;
+  const recording = sql`coalesce(${terminalSessions.recording}, '') || coalesce(${chunks}, '')`;
+  const ended = await tx
+    .update(terminalSessions)
+    .set({
+      endedAt,
+      endReason: reason,
+      recording: sql`nullif(${recording}, '')`,
+      recordingBytes: sql`octet_length(${recording})`,
+    })
+    .where(and(inArray(terminalSessions.sessionId, sessionIds), isNull(terminalSessions.endedAt)))
+    .returning({ sessionId: terminalSessions.sessionId, recordingBytes: terminalSessions.recordingBytes });
+  const late = sessionIds.filter((id) => !ended.some((row) => row.sessionId === id));
+  if (late.length > 0)
+    await tx
+      .update(terminalSessions)
+      .set({ recording: sql`nullif(${recording}, '')`, recordingBytes: sql`octet_length(${recording})` })
+      .where(inArray(terminalSessions.sessionId, late));
+  await tx.delete(terminalRecordingChunks).where(inArray(terminalRecordingChunks.sessionId, sessionIds));
+  return ended;
+}
