@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Link } from 'wouter';
 import type { Mute } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { MutesPage } from '../../src/web/features/mutes/MutesPage.tsx';
-import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
-import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
-import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
-import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
-import { expectSignIn, SignedIn, signIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
-import { customer } from './shell-harness.tsx';
+import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 
@@ -38,39 +33,21 @@ const ACTIVE: Mute = {
 
 let network: FakeNetwork;
 
-/**
- * The mutes page in the shell's providers with the browser's own history (the guard watches
- * history.pushState and popstate, which a memory location would bypass), and a sidebar-like link.
- */
+/** The mutes page on the browser's own history, with a sidebar-like link. */
 async function renderMutes() {
-  if (location.pathname !== '/alerts/muted') history.replaceState(null, '', '/alerts/muted');
   const data = {
-    ...EMPTY_SHELL_DATA,
     customers: [customer('Acme Corp', ACME)],
-    loaded: { ...EMPTY_SHELL_DATA.loaded, customers: true, contacts: true, agents: true },
+    loaded: { customers: true, contacts: true, agents: true },
   };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <SignedIn>
-      <TickerProvider>
-        <SelectedCustomersProvider>
-          <ShellDataContext.Provider value={data}>
-            <ToastsProvider>{children}</ToastsProvider>
-          </ShellDataContext.Provider>
-        </SelectedCustomersProvider>
-      </TickerProvider>
-    </SignedIn>
-  );
-  expectSignIn();
-  const view = render(
+  const view = await renderInShell(
     <>
       <nav>
         <Link href="/alerts">Alerts</Link>
       </nav>
       <MutesPage params={{}} route="mute-conditions" />
     </>,
-    { wrapper },
+    { path: '/alerts/muted', data, browserHistory: true },
   );
-  await untilSignedIn();
   await screen.findByRole('button', { name: /backup job/ });
   return view;
 }
