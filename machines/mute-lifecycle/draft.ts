@@ -130,6 +130,18 @@ export function muteDraftFrom(mute: Mute): MuteDraft {
   };
 }
 
+/**
+ * Whether two drafts say the same (row keys aside: a row removed and added again as it was is no
+ * change): a draft that differs from the one the form opened with has unsaved changes.
+ */
+export function sameMuteDraft(a: MuteDraft, b: MuteDraft): boolean {
+  const plain = ({ conditions, ...rest }: MuteDraft) => ({
+    ...rest,
+    conditions: conditions.map(({ key: _key, ...row }) => row),
+  });
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+}
+
 /** The request body's fields for the form: conditions, description and the chosen expiry. */
 export interface MuteBody {
   conditions: { field: string; operator: ConditionDraft['operator']; value: string }[];

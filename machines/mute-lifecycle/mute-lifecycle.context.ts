@@ -1,4 +1,7 @@
 import type { components } from '../../src/api/schema.d.ts';
+import type { LeaveTarget } from '../shared/save-fragment.ts';
+
+export type { LeaveTarget };
 
 /** A mute as the API answers it (openapi/paths/mutes.yaml). */
 export type Mute = components['schemas']['Mute'];
@@ -53,12 +56,16 @@ export interface MuteLifecycleContext {
   mute: Mute | null;
   /** The form while editing or creating. */
   draft: MuteDraft;
+  /** The form as it was opened: the draft has unsaved changes while it differs from it. */
+  base: MuteDraft;
   /** Next row key. */
   nextKey: number;
   /** A save was tried with errors: the form now shows every error, not only touched ones. */
   attempted: boolean;
   /** Why the last call failed; null when nothing failed. */
   error: string | null;
+  /** Where the user asked to go while the form had unsaved changes; null for closing the form. */
+  leave: LeaveTarget | null;
 }
 
 export interface MuteLifecycleInput {

@@ -22,4 +22,10 @@ export type MuteLifecycleEvent =
   /** The clock moved on: an active mute past its expiry is expired. */
   | { type: 'tick'; now: number }
   /** A fresher copy of the mute arrived (the lists were reloaded). */
-  | { type: 'refreshed'; mute: Mute };
+  | { type: 'refreshed'; mute: Mute }
+  /** A navigation away from the page was attempted while the form was open. */
+  | { type: 'leave-requested'; to: string; replace: boolean }
+  /** The user confirmed closing the form (and leaving, if asked) and losing the changes. */
+  | { type: 'confirm-leave' }
+  /** The user chose to stay in the form. */
+  | { type: 'stay' };

@@ -16,16 +16,26 @@ const errorParams = (error: unknown) => ({ error });
  * or expired mute active again (the server decides the state; the answer routes us). A new mute
  * starts in `Editing` with no mute and leaves through `Closed` when cancelled. Saves and unmutes
  * carry the version read; a 409 goes to `Conflict`, where only a reload helps.
+ *
+ * Spec 2, section 4 "Leaving with unsaved changes asks for confirmation": closing the form (Cancel,
+ * Esc) or navigating away (`leave-requested`) while the draft differs from the form as opened asks
+ * first (`ConfirmLeave`); `stay` goes back to the form with everything kept, `confirm-leave` throws
+ * the draft away (`Discarding`), goes where the user asked, if anywhere, and closes the form.
  */
 export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
   id: 'muteLifecycle',
-  context: ({ input }) => ({
-    mute: input.mute,
-    draft: input.mute ? muteDraftFrom(input.mute) : newMuteDraft(input.customerId),
-    nextKey: (input.mute?.conditions.length ?? 1) + 1,
-    attempted: false,
-    error: null,
-  }),
+  context: ({ input }) => {
+    const draft = input.mute ? muteDraftFrom(input.mute) : newMuteDraft(input.customerId);
+    return {
+      mute: input.mute,
+      draft,
+      base: draft,
+      nextKey: (input.mute?.conditions.length ?? 1) + 1,
+      attempted: false,
+      error: null,
+      leave: null,
+    };
+  },
   initial: 'Routing',
   states: {
     Routing: {
@@ -121,10 +131,29 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
         'change-condition': { actions: 'changeCondition' },
         save: [{ guard: 'canSave', target: 'Saving', actions: 'forgetError' }, { actions: 'markAttempted' }],
         cancel: [
-          { guard: 'isNew', target: 'Closed', actions: 'reportClosed' },
-          { target: 'Routing', actions: 'resetDraft' },
+          { guard: 'dirty', target: 'ConfirmLeave', actions: 'forgetLeave' },
+          { target: 'Discarding' },
+        ],
+        'leave-requested': [
+          { guard: 'dirty', target: 'ConfirmLeave', actions: 'keepLeave' },
+          { target: 'Discarding', actions: 'keepLeave' },
         ],
       },
+    },
+    /** 'Leave without saving?': the form stays on screen, behind the question. */
+    ConfirmLeave: {
+      on: {
+        'confirm-leave': 'Discarding',
+        stay: { target: 'Editing', actions: 'forgetLeave' },
+      },
+    },
+    /** The form closes unsaved: to the address asked for, if any, and back to the mute (or none). */
+    Discarding: {
+      entry: { type: 'navigate', params: ({ context }) => context.leave },
+      always: [
+        { guard: 'isNew', target: 'Closed', actions: ['forgetLeave', 'reportClosed'] },
+        { target: 'Routing', actions: ['forgetLeave', 'resetDraft'] },
+      ],
     },
     Saving: {
       invoke: {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { type MuteDraftErrors, muteDraftErrors } from './draft.ts';
+import { type MuteDraftErrors, muteDraftErrors, sameMuteDraft } from './draft.ts';
 import type { MuteLifecycleMachine } from './mute-lifecycle.machine.ts';
 
 type Snapshot = SnapshotFrom<MuteLifecycleMachine>;
@@ -12,6 +12,7 @@ export type MutePanelState =
   | 'confirmUnmute'
   | 'unmuting'
   | 'editing'
+  | 'confirmLeave'
   | 'saving'
   | 'conflict'
   | 'reloading'
@@ -24,6 +25,7 @@ const STATES: Record<string, MutePanelState> = {
   ConfirmUnmute: 'confirmUnmute',
   Unmuting: 'unmuting',
   Editing: 'editing',
+  ConfirmLeave: 'confirmLeave',
   Saving: 'saving',
   Conflict: 'conflict',
   Reloading: 'reloading',
@@ -43,6 +45,17 @@ export const selectIsNew = (snapshot: Snapshot) => snapshot.context.mute === nul
 export const selectDraftErrors = (snapshot: Snapshot, now: number): MuteDraftErrors =>
   muteDraftErrors(snapshot.context.draft, snapshot.context.mute === null, now);
 
-/** The form is open (being written or saved). */
+/** The form is open (being written, asked about leaving, or saved). */
 export const selectEditing = (snapshot: Snapshot) =>
-  snapshot.matches('Editing') || snapshot.matches('Saving');
+  snapshot.matches('Editing') || snapshot.matches('ConfirmLeave') || snapshot.matches('Saving');
+
+/**
+ * Unsaved changes: what the navigation guard protects. A save under way is not counted: the
+ * changes are on their way to the server, and its answer closes the form.
+ */
+export const selectDirty = (snapshot: Snapshot) =>
+  (snapshot.matches('Editing') || snapshot.matches('ConfirmLeave')) &&
+  !sameMuteDraft(snapshot.context.draft, snapshot.context.base);
+
+/** The leave question is on screen. */
+export const selectConfirmingLeave = (snapshot: Snapshot) => snapshot.matches('ConfirmLeave');

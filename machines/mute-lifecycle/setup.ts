@@ -1,12 +1,23 @@
 import { assign, setup } from 'xstate';
 import { isConflict, messageOf } from '../shared/contract-error.ts';
 import { muteLifecycleActors } from './actors.ts';
-import { blankCondition, isValidMuteDraft, muteDraftFrom } from './draft.ts';
-import type { Mute, MuteLifecycleContext, MuteLifecycleInput } from './mute-lifecycle.context.ts';
+import { blankCondition, isValidMuteDraft, muteDraftFrom, sameMuteDraft } from './draft.ts';
+import type {
+  LeaveTarget,
+  Mute,
+  MuteLifecycleContext,
+  MuteLifecycleInput,
+} from './mute-lifecycle.context.ts';
 import type { MuteLifecycleEvent } from './mute-lifecycle.events.ts';
 
 /** What failed, for the injected report. */
 export type MuteOperation = 'create' | 'update' | 'unmute' | 'load';
+
+/** The form of a mute as the server has it, with nothing typed, tried or failed. */
+function freshForm(mute: Mute) {
+  const draft = muteDraftFrom(mute);
+  return { draft, base: draft, nextKey: mute.conditions.length + 1, attempted: false, error: null };
+}
 
 /**
  * Everything the mute lifecycle machine names: its types, actors, actions and guards. The
@@ -27,35 +38,13 @@ export const muteLifecycleSetup = setup({
       undefined,
     /** Injected: the new mute's form was closed without saving. */
     reportClosed: () => undefined,
+    /** Injected: goes to the address without asking again (nothing to do when only the form closes). */
+    navigate: (_, _params: LeaveTarget | null) => undefined,
     /** A mute from the server; the form starts over from it. */
-    takeMute: assign((_, params: { mute: Mute }) => ({
-      mute: params.mute,
-      draft: muteDraftFrom(params.mute),
-      nextKey: params.mute.conditions.length + 1,
-      error: null,
-      attempted: false,
-    })),
+    takeMute: assign((_, params: { mute: Mute }) => ({ mute: params.mute, ...freshForm(params.mute) })),
     /** Leaving the form of an existing mute forgets what was typed. */
-    resetDraft: assign(({ context }) =>
-      context.mute
-        ? {
-            draft: muteDraftFrom(context.mute),
-            nextKey: context.mute.conditions.length + 1,
-            attempted: false,
-            error: null,
-          }
-        : {},
-    ),
-    startEditing: assign(({ context }) =>
-      context.mute
-        ? {
-            draft: muteDraftFrom(context.mute),
-            nextKey: context.mute.conditions.length + 1,
-            attempted: false,
-            error: null,
-          }
-        : {},
-    ),
+    resetDraft: assign(({ context }) => (context.mute ? freshForm(context.mute) : {})),
+    startEditing: assign(({ context }) => (context.mute ? freshForm(context.mute) : {})),
     change: assign(({ context, event }) =>
       event.type === 'change' ? { draft: { ...context.draft, ...event.changes } } : {},
     ),
@@ -91,8 +80,13 @@ export const muteLifecycleSetup = setup({
     ),
     keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     forgetError: assign({ error: null }),
+    keepLeave: assign(({ event }) =>
+      event.type === 'leave-requested' ? { leave: { to: event.to, replace: event.replace } } : {},
+    ),
+    forgetLeave: assign({ leave: null }),
   },
   guards: {
+    dirty: ({ context }) => !sameMuteDraft(context.draft, context.base),
     isNew: ({ context }) => context.mute === null,
     isActive: ({ context }) => context.mute?.state === 'active',
     isInactive: ({ context }) => context.mute?.state === 'inactive',

@@ -129,3 +129,32 @@ test('x selects two active mutes and >unmute unmutes both after asking', async (
   await expect(row(page, first)).toBeHidden();
   await expect(row(page, second)).toBeHidden();
 });
+
+test('a half-written mute asks before Esc closes it or a g key leaves the page', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts/muted');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mute conditions' })).toBeVisible();
+  await page.keyboard.press('n');
+  const form = page.getByRole('form', { name: 'New mute' });
+  await tabTo(page, form.getByRole('textbox', { name: 'Description' }));
+  await page.keyboard.type('Half written');
+
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+  // Staying is the focused answer: Enter keeps the form and what was typed.
+  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Half written');
+
+  // Out of the text field, so the g keys work again.
+  await tabTo(page, form.getByRole('button', { name: 'Cancel' }));
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(/\/alerts\/muted$/);
+  await tabTo(page, question.getByRole('button', { name: 'Leave and discard' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/alerts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+});

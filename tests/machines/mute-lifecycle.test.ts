@@ -9,7 +9,11 @@ import type {
   MuteLifecycleInput,
 } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { muteLifecycleMachine } from '../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
-import { selectPanelState } from '../../machines/mute-lifecycle/selectors.ts';
+import {
+  selectConfirmingLeave,
+  selectDirty,
+  selectPanelState,
+} from '../../machines/mute-lifecycle/selectors.ts';
 import { useMuteLifecycle } from '../../src/web/features/mutes/use-mute-lifecycle.ts';
 import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
 import { coveringPaths, describePath, machineModel, playEvent } from '../helpers/machine-model.ts';
@@ -75,8 +79,23 @@ function checkInvariants(
   changedBefore: number,
   toastsBefore: number,
   wasNew: boolean,
+  pagesBefore: number,
 ) {
   const snapshot = driver.actor.getSnapshot();
+  const left = driver.history().length > pagesBefore;
+  // Spec 2, section 4: the question comes only over unsaved changes, and nothing moves before its answer.
+  if (selectConfirmingLeave(snapshot)) {
+    expect(selectDirty(snapshot)).toBe(true);
+    expect(left, 'no navigation before the answer').toBe(false);
+  }
+  // Going away closes the form and throws the draft away; only a leave asked for navigates.
+  if (left) {
+    expect(event.type === 'confirm-leave' || event.type === 'leave-requested').toBe(true);
+    expect(driver.history().at(-1)).toBe('/alerts');
+    expect(snapshot.matches('Editing') || snapshot.matches('ConfirmLeave')).toBe(false);
+    expect(snapshot.context.leave).toBeNull();
+  }
+  if (event.type === 'cancel' && !snapshot.matches('ConfirmLeave')) expect(left).toBe(false);
   const toasts = driver.toasts().slice(toastsBefore);
   if (snapshot.matches('Saving')) {
     expect(
@@ -123,16 +142,28 @@ function checkInvariants(
   }
 }
 
-const FORM_EVENTS = ['change', 'add-condition', 'remove-condition', 'change-condition', 'save', 'cancel'];
+const FORM_EVENTS = [
+  'change',
+  'add-condition',
+  'remove-condition',
+  'change-condition',
+  'save',
+  'cancel',
+  'leave-requested',
+];
+const LEAVE_ANSWERS = ['confirm-leave', 'stay'];
 
 function muteModel(input: MuteLifecycleInput) {
   return machineModel(muteLifecycleMachine, {
     events: MODEL_EVENTS,
     input,
     // What the screen lets happen in each state: the form's events only while the form is open,
-    // the unmute question is modal, and at most two condition rows per path keeps it small.
+    // the unmute and leave questions are modal, and at most two condition rows per path keeps it
+    // small. A navigation is asked about only while the form is open.
     filterEvents: (snapshot, event) => {
       if (event.type.startsWith('xstate.')) return true;
+      if (snapshot.matches('ConfirmLeave')) return LEAVE_ANSWERS.includes(event.type);
+      if (LEAVE_ANSWERS.includes(event.type)) return false;
       if (snapshot.matches('Editing')) {
         if (event.type === 'add-condition') return snapshot.context.nextKey <= 2;
         return FORM_EVENTS.includes(event.type);
@@ -146,8 +177,8 @@ function muteModel(input: MuteLifecycleInput) {
 
 /** What sets a transition apart beyond the state: the mute's own state (or new), the rows, tried, failed. */
 function formDetail(context: unknown): string {
-  const { mute, draft, attempted, error } = context as MuteLifecycleContext;
-  return `${mute ? mute.state : 'new'} ${draft.conditions.length} rows${attempted ? ' tried' : ''}${error === null ? '' : ' failed'}`;
+  const { mute, draft, attempted, error, leave } = context as MuteLifecycleContext;
+  return `${mute ? mute.state : 'new'} ${draft.conditions.length} rows${attempted ? ' tried' : ''}${error === null ? '' : ' failed'}${leave ? ' leaving' : ''}`;
 }
 
 const STARTS: [string, MuteLifecycleInput][] = [
@@ -170,11 +201,12 @@ describe("mute lifecycle: shortest paths of its model, on the mutes page's hook 
             const changed = driver.changed.length;
             const toasts = driver.toasts().length;
             const wasNew = driver.actor.getSnapshot().context.mute === null;
+            const pages = driver.history().length;
             await driver.play(step.event);
             const snapshot = driver.actor.getSnapshot();
             expect(snapshot.value, step.event.type).toEqual(step.state.value);
             expect(snapshot.context, step.event.type).toEqual(step.state.context);
-            checkInvariants(driver, step.event, changed, toasts, wasNew);
+            checkInvariants(driver, step.event, changed, toasts, wasNew, pages);
           }
         });
       });
@@ -191,6 +223,7 @@ describe("mute lifecycle: shortest paths of its model, on the mutes page's hook 
       'ConfirmUnmute',
       'Unmuting',
       'Editing',
+      'ConfirmLeave',
       'Saving',
       'Conflict',
       'Reloading',
@@ -295,6 +328,53 @@ describe("mute lifecycle: scenarios on the mutes page's hook", () => {
     await driver.send({ type: 'cancel' });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
     expect(driver.closed()).toBe(1);
+  });
+
+  it('closes a clean form at once; with unsaved changes asks, stay keeps them, leave throws them away', async () => {
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'edit' });
+    await driver.send({ type: 'cancel' });
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
+
+    await driver.send({ type: 'edit' });
+    await driver.send({ type: 'change', changes: { description: 'Half written' } });
+    expect(selectDirty(driver.actor.getSnapshot())).toBe(true);
+    await driver.send({ type: 'cancel' });
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('confirmLeave');
+    await driver.send({ type: 'stay' });
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('editing');
+    expect(driver.actor.getSnapshot().context.draft.description).toBe('Half written');
+
+    // Typing the description back as it was is no change: nothing to ask about.
+    await driver.send({ type: 'change', changes: { description: ACTIVE.description } });
+    expect(selectDirty(driver.actor.getSnapshot())).toBe(false);
+    await driver.send({ type: 'change', changes: { description: 'Half written' } });
+    await driver.send({ type: 'cancel' });
+    await driver.send({ type: 'confirm-leave' });
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
+    expect(driver.actor.getSnapshot().context.draft.description).toBe(ACTIVE.description);
+    expect(driver.history()).toEqual(['/']);
+    expect(driver.requests()).toEqual([]);
+  });
+
+  it('asks before a navigation leaves a new mute half written, and goes on once confirmed', async () => {
+    const driver = await start({ mute: null, customerId: CUSTOMER });
+    await driver.send({ type: 'change-condition', key: 1, changes: { value: 'backup job' } });
+    await driver.send({ type: 'leave-requested', to: '/alerts', replace: false });
+    expect(selectConfirmingLeave(driver.actor.getSnapshot())).toBe(true);
+    expect(driver.history()).toEqual(['/']);
+    await driver.send({ type: 'confirm-leave' });
+    expect(driver.history()).toEqual(['/', '/alerts']);
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
+    expect(driver.closed()).toBe(1);
+  });
+
+  it('lets a navigation through at once when the form is clean', async () => {
+    const driver = await start({ mute: EXPIRED });
+    await driver.send({ type: 'edit' });
+    await driver.send({ type: 'leave-requested', to: '/alerts/5', replace: true });
+    expect(driver.history()).toEqual(['/alerts/5']);
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('expired');
   });
 
   it('validates the form: customer, fields, values, regexes and the custom expiry', () => {

@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Link } from 'wouter';
 import { CasePage } from '../../src/web/features/cases/CasePage.tsx';
-import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
-import { EMPTY_SHELL_DATA, ShellDataContext } from '../../src/web/shell/data/ShellDataProvider.tsx';
-import { TickerProvider, useRefreshNow } from '../../src/web/shell/ticker/TickerProvider.tsx';
-import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
+import { useRefreshNow } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
-import { expectSignIn, SignedIn, signIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
+import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, caseRecord } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
-import { customer } from './shell-harness.tsx';
+import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 
@@ -36,26 +32,9 @@ function RefreshNow() {
   );
 }
 
-/**
- * The case page in the shell's providers with the browser's own history (the guard watches
- * history.pushState and popstate, which a memory location would bypass), and a sidebar-like link.
- */
+/** The case page on the browser's own history, with a sidebar-like link. */
 async function renderCase() {
-  if (location.pathname !== '/cases/7') history.replaceState(null, '', '/cases/7');
-  const data = { ...EMPTY_SHELL_DATA, customers: [customer('Acme Corp', ACME)] };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <SignedIn>
-      <TickerProvider>
-        <SelectedCustomersProvider>
-          <ShellDataContext.Provider value={data}>
-            <ToastsProvider>{children}</ToastsProvider>
-          </ShellDataContext.Provider>
-        </SelectedCustomersProvider>
-      </TickerProvider>
-    </SignedIn>
-  );
-  expectSignIn();
-  const view = render(
+  return renderInShell(
     <>
       <nav>
         <Link href="/alerts">Alerts</Link>
@@ -63,10 +42,8 @@ async function renderCase() {
       <CasePage params={{ id: '7' }} route="case" />
       <RefreshNow />
     </>,
-    { wrapper },
+    { path: '/cases/7', data: { customers: [customer('Acme Corp', ACME)] }, browserHistory: true },
   );
-  await untilSignedIn();
-  return view;
 }
 
 const description = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' });

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/web/api/errors.ts';
 import {
+  FormFailure,
   RecipientsField,
   SelectField,
   TextAreaField,
@@ -86,7 +87,7 @@ function CaseLikeForm({ submit, onClose }: { submit(values: Values): Promise<voi
             error={errors.recipients}
             onChange={(recipients) => set({ recipients })}
           />
-          {form.failure && <p role="alert">{form.failure}</p>}
+          <FormFailure failure={form.failure} />
           <button type="submit">Create</button>
         </form>
       </ModalDialog>
@@ -165,7 +166,13 @@ describe('the field kit', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /Customer/ }), 'c-1');
     await user.type(field('Title'), 'Phishing');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Someone changed this meanwhile.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The form could not be saved: Someone changed this meanwhile.',
+    );
+    // The notice goes once the next attempt is under way.
+    submit.mockImplementation(() => new Promise(() => undefined));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('asks before Escape throws away what was typed', async () => {

@@ -4,36 +4,20 @@ import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Report, ReportSchedule } from '../../src/web/features/reports/api.ts';
+import type { ReportSchedule } from '../../src/web/features/reports/api.ts';
 import { ReportBuilderPage } from '../../src/web/features/reports/ReportBuilderPage.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
+import { reportRecord } from './reports-fakes.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 const GROUPS_PATH = '/api/ngreports/v0/azure-groups/';
 const LAPTOPS = '11111111-1111-4111-8111-111111111111';
 const SERVERS = '22222222-2222-4222-8222-222222222222';
-const REPORT: Report = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Quarterly review',
-  description: null,
-  scope: 'customer',
-  customer_id: ACME,
-  saved_search_id: null,
-  target: 'month',
-  start_date: null,
-  end_date: null,
-  retention_days: 90,
-  document: { components: [{ type: 'section', section: 'kpis' }] },
-  version: 4,
-  owner_id: '00000000-0000-4000-8000-0000000000b1',
-  mine: true,
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-};
+const REPORT = reportRecord();
 const ACME_GROUPS = {
   status: 200 as const,
   body: {

@@ -10,33 +10,19 @@ import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
+import { reportRecord } from './reports-fakes.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 const REPORT_PATH = '/api/ngreports/v0/reports/{id}';
-const REPORT: Report = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  name: 'Quarterly review',
-  description: null,
-  scope: 'customer',
-  customer_id: ACME,
-  saved_search_id: null,
-  target: 'month',
-  start_date: null,
-  end_date: null,
-  retention_days: 90,
+const REPORT = reportRecord({
   document: {
     components: [
       { type: 'header', text: 'Quarterly review' },
       { type: 'section', section: 'kpis' },
     ],
   },
-  version: 4,
-  owner_id: '00000000-0000-4000-8000-0000000000b1',
-  mine: true,
-  created_at: '2026-11-01T00:00:00Z',
-  updated_at: '2026-11-01T00:00:00Z',
-};
+});
 
 let network: FakeNetwork;
 let current: Report;

@@ -38,6 +38,11 @@ export interface ShellOptions {
   path?: string;
   /** The shell data; lists `loaded` does not name have not arrived. */
   data?: Partial<Omit<ShellData, 'loaded'>> & { loaded?: Partial<ShellData['loaded']> };
+  /**
+   * On the browser's own history at `path` instead of a memory location: what the unsaved-changes
+   * guard watches (history.pushState and popstate), which a memory location would bypass.
+   */
+  browserHistory?: boolean;
 }
 
 /**
@@ -45,26 +50,30 @@ export interface ShellOptions {
  * instead of loaded; resolves once the session is loaded and `ui` shows. Sign in first
  * (tests/helpers/signed-in-session.tsx: `signIn(network, …)`).
  */
-export async function renderInShell(ui: ReactElement, { path = '/', data = {} }: ShellOptions = {}) {
+export async function renderInShell(
+  ui: ReactElement,
+  { path = '/', data = {}, browserHistory = false }: ShellOptions = {},
+) {
   const location = memoryLocation({ path, record: true });
+  if (browserHistory && window.location.pathname !== path) history.replaceState(null, '', path);
   const value: ShellData = {
     ...EMPTY_SHELL_DATA,
     ...data,
     loaded: { ...EMPTY_SHELL_DATA.loaded, ...data.loaded },
   };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Router hook={location.hook}>
-      <SignedIn>
-        <TickerProvider>
-          <SelectedCustomersProvider>
-            <ShellDataContext.Provider value={value}>
-              <ToastsProvider>{children}</ToastsProvider>
-            </ShellDataContext.Provider>
-          </SelectedCustomersProvider>
-        </TickerProvider>
-      </SignedIn>
-    </Router>
+  const providers = (children: ReactNode) => (
+    <SignedIn>
+      <TickerProvider>
+        <SelectedCustomersProvider>
+          <ShellDataContext.Provider value={value}>
+            <ToastsProvider>{children}</ToastsProvider>
+          </ShellDataContext.Provider>
+        </SelectedCustomersProvider>
+      </TickerProvider>
+    </SignedIn>
   );
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    browserHistory ? providers(children) : <Router hook={location.hook}>{providers(children)}</Router>;
   expectSignIn();
   const view = render(ui, { wrapper });
   await untilSignedIn();

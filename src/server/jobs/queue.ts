@@ -132,6 +132,21 @@ export async function claimJobs(
 }
 
 /**
+ * The rows of `held` this worker still holds: not done, and not passed on to another worker
+ * after its lease ran out. Every write a worker makes to its jobs is limited to these.
+ */
+function stillHeld(held: readonly JobRow[], workerId: string) {
+  return and(
+    inArray(
+      jobs.id,
+      held.map((job) => job.id),
+    ),
+    eq(jobs.lockedBy, workerId),
+    isNull(jobs.doneAt),
+  );
+}
+
+/**
  * Gives back claimed jobs this worker will not run (it is stopping): unlocked, due as they were,
  * their attempt not counted.
  */
@@ -140,16 +155,7 @@ export async function releaseJobs(db: Db, held: readonly JobRow[], workerId: str
   await db
     .update(jobs)
     .set({ lockedBy: null, lockedAt: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
-    .where(
-      and(
-        inArray(
-          jobs.id,
-          held.map((job) => job.id),
-        ),
-        eq(jobs.lockedBy, workerId),
-        isNull(jobs.doneAt),
-      ),
-    );
+    .where(stillHeld(held, workerId));
 }
 
 /** Records how far a job has got, if this worker still holds it. */
@@ -163,7 +169,7 @@ export async function recordProgress(
   await db
     .update(jobs)
     .set({ progress: { done, total } })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
+    .where(stillHeld([job], workerId));
 }
 
 /**
@@ -179,7 +185,7 @@ export async function renewLease(
   const renewed = await db
     .update(jobs)
     .set({ lockedAt: now })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)))
+    .where(stillHeld([job], workerId))
     .returning({ id: jobs.id });
   return renewed.length > 0;
 }
@@ -192,19 +198,7 @@ export async function renewLeases(
   now: Date = new Date(),
 ): Promise<void> {
   if (held.length === 0) return;
-  await db
-    .update(jobs)
-    .set({ lockedAt: now })
-    .where(
-      and(
-        inArray(
-          jobs.id,
-          held.map((job) => job.id),
-        ),
-        eq(jobs.lockedBy, workerId),
-        isNull(jobs.doneAt),
-      ),
-    );
+  await db.update(jobs).set({ lockedAt: now }).where(stillHeld(held, workerId));
 }
 
 /** Marks jobs done, those this worker still holds, in one statement (a claimed batch's). */
@@ -218,16 +212,7 @@ export async function completeJobs(
   await db
     .update(jobs)
     .set({ doneAt: now, lockedAt: null, lastError: null })
-    .where(
-      and(
-        inArray(
-          jobs.id,
-          done.map((job) => job.id),
-        ),
-        eq(jobs.lockedBy, workerId),
-        isNull(jobs.doneAt),
-      ),
-    );
+    .where(stillHeld(done, workerId));
 }
 
 /** Marks a job done, if this worker still holds it (a lease that ran out may have passed it on). */
@@ -240,7 +225,7 @@ export async function completeJob(
   await db
     .update(jobs)
     .set({ doneAt: now, lockedAt: null, lastError: null })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
+    .where(stillHeld([job], workerId));
 }
 
 /**
@@ -266,7 +251,7 @@ export async function failJob(
         ? { doneAt: now, deadAt: now, lockedAt: null, lastError: message }
         : { runAt: new Date(now.getTime() + retryInMs), lockedBy: null, lockedAt: null, lastError: message },
     )
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), isNull(jobs.doneAt)));
+    .where(stillHeld([job], workerId));
 }
 
 /**

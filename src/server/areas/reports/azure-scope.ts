@@ -85,7 +85,7 @@ const graphFailed = (error: IntegrationSendError) =>
 
 /** The selected groups of each customer, read as the caller: their tenants' groups through Graph. */
 async function readForCaller(request: FastifyRequest, customerId: string, groupIds: readonly string[]) {
-  const tenants = await asCaller(request, (tx) => defenderTenantsOf(tx, customerId));
+  const tenants = await asCaller(request, (tx) => defenderTenantsOf(tx, [customerId]));
   try {
     return await groupsOfCustomer(request.server.db, tenants, groupIds, {
       outbound: request.server.config.outbound,
@@ -174,7 +174,7 @@ export async function deviceScopeForRun(
 ): Promise<DeviceScope | null> {
   if (groupIds.length === 0) return null;
   const config = loadConfig();
-  const tenants = await defenderTenantsOf(db, customerId);
+  const tenants = await defenderTenantsOf(db, [customerId]);
   let read: CustomerGroupDevices | null;
   try {
     read = await groupsOfCustomer(db, tenants, groupIds, {

@@ -10,6 +10,7 @@ import './form.css';
 export { CheckboxChoices, type CheckboxChoicesProps } from './CheckboxChoices.tsx';
 export { CheckboxField, type CheckboxFieldProps } from './CheckboxField.tsx';
 export { describedBy, errorIdOf, Field, FieldError, FieldFrame, hintIdOf } from './Field.tsx';
+export { FormFailure } from './FormFailure.tsx';
 export { FormFooter, type FormFooterProps } from './FormFooter.tsx';
 export { useIssueMessage, useIssueMessages } from './issue-message.ts';
 export { RecipientsField, recipientsOf } from './RecipientsField.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, useForm, useIssueMessage } from '../../components/form/index.ts';
+import { FormFailure, TextField, useForm, useIssueMessage } from '../../components/form/index.ts';
 import { setAgentAttribute } from './api.ts';
 
 /** The path's pattern for an attribute name (openapi/paths/agents.yaml); a path parameter is not in the body's rules. */
@@ -84,11 +84,7 @@ export function AgentAttributeForm({ agentId, onSaved }: { agentId: string; onSa
       <button type="submit" className="button button--primary" disabled={form.busy}>
         {t('attributes.submit')}
       </button>
-      {form.failure && (
-        <p role="alert" className="notice notice--danger form__failure">
-          {t('attributes.failed')} {form.failure}
-        </p>
-      )}
+      <FormFailure failure={form.failure} />
       <p role="status">{saved}</p>
       {form.prompt}
     </form>

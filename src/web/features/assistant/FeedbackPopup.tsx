@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
+import { FormFailure, SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Feedback, type Message, setAssistantFeedback } from './api.ts';
@@ -87,11 +87,7 @@ export function FeedbackPopup({
             error={errors.comment}
             onChange={(comment) => set({ comment })}
           />
-          {form.failure && (
-            <p className="notice notice--danger form__failure" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
           <div className="modal__actions">
             <button type="button" className="button" onClick={close}>
               {t('feedback.cancel')}

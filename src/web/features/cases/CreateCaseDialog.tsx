@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextAreaField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFailure, SelectField, TextAreaField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { type CaseRecord, createCase } from './api.ts';
@@ -119,11 +119,7 @@ export function CreateCaseDialog({ onClose, onCreated, tagSuggestions }: CreateC
             errors={createCaseRangeErrors(values)}
             onChange={({ min, max }) => set({ riskMin: min, riskMax: max })}
           />
-          {form.failure && (
-            <p className="notice notice--danger form__failure" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
           <div className="modal__actions">
             <button type="button" className="button" onClick={() => form.requestClose(onClose)}>
               {common('cancel')}

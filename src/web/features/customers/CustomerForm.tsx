@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFailure, FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { type Customer, createCustomer, updateCustomer } from './api.ts';
@@ -133,11 +133,7 @@ export function CustomerForm({
               {t(`fields.${flag}`)}
             </label>
           ))}
-          {form.failure && (
-            <p className="notice notice--danger form__failure" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
         </form>
       </ModalDialog>
       {form.prompt}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFailure, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useToasts } from '../../shell/index.ts';
 import {
@@ -167,11 +167,7 @@ export function Subscriptions({
           <button type="submit" className="button" disabled={adding.busy}>
             {t('subscriptions.add')}
           </button>
-          {adding.failure && (
-            <p className="notice notice--danger form__failure" role="alert">
-              {adding.failure}
-            </p>
-          )}
+          <FormFailure failure={adding.failure} />
         </form>
       )}
       {adding.prompt}

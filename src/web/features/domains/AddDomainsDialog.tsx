@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { FormFooter, SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
+import { FormFailure, FormFooter, SelectField, TextAreaField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useCustomerScope, useSelectedCustomers, useToasts } from '../../shell/index.ts';
 import { createDomains, type Domain } from './api.ts';
@@ -86,11 +86,7 @@ export function AddDomainsDialog({ onClose, onAdded }: AddDomainsDialogProps) {
             error={errors.text}
             onChange={(text) => set({ text })}
           />
-          {form.failure && (
-            <p className="field__error" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
         </form>
       </ModalDialog>
       {form.prompt}

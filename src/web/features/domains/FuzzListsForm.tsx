@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import { asLoaded } from '../../api/loaded.ts';
-import { TextAreaField, useForm } from '../../components/form/index.ts';
+import { FormFailure, TextAreaField, useForm } from '../../components/form/index.ts';
 import { useCan } from '../../session/use-can.ts';
 import { type DomainFuzzLists, getDomainFuzzLists, updateDomainFuzzLists } from './api.ts';
 
@@ -117,7 +117,7 @@ function FuzzListsEditor({ uid, stored }: { uid: string; stored: DomainFuzzLists
         {form.busy && t('fuzz.saving')}
         {saved && !form.busy && t('fuzz.saved')}
       </p>
-      {form.failure && !(Object.keys(form.errors).length > 0) && <p role="alert">{t('fuzz.saveFailed')}</p>}
+      <FormFailure failure={Object.keys(form.errors).length > 0 ? null : form.failure} />
       {form.prompt}
     </form>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFailure, FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
 import { createIntegration, type Integration, listIntegrationKinds } from './api.ts';
@@ -61,11 +61,7 @@ export function NewIntegrationDialog({
             error={form.errors.name}
             onChange={(name) => form.set({ name })}
           />
-          {form.failure && (
-            <p className="field__error" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
         </form>
       </ModalDialog>
       {form.prompt}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
 import {
+  FormFailure,
   SelectField,
   TextAreaField,
   TextField,
@@ -137,11 +138,7 @@ export function SettingsForm({
                 : undefined,
           ),
         )}
-        {form.failure && (
-          <p className="field__error" role="alert">
-            {form.failure}
-          </p>
-        )}
+        <FormFailure failure={form.failure} />
         {canEdit && (
           <button type="submit" className="button button--primary" disabled={form.busy}>
             {t('settings.save')}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CheckboxChoices,
+  FormFailure,
   RecipientsField,
   SelectField,
   TextField,
@@ -125,11 +126,7 @@ export function ExportDialog(props: { searchId: string; columns: readonly string
           <p className="search-hint">
             {streamed ? t('export.streamedHint') : t('export.mailedHint', { limit: STREAM_LIMIT })}
           </p>
-          {form.failure && (
-            <p role="alert" className="search-error">
-              {t('export.failed')} {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
           <div className="modal__actions">
             <button type="submit" className="button button--primary" disabled={form.busy}>
               {streamed ? t('export.download') : t('export.mail')}

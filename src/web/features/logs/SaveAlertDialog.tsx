@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ruleOf, validate } from '../../../api/validate.ts';
 import {
+  FormFailure,
   placeServerErrors,
   SelectField,
   TextField,
@@ -252,11 +253,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
             />{' '}
             {t('alert.enabled')}
           </label>
-          {failure && (
-            <p role="alert" className="search-error">
-              {failure}
-            </p>
-          )}
+          <FormFailure failure={failure} />
           {backtest && !current && <p className="search-hint">{t('alert.changed')}</p>}
           {current && <BacktestResult result={current} />}
           <div className="modal__actions">

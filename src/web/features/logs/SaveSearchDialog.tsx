@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField, useForm } from '../../components/form/index.ts';
+import { FormFailure, SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useShellData } from '../../shell/index.ts';
 import { createSavedSearch, type SavedSearch, updateSavedSearch } from './api.ts';
@@ -105,11 +105,7 @@ export function SaveSearchDialog(props: {
             </p>
           )}
           {existing && <p className="search-hint">{t('saved.editHint')}</p>}
-          {form.failure && (
-            <p role="alert" className="search-error">
-              {existing ? t('saved.updateFailed') : t('saved.saveFailed')} {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
           <div className="modal__actions">
             <button type="submit" className="button button--primary" disabled={form.busy}>
               {existing ? t('saved.update') : t('saved.save')}

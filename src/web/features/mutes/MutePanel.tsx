@@ -2,7 +2,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
-import { selectDraft, selectMute, selectPanelState } from '../../../../machines/mute-lifecycle/selectors.ts';
+import {
+  selectConfirmingLeave,
+  selectDirty,
+  selectDraft,
+  selectMute,
+  selectPanelState,
+} from '../../../../machines/mute-lifecycle/selectors.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useNow, useTickerEvent } from '../../shell/index.ts';
 import { MuteDetails } from './MuteDetails.tsx';
@@ -24,7 +30,8 @@ export interface MutePanelProps extends MuteLifecycleHooks {
 
 /**
  * The details panel of one mute, or the form of a new one, driven by the mute lifecycle machine
- * (machines/mute-lifecycle): active, inactive, expired, editing, saving, unmuting.
+ * (machines/mute-lifecycle): active, inactive, expired, editing, saving, unmuting. Closing the
+ * form or leaving the page with unsaved changes asks first, and the machine holds that question.
  */
 export function MutePanel(props: MutePanelProps) {
   const { titleId, mute, customerId, customerName, canChange, onChanged, onClosed } = props;
@@ -33,6 +40,8 @@ export function MutePanel(props: MutePanelProps) {
   const state = useSelector(actor, selectPanelState);
   const current = useSelector(actor, selectMute);
   const draft = useSelector(actor, selectDraft);
+  const dirty = useSelector(actor, selectDirty);
+  const confirmingLeave = useSelector(actor, selectConfirmingLeave);
   const now = useNow(false);
 
   // A fresher copy from the lists (reloaded every minute) replaces the one shown.
@@ -43,13 +52,20 @@ export function MutePanel(props: MutePanelProps) {
   useTickerEvent('refresh', () => actor.send({ type: 'tick', now: Date.now() }));
 
   if (state === 'closed') return null;
-  if (state === 'editing' || state === 'saving') {
+  if (state === 'editing' || state === 'confirmLeave' || state === 'saving') {
     return (
       <MuteForm
         titleId={titleId}
         mute={current}
         draft={draft}
         saving={state === 'saving'}
+        dirty={dirty}
+        leave={{
+          asking: confirmingLeave,
+          request: (to, replace) => actor.send({ type: 'leave-requested', to, replace }),
+          leave: () => actor.send({ type: 'confirm-leave' }),
+          stay: () => actor.send({ type: 'stay' }),
+        }}
         now={now}
         onChange={(changes) => actor.send({ type: 'change', changes })}
         onChangeCondition={(key, changes) => actor.send({ type: 'change-condition', key, changes })}

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { SaveMuteInput } from '../../../../machines/mute-lifecycle/actors.ts';
 import { muteBody } from '../../../../machines/mute-lifecycle/draft.ts';
@@ -9,6 +10,7 @@ import {
   type MuteOperation,
   muteLifecycleMachine,
 } from '../../../../machines/mute-lifecycle/mute-lifecycle.machine.ts';
+import { navigateAnyway } from '../../components/unsaved/use-leave-guard.ts';
 import { useToasts } from '../../shell/index.ts';
 import { createMute, getMute, unmuteMute, updateMute } from './api.ts';
 
@@ -19,13 +21,14 @@ export interface MuteLifecycleHooks {
   onClosed(): void;
 }
 
-/** The mute lifecycle machine with the real calls and toasts provided. */
+/** The mute lifecycle machine with the real calls, toasts and navigation provided. */
 export function useMuteLifecycle(mute: Mute | null, customerId: string, hooks: MuteLifecycleHooks) {
   const { t } = useTranslation('mutes');
   const { t: common } = useTranslation();
   const { notify } = useToasts();
-  const latest = useRef({ t, common, notify, hooks });
-  latest.current = { t, common, notify, hooks };
+  const [, navigate] = useLocation();
+  const latest = useRef({ t, common, notify, hooks, navigate });
+  latest.current = { t, common, notify, hooks, navigate };
 
   const [machine] = useState(() =>
     muteLifecycleMachine.provide({
@@ -69,6 +72,10 @@ export function useMuteLifecycle(mute: Mute | null, customerId: string, hooks: M
           });
         },
         reportClosed: () => latest.current.hooks.onClosed(),
+        // The user already answered the leave question: the guard lets this navigation through.
+        navigate: (_, target) => {
+          if (target) navigateAnyway(latest.current.navigate, target.to, target.replace);
+        },
       },
     }),
   );

@@ -1,7 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.ts';
-import { CheckboxChoices, FormFooter, SelectField, TextField, useForm } from '../../components/form/index.ts';
+import {
+  CheckboxChoices,
+  FormFailure,
+  FormFooter,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useShellData, useToasts } from '../../shell/index.ts';
@@ -168,11 +175,7 @@ export function UserForm({
             onChange={(permissions) => set({ permissions: permissions as Permission[] })}
             error={errors.permissions}
           />
-          {form.failure && (
-            <p className="notice notice--danger form__failure" role="alert">
-              {form.failure}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
         </form>
       </ModalDialog>
       {form.prompt}

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { integrationMappings, integrations } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import { DEFENDER_KIND } from '../kinds/defender.ts';
@@ -36,17 +36,24 @@ interface GraphDevice {
 /** At most this many devices are read per group; a group with more fails rather than under-counting. */
 export const GROUP_DEVICES_CAP = 20_000;
 
-/** The tenants validated Defender XDR instances map to one customer, read in `tx` (the caller's reach). */
-export async function defenderTenantsOf(tx: Db, customerId: string) {
+/**
+ * The tenants validated Defender XDR instances map to the customers, read in `tx` (the caller's
+ * reach, so only customers they see are answered); `undefined` for every customer they see.
+ */
+export async function defenderTenantsOf(tx: Db, customerIds: readonly string[] | undefined) {
   return tx
-    .select({ integrationId: integrations.id, tenantId: integrationMappings.externalId })
+    .select({
+      integrationId: integrations.id,
+      tenantId: integrationMappings.externalId,
+      customerId: integrationMappings.customerId,
+    })
     .from(integrationMappings)
     .innerJoin(integrations, eq(integrations.id, integrationMappings.integrationId))
     .where(
       and(
         eq(integrations.kind, DEFENDER_KIND),
         isNotNull(integrations.validatedAt),
-        eq(integrationMappings.customerId, customerId),
+        customerIds === undefined ? undefined : inArray(integrationMappings.customerId, [...customerIds]),
       ),
     )
     .orderBy(integrationMappings.id);

@@ -1,9 +1,7 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { integrationMappings, integrations } from '../../../db/schema/index.ts';
 import { asCaller } from '../../../plugins/auth.ts';
-import { DEFENDER_KIND } from '../kinds/defender.ts';
 import { IntegrationSendError } from '../send-error.ts';
+import { defenderTenantsOf } from './group-devices.ts';
 import { azureGroups } from './groups.ts';
 
 export interface CustomerAzureGroup {
@@ -31,21 +29,7 @@ export async function azureGroupsOfCustomers(
   customerIds: readonly string[] | undefined,
 ): Promise<CustomersAzureGroups> {
   const mapped = await asCaller(request, (tx) =>
-    tx
-      .select({
-        integrationId: integrations.id,
-        tenantId: integrationMappings.externalId,
-        customerId: integrationMappings.customerId,
-      })
-      .from(integrationMappings)
-      .innerJoin(integrations, eq(integrations.id, integrationMappings.integrationId))
-      .where(
-        and(
-          eq(integrations.kind, DEFENDER_KIND),
-          isNotNull(integrations.validatedAt),
-          customerIds?.length ? inArray(integrationMappings.customerId, [...customerIds]) : undefined,
-        ),
-      ),
+    defenderTenantsOf(tx, customerIds?.length ? customerIds : undefined),
   );
   if (mapped.length === 0)
     return {

@@ -1,5 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { WorkflowTask } from '../../../db/schema/index.ts';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   authEpoch,
   jobs,
@@ -17,18 +16,24 @@ import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
-import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
-import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
+import { FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
+import {
+  failStep,
+  handsOff,
+  type Next,
+  type RunInHand,
+  recordOutput,
+  retryLater,
+  stepBackoffMs,
+  walkOn,
+} from './step-hand-on.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_RETRIES = 3;
 /** The most retries a task may ask for, plus its first attempt: the job's own limit. */
 const MOST_ATTEMPTS = 11;
-
-/** 2 s, 4 s, 8 s, … up to 5 min. */
-const stepBackoffMs = (attempt: number) => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
@@ -48,19 +53,6 @@ async function withinTimeout<T>(seconds: number, work: (signal: AbortSignal) => 
     clearTimeout(timer);
   }
 }
-
-/** A run and the tasks of the version it runs, read once per job. */
-interface RunInHand {
-  run: RunRow;
-  tasks: readonly WorkflowTask[];
-  /** Outputs of the steps before the one in hand, by task id: what parameters may read. */
-  outputs: Record<string, unknown>;
-  /** Jobs the worker claimed with this one, waiting for it: the run then goes on in a job of its own. */
-  claimedBehind: number;
-}
-
-/** What one step left for the job to do next. */
-type Next = { go: number } | 'stop';
 
 /**
  * The `workflow-step` job: a run from one step on. Each step's effect and its `succeeded` mark are
@@ -225,8 +217,7 @@ async function runOneStep(
       return 'stop';
     }
     if (step.status !== 'succeeded' && step.status !== 'skipped') return 'stop';
-    hand.outputs[task.id] = step.output;
-    return advance(db, hand, index, { output: step.output }, now());
+    return walkOn(db, hand, index, { output: step.output }, now());
   }
   if (run.status === 'queued') {
     await db
@@ -341,106 +332,13 @@ async function runOneStep(
       .from(workflowSteps)
       .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
     if (again?.status !== 'succeeded') return 'stop';
-    hand.outputs[task.id] = again.output;
-    return advance(db, hand, index, { output: again.output }, now());
+    return walkOn(db, hand, index, { output: again.output }, now());
   }
-  hand.outputs[task.id] = outcome.output ?? null;
-  if (handedOff) return 'stop';
-  return advance(db, hand, index, outcome, now(), marked.othersWaiting);
-}
-
-/**
- * Whether the step after this one goes to a job of its own, due now, behind the others waiting:
- * the next in order (a branch that jumps steps marks them skipped first, in `advance`), while
- * other runs' step jobs wait unclaimed or claimed with this job.
- */
-function handsOff(hand: RunInHand, index: number, outcome: StepOutcome, othersWaiting: boolean): boolean {
-  if ((outcome.delayMs ?? 0) > 0) return false;
-  if (nextIndex(hand.tasks, index, outcome) !== index + 1) return false;
-  return hand.claimedBehind > 0 || othersWaiting;
-}
-
-/**
- * A step to try again after its backoff: the job's own step fails the job (the runner retries it);
- * a later one, reached in the same job, gets a job of its own due then, and this one is done.
- */
-async function retryLater(
-  db: Db,
-  run: RunRow,
-  index: number,
-  ownJob: boolean,
-  attempt: number,
-  error: unknown,
-  now: Date,
-): Promise<Next> {
-  if (ownJob) throw error;
-  await enqueueStep(db, run, index, new Date(now.getTime() + stepBackoffMs(attempt)));
-  return 'stop';
-}
-
-/**
- * After a step: the run ends (last step, a stop, a false test with no branch) or goes on to the
- * next step, by branch when the step was a test; the steps a branch jumps over are skipped. A
- * step due later (a wait) gets its own job, queued then; one due now runs in this job.
- */
-async function advance(
-  db: Db,
-  hand: RunInHand,
-  index: number,
-  outcome: StepOutcome,
-  now: Date,
-  /** Whether other runs' step jobs waited as this step began; looked up afresh when not known. */
-  othersWaiting?: boolean,
-): Promise<Next> {
-  const { run, tasks } = hand;
-  const next = nextIndex(tasks, index, outcome);
-  if (next === null) {
-    await finishRun(db, run.id, 'succeeded', null, now, 'skipped');
+  if (handedOff) {
+    recordOutput(hand, index, outcome);
     return 'stop';
   }
-  if (next > index + 1) {
-    await db
-      .update(workflowSteps)
-      .set({ status: 'skipped', finishedAt: now })
-      .where(
-        and(
-          eq(workflowSteps.runId, run.id),
-          gt(workflowSteps.stepIndex, index),
-          lt(workflowSteps.stepIndex, next),
-          eq(workflowSteps.status, 'pending'),
-        ),
-      );
-    for (const skipped of tasks.slice(index + 1, next)) hand.outputs[skipped.id] ??= null;
-  }
-  if ((outcome.delayMs ?? 0) > 0) {
-    await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
-    return 'stop';
-  }
-  // Fair to the runs waiting: while other step jobs are due and unclaimed, or claimed with this one
-  // and waiting for it, the next step queues behind them instead of running here, so a backlog's
-  // first steps are not held up by whole runs.
-  if (hand.claimedBehind > 0 || (othersWaiting ?? (await otherStepsWaiting(db, now)))) {
-    await enqueueStep(db, run, next, now);
-    return 'stop';
-  }
-  return { go: next };
-}
-
-async function otherStepsWaiting(db: Db, now: Date): Promise<boolean> {
-  const [waiting] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, STEP_JOB), isNull(jobs.doneAt), isNull(jobs.lockedAt), lte(jobs.runAt, now)))
-    .limit(1);
-  return waiting !== undefined;
-}
-
-async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, error: string, now: Date) {
-  await db
-    .update(workflowSteps)
-    .set({ status: 'failed', error, finishedAt: now })
-    .where(and(eq(workflowSteps.runId, run.id), eq(workflowSteps.stepIndex, index)));
-  await finishRun(db, run.id, 'failed', `Step ${index + 1} failed: ${error}`, now, 'skipped');
+  return walkOn(db, hand, index, outcome, now(), marked.othersWaiting);
 }
 
 export const STEP_JOB_KIND: JobKind = {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  FormFailure,
   FormFooter,
   SelectField,
   TextAreaField,
@@ -73,11 +74,7 @@ export function UpdateForm({
         }
       >
         <form id={formId} className="admin-form" {...form.formProps}>
-          {form.failure && (
-            <p className="notice notice--danger" role="alert">
-              {t('admin.saveFailed', { reason: form.failure })}
-            </p>
-          )}
+          <FormFailure failure={form.failure} />
           <SelectField
             id={`${uid}-category`}
             label={t('admin.form.category')}

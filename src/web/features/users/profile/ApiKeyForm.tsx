@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors.ts';
-import { CheckboxChoices, SelectField, TextField, useForm } from '../../../components/form/index.ts';
+import {
+  CheckboxChoices,
+  FormFailure,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../../components/form/index.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { useShellData, useToasts } from '../../../shell/index.ts';
 import { type ApiKey, createApiKey } from '../access-api.ts';
@@ -110,11 +116,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(key: ApiKey & { key: strin
         error={errors.expires_in_days}
         onChange={(expires_in_days) => set({ expires_in_days })}
       />
-      {form.failure && (
-        <p className="notice notice--danger form__failure" role="alert">
-          {form.failure}
-        </p>
-      )}
+      <FormFailure failure={form.failure} />
       <button type="submit" className="button button--primary" disabled={form.busy}>
         {t('keys.create')}
       </button>
