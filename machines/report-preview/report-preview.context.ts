@@ -14,8 +14,10 @@ export interface ReportPreviewContext {
   wanted: PreviewRequest;
   /** The request being drawn or last drawn: the figures beside the PDF follow it. */
   drawn: PreviewRequest | null;
-  /** The PDF of `drawn` once it came; kept on screen while a newer one is drawn. */
+  /** The PDF last drawn; kept on screen while a newer one is drawn. */
   pdf: Blob | null;
+  /** What `pdf` was drawn for (behind `drawn` while a newer drawing is on its way). */
+  shown: PreviewRequest | null;
   /** Why the last drawing failed (what the call threw). */
   failure: unknown;
 }

@@ -31,7 +31,7 @@ export const reportPreviewMachine = setup({
   },
   actions: {
     want: assign(({ event }) => (event.type === 'change' ? { wanted: event.request } : {})),
-    forget: assign({ drawn: null, pdf: null, failure: null }),
+    forget: assign({ drawn: null, pdf: null, shown: null, failure: null }),
   },
   // How long the person pauses before the preview is drawn: provided by the screen.
   delays: { previewPause: 500 },
@@ -41,7 +41,7 @@ export const reportPreviewMachine = setup({
   },
 }).createMachine({
   id: 'reportPreview',
-  context: ({ input }) => ({ wanted: input.request, drawn: null, pdf: null, failure: null }),
+  context: ({ input }) => ({ wanted: input.request, drawn: null, pdf: null, shown: null, failure: null }),
   initial: 'Opening',
   states: {
     // The builder opens on a preview at once; only later changes wait for a pause.
@@ -57,7 +57,14 @@ export const reportPreviewMachine = setup({
         id: 'drawPreview',
         src: 'drawPreview',
         input: ({ context }) => context.wanted,
-        onDone: { target: 'Shown', actions: assign({ pdf: ({ event }) => event.output, failure: null }) },
+        onDone: {
+          target: 'Shown',
+          actions: assign({
+            pdf: ({ event }) => event.output,
+            shown: ({ context }) => context.drawn,
+            failure: null,
+          }),
+        },
         onError: { target: 'Failed', actions: assign({ failure: ({ event }) => event.error }) },
       },
       on: { change, refresh },

@@ -79,12 +79,15 @@ describe('report preview: a burst of changes is drawn once, after the pause', ()
     await vi.advanceTimersByTimeAsync(1);
     expect(drawings.map((d) => d.input.groups)).toEqual([[], ['servers']]);
     expect(actor.getSnapshot().context.drawn).toEqual(request(['servers']));
+    // Until it comes, the pane shows the PDF drawn before, and says what it was drawn for.
+    expect(actor.getSnapshot().context.shown).toEqual(request([]));
 
     const next = pdf('servers');
     drawings[1]!.answer(next);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('Shown');
     expect(actor.getSnapshot().context.pdf).toBe(next);
+    expect(actor.getSnapshot().context.shown).toEqual(request(['servers']));
     expect(selectUpdating(actor.getSnapshot())).toBe(false);
   });
 

@@ -32,7 +32,7 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
   const [groups, setGroups] = useState<string[]>([]);
   const { snapshot, refresh } = useReportPreview({ reportId, version, customerId, groups });
   const updating = selectUpdating(snapshot);
-  const { pdf, drawn, failure } = snapshot.context;
+  const { pdf, drawn, shown, failure } = snapshot.context;
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!pdf) return setUrl(null);
@@ -80,14 +80,14 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
       ) : (
         <>
           {updating && <p role="status">{t('preview.updating')}</p>}
-          {url && drawn && (
+          {url && shown && (
             <iframe
               className="report-preview__frame"
               aria-busy={updating}
               title={t('preview.frameTitle')}
               src={url}
-              data-version={drawn.version}
-              data-groups={drawn.groups.join()}
+              data-version={shown.version}
+              data-groups={shown.groups.join()}
             />
           )}
         </>
