@@ -83,7 +83,7 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
           {url && shown && (
             <iframe
               className="report-preview__frame"
-              aria-busy={updating}
+              aria-busy={updating ? 'true' : 'false'}
               title={t('preview.frameTitle')}
               src={url}
               data-version={shown.version}
