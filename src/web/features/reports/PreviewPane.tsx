@@ -21,8 +21,8 @@ export interface PreviewPaneProps {
  * The report as its PDF, beside the builder: rendered by the server for one customer (the
  * preview call needs the session's token, so the PDF is read as a blob and shown from its own
  * address), narrowed to the Azure groups chosen here. It follows each save and each choice here,
- * drawn once the person pauses (use-report-preview.ts); `r` in the pane or its button draws it
- * again at once. Under it, each section's figures as tables (SectionFigures.tsx), for what is drawn.
+ * drawn once the person pauses (use-report-preview.ts); its "Draw again" button draws it at
+ * once. Under it, each section's figures as tables (SectionFigures.tsx), for what is drawn.
  */
 export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }: PreviewPaneProps) {
   const { t } = useTranslation('reports');
