@@ -1,6 +1,7 @@
 import { caseEditor, muteLifecycle } from './catalogue/editors.ts';
 import type { CatalogueEntry } from './catalogue/entry.ts';
 import { agentAction, alertStatus, breachLookup, bulkTriage, searchJob } from './catalogue/flows.ts';
+import { reportPreview } from './catalogue/reports.ts';
 import { commandFlow, interval, omnibox, session, table, ticker, toasts } from './catalogue/shell.ts';
 import { terminalSession } from './catalogue/terminal.ts';
 import { workflowDrafts } from './catalogue/workflows.ts';
@@ -26,6 +27,7 @@ export const MACHINES: readonly CatalogueEntry[] = [
   agentAction,
   breachLookup,
   searchJob,
+  reportPreview,
   workflowDrafts,
   terminalSession,
 ];

@@ -42,8 +42,14 @@ export interface ConcurrentReportsFigures {
 const OPEN = ['new', 'open', 'acknowledged', 'escalated', 'deferred', 'reopened'];
 const ALERT_LIST = `/api/alerts/v1/alerts/?${OPEN.map((s) => `statuses=${s}`).join('&')}&batch_size=100`;
 
+/** BENCH_CPU_PROF=<folder>: each console process writes a V8 profile of its main thread there. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
 function startConsole(role: 'all' | 'api' | 'worker', options: ConcurrentReportsOptions, dataDir: string) {
-  return spawn('npx', ['tsx', 'src/server/main.ts'], {
+  const command = PROFILE_DIR
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--import', 'tsx', 'src/server/main.ts']]
+    : ['npx', ['tsx', 'src/server/main.ts']];
+  return spawn(command[0] as string, command[1] as string[], {
     env: {
       ...process.env,
       WATCHFLOOR_ROLE: role,

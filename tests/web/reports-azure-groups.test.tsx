@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportSchedule } from '../../src/web/features/reports/api.ts';
 import { ReportBuilderPage } from '../../src/web/features/reports/ReportBuilderPage.tsx';
+import { PREVIEW_PAUSE_MS } from '../../src/web/features/reports/use-report-preview.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
@@ -161,24 +162,42 @@ describe('the Azure groups field', () => {
     expect(await within(table).findByRole('cell', { name: 'Laptops, Servers' })).toBeTruthy();
   });
 
-  it('narrows the preview and its figures to the groups chosen beside it', async () => {
-    const user = userEvent.setup();
+  it('narrows the preview and its figures to the groups chosen beside it, drawn once the ticks pause', async () => {
+    const drawn = () =>
+      network
+        .callsTo('get', '/api/ngreports/v0/reports/{id}/preview')
+        .map((c) => c.query.getAll('selected_groups'));
     renderBuilder();
     const preview = await screen.findByRole('region', { name: 'Preview' });
-    await user.click(await within(preview).findByRole('checkbox', { name: 'Laptops' }));
-    await waitFor(() =>
-      expect(
-        network
-          .callsTo('get', '/api/ngreports/v0/reports/{id}/preview')
-          .some((c) => c.query.getAll('selected_groups').join() === LAPTOPS),
-      ).toBe(true),
-    );
+    const laptops = await within(preview).findByRole('checkbox', { name: 'Laptops' });
+    await waitFor(() => expect(drawn()).toEqual([[]]));
+    // The machine's pause runs on Vitest's clock from here: the test moves time, it does not wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A tick on each box, fired at once: the fake clock would hold user-event's own waits.
+      fireEvent.click(laptops);
+      await vi.advanceTimersByTimeAsync(PREVIEW_PAUSE_MS - 100);
+      fireEvent.click(within(preview).getByRole('checkbox', { name: 'Servers' }));
+      expect(within(preview).getByRole('status').textContent).toBe('Updating the preview…');
+      await vi.advanceTimersByTimeAsync(PREVIEW_PAUSE_MS - 1);
+      expect(drawn()).toEqual([[]]);
+      await vi.advanceTimersByTimeAsync(1);
+      // Two ticks, one drawing, of both groups.
+      expect(drawn()).toEqual([[], [LAPTOPS, SERVERS]]);
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() =>
       expect(
         network
           .callsTo('get', '/api/ngreports/v0/reports/{id}/data')
-          .some((c) => c.query.getAll('selected_groups').join() === LAPTOPS),
+          .some((c) => c.query.getAll('selected_groups').join() === `${LAPTOPS},${SERVERS}`),
       ).toBe(true),
     );
+    expect(
+      network
+        .callsTo('get', '/api/ngreports/v0/reports/{id}/data')
+        .some((c) => c.query.getAll('selected_groups').join() === LAPTOPS),
+    ).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectFailed, selectUpdating } from '../../../../machines/report-preview/selectors.ts';
 import { LoadError } from '../../components/table/LoadError.tsx';
 import { useCustomerScope } from '../../shell/index.ts';
 import { AzureGroupsField } from './AzureGroupsField.tsx';
-import { previewReport } from './api.ts';
 import { SectionFigures } from './SectionFigures.tsx';
+import { useReportPreview } from './use-report-preview.ts';
 
 export interface PreviewPaneProps {
   ref?: Ref<HTMLElement>;
@@ -20,8 +20,9 @@ export interface PreviewPaneProps {
 /**
  * The report as its PDF, beside the builder: rendered by the server for one customer (the
  * preview call needs the session's token, so the PDF is read as a blob and shown from its own
- * address), narrowed to the Azure groups chosen here. It follows each save; `r` in the pane or
- * its button reads it again. Under it, each section's figures as tables (SectionFigures.tsx).
+ * address), narrowed to the Azure groups chosen here. It follows each save and each choice here,
+ * drawn once the person pauses (use-report-preview.ts); its "Draw again" button draws it at
+ * once. Under it, each section's figures as tables (SectionFigures.tsx), for what is drawn.
  */
 export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }: PreviewPaneProps) {
   const { t } = useTranslation('reports');
@@ -29,19 +30,16 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
   const { filteredCustomers } = useCustomerScope();
   const [customerId, setCustomerId] = useState(initialCustomer);
   const [groups, setGroups] = useState<string[]>([]);
-  const pdf = useQuery({
-    queryKey: ['report-preview', reportId, version, customerId, groups],
-    queryFn: ({ signal }) => previewReport(reportId, customerId, groups, signal),
-    enabled: Boolean(customerId),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { snapshot, refresh } = useReportPreview({ reportId, version, customerId, groups });
+  const updating = selectUpdating(snapshot);
+  const { pdf, drawn, shown, failure } = snapshot.context;
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!pdf.data) return;
-    const next = URL.createObjectURL(pdf.data);
+    if (!pdf) return setUrl(null);
+    const next = URL.createObjectURL(pdf);
     setUrl(next);
     return () => URL.revokeObjectURL(next);
-  }, [pdf.data]);
+  }, [pdf]);
 
   return (
     <section ref={ref} className="report-preview" tabIndex={-1} aria-labelledby={`${uid}-title`}>
@@ -67,8 +65,8 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
         <button
           type="button"
           className="button button--small"
-          disabled={!customerId || pdf.isFetching}
-          onClick={() => void pdf.refetch()}
+          disabled={!customerId || snapshot.matches('Drawing')}
+          onClick={refresh}
         >
           {t('preview.refresh')}
         </button>
@@ -77,27 +75,30 @@ export function PreviewPane({ ref, reportId, version, initialCustomer, unsaved }
       {unsaved && <p className="muted">{t('preview.unsaved')}</p>}
       {!customerId ? (
         <p className="empty">{t('preview.noCustomer')}</p>
-      ) : pdf.status === 'error' ? (
-        <LoadError
-          error={pdf.error}
-          message={t('errors.preview')}
-          retryLabel={t('retry')}
-          onRetry={() => void pdf.refetch()}
-        />
+      ) : selectFailed(snapshot) ? (
+        <LoadError error={failure} message={t('errors.preview')} retryLabel={t('retry')} onRetry={refresh} />
       ) : (
         <>
-          {pdf.isFetching && <p role="status">{t('preview.rendering')}</p>}
-          {url && (
+          {updating && <p role="status">{t('preview.updating')}</p>}
+          {url && shown && (
             <iframe
               className="report-preview__frame"
+              aria-busy={updating ? 'true' : 'false'}
               title={t('preview.frameTitle')}
               src={url}
-              data-version={version}
+              data-version={shown.version}
+              data-groups={shown.groups.join()}
             />
           )}
         </>
       )}
-      {customerId && <SectionFigures reportId={reportId} customerId={customerId} selectedGroups={groups} />}
+      {drawn && (
+        <SectionFigures
+          reportId={drawn.reportId}
+          customerId={drawn.customerId}
+          selectedGroups={drawn.groups}
+        />
+      )}
     </section>
   );
 }
