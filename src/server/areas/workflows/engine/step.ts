@@ -1,13 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { WorkflowTask } from '../../../db/schema/index.ts';
-import {
-  authEpoch,
-  jobs,
-  workflowRuns,
-  workflowSteps,
-  workflows,
-  workflowVersions,
-} from '../../../db/schema/index.ts';
+import { jobs, workflowRuns, workflowSteps, workflowVersions } from '../../../db/schema/index.ts';
 import { scopeSettings } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
@@ -21,46 +13,28 @@ import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
 import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  DONE_STEP,
+  failStep,
+  GOING_RUN,
+  type Marked,
+  markedReads,
+  markRunning,
+  message,
+  type Next,
+  type RunInHand,
+  runningMark,
+  withinTimeout,
+} from './step-marks.ts';
+import { inDatabase, runTogether, type Together } from './together.ts';
 
-const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_RETRIES = 3;
 /** The most retries a task may ask for, plus its first attempt: the job's own limit. */
 const MOST_ATTEMPTS = 11;
 
 /** 2 s, 4 s, 8 s, … up to 5 min. */
 const stepBackoffMs = (attempt: number) => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-
-/** Runs `work` with an abort signal, failing when it takes longer than the step's timeout. */
-async function withinTimeout<T>(seconds: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`timed out after ${seconds} s`));
-    }, seconds * 1000);
-  });
-  try {
-    return await Promise.race([work(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** A run and the tasks of the version it runs, read once per job. */
-interface RunInHand {
-  run: RunRow;
-  tasks: readonly WorkflowTask[];
-  /** Outputs of the steps before the one in hand, by task id: what parameters may read. */
-  outputs: Record<string, unknown>;
-  /** Jobs the worker claimed with this one, waiting for it: the run then goes on in a job of its own. */
-  claimedBehind: number;
-}
-
-/** What one step left for the job to do next. */
-type Next = { go: number } | 'stop';
 
 /**
  * The `workflow-step` job: a run from one step on. Each step's effect and its `succeeded` mark are
@@ -126,8 +100,17 @@ export async function runStep({ db, job, now, claimedBehind }: JobContext): Prom
   };
   let next: Next = { go: first };
   while (next !== 'stop') {
-    const index = next.go;
-    next = await runOneStep(db, hand, index, index === first, now, index === first ? marked : undefined);
+    const index: number = next.go;
+    const markedBefore = index === first ? marked : undefined;
+    // In-database steps from here on go together, in one transaction; the rest a step at a time.
+    const together: Together =
+      !hand.oneByOne && inDatabase(hand.tasks[index])
+        ? await runTogether(db, hand, index, now, markedBefore)
+        : { alone: markedBefore };
+    next =
+      together === 'stop' || 'go' in together
+        ? together
+        : await runOneStep(db, hand, index, index === first, now, together.alone);
   }
 }
 
@@ -143,62 +126,6 @@ const outputsBefore = (index: number) =>
     string,
     unknown
   > | null>`(select jsonb_object_agg(${workflowSteps.taskId}, ${workflowSteps.output}) from ${workflowSteps} where ${workflowSteps.runId} = ${workflowRuns.id} and ${workflowSteps.stepIndex} < ${index})`;
-
-const DONE_STEP = ['succeeded', 'skipped', 'cancelled'];
-const GOING_RUN = ['queued', 'running'];
-
-const runningMark = (startedAt: Date) => ({
-  status: 'running' as const,
-  attempts: sql`${workflowSteps.attempts} + 1`,
-  startedAt,
-  error: null,
-});
-
-/**
- * What marking a step running reads in the same statement: who the step acts as now (the
- * workflow's owner and the auth epoch), and whether other runs' step jobs are due and unclaimed
- * (for `advance`'s fairness).
- */
-const markedReads = (workflowId: string | typeof workflowRuns.workflowId, startedAt: Date) => ({
-  attempts: workflowSteps.attempts,
-  ownerId: sql<
-    string | null
-  >`(select ${workflows.ownerId} from ${workflows} where ${workflows.id} = ${workflowId})`,
-  apiKeyId: sql<
-    string | null
-  >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${workflowId})`,
-  epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
-  othersWaiting: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.kind} = ${STEP_JOB} and ${jobs.doneAt} is null and ${jobs.lockedAt} is null and ${jobs.runAt} <= ${startedAt.toISOString()}::timestamptz)`,
-});
-
-/**
- * Marks the step running and counts its attempt, committed before it acts (a worker that dies
- * in it still uses the attempt up), if the step is still to do and its run still going; with it,
- * in the same statement, `markedReads`.
- */
-async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date): Promise<Marked | undefined> {
-  const [marked] = await db
-    .update(workflowSteps)
-    .set(runningMark(startedAt))
-    .where(
-      and(
-        eq(workflowSteps.runId, run.id),
-        eq(workflowSteps.stepIndex, index),
-        notInArray(workflowSteps.status, DONE_STEP),
-        sql`exists (select 1 from ${workflowRuns} where ${workflowRuns.id} = ${run.id} and ${workflowRuns.status} in ('queued', 'running'))`,
-      ),
-    )
-    .returning(markedReads(run.workflowId, startedAt));
-  return marked;
-}
-
-interface Marked {
-  attempts: number;
-  ownerId: string | null;
-  apiKeyId: string | null;
-  epoch: string;
-  othersWaiting: boolean;
-}
 
 /** One step of the run in hand: acts, or walks past it when done before; says what comes next. */
 async function runOneStep(
@@ -433,14 +360,6 @@ async function otherStepsWaiting(db: Db, now: Date): Promise<boolean> {
     .where(and(eq(jobs.kind, STEP_JOB), isNull(jobs.doneAt), isNull(jobs.lockedAt), lte(jobs.runAt, now)))
     .limit(1);
   return waiting !== undefined;
-}
-
-async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, error: string, now: Date) {
-  await db
-    .update(workflowSteps)
-    .set({ status: 'failed', error, finishedAt: now })
-    .where(and(eq(workflowSteps.runId, run.id), eq(workflowSteps.stepIndex, index)));
-  await finishRun(db, run.id, 'failed', `Step ${index + 1} failed: ${error}`, now, 'skipped');
 }
 
 export const STEP_JOB_KIND: JobKind = {
