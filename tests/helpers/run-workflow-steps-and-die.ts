@@ -2,8 +2,8 @@
  * A worker that runs the workflows lane's due jobs and stops dead at one step, for the kill -9
  * test to kill with SIGKILL:
  *   tsx run-workflow-steps-and-die.ts <database url or PGlite dir> <inside|after> <step> <clock offset ms>
- * `inside`: the step has acted and marked itself done in its transaction, which is not yet
- * committed. `after`: its transaction committed, the next step not yet begun. Prints
+ * `inside`: the step has acted and marked itself done in its transaction (with the in-database
+ * steps before it in the same transaction, when they go together), which is not yet committed. `after`: its transaction committed, the next step not yet begun. Prints
  * "stopped <step>" there and hangs. The clock offset lets it claim jobs whose lease has run out.
  */
 import { eq, max } from 'drizzle-orm';
@@ -20,12 +20,16 @@ const stop = async () => {
   console.log(`stopped ${step}`);
   return forever();
 };
-/** The step's own transaction returns its outcome (an object with `output`). */
-const isOutcome = (value: unknown) => typeof value === 'object' && value !== null && 'output' in value;
+/**
+ * A step's own transaction returns its outcome (an object with `output`); a transaction of
+ * in-database steps done together returns how it leaves the run (`end`, `queue` or `go`).
+ */
+const isOutcome = (value: unknown) =>
+  typeof value === 'object' && value !== null && ['output', 'end', 'queue', 'go'].some((key) => key in value);
 
 /**
- * The step a step's transaction has just marked succeeded: a job runs the steps of its run one
- * after another, so the step is told by the mark, not by the job. The test runs a single run.
+ * The last step a step's transaction has just marked succeeded: a job runs the steps of its run
+ * one after another, so the step is told by the mark, not by the job. The test runs a single run.
  */
 async function stepDoneIn(tx: Db): Promise<number> {
   const [row] = await tx

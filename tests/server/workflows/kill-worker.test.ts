@@ -7,6 +7,7 @@ import {
   alerts,
   cases,
   discussions,
+  mailOutbox,
   type WorkflowDefinition,
   type WorkflowTask,
   workflowRuns,
@@ -36,7 +37,11 @@ const task = (id: string, action_id: string, parameters: WorkflowTask['parameter
   retries: 3,
 });
 const comment = (id: string, message: string) => task(id, 'alert_comment', { message, private: false });
-/** Five steps, each leaving a trace that shows whether it acted, and how often. */
+/**
+ * Five steps, each leaving a trace that shows whether it acted, and how often: two in-database
+ * steps done together in one transaction, a mail (a step and a job of its own), then two more
+ * together.
+ */
 const FIVE_STEPS: WorkflowDefinition = {
   ...DEFAULT_DEFINITION,
   trigger_id: 'alert_created',
@@ -44,7 +49,11 @@ const FIVE_STEPS: WorkflowDefinition = {
   task_list: [
     comment('one', 'Step one'),
     task('two', 'case_create', { title: 'Case of the run' }),
-    comment('three', 'Step three, case {{steps.two.case_id}}'),
+    task('three', 'send_email', {
+      emails: ['soc@acme.example'],
+      subject: 'Step three, case {{steps.two.case_id}}',
+      message: 'Opened',
+    }),
     comment('four', 'Step four'),
     task('five', 'alert_priority', { priority: 'low' }),
   ],
@@ -100,9 +109,10 @@ describe.each(backends())('a worker killed in the middle of a run, on %s', (back
       // PGlite is one process's at a time: let the workers have the directory.
       if (backend === 'pglite') await database.close();
 
-      // Killed after step 2 committed, before step 3 began; then inside step 4's transaction.
+      // Killed after steps 1 and 2 committed together, before step 3 began; then inside the
+      // transaction of steps 4 and 5, both acted and marked done, not yet committed.
       expect(await killAt(place.where, 'after', 1, 0)).toBe('stopped 1');
-      expect(await killAt(place.where, 'inside', 3, LEASE_MS + 10_000)).toBe('stopped 3');
+      expect(await killAt(place.where, 'inside', 4, LEASE_MS + 10_000)).toBe('stopped 4');
 
       if (backend === 'pglite') database = await place.open();
       const again = database!.db;
@@ -117,7 +127,8 @@ describe.each(backends())('a worker killed in the middle of a run, on %s', (back
           .select({ body: discussions.body })
           .from(discussions)
           .where(and(eq(discussions.entity, 'alert'), eq(discussions.entityId, alert!.id)));
-      // Step 4's comment died with its transaction; steps 1 to 3 are done once.
+      // Steps 4 and 5 died with their transaction (step 4's mark, committed before, stays);
+      // steps 1 to 3 are done once.
       expect((await stepsNow()).map((s) => s.status)).toEqual([
         'succeeded',
         'succeeded',
@@ -125,10 +136,23 @@ describe.each(backends())('a worker killed in the middle of a run, on %s', (back
         'running',
         'pending',
       ]);
-      expect((await comments()).map((c) => c.body).sort()).toEqual([
-        'Step one',
-        expect.stringMatching(/^Step three, case \d+$/),
-      ]);
+      expect((await comments()).map((c) => c.body)).toEqual(['Step one']);
+      const mails = () =>
+        again
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.subject, stepThree));
+      const [caseRow] = await again
+        .select({ id: cases.id })
+        .from(cases)
+        .where(eq(cases.title, 'Case of the run'));
+      const stepThree = `Step three, case ${caseRow!.id}`;
+      expect(await mails()).toHaveLength(1);
+      const [before] = await again
+        .select({ priority: alerts.priority })
+        .from(alerts)
+        .where(eq(alerts.id, alert!.id));
+      expect(before!.priority).toBe('high');
 
       // A surviving worker takes the dead one's step once its lease has run out, and finishes the run.
       await runDueJobs(again, {
@@ -148,9 +172,8 @@ describe.each(backends())('a worker killed in the middle of a run, on %s', (back
         { status: 'succeeded', attempts: 2 },
         { status: 'succeeded', attempts: 1 },
       ]);
-      const bodies = (await comments()).map((c) => c.body).sort();
-      expect(bodies).toHaveLength(3);
-      expect(bodies).toEqual(['Step four', 'Step one', expect.stringMatching(/^Step three, case \d+$/)]);
+      expect((await comments()).map((c) => c.body).sort()).toEqual(['Step four', 'Step one']);
+      expect(await mails()).toHaveLength(1);
       expect(
         await again.select({ id: cases.id }).from(cases).where(eq(cases.title, 'Case of the run')),
       ).toHaveLength(1);

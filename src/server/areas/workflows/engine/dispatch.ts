@@ -4,7 +4,7 @@ import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind, JobLogger } from '../../../jobs/types.ts';
 import { isAlertTrigger } from '../catalogue/triggers.ts';
 import { type PublishedWorkflow, publishedWorkflows } from './published.ts';
-import { startRun } from './runs.ts';
+import { type NewRun, startRun } from './runs.ts';
 import { alertTriggerData, passesFilter } from './trigger-data.ts';
 
 /** Runs one workflow may start a minute; more are dropped (and logged) until the minute passes. */
@@ -51,17 +51,24 @@ async function workflowsThatRan(db: Db, alertId: number): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
-async function startedThisMinute(db: Db, workflowId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Runs each workflow started in the last minute, in one statement: what RUNS_PER_MINUTE counts. */
+async function startedThisMinute(
+  db: Db,
+  workflowIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (workflowIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workflowRuns.workflowId, n: count() })
     .from(workflowRuns)
     .where(
       and(
-        eq(workflowRuns.workflowId, workflowId),
+        inArray(workflowRuns.workflowId, [...workflowIds]),
         gte(workflowRuns.createdAt, new Date(now.getTime() - 60_000)),
       ),
-    );
-  return row?.n ?? 0;
+    )
+    .groupBy(workflowRuns.workflowId);
+  return new Map(rows.map((row) => [row.id, row.n]));
 }
 
 interface Chain {
@@ -69,29 +76,45 @@ interface Chain {
   source: string | null;
 }
 
+/** A run an event would start, before the guards. */
+interface Start {
+  workflow: PublishedWorkflow;
+  what: string;
+  run: NewRun;
+}
+
 /**
- * The guards every start passes: a workflow whose own step caused the event never runs on it,
- * chains stop at MAX_CHAIN_DEPTH, and no workflow starts more than RUNS_PER_MINUTE runs a minute.
+ * The runs the job's events start, in one transaction, past the guards every start passes: a
+ * workflow whose own step caused the event never runs on it, chains stop at MAX_CHAIN_DEPTH, and
+ * no workflow starts more than RUNS_PER_MINUTE runs a minute (counted once for the job, then as
+ * it starts them).
  */
-async function mayStart(
-  db: Db,
-  workflow: PublishedWorkflow,
-  chain: Chain,
-  what: string,
-  now: Date,
-  log: JobLogger,
-): Promise<boolean> {
-  if (workflow.workflowId === chain.source || chain.depth >= MAX_CHAIN_DEPTH) {
+async function startAll(db: Db, starts: readonly Start[], chain: Chain, now: () => Date, log: JobLogger) {
+  const guarded = starts.filter(({ workflow, what }) => {
+    if (workflow.workflowId !== chain.source && chain.depth < MAX_CHAIN_DEPTH) return true;
     log.warn(
       `workflow ${workflow.workflowId} not started on ${what}: ${workflow.workflowId === chain.source ? 'its own step caused it' : `chain of ${chain.depth} workflows`} (loop guard)`,
     );
     return false;
-  }
-  if ((await startedThisMinute(db, workflow.workflowId, now)) >= RUNS_PER_MINUTE) {
-    log.warn(`workflow ${workflow.workflowId} not started on ${what}: over ${RUNS_PER_MINUTE} runs a minute`);
-    return false;
-  }
-  return true;
+  });
+  if (guarded.length === 0) return;
+  await db.transaction(async (tx) => {
+    const started = await startedThisMinute(
+      tx,
+      [...new Set(guarded.map((s) => s.workflow.workflowId))],
+      now(),
+    );
+    for (const { workflow, what, run } of guarded) {
+      const n = started.get(workflow.workflowId) ?? 0;
+      if (n >= RUNS_PER_MINUTE) {
+        log.warn(
+          `workflow ${workflow.workflowId} not started on ${what}: over ${RUNS_PER_MINUTE} runs a minute`,
+        );
+        continue;
+      }
+      if (await startRun(tx, run, now())) started.set(workflow.workflowId, n + 1);
+    }
+  });
 }
 
 const forCustomer = (workflow: PublishedWorkflow, customerId: string) =>
@@ -102,7 +125,8 @@ const forCustomer = (workflow: PublishedWorkflow, customerId: string) =>
  * Each published workflow whose trigger, customers and filter match starts a run of its published
  * version. Alert events are keyed on this job, the workflow and the alert; other events on their
  * own key and the workflow, so a re-delivered dispatch (or an event queued twice) starts nothing
- * twice. The run acts later with its publisher's reach as it is then (step.ts).
+ * twice. The job's runs start in one transaction (startAll). The run acts later with its
+ * publisher's reach as it is then (step.ts).
  */
 export async function dispatchEvents({ db, job, now, log }: JobContext): Promise<void> {
   const events = (job.payload.events ?? []) as DispatchEvent[];
@@ -129,10 +153,11 @@ export async function dispatchEvents({ db, job, now, log }: JobContext): Promise
   const alertsById = new Map(alertRows.map((row) => [row.alert.id, row]));
   const customersById = new Map(customerRows.map((row) => [row.id, row]));
   const candidates = new Candidates(db);
+  const starts: Start[] = [];
   for (const event of events) {
     if (isAlertTrigger(event.event) || event.event === 'alert_rerun') {
       const found = alertsById.get(Number(event.alert_id));
-      if (found) await dispatchAlertEvent(db, job.id, event, found, candidates, chain, now, log);
+      if (found) starts.push(...(await alertEventStarts(db, job.id, event, found, candidates, chain)));
       continue;
     }
     const customer = customersById.get(String(event.customer_id));
@@ -140,44 +165,42 @@ export async function dispatchEvents({ db, job, now, log }: JobContext): Promise
     const alert = typeof event.alert_id === 'number' ? alertsById.get(event.alert_id)?.alert : undefined;
     for (const workflow of await candidates.of(customer.partnerId)) {
       if (workflow.definition.trigger_id !== event.event || !forCustomer(workflow, customer.id)) continue;
-      if (!(await mayStart(db, workflow, chain, `${event.event} ${event.key}`, now(), log))) continue;
       const triggerData = {
         ...(alert ? alertTriggerData(alert, { id: customer.id, name: customer.name }) : {}),
         ...event.data,
         customer: { id: customer.id, name: customer.name },
       };
-      await db.transaction((tx) =>
-        startRun(
-          tx,
-          {
-            partnerId: customer.partnerId,
-            workflowId: workflow.workflowId,
-            version: workflow.version,
-            definition: workflow.definition,
-            customerId: customer.id,
-            alertId: alert?.id ?? null,
-            triggerData,
-            depth: chain.depth,
-            dispatchKey: `${event.event}:${event.key}:${workflow.workflowId}`,
-          },
-          now(),
-        ),
-      );
+      starts.push({
+        workflow,
+        what: `${event.event} ${event.key}`,
+        run: {
+          partnerId: customer.partnerId,
+          workflowId: workflow.workflowId,
+          version: workflow.version,
+          definition: workflow.definition,
+          customerId: customer.id,
+          alertId: alert?.id ?? null,
+          triggerData,
+          depth: chain.depth,
+          dispatchKey: `${event.event}:${event.key}:${workflow.workflowId}`,
+        },
+      });
     }
   }
+  await startAll(db, starts, chain, now, log);
 }
 
-async function dispatchAlertEvent(
+/** The runs an alert event would start: its provider's workflows whose trigger, customers and filter match. */
+async function alertEventStarts(
   db: Db,
   jobId: JobContext['job']['id'],
   event: DispatchEvent,
   found: { alert: AlertRow; customerName: string; partnerId: string },
   candidates: Candidates,
   chain: Chain,
-  now: () => Date,
-  log: JobLogger,
-) {
+): Promise<Start[]> {
   const { alert, partnerId } = found;
+  const starts: Start[] = [];
   const ran = event.event === 'alert_rerun' ? await workflowsThatRan(db, alert.id) : null;
   for (const workflow of await candidates.of(partnerId)) {
     const trigger = workflow.definition.trigger_id;
@@ -187,29 +210,27 @@ async function dispatchAlertEvent(
       : trigger === event.event;
     if (!wanted || !forCustomer(workflow, alert.customerId)) continue;
     if (!passesFilter(workflow.definition.trigger_filter, alert)) continue;
-    if (!(await mayStart(db, workflow, chain, `alert ${alert.id}`, now(), log))) continue;
-    await db.transaction((tx) =>
-      startRun(
-        tx,
-        {
-          partnerId,
-          workflowId: workflow.workflowId,
-          version: workflow.version,
-          definition: workflow.definition,
-          customerId: alert.customerId,
-          alertId: alert.id,
-          triggerData: alertTriggerData(
-            alert,
-            { id: alert.customerId, name: found.customerName },
-            event.fields ? { changed_fields: event.fields } : {},
-          ),
-          depth: chain.depth,
-          dispatchKey: `${jobId}:${workflow.workflowId}:${alert.id}:${event.event}`,
-        },
-        now(),
-      ),
-    );
+    starts.push({
+      workflow,
+      what: `alert ${alert.id}`,
+      run: {
+        partnerId,
+        workflowId: workflow.workflowId,
+        version: workflow.version,
+        definition: workflow.definition,
+        customerId: alert.customerId,
+        alertId: alert.id,
+        triggerData: alertTriggerData(
+          alert,
+          { id: alert.customerId, name: found.customerName },
+          event.fields ? { changed_fields: event.fields } : {},
+        ),
+        depth: chain.depth,
+        dispatchKey: `${jobId}:${workflow.workflowId}:${alert.id}:${event.event}`,
+      },
+    });
   }
+  return starts;
 }
 
 export const DISPATCH_JOB_KIND: JobKind = {

@@ -47,8 +47,15 @@ export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<R
     .returning();
   if (!row) return null;
   const tasks = orderedTasks(run.definition);
-  if (tasks.length > 0)
-    await db.insert(workflowSteps).values(
+  // A new run has no job yet: a plain insert, which request work (a re-run) may make; with the
+  // steps' rows in the same statement.
+  const firstJob = stepJob(row, fromStep, now);
+  if (tasks.length === 0) {
+    await db.insert(jobs).values(firstJob);
+    return row;
+  }
+  const steps = db.$with('steps').as(
+    db.insert(workflowSteps).values(
       tasks.map((task, index) => {
         const carried = index < fromStep ? run.rerunOf?.carried[index] : undefined;
         return {
@@ -67,9 +74,9 @@ export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<R
           }),
         };
       }),
-    );
-  // A new run has no job yet: a plain insert, which request work (a re-run) may make.
-  await db.insert(jobs).values(stepJob(row, fromStep, now));
+    ),
+  );
+  await db.with(steps).insert(jobs).values(firstJob);
   return row;
 }
 

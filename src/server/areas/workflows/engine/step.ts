@@ -1,12 +1,5 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import {
-  authEpoch,
-  jobs,
-  workflowRuns,
-  workflowSteps,
-  workflows,
-  workflowVersions,
-} from '../../../db/schema/index.ts';
+import { and, eq, gt, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { jobs, workflowRuns, workflowSteps, workflowVersions } from '../../../db/schema/index.ts';
 import { scopeSettings } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind } from '../../../jobs/types.ts';
@@ -16,43 +9,32 @@ import type { RunRow } from '../present.ts';
 import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
+import { nextIndex } from './branches.ts';
 import { ownerNow } from './owner-reach.ts';
-import { FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
+import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 import {
+  DEFAULT_TIMEOUT_SECONDS,
+  DONE_STEP,
   failStep,
-  handsOff,
+  GOING_RUN,
+  type Marked,
+  markedReads,
+  markRunning,
+  message,
   type Next,
   type RunInHand,
-  recordOutput,
-  retryLater,
-  stepBackoffMs,
-  walkOn,
-} from './step-hand-on.ts';
+  runningMark,
+  withinTimeout,
+} from './step-marks.ts';
+import { inDatabase, runTogether, type Together } from './together.ts';
 
-const DEFAULT_TIMEOUT_SECONDS = 60;
 const DEFAULT_RETRIES = 3;
 /** The most retries a task may ask for, plus its first attempt: the job's own limit. */
 const MOST_ATTEMPTS = 11;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-
-/** Runs `work` with an abort signal, failing when it takes longer than the step's timeout. */
-async function withinTimeout<T>(seconds: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`timed out after ${seconds} s`));
-    }, seconds * 1000);
-  });
-  try {
-    return await Promise.race([work(controller.signal), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** 2 s, 4 s, 8 s, … up to 5 min. */
+const stepBackoffMs = (attempt: number) => Math.min(2_000 * 2 ** (attempt - 1), 300_000);
 
 /**
  * The `workflow-step` job: a run from one step on. Each step's effect and its `succeeded` mark are
@@ -118,8 +100,17 @@ export async function runStep({ db, job, now, claimedBehind }: JobContext): Prom
   };
   let next: Next = { go: first };
   while (next !== 'stop') {
-    const index = next.go;
-    next = await runOneStep(db, hand, index, index === first, now, index === first ? marked : undefined);
+    const index: number = next.go;
+    const markedBefore = index === first ? marked : undefined;
+    // In-database steps from here on go together, in one transaction; the rest a step at a time.
+    const together: Together =
+      !hand.oneByOne && inDatabase(hand.tasks[index])
+        ? await runTogether(db, hand, index, now, markedBefore)
+        : { alone: markedBefore };
+    next =
+      together === 'stop' || 'go' in together
+        ? together
+        : await runOneStep(db, hand, index, index === first, now, together.alone);
   }
 }
 
@@ -135,62 +126,6 @@ const outputsBefore = (index: number) =>
     string,
     unknown
   > | null>`(select jsonb_object_agg(${workflowSteps.taskId}, ${workflowSteps.output}) from ${workflowSteps} where ${workflowSteps.runId} = ${workflowRuns.id} and ${workflowSteps.stepIndex} < ${index})`;
-
-const DONE_STEP = ['succeeded', 'skipped', 'cancelled'];
-const GOING_RUN = ['queued', 'running'];
-
-const runningMark = (startedAt: Date) => ({
-  status: 'running' as const,
-  attempts: sql`${workflowSteps.attempts} + 1`,
-  startedAt,
-  error: null,
-});
-
-/**
- * What marking a step running reads in the same statement: who the step acts as now (the
- * workflow's owner and the auth epoch), and whether other runs' step jobs are due and unclaimed
- * (for `advance`'s fairness).
- */
-const markedReads = (workflowId: string | typeof workflowRuns.workflowId, startedAt: Date) => ({
-  attempts: workflowSteps.attempts,
-  ownerId: sql<
-    string | null
-  >`(select ${workflows.ownerId} from ${workflows} where ${workflows.id} = ${workflowId})`,
-  apiKeyId: sql<
-    string | null
-  >`(select ${workflows.apiKeyId} from ${workflows} where ${workflows.id} = ${workflowId})`,
-  epoch: sql<string>`(select ${authEpoch.epoch} from ${authEpoch})`,
-  othersWaiting: sql<boolean>`exists (select 1 from ${jobs} where ${jobs.kind} = ${STEP_JOB} and ${jobs.doneAt} is null and ${jobs.lockedAt} is null and ${jobs.runAt} <= ${startedAt.toISOString()}::timestamptz)`,
-});
-
-/**
- * Marks the step running and counts its attempt, committed before it acts (a worker that dies
- * in it still uses the attempt up), if the step is still to do and its run still going; with it,
- * in the same statement, `markedReads`.
- */
-async function markRunning(db: Db, run: RunRow, index: number, startedAt: Date): Promise<Marked | undefined> {
-  const [marked] = await db
-    .update(workflowSteps)
-    .set(runningMark(startedAt))
-    .where(
-      and(
-        eq(workflowSteps.runId, run.id),
-        eq(workflowSteps.stepIndex, index),
-        notInArray(workflowSteps.status, DONE_STEP),
-        sql`exists (select 1 from ${workflowRuns} where ${workflowRuns.id} = ${run.id} and ${workflowRuns.status} in ('queued', 'running'))`,
-      ),
-    )
-    .returning(markedReads(run.workflowId, startedAt));
-  return marked;
-}
-
-interface Marked {
-  attempts: number;
-  ownerId: string | null;
-  apiKeyId: string | null;
-  epoch: string;
-  othersWaiting: boolean;
-}
 
 /** One step of the run in hand: acts, or walks past it when done before; says what comes next. */
 async function runOneStep(
@@ -217,7 +152,8 @@ async function runOneStep(
       return 'stop';
     }
     if (step.status !== 'succeeded' && step.status !== 'skipped') return 'stop';
-    return walkOn(db, hand, index, { output: step.output }, now());
+    hand.outputs[task.id] = step.output;
+    return advance(db, hand, index, { output: step.output }, now());
   }
   if (run.status === 'queued') {
     await db
@@ -332,13 +268,98 @@ async function runOneStep(
       .from(workflowSteps)
       .where(and(eq(workflowSteps.runId, runId), eq(workflowSteps.stepIndex, index)));
     if (again?.status !== 'succeeded') return 'stop';
-    return walkOn(db, hand, index, { output: again.output }, now());
+    hand.outputs[task.id] = again.output;
+    return advance(db, hand, index, { output: again.output }, now());
   }
-  if (handedOff) {
-    recordOutput(hand, index, outcome);
+  hand.outputs[task.id] = outcome.output ?? null;
+  if (handedOff) return 'stop';
+  return advance(db, hand, index, outcome, now(), marked.othersWaiting);
+}
+
+/**
+ * Whether the step after this one goes to a job of its own, due now, behind the others waiting:
+ * the next in order (a branch that jumps steps marks them skipped first, in `advance`), while
+ * other runs' step jobs wait unclaimed or claimed with this job.
+ */
+function handsOff(hand: RunInHand, index: number, outcome: StepOutcome, othersWaiting: boolean): boolean {
+  if ((outcome.delayMs ?? 0) > 0) return false;
+  if (nextIndex(hand.tasks, index, outcome) !== index + 1) return false;
+  return hand.claimedBehind > 0 || othersWaiting;
+}
+
+/**
+ * A step to try again after its backoff: the job's own step fails the job (the runner retries it);
+ * a later one, reached in the same job, gets a job of its own due then, and this one is done.
+ */
+async function retryLater(
+  db: Db,
+  run: RunRow,
+  index: number,
+  ownJob: boolean,
+  attempt: number,
+  error: unknown,
+  now: Date,
+): Promise<Next> {
+  if (ownJob) throw error;
+  await enqueueStep(db, run, index, new Date(now.getTime() + stepBackoffMs(attempt)));
+  return 'stop';
+}
+
+/**
+ * After a step: the run ends (last step, a stop, a false test with no branch) or goes on to the
+ * next step, by branch when the step was a test; the steps a branch jumps over are skipped. A
+ * step due later (a wait) gets its own job, queued then; one due now runs in this job.
+ */
+async function advance(
+  db: Db,
+  hand: RunInHand,
+  index: number,
+  outcome: StepOutcome,
+  now: Date,
+  /** Whether other runs' step jobs waited as this step began; looked up afresh when not known. */
+  othersWaiting?: boolean,
+): Promise<Next> {
+  const { run, tasks } = hand;
+  const next = nextIndex(tasks, index, outcome);
+  if (next === null) {
+    await finishRun(db, run.id, 'succeeded', null, now, 'skipped');
     return 'stop';
   }
-  return walkOn(db, hand, index, outcome, now(), marked.othersWaiting);
+  if (next > index + 1) {
+    await db
+      .update(workflowSteps)
+      .set({ status: 'skipped', finishedAt: now })
+      .where(
+        and(
+          eq(workflowSteps.runId, run.id),
+          gt(workflowSteps.stepIndex, index),
+          lt(workflowSteps.stepIndex, next),
+          eq(workflowSteps.status, 'pending'),
+        ),
+      );
+    for (const skipped of tasks.slice(index + 1, next)) hand.outputs[skipped.id] ??= null;
+  }
+  if ((outcome.delayMs ?? 0) > 0) {
+    await enqueueStep(db, run, next, new Date(now.getTime() + (outcome.delayMs ?? 0)));
+    return 'stop';
+  }
+  // Fair to the runs waiting: while other step jobs are due and unclaimed, or claimed with this one
+  // and waiting for it, the next step queues behind them instead of running here, so a backlog's
+  // first steps are not held up by whole runs.
+  if (hand.claimedBehind > 0 || (othersWaiting ?? (await otherStepsWaiting(db, now)))) {
+    await enqueueStep(db, run, next, now);
+    return 'stop';
+  }
+  return { go: next };
+}
+
+async function otherStepsWaiting(db: Db, now: Date): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, STEP_JOB), isNull(jobs.doneAt), isNull(jobs.lockedAt), lte(jobs.runAt, now)))
+    .limit(1);
+  return waiting !== undefined;
 }
 
 export const STEP_JOB_KIND: JobKind = {
