@@ -63,9 +63,11 @@ describe.each(backends())('a live terminal across two API servers on %s', (backe
     const again = await c.openConsole(agent.client.agentId!);
     again.reader.send({ type: 'end' });
     await again.reader.closed;
-    const replay = await c.t.as(c.t.fixtures.admin, {
-      url: `/api/terminal/v1/recordings/${session.session_id}`,
-    });
+    // The console is told at once; the recording is stored a moment later.
+    const replayed = () =>
+      c.t.as(c.t.fixtures.admin, { url: `/api/terminal/v1/recordings/${session.session_id}` });
+    await until(async () => (await replayed()).json().end_reason != null);
+    const replay = await replayed();
     expect(replay.statusCode, replay.body).toBe(200);
     expect(replay.json()).toMatchObject({ end_reason: 'console' });
     expect(replay.json().recording).toContain('"i","whoami\\r"');

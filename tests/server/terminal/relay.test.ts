@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, terminalCertificates } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { dial, terminalContext } from './helpers.ts';
+import { dial, terminalContext, until } from './helpers.ts';
 
 describe.each(backends())('live terminal relay on %s', (backend) => {
   const c = terminalContext(backend);
@@ -21,11 +21,14 @@ describe.each(backends())('live terminal relay on %s', (backend) => {
     expect(await reader.next((f) => f.type === 'ended')).toMatchObject({ reason: 'console' });
     expect(await reader.closed).toBe(1000);
 
-    const list = await c.t.as(c.t.fixtures.admin, { url: '/api/terminal/v1/recordings' });
-    expect(list.statusCode, list.body).toBe(200);
-    const listed = list
-      .json()
-      .sessions.find((s: { session_id: string }) => s.session_id === session.session_id);
+    // The console is told at once; the recording is stored a moment later.
+    const listedNow = async () => {
+      const list = await c.t.as(c.t.fixtures.admin, { url: '/api/terminal/v1/recordings' });
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json().sessions.find((s: { session_id: string }) => s.session_id === session.session_id);
+    };
+    await until(async () => (await listedNow())?.end_reason != null);
+    const listed = await listedNow();
     expect(listed).toMatchObject({
       customer_id: c.acme(),
       customer_name: 'Acme Test',
