@@ -1,6 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ANALYST, choose, expectAccessible, openPalette, signInAtIdp, tabTo, test } from './support.ts';
+import {
+  ANALYST,
+  choose,
+  expectAccessible,
+  openPalette,
+  screenShown,
+  signInAtIdp,
+  tabTo,
+  test,
+} from './support.ts';
 
 const EXTENSION = 'abcdefghijklmnopabcdefghijklmnop';
 const REDIRECT = `chrome-extension://${EXTENSION}/connected.html`;
@@ -96,7 +105,8 @@ test('the browser extension is approved from the keyboard, hands over its creden
 
   // Revoke it from the list of browser connectors, reached from the palette.
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The screen itself, not the "Loading your session" heading before it: keys act from here.
+  await screenShown(page);
   await openPalette(page);
   await choose(page, 'Browser connectors', 'Browser connectors');
   await page.keyboard.press('Enter');

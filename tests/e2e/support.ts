@@ -82,7 +82,7 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: /./ }).loca
 const screenHeading = (page: Page) => page.locator('main h1:not(.loading-screen h1)').first();
 
 /** The screen of the address has drawn beside the sidebar: keys go to it from here. */
-async function screenShown(page: Page) {
+export async function screenShown(page: Page) {
   await expect(sidebar(page)).toBeVisible();
   await expect(screenHeading(page)).toBeVisible();
 }
