@@ -1,8 +1,10 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Principal } from '../../../auth/principal.ts';
 import type { WorkflowTask } from '../../../db/schema/index.ts';
 import { authEpoch, jobs, workflowRuns, workflowSteps, workflows } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import type { RunRow } from '../present.ts';
+import { ownerNow } from './owner-reach.ts';
 import { finishRun, STEP_JOB } from './runs.ts';
 
 /** A run and the tasks of the version it runs, read once per job. */
@@ -112,4 +114,27 @@ export async function failStep(db: Db, run: Pick<RunRow, 'id'>, index: number, e
     .set({ status: 'failed', error, finishedAt: now })
     .where(and(eq(workflowSteps.runId, run.id), eq(workflowSteps.stepIndex, index)));
   await finishRun(db, run.id, 'failed', `Step ${index + 1} failed: ${error}`, now, 'skipped');
+}
+
+/**
+ * The workflow's owner as a caller for the marked step, as they are now; when they can no longer
+ * act for the run's customer the step fails with the reason, and null.
+ */
+export async function ownerForStep(
+  db: Db,
+  run: RunRow,
+  index: number,
+  marked: Marked,
+  now: Date,
+): Promise<Principal | null> {
+  const owner = await ownerNow(db, {
+    ownerId: marked.ownerId,
+    apiKeyId: marked.apiKeyId,
+    partnerId: run.partnerId,
+    customerId: run.customerId,
+    epoch: Number(marked.epoch),
+  });
+  if ('principal' in owner) return owner.principal;
+  await failStep(db, run, index, owner.gone, now);
+  return null;
 }

@@ -10,7 +10,6 @@ import { orderedTasks } from '../validate.ts';
 import { perform, type StepOutcome, StepRefused } from './act.ts';
 import { OUTSIDE_ACTIONS } from './act-outside.ts';
 import { nextIndex } from './branches.ts';
-import { ownerNow } from './owner-reach.ts';
 import { enqueueStep, FINISHED_RUN, finishRun, STEP_JOB, stepJob } from './runs.ts';
 import { claimSend, releaseSend } from './sending.ts';
 import {
@@ -23,6 +22,7 @@ import {
   markRunning,
   message,
   type Next,
+  ownerForStep,
   type RunInHand,
   runningMark,
   withinTimeout,
@@ -164,17 +164,8 @@ async function runOneStep(
   }
   const attempt = marked.attempts;
 
-  const owner = await ownerNow(db, {
-    ownerId: marked.ownerId,
-    apiKeyId: marked.apiKeyId,
-    partnerId: run.partnerId,
-    customerId: run.customerId,
-    epoch: Number(marked.epoch),
-  });
-  if ('gone' in owner) {
-    await failStep(db, run, index, owner.gone, now());
-    return 'stop';
-  }
+  const principal = await ownerForStep(db, run, index, marked, now());
+  if (!principal) return 'stop';
   const input = resolveParameters(task.parameters, { trigger: run.triggerData, steps: hand.outputs });
   const key = `${runId}:${index}`;
   const timeoutSeconds = task.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS;
@@ -211,7 +202,7 @@ async function runOneStep(
       const [locked] = await tx
         .select({
           status: workflowSteps.status,
-          scoped: scopeSettings(owner.principal.scope),
+          scoped: scopeSettings(principal.scope),
           marked: workflowStepMarks(run.workflowId, run.depth),
         })
         .from(workflowSteps)
@@ -221,7 +212,7 @@ async function runOneStep(
       const done = await withinTimeout(timeoutSeconds, (signal) =>
         perform(task.action_id, {
           tx,
-          principal: owner.principal,
+          principal: principal,
           run,
           input,
           idempotencyKey: key,

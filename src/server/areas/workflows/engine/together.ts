@@ -7,15 +7,14 @@ import { workflowStepMarks } from '../../../platform/alert-events.ts';
 import { resolveParameters } from '../expressions.ts';
 import { perform } from './act.ts';
 import { nextIndex } from './branches.ts';
-import { ownerNow } from './owner-reach.ts';
 import { STEP_JOB } from './runs.ts';
 import {
   DEFAULT_TIMEOUT_SECONDS,
   DONE_STEP,
-  failStep,
   type Marked,
   markRunning,
   type Next,
+  ownerForStep,
   type RunInHand,
   withinTimeout,
 } from './step-marks.ts';
@@ -78,17 +77,8 @@ export async function runTogether(
   const { run, tasks } = hand;
   const marked = markedBefore ?? (await markRunning(db, run, index, now()));
   if (!marked || run.status !== 'running') return { alone: marked };
-  const owner = await ownerNow(db, {
-    ownerId: marked.ownerId,
-    apiKeyId: marked.apiKeyId,
-    partnerId: run.partnerId,
-    customerId: run.customerId,
-    epoch: Number(marked.epoch),
-  });
-  if ('gone' in owner) {
-    await failStep(db, run, index, owner.gone, now());
-    return 'stop';
-  }
+  const principal = await ownerForStep(db, run, index, marked, now());
+  if (!principal) return 'stop';
   const outputs = { ...hand.outputs };
   let leaves: Leaves | 'lost';
   try {
@@ -99,7 +89,7 @@ export async function runTogether(
         .select({
           index: workflowSteps.stepIndex,
           status: workflowSteps.status,
-          scoped: scopeSettings(owner.principal.scope),
+          scoped: scopeSettings(principal.scope),
           marks: workflowStepMarks(run.workflowId, run.depth),
         })
         .from(workflowSteps)
@@ -119,7 +109,7 @@ export async function runTogether(
         const done = await withinTimeout(task.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS, (signal) =>
           perform(task.action_id, {
             tx,
-            principal: owner.principal,
+            principal: principal,
             run,
             input,
             idempotencyKey: key,
