@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { isMuteField, muteBody, muteDraftErrors, newMuteDraft } from '../../machines/mute-lifecycle/draft.ts';
 import type {
-  Mute,
   MuteLifecycleContext,
   MuteLifecycleInput,
 } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
@@ -14,11 +13,9 @@ import {
   selectDirty,
   selectPanelState,
 } from '../../machines/mute-lifecycle/selectors.ts';
-import { useMuteLifecycle } from '../../src/web/features/mutes/use-mute-lifecycle.ts';
-import { freshNetwork, settleMicrotasks } from '../helpers/fake-network.ts';
-import { coveringPaths, describePath, machineModel, playEvent } from '../helpers/machine-model.ts';
-import { renderAppHook } from '../helpers/render-hook.tsx';
-import { signIn } from '../helpers/signed-in-session.tsx';
+import { settleMicrotasks } from '../helpers/fake-network.ts';
+import { coveringPaths, describePath, machineModel } from '../helpers/machine-model.ts';
+import { type Driver, start, stopAll } from './mute-lifecycle-driver.ts';
 import {
   ACTIVE,
   BROKEN,
@@ -28,50 +25,15 @@ import {
   INACTIVE,
   MODEL_EVENTS,
   NOW,
-  OUTCOMES,
   THEIRS,
 } from './mute-lifecycle-network.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
 
+afterEach(stopAll);
+
 const ONE = '/api/alerts/v1/mutes/{mute_id}' as const;
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-  localStorage.clear();
-});
-
-/** The mutes page's lifecycle hook for one mute (or a new one), over a fresh fake network. */
-async function start(input: MuteLifecycleInput) {
-  const network = freshNetwork();
-  signIn(network);
-  const changed: { mute: Mute; operation: string }[] = [];
-  let closed = 0;
-  const hooks = {
-    onChanged: (mute: Mute, operation: string) => changed.push({ mute, operation }),
-    onClosed: () => {
-      closed++;
-    },
-  };
-  const hook = await renderAppHook(() => useMuteLifecycle(input.mute, input.customerId ?? CUSTOMER, hooks));
-  unmounts.push(hook.unmount);
-  const actor = hook.result.current;
-  const signInCalls = network.calls.length;
-  return {
-    ...hook,
-    network,
-    /** The requests made since the user was signed in. */
-    requests: () => network.calls.slice(signInCalls),
-    actor,
-    changed,
-    closed: () => closed,
-    play: (event: AnyEventObject) => hook.act(() => playEvent(actor, event, network, OUTCOMES)),
-    send: (event: AnyEventObject) => hook.act(() => actor.send(event as never)),
-  };
-}
-
-type Driver = Awaited<ReturnType<typeof start>>;
 
 function checkInvariants(
   driver: Driver,
@@ -328,53 +290,6 @@ describe("mute lifecycle: scenarios on the mutes page's hook", () => {
     await driver.send({ type: 'cancel' });
     expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
     expect(driver.closed()).toBe(1);
-  });
-
-  it('closes a clean form at once; with unsaved changes asks, stay keeps them, leave throws them away', async () => {
-    const driver = await start({ mute: ACTIVE });
-    await driver.send({ type: 'edit' });
-    await driver.send({ type: 'cancel' });
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-
-    await driver.send({ type: 'edit' });
-    await driver.send({ type: 'change', changes: { description: 'Half written' } });
-    expect(selectDirty(driver.actor.getSnapshot())).toBe(true);
-    await driver.send({ type: 'cancel' });
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('confirmLeave');
-    await driver.send({ type: 'stay' });
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('editing');
-    expect(driver.actor.getSnapshot().context.draft.description).toBe('Half written');
-
-    // Typing the description back as it was is no change: nothing to ask about.
-    await driver.send({ type: 'change', changes: { description: ACTIVE.description } });
-    expect(selectDirty(driver.actor.getSnapshot())).toBe(false);
-    await driver.send({ type: 'change', changes: { description: 'Half written' } });
-    await driver.send({ type: 'cancel' });
-    await driver.send({ type: 'confirm-leave' });
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('active');
-    expect(driver.actor.getSnapshot().context.draft.description).toBe(ACTIVE.description);
-    expect(driver.history()).toEqual(['/']);
-    expect(driver.requests()).toEqual([]);
-  });
-
-  it('asks before a navigation leaves a new mute half written, and goes on once confirmed', async () => {
-    const driver = await start({ mute: null, customerId: CUSTOMER });
-    await driver.send({ type: 'change-condition', key: 1, changes: { value: 'backup job' } });
-    await driver.send({ type: 'leave-requested', to: '/alerts', replace: false });
-    expect(selectConfirmingLeave(driver.actor.getSnapshot())).toBe(true);
-    expect(driver.history()).toEqual(['/']);
-    await driver.send({ type: 'confirm-leave' });
-    expect(driver.history()).toEqual(['/', '/alerts']);
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
-    expect(driver.closed()).toBe(1);
-  });
-
-  it('lets a navigation through at once when the form is clean', async () => {
-    const driver = await start({ mute: EXPIRED });
-    await driver.send({ type: 'edit' });
-    await driver.send({ type: 'leave-requested', to: '/alerts/5', replace: true });
-    expect(driver.history()).toEqual(['/alerts/5']);
-    expect(selectPanelState(driver.actor.getSnapshot())).toBe('expired');
   });
 
   it('validates the form: customer, fields, values, regexes and the custom expiry', () => {
