@@ -1,9 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiHeaders } from './api-calls.ts';
-import { ANALYST, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
+import {
+  ANALYST,
+  expectAccessible,
+  fill,
+  openPalette,
+  signIn,
+  tabTo,
+  test,
+  typeInto,
+  windJobClock,
+} from './support.ts';
 
 /**
  * Keyboard only: the plan is written with Tab and typing, the alert escalated with `>escalate`.
@@ -13,22 +23,9 @@ import { ANALYST, expectAccessible, openPalette, signIn, tabTo, test, typeInto }
  */
 
 /** Sets how far ahead of the wall clock the console's background jobs run. */
-async function windJobClock(request: APIRequestContext, seconds: number) {
-  const wound = await request.put('/test/clock', { data: { offset_seconds: seconds } });
-  expect(wound.status(), await wound.text()).toBe(200);
-}
-
 test.afterEach(async ({ request }) => {
   await windJobClock(request, 0);
 });
-
-/** Tabs to a field and types into it, replacing what it held. */
-async function fill(page: Page, field: Locator, text: string) {
-  await tabTo(page, field);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await expect(field).toHaveValue(text);
-}
 
 /**
  * The body of the e-mail the console's outbox wrote for this recipient about this plan (the

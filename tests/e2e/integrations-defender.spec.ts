@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type FakeGraph, startFakeGraph } from '../helpers/fake-graph.ts';
-import { ANALYST, choose, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
+import { addValidatedDefender } from './defender.ts';
+import { ANALYST, expectAccessible, signIn, tabTo, test, typeInto, windJobClock } from './support.ts';
 
 /**
  * Keyboard only: an analyst configures a Microsoft Defender XDR instance against a local server
@@ -11,19 +12,6 @@ import { ANALYST, choose, expectAccessible, openPalette, signIn, tabTo, test, ty
 
 const TENANT = 'acacacac-1111-4111-8111-1111111111e2';
 const HOME = '0a0a0a0a-0000-4000-8000-0000000000e2';
-
-async function windJobClock(request: APIRequestContext, seconds: number) {
-  const wound = await request.put('/test/clock', { data: { offset_seconds: seconds } });
-  expect(wound.status(), await wound.text()).toBe(200);
-}
-
-/** Tabs to a field and types into it, replacing what it held. */
-async function fill(page: Page, field: Locator, text: string) {
-  await tabTo(page, field);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await expect(field).toHaveValue(text);
-}
 
 let graph: FakeGraph;
 test.beforeAll(async () => {
@@ -43,8 +31,6 @@ test('an analyst configures Defender XDR, sees its pulled alert, then the pullâ€
 }) => {
   // A long journey that waits on two pulls of the background jobs.
   test.setTimeout(300_000);
-  // The console reaches the local server as localhost, the one internal name it may call in these runs.
-  const address = graph.url.replace('127.0.0.1', 'localhost');
   const title = `Defender ransomware ${Date.now()}`;
   graph.alerts.set(TENANT, [
     {
@@ -59,36 +45,8 @@ test('an analyst configures Defender XDR, sees its pulled alert, then the pullâ€
 
   await signIn(page, ANALYST, '/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Add integration' }));
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Add an integration' });
-  await tabTo(page, dialog.getByLabel('Kind'));
-  await expect(dialog.getByRole('option', { name: 'Microsoft Defender XDR' })).toBeAttached();
-  // Webhook, syslog, then Defender XDR.
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-  await expect(dialog.getByLabel('Kind')).toHaveValue('microsoft_defender_xdr');
   const name = `Defender XDR ${Date.now()}`;
-  await page.keyboard.press('Tab');
-  await typeInto(dialog.getByLabel('Name'), name);
-  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-
-  await fill(page, page.getByLabel('Tenant ID'), HOME);
-  await fill(page, page.getByLabel('Client ID'), graph.clientId);
-  await fill(page, page.getByLabel('Client secret'), graph.clientSecret);
-  await fill(page, page.getByLabel('Sign-in address'), address);
-  await fill(page, page.getByLabel('Microsoft Graph address'), address);
-  await fill(page, page.getByLabel('Defender for Endpoint API address'), address);
-  await fill(page, page.getByLabel('Pull every (seconds)'), '60');
-  await tabTo(page, page.getByRole('button', { name: 'Save settings' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Set. Leave empty to keep it.')).toBeVisible();
-
-  await openPalette(page);
-  await choose(page, '>validate', 'Validate the integration');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('integration-state')).toHaveText('Validated');
+  await addValidatedDefender(page, name, HOME, graph);
   expect(graph.tokenRequests).toContain(HOME);
 
   const mappingForm = page.getByRole('form', { name: 'Map customer' });

@@ -1,6 +1,17 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type FakeGraph, startFakeGraph } from '../helpers/fake-graph.ts';
-import { ADMIN, choose, expectAccessible, openPalette, signIn, tabTo, test, typeInto } from './support.ts';
+import { addValidatedDefender } from './defender.ts';
+import {
+  ADMIN,
+  choose,
+  expectAccessible,
+  openPalette,
+  signIn,
+  tabTo,
+  test,
+  typeInto,
+  windJobClock,
+} from './support.ts';
 
 /**
  * Keyboard only: an administrator configures a Microsoft Defender XDR instance against a local
@@ -15,19 +26,6 @@ const TENANT = 'acacacac-2222-4222-8222-2222222222e3';
 const HOME = '0a0a0a0a-0000-4000-8000-0000000000e3';
 const LAPTOPS = 'b1b1b1b1-0000-4000-8000-0000000000e3';
 const SERVERS = 'b2b2b2b2-0000-4000-8000-0000000000e3';
-
-async function windJobClock(request: APIRequestContext, seconds: number) {
-  const wound = await request.put('/test/clock', { data: { offset_seconds: seconds } });
-  expect(wound.status(), await wound.text()).toBe(200);
-}
-
-/** Tabs to a field and types into it, replacing what it held. */
-async function fill(page: Page, field: Locator, text: string) {
-  await tabTo(page, field);
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await expect(field).toHaveValue(text);
-}
 
 /** Types a date into a date field as Chromium's en-US field takes it (month, day, year). */
 async function typeDate(page: Page, field: Locator, iso: string) {
@@ -69,7 +67,6 @@ test("an administrator narrows a report's preview to an Azure group of the custo
   const laptop = `E2E-LT-${stamp}`;
   const server = `E2E-SRV-${stamp}`;
   const title = `Defender credential theft ${stamp}`;
-  const address = graph.url.replace('127.0.0.1', 'localhost');
   const group = (id: string, displayName: string) => ({
     id,
     displayName,
@@ -104,33 +101,8 @@ test("an administrator narrows a report's preview to an Azure group of the custo
   // The instance, validated, its tenant mapped to the second customer (the Defender journey maps the first).
   await signIn(page, ADMIN, '/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Add integration' }));
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Add an integration' });
-  await tabTo(page, dialog.getByLabel('Kind'));
-  await expect(dialog.getByRole('option', { name: 'Microsoft Defender XDR' })).toBeAttached();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-  await expect(dialog.getByLabel('Kind')).toHaveValue('microsoft_defender_xdr');
   const name = `Defender groups ${stamp}`;
-  await page.keyboard.press('Tab');
-  await typeInto(dialog.getByLabel('Name'), name);
-  await tabTo(page, dialog.getByRole('button', { name: 'Add', exact: true }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await fill(page, page.getByLabel('Tenant ID'), HOME);
-  await fill(page, page.getByLabel('Client ID'), graph.clientId);
-  await fill(page, page.getByLabel('Client secret'), graph.clientSecret);
-  await fill(page, page.getByLabel('Sign-in address'), address);
-  await fill(page, page.getByLabel('Microsoft Graph address'), address);
-  await fill(page, page.getByLabel('Defender for Endpoint API address'), address);
-  await fill(page, page.getByLabel('Pull every (seconds)'), '60');
-  await tabTo(page, page.getByRole('button', { name: 'Save settings' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Set. Leave empty to keep it.')).toBeVisible();
-  await openPalette(page);
-  await choose(page, '>validate', 'Validate the integration');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('integration-state')).toHaveText('Validated');
+  await addValidatedDefender(page, name, HOME, graph);
 
   const mappingForm = page.getByRole('form', { name: 'Map customer' });
   await tabTo(page, mappingForm.getByLabel('Customer'));

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_PASSWORD, serverURL } from '../../playwright.config.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
@@ -192,4 +199,18 @@ export async function expectAccessible(page: Page) {
       nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
     }));
   expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Tabs to a field and types into it, replacing what it held. */
+export async function fill(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await expect(field).toHaveValue(text);
+}
+
+/** Runs the console's background jobs this many seconds ahead of the wall clock (0: back to it). */
+export async function windJobClock(request: APIRequestContext, seconds: number) {
+  const wound = await request.put('/test/clock', { data: { offset_seconds: seconds } });
+  expect(wound.status(), await wound.text()).toBe(200);
 }
