@@ -50,6 +50,8 @@ export default defineConfig({
           // the next: loading them again for every file cost about a third of the run.
           isolate: false,
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // The contract's parse is kept per worker (the app is built two or more times a file).
+          setupFiles: ['tests/helpers/contract-parsed-once.ts'],
         },
       },
       {
