@@ -32,13 +32,28 @@ export class RecordingWriter {
     return this.chain;
   }
 
+  /**
+   * Writes everything recorded; rejects when some of it could not be written (it is kept for the
+   * next try). The session's end calls it until it resolves: the tail is not lost.
+   */
+  async writeAll(): Promise<void> {
+    await this.flush();
+    if (this.recorder.holdsLines) throw new Error('terminal recording chunk not written');
+  }
+
   private async write(): Promise<void> {
     const data = this.recorder.take();
     if (data === null) return;
     try {
+      // A write whose answer was lost after it committed is there already: the retry's text
+      // starts with that chunk's (it was put back in front), so it replaces it.
       await this.db
         .insert(terminalRecordingChunks)
-        .values({ sessionId: this.sessionId, seq: this.seq, data });
+        .values({ sessionId: this.sessionId, seq: this.seq, data })
+        .onConflictDoUpdate({
+          target: [terminalRecordingChunks.sessionId, terminalRecordingChunks.seq],
+          set: { data: sql`excluded.data` },
+        });
       this.seq += 1;
     } catch (error) {
       // Kept for the next flush: a database that hiccups loses nothing while the process lives.
