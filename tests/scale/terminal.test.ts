@@ -8,7 +8,7 @@ import { SimulatedEndpoint } from '../../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../../tools/agent-simulator/fleet.ts';
 import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
 import { adminQuery } from '../helpers/global-setup.ts';
-import { dial } from '../server/terminal/helpers.ts';
+import { dial, until } from '../server/terminal/helpers.ts';
 import { type NodeProcess, startNode, stopAll } from './cluster.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -117,13 +117,16 @@ describe.skipIf(!url)('a live terminal across two API processes', () => {
     expect(await second.next((f) => f.type === 'ended')).toMatchObject({ reason: 'agent' });
     expect(await second.closed).toBe(1000);
 
-    const recordings = await call(fixtures.admin, 'GET', '/api/terminal/v1/recordings');
-    expectStatus(recordings, 200);
-    const reasons = (recordings.json.sessions as { agent_id: string; end_reason: string }[])
-      .filter((s) => s.agent_id === agentId)
-      .map((s) => s.end_reason)
-      .sort();
-    expect(reasons).toEqual(['agent', 'console']);
+    const endReasons = async () => {
+      const recordings = await call(fixtures.admin, 'GET', '/api/terminal/v1/recordings');
+      expectStatus(recordings, 200);
+      return (recordings.json.sessions as { agent_id: string; end_reason: string | null }[])
+        .filter((s) => s.agent_id === agentId)
+        .map((s) => s.end_reason);
+    };
+    // The console is told at once; each end is stored a moment later.
+    await until(async () => !(await endReasons()).includes(null));
+    expect((await endReasons()).sort()).toEqual(['agent', 'console']);
     agent.terminal!.drop();
   });
 

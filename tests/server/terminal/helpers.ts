@@ -136,6 +136,31 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
     return agent;
   };
 
+  /**
+   * An enrolled agent whose sockets the test holds itself (to see every frame its side is sent):
+   * its channel is open; `join` answers the next session the server opens on it with its socket.
+   */
+  const agentByHand = async (index: number) => {
+    const host = await listening();
+    const { token } = await c.createToken(acme());
+    const agent = new SimulatedAgent(new SimulatedEndpoint('HAND', index, 3), `http://${host}`, 60);
+    await agent.enrol(token);
+    const agentId = agent.client.agentId!;
+    await enableTerminal(agentId);
+    const auth = { authorization: `Bearer ${agent.client.credential}` };
+    const channel = await dial(`ws://${host}/api/agent/v1/terminal`, auth);
+    if (typeof channel === 'number') throw new Error(`agent channel refused: ${channel}`);
+    const joined = new Set<unknown>();
+    const join = async () => {
+      const open = await channel.next((f) => f.type === 'open' && !joined.has(f.session_id));
+      joined.add(open.session_id);
+      const side = await dial(`ws://${host}/api/agent/v1/terminal/sessions/${open.session_id}`, auth);
+      if (typeof side === 'number') throw new Error(`agent session socket refused: ${side}`);
+      return side;
+    };
+    return { agentId, hostName: agent.endpoint.hostName, channel, join };
+  };
+
   const start = (agentId: string, user = c.t.fixtures.analyst) =>
     c.t.as(user, { method: 'POST', url: '/api/terminal/v1/sessions', payload: { agent_id: agentId } });
 
@@ -165,6 +190,7 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
     grant,
     enableTerminal,
     connectedAgent,
+    agentByHand,
     start,
     activeConnection,
     openConsole,

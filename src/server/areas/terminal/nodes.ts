@@ -21,25 +21,44 @@ export interface RelayNode {
   address: string;
 }
 
+/** What the relay is told by its process's directory entry. */
+export interface RelayNodeEvents {
+  /** Agents whose channel row now names another process (they dialled it since). */
+  replaced(agentIds: string[]): void;
+  /** After each heartbeat: the live sessions are checked against what the database says of them. */
+  beaten(): Promise<void>;
+}
+
 /**
  * This API process among the others that relay live terminals: it advertises the address they
  * reach it at, records which agents' channels it holds, and finds the process that holds an agent's
  * channel or a live session. The database is the directory only; keystrokes go process to process.
  */
 export class RelayNodes {
-  readonly nodeId = randomUUID();
-  /** Proves this process's passed-on calls to the others (its hash is in this process's row). */
-  readonly secret = newSecret();
+  private ownId = randomUUID();
+  private ownSecret = newSecret();
+  /** Whether this process's row was written (a row gone after that was deleted by another process). */
+  private registered = false;
   private address: string | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | null = null;
   private closed = false;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** Told of the agents whose channel row now names another process (they dialled it since). */
-    private readonly replaced: (agentIds: string[]) => void,
+    private readonly events: RelayNodeEvents,
   ) {}
+
+  /** This process's name in the directory: a new one once it was taken for dead (see `refresh`). */
+  get nodeId(): string {
+    return this.ownId;
+  }
+
+  /** Proves this process's passed-on calls to the others (its hash is in this process's row). */
+  get secret(): string {
+    return this.ownSecret;
+  }
 
   /** Called once listening: the address is TERMINAL_NODE_URL, else the one bound. */
   async advertise(bound: AddressInfo, nodeUrl: string | undefined): Promise<void> {
@@ -59,18 +78,64 @@ export class RelayNodes {
     this.heartbeat.unref();
   }
 
-  private async beat(): Promise<void> {
+  /**
+   * Says this process is still there, sweeps the processes that are not, and has the relay check
+   * its live sessions. A beat under way is the one a caller waits for.
+   */
+  beat(): Promise<void> {
+    this.beating ??= this.beatOnce().finally(() => {
+      this.beating = null;
+    });
+    return this.beating;
+  }
+
+  private async beatOnce(): Promise<void> {
     if (!this.address) return;
     try {
-      await this.db
-        .insert(terminalRelayNodes)
-        .values({ nodeId: this.nodeId, address: this.address, secretHash: hashSecret(this.secret) })
-        .onConflictDoUpdate({ target: terminalRelayNodes.nodeId, set: { seenAt: sql`now()` } });
-      this.replaced(await this.channelsTakenElsewhere());
+      await this.refresh(this.address);
+      this.events.replaced(await this.channelsTakenElsewhere());
       await this.forget(this.dead());
     } catch (error) {
       this.log.warn({ err: error }, 'terminal relay address not refreshed');
     }
+    await this.events.beaten();
+  }
+
+  /**
+   * Refreshes this process's row. A row that is gone was deleted by another process that took
+   * this one for dead (it stalled past the time-out: a long pause, a blocked event loop) and ended
+   * its sessions: this process takes a new name for new sessions, and its sessions under the old
+   * one end here too (the relay's check after the beat), as the database says they did.
+   */
+  private async refresh(address: string): Promise<void> {
+    const seen = await this.db
+      .update(terminalRelayNodes)
+      .set({ seenAt: sql`now()` })
+      .where(eq(terminalRelayNodes.nodeId, this.ownId))
+      .returning({ nodeId: terminalRelayNodes.nodeId });
+    if (seen.length > 0) return;
+    const former = this.registered ? this.ownId : null;
+    if (former) {
+      this.ownId = randomUUID();
+      this.ownSecret = newSecret();
+      this.registered = false;
+      this.log.warn(
+        { formerNodeId: former, nodeId: this.ownId },
+        'terminal relay row gone (this process was taken for dead): its sessions end, new ones are relayed under a new name',
+      );
+    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(terminalRelayNodes)
+        .values({ nodeId: this.ownId, address, secretHash: hashSecret(this.ownSecret) });
+      // The channels are still here: rows left under the old name (the row alone was deleted) are this name's.
+      if (former)
+        await tx
+          .update(terminalChannels)
+          .set({ nodeId: this.ownId })
+          .where(eq(terminalChannels.nodeId, former));
+    });
+    this.registered = true;
   }
 
   /**

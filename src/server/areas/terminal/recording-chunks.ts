@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { terminalRecordingChunks, terminalSessions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
@@ -32,13 +32,28 @@ export class RecordingWriter {
     return this.chain;
   }
 
+  /**
+   * Writes everything recorded; rejects when some of it could not be written (it is kept for the
+   * next try). The session's end calls it until it resolves: the tail is not lost.
+   */
+  async writeAll(): Promise<void> {
+    await this.flush();
+    if (this.recorder.holdsLines) throw new Error('terminal recording chunk not written');
+  }
+
   private async write(): Promise<void> {
     const data = this.recorder.take();
     if (data === null) return;
     try {
+      // A write whose answer was lost after it committed is there already: the retry's text
+      // starts with that chunk's (it was put back in front), so it replaces it.
       await this.db
         .insert(terminalRecordingChunks)
-        .values({ sessionId: this.sessionId, seq: this.seq, data });
+        .values({ sessionId: this.sessionId, seq: this.seq, data })
+        .onConflictDoUpdate({
+          target: [terminalRecordingChunks.sessionId, terminalRecordingChunks.seq],
+          set: { data: sql`excluded.data` },
+        });
       this.seq += 1;
     } catch (error) {
       // Kept for the next flush: a database that hiccups loses nothing while the process lives.
@@ -60,25 +75,36 @@ export async function sealRecordings(
   endedAt: Date,
 ): Promise<{ sessionId: string; recordingBytes: number }[]> {
   if (sessionIds.length === 0) return [];
-  const chunks = sql`(select string_agg(c.data, '' order by c.seq) from ${terminalRecordingChunks} c
-    where c.session_id = ${terminalSessions.sessionId})`;
-  const recording = sql`coalesce(${terminalSessions.recording}, '') || coalesce(${chunks}, '')`;
-  const ended = await tx
+  const endedHere = await tx
     .update(terminalSessions)
-    .set({
-      endedAt,
-      endReason: reason,
-      recording: sql`nullif(${recording}, '')`,
-      recordingBytes: sql`octet_length(${recording})`,
-    })
+    .set({ endedAt, endReason: reason })
     .where(and(inArray(terminalSessions.sessionId, sessionIds), isNull(terminalSessions.endedAt)))
-    .returning({ sessionId: terminalSessions.sessionId, recordingBytes: terminalSessions.recordingBytes });
-  const late = sessionIds.filter((id) => !ended.some((row) => row.sessionId === id));
-  if (late.length > 0)
-    await tx
+    .returning({ sessionId: terminalSessions.sessionId });
+  // What is deleted is what is appended: a chunk a live process commits meanwhile is neither, and
+  // its own end appends it later (reading the chunks, then deleting them, could drop it).
+  const moved = await tx
+    .delete(terminalRecordingChunks)
+    .where(inArray(terminalRecordingChunks.sessionId, sessionIds))
+    .returning({
+      sessionId: terminalRecordingChunks.sessionId,
+      seq: terminalRecordingChunks.seq,
+      data: terminalRecordingChunks.data,
+    });
+  const tails = new Map<string, string>();
+  for (const chunk of moved.sort((a, b) => a.seq - b.seq))
+    tails.set(chunk.sessionId, (tails.get(chunk.sessionId) ?? '') + chunk.data);
+  const bytes = new Map<string, number>();
+  for (const sessionId of sessionIds) {
+    const recording = sql`coalesce(${terminalSessions.recording}, '') || ${tails.get(sessionId) ?? ''}::text`;
+    const [row] = await tx
       .update(terminalSessions)
       .set({ recording: sql`nullif(${recording}, '')`, recordingBytes: sql`octet_length(${recording})` })
-      .where(inArray(terminalSessions.sessionId, late));
-  await tx.delete(terminalRecordingChunks).where(inArray(terminalRecordingChunks.sessionId, sessionIds));
-  return ended;
+      .where(eq(terminalSessions.sessionId, sessionId))
+      .returning({ recordingBytes: terminalSessions.recordingBytes });
+    if (row) bytes.set(sessionId, row.recordingBytes);
+  }
+  return endedHere.map((row) => ({
+    sessionId: row.sessionId,
+    recordingBytes: bytes.get(row.sessionId) ?? 0,
+  }));
 }

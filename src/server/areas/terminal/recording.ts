@@ -45,6 +45,11 @@ export class AsciicastRecorder {
     if (this.pendingBytes >= CHUNK_BYTES) this.onFull();
   }
 
+  /** Whether lines are waiting to be taken. */
+  get holdsLines(): boolean {
+    return this.pending.length > 0;
+  }
+
   /** The lines recorded since the last take, as text (each ends with a newline), or null. */
   take(): string | null {
     if (this.pending.length === 0) return null;

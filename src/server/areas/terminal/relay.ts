@@ -1,13 +1,14 @@
 import { and, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { auditLog, terminalCertificates } from '../../db/schema/index.ts';
+import { terminalCertificates } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
 import { RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
-import { RecordingWriter, sealRecordings } from './recording-chunks.ts';
+import { RecordingWriter } from './recording-chunks.ts';
+import { endedInDatabase, recordEnd, untilStored } from './session-end.ts';
 
 /** A ticket opens the console's socket within this time. */
 export const TICKET_SECONDS = 30;
@@ -19,6 +20,8 @@ const CERTIFICATE_CHECK_MS = 1000;
 const PING_MS = 30_000;
 /** Live recordings are written this often: a process that crashes loses at most this much. */
 const RECORDING_FLUSH_MS = 1000;
+/** A process stopping tries this long to store the ends of its sessions while the database is away. */
+const STOPPING_STORE_MS = 10_000;
 
 export interface SessionInfo {
   id: string;
@@ -30,6 +33,8 @@ export interface SessionInfo {
   certificateId: string;
   cols: number;
   rows: number;
+  /** The name of this process that the session's row records (a new one once it was taken for dead). */
+  nodeId: string;
 }
 
 interface LiveSession extends SessionInfo {
@@ -66,6 +71,8 @@ export class TerminalRelay {
   private certificateTimer: NodeJS.Timeout | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly pingTimer: NodeJS.Timeout;
+  /** Until when the ends of sessions are tried again: for ever, until the process stops. */
+  private storeUntil = Number.POSITIVE_INFINITY;
   readonly nodes: RelayNodes;
 
   constructor(
@@ -75,8 +82,12 @@ export class TerminalRelay {
   ) {
     this.pingTimer = setInterval(() => this.pingChannels(), PING_MS);
     this.pingTimer.unref();
-    this.nodes = new RelayNodes(db, log, (agentIds) => {
-      for (const agentId of agentIds) this.channels.get(agentId)?.close(4000, 'replaced by a newer channel');
+    this.nodes = new RelayNodes(db, log, {
+      replaced: (agentIds) => {
+        for (const agentId of agentIds)
+          this.channels.get(agentId)?.close(4000, 'replaced by a newer channel');
+      },
+      beaten: () => this.endSessionsEndedElsewhere(),
     });
   }
 
@@ -274,28 +285,45 @@ export class TerminalRelay {
     return stored;
   }
 
-  /** Writes the rest of the recording, then moves its chunks into the session's row and audits. */
+  /**
+   * Writes the rest of the recording, then moves its chunks into the session's row and audits;
+   * each step is tried again until it is stored (the database may be away a moment).
+   */
   private async store(session: LiveSession, reason: EndReason): Promise<void> {
     const endedAt = new Date();
-    await session.writer.flush();
-    await this.db.transaction(async (tx) => {
-      await sealRecordings(tx, [session.id], reason, endedAt);
-      await tx.insert(auditLog).values({
-        partnerId: session.partnerId,
-        customerId: session.customerId,
-        actorId: session.contactId,
-        impersonatorId: session.impersonatorId,
-        action: 'end',
-        entity: 'terminal_session',
-        entityId: session.id,
-        after: {
-          agent_id: session.agentId,
-          end_reason: reason,
-          truncated: session.recorder.truncated,
-          console_address: session.consoleAddress,
-        },
-      });
+    const context = { log: this.log, sessionId: session.id, giveUpAt: () => this.storeUntil };
+    await untilStored(() => session.writer.writeAll(), {
+      ...context,
+      what: 'terminal recording tail not written',
     });
+    const ended = { ...session, truncated: session.recorder.truncated };
+    await untilStored(() => recordEnd(this.db, ended, reason, endedAt), {
+      ...context,
+      what: 'terminal session end not recorded',
+    });
+  }
+
+  /**
+   * Sessions the database says have ended (another process took this one for dead while it
+   * stalled, and ended them) end here too, for the same reason; so do the sessions recorded under
+   * a name this process had before (its row was deleted: no other process reaches them).
+   */
+  private async endSessionsEndedElsewhere(): Promise<void> {
+    const live = [...this.sessions.values()];
+    if (live.length === 0) return;
+    try {
+      const endedThere = await endedInDatabase(
+        this.db,
+        live.map((session) => session.id),
+      );
+      for (const session of live) {
+        const recorded = endedThere.get(session.id);
+        if (recorded) void this.end(session.id, recorded);
+        else if (session.nodeId !== this.nodes.nodeId) void this.end(session.id, 'server_stopped');
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'terminal sessions not checked against the database');
+    }
   }
 
   /** While sessions live, what they recorded is written every second (off the keystroke path). */
@@ -358,6 +386,7 @@ export class TerminalRelay {
   /** Ends every session (their recordings are stored) and closes the agents' channels. */
   async close(): Promise<void> {
     clearInterval(this.pingTimer);
+    this.storeUntil = Date.now() + STOPPING_STORE_MS;
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id, 'server_stopping')));
     await Promise.all([...this.persisting]);
     for (const socket of this.channels.values()) socket.close(1001, 'server stopping');

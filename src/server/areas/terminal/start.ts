@@ -33,6 +33,8 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
   const sessionId = randomUUID();
   const address = await clientAddress(request, relay.nodes);
   const ticket = newSecret();
+  // The name the session's row records: a process taken for dead meanwhile ends it at its next beat.
+  const nodeId = relay.nodes.nodeId;
   const started = await asCaller(request, async (tx) => {
     const agent = await visibleAgent(tx, principal, agentId);
     const certificate = await liveCertificate(tx, agent.customerId, principal.user.contactId, now);
@@ -65,7 +67,7 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
       cols,
       rows,
       startedAt: now,
-      relayNodeId: relay.nodes.nodeId,
+      relayNodeId: nodeId,
       clientAddress: address,
     });
     await audit(tx, principal, {
@@ -93,6 +95,7 @@ export const startTerminalSession: Handler<'startTerminalSession'> = async (requ
       certificateId: started.certificate.id,
       cols,
       rows,
+      nodeId,
     },
     ticket,
     { hostName: started.agent.hostName, email: principal.user.email },

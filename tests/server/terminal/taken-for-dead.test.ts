@@ -1,0 +1,216 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { END_MESSAGES } from '../../../src/server/areas/terminal/messages.ts';
+import { endStoppedSessions } from '../../../src/server/areas/terminal/stopped-sessions.ts';
+import {
+  auditLog,
+  terminalChannels,
+  terminalRecordingChunks,
+  terminalRelayNodes,
+  terminalSessions,
+} from '../../../src/server/db/schema/index.ts';
+import { backends } from '../../helpers/database.ts';
+import { terminalContext, until } from './helpers.ts';
+
+// The heartbeat fires when the test says (the process waking from its stall), never on its own
+// between a step and the next; the other intervals (recording flushes, certificate checks) wait
+// too, so what the session recorded is still held in memory when it is ended elsewhere.
+vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+
+/**
+ * An API process that stalls past the time-out (a long pause, a blocked event loop) is taken for
+ * dead: another process deletes its row and ends its sessions ('server_stopped'). Once awake it
+ * relays until its heartbeat finds that out; then it ends those sessions itself, as the database
+ * says, and relays new ones under a new name.
+ */
+describe.each(backends())('a terminal relay process taken for dead while it stalled, on %s', (backend) => {
+  const c = terminalContext(backend);
+  const db = () => c.t.database.db;
+  const nodes = () => c.t.app.terminalRelay.nodes;
+
+  /** A live session on an agent the test speaks for. */
+  const liveSession = async (agent: Awaited<ReturnType<typeof c.agentByHand>>) => {
+    const consoleOpened = c.openConsole(agent.agentId);
+    const agentSide = await agent.join();
+    const { session, reader } = await consoleOpened;
+    return { agentSide, id: session.session_id, console: reader };
+  };
+  type Live = Awaited<ReturnType<typeof liveSession>>;
+
+  /** The console types a line; the agent sees it and answers; the console sees the answer. */
+  const exchange = async (live: Live, input: string, output: string) => {
+    live.console.send({ type: 'input', data: input });
+    await live.agentSide.next((f) => f.type === 'input' && f.data === input);
+    live.agentSide.send({ type: 'output', data: output });
+    await live.console.output(output);
+  };
+
+  const sessionRow = async (sessionId: string) => {
+    const [row] = await db()
+      .select({
+        endedAt: terminalSessions.endedAt,
+        endReason: terminalSessions.endReason,
+        recording: terminalSessions.recording,
+        recordingBytes: terminalSessions.recordingBytes,
+        relayNodeId: terminalSessions.relayNodeId,
+      })
+      .from(terminalSessions)
+      .where(eq(terminalSessions.sessionId, sessionId));
+    return row!;
+  };
+
+  /** What the console and the agent are told, and how their sockets close. */
+  const expectEndedAsServerStopped = async (live: Live) => {
+    expect(await live.console.next((f) => f.type === 'ended')).toEqual({
+      type: 'ended',
+      reason: 'server_stopped',
+      message: END_MESSAGES.server_stopped,
+    });
+    expect(await live.console.closed).toBe(1000);
+    expect(await live.agentSide.next((f) => f.type === 'end')).toEqual({
+      type: 'end',
+      reason: 'server_stopped',
+    });
+    expect(await live.agentSide.closed).toBe(1000);
+  };
+
+  /** The stored recording, once it holds `text`: its events after the header, and nothing left in chunks. */
+  const storedEvents = async (sessionId: string, text: string) => {
+    await until(async () => (await sessionRow(sessionId)).recording?.includes(text) === true);
+    const row = await sessionRow(sessionId);
+    expect(row.recordingBytes).toBe(Buffer.byteLength(row.recording!));
+    const chunks = await db()
+      .select({ seq: terminalRecordingChunks.seq })
+      .from(terminalRecordingChunks)
+      .where(eq(terminalRecordingChunks.sessionId, sessionId))
+      .orderBy(asc(terminalRecordingChunks.seq));
+    expect(chunks).toEqual([]);
+    const [header, ...events] = row
+      .recording!.trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ version: 2, width: 80, height: 24 });
+    return events.map((event) => event.slice(1));
+  };
+
+  const endAudits = (sessionId: string) =>
+    db()
+      .select({ actorId: auditLog.actorId, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'terminal_session'),
+          eq(auditLog.action, 'end'),
+          eq(auditLog.entityId, sessionId),
+        ),
+      );
+
+  /** The rows naming this process, the old name or the new. */
+  const namedRows = async (...nodeIds: string[]) =>
+    db()
+      .select({ nodeId: terminalRelayNodes.nodeId })
+      .from(terminalRelayNodes)
+      .where(inArray(terminalRelayNodes.nodeId, nodeIds));
+  const channelHolder = async (agentId: string) =>
+    (
+      await db()
+        .select({ nodeId: terminalChannels.nodeId })
+        .from(terminalChannels)
+        .where(eq(terminalChannels.agentId, agentId))
+    ).map((row) => row.nodeId);
+
+  it('ends the sessions another process ended, as it did, keeping what it relayed since; new sessions run under a new name', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await c.agentByHand(0);
+    const live = await liveSession(agent);
+    await exchange(live, 'hostname\r', 'HAND-WS-001\r\n');
+    const former = nodes().nodeId;
+    // Another process found this one's row not refreshed for 30 s: it deleted the row and the
+    // channels, and ended the sessions (stopped-sessions.ts, as its sweep does).
+    await db().transaction(async (tx) => {
+      await tx.delete(terminalRelayNodes).where(eq(terminalRelayNodes.nodeId, former));
+      await tx.delete(terminalChannels).where(eq(terminalChannels.nodeId, former));
+      await endStoppedSessions(tx, eq(terminalSessions.relayNodeId, former));
+    });
+    const endedThere = await sessionRow(live.id);
+    expect(endedThere).toMatchObject({ endReason: 'server_stopped', endedAt: expect.any(Date) });
+
+    // Awake, before its heartbeat: the session still runs here, and is recorded.
+    await exchange(live, 'whoami\r', 'svc_late\r\n');
+    await nodes().beat();
+    await expectEndedAsServerStopped(live);
+    const events = await storedEvents(live.id, 'svc_late');
+    expect(events).toEqual([
+      ['i', 'hostname\r'],
+      ['o', 'HAND-WS-001\r\n'],
+      ['i', 'whoami\r'],
+      ['o', 'svc_late\r\n'],
+    ]);
+    // The first end stands: its time, its reason, its one audit entry (by the server).
+    expect(await sessionRow(live.id)).toMatchObject({
+      endedAt: endedThere.endedAt,
+      endReason: 'server_stopped',
+    });
+    expect(await endAudits(live.id)).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        after: expect.objectContaining({ end_reason: 'server_stopped' }),
+      }),
+    ]);
+
+    // A new name, its channel recorded under it: a new session on the same agent runs.
+    const renamed = nodes().nodeId;
+    expect(renamed).not.toBe(former);
+    expect(await namedRows(former, renamed)).toEqual([{ nodeId: renamed }]);
+    expect(await channelHolder(agent.agentId)).toEqual([renamed]);
+    const next = await liveSession(agent);
+    expect((await sessionRow(next.id)).relayNodeId).toBe(renamed);
+    await exchange(next, 'hostname\r', 'HAND-WS-001\r\n');
+    next.console.send({ type: 'end' });
+    expect(await next.console.next((f) => f.type === 'ended')).toMatchObject({ reason: 'console' });
+  });
+
+  it('ends a session the database says has ended while its own row stays, keeping its name', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await c.agentByHand(1);
+    const live = await liveSession(agent);
+    await exchange(live, 'hostname\r', 'HAND-WS-002\r\n');
+    const name = nodes().nodeId;
+    await db().transaction((tx) => endStoppedSessions(tx, eq(terminalSessions.sessionId, live.id)));
+
+    await exchange(live, 'whoami\r', 'svc_late\r\n');
+    await nodes().beat();
+    await expectEndedAsServerStopped(live);
+    expect(await storedEvents(live.id, 'svc_late')).toContainEqual(['i', 'whoami\r']);
+    expect(await endAudits(live.id)).toHaveLength(1);
+    expect(nodes().nodeId).toBe(name);
+    expect(await channelHolder(agent.agentId)).toEqual([name]);
+  });
+
+  it('ends its sessions itself when its row alone vanished (no other process can reach them), and keeps its channels', async () => {
+    await c.grant('analyst@test.example');
+    const agent = await c.agentByHand(2);
+    const live = await liveSession(agent);
+    await exchange(live, 'hostname\r', 'HAND-WS-003\r\n');
+    const former = nodes().nodeId;
+    await db().delete(terminalRelayNodes).where(eq(terminalRelayNodes.nodeId, former));
+
+    await nodes().beat();
+    await expectEndedAsServerStopped(live);
+    expect(await storedEvents(live.id, 'HAND-WS-003')).toContainEqual(['i', 'hostname\r']);
+    expect(await sessionRow(live.id)).toMatchObject({
+      endReason: 'server_stopped',
+      endedAt: expect.any(Date),
+    });
+    expect(await endAudits(live.id)).toEqual([
+      expect.objectContaining({
+        actorId: c.t.fixtures.analyst.contactId,
+        after: expect.objectContaining({ end_reason: 'server_stopped' }),
+      }),
+    ]);
+    const renamed = nodes().nodeId;
+    expect(renamed).not.toBe(former);
+    expect(await channelHolder(agent.agentId)).toEqual([renamed]);
+    expect(agent.channel.socket.readyState).toBe(1);
+  });
+});
