@@ -31,7 +31,7 @@ describe('the machines list', () => {
   // The sample events are what testers walk with: a state they cannot reach is a gap in them.
   it.each(MACHINES.map((m) => [m.name, m] as const))(
     '%s: its sample events reach its states',
-    (name, entry) => {
+    (_name, entry) => {
       const report = reportMachine(entry);
       expect(report.unreached).toEqual([]);
       expect(report.shortestPaths.length).toBeGreaterThan(0);
