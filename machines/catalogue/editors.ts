@@ -62,7 +62,8 @@ const ACTIVE = {
   expires_at: '2025-06-02T12:00:00.000Z',
   version: 1,
 };
-const FORM_EVENTS = ['change', 'change-condition', 'save', 'cancel'];
+const FORM_EVENTS = ['change', 'change-condition', 'save', 'cancel', 'leave-requested'];
+const LEAVE_ANSWERS = ['confirm-leave', 'stay'];
 
 export const muteLifecycle: CatalogueEntry = {
   name: 'mute-lifecycle',
@@ -75,6 +76,10 @@ export const muteLifecycle: CatalogueEntry = {
     { type: 'change-condition', key: 1, changes: { value: '' } },
     { type: 'save', now: NOW },
     { type: 'cancel' },
+    { type: 'leave-requested', to: '/alerts', replace: false },
+    { type: 'open-requested', opening: { kind: 'new' } },
+    { type: 'confirm-leave' },
+    { type: 'stay' },
     { type: 'unmute' },
     { type: 'confirm-unmute' },
     { type: 'reload' },
@@ -92,11 +97,16 @@ export const muteLifecycle: CatalogueEntry = {
     { type: 'xstate.done.actor.loadMute', output: { ...ACTIVE, description: 'Theirs', version: 3 } },
     { type: 'xstate.error.actor.loadMute', error: BROKEN },
   ],
-  // The form's events only while the form is open; the unmute question is modal.
+  // The form's events only while the form is open; the unmute and leave questions are modal; a
+  // closed panel is dropped. Another mute or a new one can be asked for wherever the list is.
   filterEvents: (snapshot, event) => {
     if (event.type.startsWith('xstate.')) return true;
-    if (snapshot.matches('Editing')) return FORM_EVENTS.includes(event.type);
+    if (snapshot.matches('Closed')) return false;
+    if (snapshot.matches('ConfirmLeave')) return LEAVE_ANSWERS.includes(event.type);
+    if (LEAVE_ANSWERS.includes(event.type)) return false;
     if (snapshot.matches('ConfirmUnmute')) return ['confirm-unmute', 'cancel'].includes(event.type);
+    if (event.type === 'open-requested') return true;
+    if (snapshot.matches('Editing')) return FORM_EVENTS.includes(event.type);
     if (snapshot.matches('Conflict')) return ['reload', 'cancel'].includes(event.type);
     return !FORM_EVENTS.includes(event.type) || event.type === 'cancel';
   },

@@ -41,6 +41,9 @@ export const EXPIRY_PRESETS: Record<Exclude<ExpiryChoice, 'keep' | 'custom'>, nu
 
 export const DEFAULT_EXPIRY: ExpiryChoice = '1d';
 
+/** What the panel was asked to show instead of this mute: another mute, or a new mute's form. */
+export type MuteOpening = { kind: 'mute'; mute: Mute } | { kind: 'new' };
+
 export interface MuteDraft {
   /** The customer a new mute is for; an existing mute keeps its own. */
   customerId: string;
@@ -66,6 +69,8 @@ export interface MuteLifecycleContext {
   error: string | null;
   /** Where the user asked to go while the form had unsaved changes; null for closing the form. */
   leave: LeaveTarget | null;
+  /** What the user asked the panel to show instead while the form had unsaved changes. */
+  opening: MuteOpening | null;
 }
 
 export interface MuteLifecycleInput {

@@ -1,4 +1,4 @@
-import type { ConditionDraft, Mute, MuteDraft } from './mute-lifecycle.context.ts';
+import type { ConditionDraft, Mute, MuteDraft, MuteOpening } from './mute-lifecycle.context.ts';
 
 /** Events of the mute lifecycle machine. */
 export type MuteLifecycleEvent =
@@ -25,7 +25,9 @@ export type MuteLifecycleEvent =
   | { type: 'refreshed'; mute: Mute }
   /** A navigation away from the page was attempted while the form was open. */
   | { type: 'leave-requested'; to: string; replace: boolean }
-  /** The user confirmed closing the form (and leaving, if asked) and losing the changes. */
+  /** Another mute's row, or a new mute, was asked for while this panel is open. */
+  | { type: 'open-requested'; opening: MuteOpening }
+  /** The user confirmed closing the form (and leaving or opening, if asked) and losing the changes. */
   | { type: 'confirm-leave' }
   /** The user chose to stay in the form. */
   | { type: 'stay' };

@@ -1,10 +1,16 @@
 import { messageOf, statusOf } from '../shared/contract-error.ts';
 import { muteDraftFrom, newMuteDraft } from './draft.ts';
+import type { Mute, MuteLifecycleContext } from './mute-lifecycle.context.ts';
 import { muteLifecycleSetup } from './setup.ts';
 
 export type { MuteOperation } from './setup.ts';
 
 const errorParams = (error: unknown) => ({ error });
+/** A saved mute, as reported: created when the panel had none, else changed. */
+const savedParams = ({ context, event }: { context: MuteLifecycleContext; event: { output: Mute } }) => ({
+  mute: event.output,
+  operation: context.mute ? ('update' as const) : ('create' as const),
+});
 
 /**
  * One mute's life on the mute conditions screen (spec 2, sections 2 "Alert mutes", 4 "Mute states"
@@ -21,6 +27,10 @@ const errorParams = (error: unknown) => ({ error });
  * Esc) or navigating away (`leave-requested`) while the draft differs from the form as opened asks
  * first (`ConfirmLeave`); `stay` goes back to the form with everything kept, `confirm-leave` throws
  * the draft away (`Discarding`), goes where the user asked, if anywhere, and closes the form.
+ * Asking the panel for another mute or a new mute's form (`open-requested`: a row, n, New mute)
+ * asks the same question over a dirty form; `confirm-leave` then hands the panel over
+ * (`openInstead`) and this actor ends in `Closed`. Anywhere else the panel is handed over at once,
+ * except during a save, whose answer is waited for (a failure keeps the form, and its changes).
  */
 export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
   id: 'muteLifecycle',
@@ -34,9 +44,17 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
       attempted: false,
       error: null,
       leave: null,
+      opening: null,
     };
   },
   initial: 'Routing',
+  // The form's states and the questions override this: they ask first, wait or keep the modal answer.
+  on: {
+    'open-requested': {
+      target: '.Closed',
+      actions: { type: 'openInstead', params: ({ event }) => event.opening },
+    },
+  },
   states: {
     Routing: {
       always: [
@@ -138,6 +156,10 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
           { guard: 'dirty', target: 'ConfirmLeave', actions: 'keepLeave' },
           { target: 'Discarding', actions: 'keepLeave' },
         ],
+        'open-requested': [
+          { guard: 'dirty', target: 'ConfirmLeave', actions: 'keepOpening' },
+          { target: 'Discarding', actions: 'keepOpening' },
+        ],
       },
     },
     /** 'Leave without saving?': the form stays on screen, behind the question. */
@@ -145,17 +167,29 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
       on: {
         'confirm-leave': 'Discarding',
         stay: { target: 'Editing', actions: 'forgetLeave' },
+        // The question is modal: it answers what was asked first.
+        'open-requested': {},
       },
     },
-    /** The form closes unsaved: to the address asked for, if any, and back to the mute (or none). */
+    /**
+     * The form closes unsaved: to the address asked for, if any, and back to the mute (or none);
+     * or the panel shows what was asked for instead.
+     */
     Discarding: {
       entry: { type: 'navigate', params: ({ context }) => context.leave },
       always: [
+        {
+          guard: 'opening',
+          target: 'Closed',
+          actions: [{ type: 'openInstead', params: ({ context }) => context.opening! }, 'forgetLeave'],
+        },
         { guard: 'isNew', target: 'Closed', actions: ['forgetLeave', 'reportClosed'] },
         { target: 'Routing', actions: ['forgetLeave', 'resetDraft'] },
       ],
     },
     Saving: {
+      // Not asked about: the changes are on their way; the panel moves on once they are saved.
+      on: { 'open-requested': { actions: 'keepOpening' } },
       invoke: {
         id: 'saveMute',
         src: 'saveMute',
@@ -164,28 +198,35 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
           version: context.mute?.version ?? null,
           draft: context.draft,
         }),
-        onDone: {
-          target: 'Routing',
-          actions: [
-            {
-              type: 'reportChanged',
-              params: ({ context, event }) => ({
-                mute: event.output,
-                operation: context.mute ? ('update' as const) : ('create' as const),
-              }),
-            },
-            { type: 'takeMute', params: ({ event }) => ({ mute: event.output }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'opening',
+            target: 'Closed',
+            actions: [
+              { type: 'reportChanged', params: savedParams },
+              { type: 'openInstead', params: ({ context }) => context.opening! },
+              'forgetLeave',
+            ],
+          },
+          {
+            target: 'Routing',
+            actions: [
+              { type: 'reportChanged', params: savedParams },
+              { type: 'takeMute', params: ({ event }) => ({ mute: event.output }) },
+            ],
+          },
+        ],
+        // A refused save keeps the form on screen, so what was asked for meanwhile is dropped.
         onError: [
           {
             guard: { type: 'conflict', params: ({ event }) => errorParams(event.error) },
             target: 'Conflict',
-            actions: { type: 'keepError', params: ({ event }) => errorParams(event.error) },
+            actions: [{ type: 'keepError', params: ({ event }) => errorParams(event.error) }, 'forgetLeave'],
           },
           {
             target: 'Editing',
             actions: [
+              'forgetLeave',
               { type: 'keepError', params: ({ event }) => errorParams(event.error) },
               {
                 type: 'reportFailure',
@@ -229,8 +270,10 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
         },
       },
     },
-    /** The new mute's form was closed; the screen drops this actor. */
-    Closed: {},
+    /** The new mute's form was closed, or the panel shows another: the screen drops this actor. */
+    Closed: {
+      on: { 'open-requested': {} },
+    },
   },
 });
 

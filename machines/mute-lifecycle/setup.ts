@@ -7,6 +7,7 @@ import type {
   Mute,
   MuteLifecycleContext,
   MuteLifecycleInput,
+  MuteOpening,
 } from './mute-lifecycle.context.ts';
 import type { MuteLifecycleEvent } from './mute-lifecycle.events.ts';
 
@@ -40,6 +41,8 @@ export const muteLifecycleSetup = setup({
     reportClosed: () => undefined,
     /** Injected: goes to the address without asking again (nothing to do when only the form closes). */
     navigate: (_, _params: LeaveTarget | null) => undefined,
+    /** Injected: the panel shows this instead (another mute, or a new mute's form); this actor is dropped. */
+    openInstead: (_, _params: MuteOpening) => undefined,
     /** A mute from the server; the form starts over from it. */
     takeMute: assign((_, params: { mute: Mute }) => ({ mute: params.mute, ...freshForm(params.mute) })),
     /** Leaving the form of an existing mute forgets what was typed. */
@@ -80,14 +83,21 @@ export const muteLifecycleSetup = setup({
     ),
     keepError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     forgetError: assign({ error: null }),
+    // One request waits for the answer at a time: the latest replaces any other.
     keepLeave: assign(({ event }) =>
-      event.type === 'leave-requested' ? { leave: { to: event.to, replace: event.replace } } : {},
+      event.type === 'leave-requested'
+        ? { leave: { to: event.to, replace: event.replace }, opening: null }
+        : {},
     ),
-    forgetLeave: assign({ leave: null }),
+    keepOpening: assign(({ event }) =>
+      event.type === 'open-requested' ? { opening: event.opening, leave: null } : {},
+    ),
+    forgetLeave: assign({ leave: null, opening: null }),
   },
   guards: {
     dirty: ({ context }) => !sameMuteDraft(context.draft, context.base),
     isNew: ({ context }) => context.mute === null,
+    opening: ({ context }) => context.opening !== null,
     isActive: ({ context }) => context.mute?.state === 'active',
     isInactive: ({ context }) => context.mute?.state === 'inactive',
     canRemove: ({ context, event }) =>

@@ -158,3 +158,74 @@ test('a half-written mute asks before Esc closes it or a g key leaves the page',
   await expect(page).toHaveURL(/\/alerts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
 });
+
+test('a half-written mute asks before another row or a new mute replaces it', async ({ page }) => {
+  await signIn(page, ANALYST, '/alerts/muted');
+  const first = `e2e-keep-${Date.now()}`;
+  const second = `e2e-other-${Date.now()}`;
+  await createMute(page, first);
+  await page.keyboard.press('Escape');
+  await createMute(page, second);
+  await page.keyboard.press('Escape');
+  const details = page.getByRole('complementary', { name: 'Mute details' });
+  await expect(details).toBeHidden();
+  const indexOf = async (marker: string) =>
+    Number(await wholeRow(page, marker).getAttribute('data-row-index'));
+  const a = await indexOf(first);
+  const b = await indexOf(second);
+
+  // The first mute, opened and edited: its description changed, then out of the text field.
+  for (let i = 0; i <= a; i++) await page.keyboard.press('j');
+  await expect(row(page, first)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(details).toContainText(first);
+  await tabTo(page, details.getByRole('button', { name: 'Edit conditions' }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Edit mute' });
+  const description = form.getByRole('textbox', { name: 'Description' });
+  await tabTo(page, description);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' (changed)');
+  await tabTo(page, form.getByRole('button', { name: 'Cancel' }));
+
+  // j to the other mute and Enter: the question, Stay (the focused answer) keeps everything.
+  for (let i = 0; i < Math.abs(b - a); i++) await page.keyboard.press(b > a ? 'j' : 'k');
+  await expect(row(page, second)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(question).toContainText('This mute has unsaved changes.');
+  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(description).toHaveValue('Nightly backup noise (changed)');
+  await expect(row(page, second)).toBeFocused();
+
+  // Again, and Leave: the other mute shows, the change is gone.
+  await page.keyboard.press('Enter');
+  await expect(question).toBeVisible();
+  await tabTo(page, question.getByRole('button', { name: 'Leave and discard' }));
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(details).toContainText(second);
+  await expect(form).toBeHidden();
+
+  // The same with n: a new mute's form only once the changes may go.
+  await tabTo(page, details.getByRole('button', { name: 'Edit conditions' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, description);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' (changed)');
+  await tabTo(page, form.getByRole('button', { name: 'Cancel' }));
+  await page.keyboard.press('n');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(description).toHaveValue('Nightly backup noise (changed)');
+  await expect(page.getByRole('form', { name: 'New mute' })).toBeHidden();
+  await page.keyboard.press('n');
+  await expect(question).toBeVisible();
+  await tabTo(page, question.getByRole('button', { name: 'Leave and discard' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'New mute' })).toBeVisible();
+  await expect(form).toBeHidden();
+});

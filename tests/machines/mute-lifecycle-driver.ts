@@ -1,5 +1,9 @@
 import type { AnyEventObject } from 'xstate';
-import type { Mute, MuteLifecycleInput } from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import type {
+  Mute,
+  MuteLifecycleInput,
+  MuteOpening,
+} from '../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { useMuteLifecycle } from '../../src/web/features/mutes/use-mute-lifecycle.ts';
 import { freshNetwork } from '../helpers/fake-network.ts';
 import { playEvent } from '../helpers/machine-model.ts';
@@ -25,11 +29,13 @@ export async function start(input: MuteLifecycleInput) {
   signIn(network);
   const changed: { mute: Mute; operation: string }[] = [];
   let closed = 0;
+  const opened: MuteOpening[] = [];
   const hooks = {
     onChanged: (mute: Mute, operation: string) => changed.push({ mute, operation }),
     onClosed: () => {
       closed++;
     },
+    onOpen: (opening: MuteOpening) => opened.push(opening),
   };
   const hook = await renderAppHook(() => useMuteLifecycle(input.mute, input.customerId ?? CUSTOMER, hooks));
   unmounts.push(hook.unmount);
@@ -43,6 +49,8 @@ export async function start(input: MuteLifecycleInput) {
     actor,
     changed,
     closed: () => closed,
+    /** What the panel was handed over to, in order. */
+    opened,
     play: (event: AnyEventObject) => hook.act(() => playEvent(actor, event, network, OUTCOMES)),
     send: (event: AnyEventObject) => hook.act(() => actor.send(event as never)),
   };

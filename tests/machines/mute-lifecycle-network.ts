@@ -34,6 +34,13 @@ export const EXPIRED: Mute = {
   expires_at: '2025-05-31T12:00:00.000Z',
 };
 export const THEIRS: Mute = { ...ACTIVE, description: 'Theirs', version: 3 };
+/** Another mute of the list, which the panel can be asked to show instead. */
+export const OTHER: Mute = {
+  ...ACTIVE,
+  id: '00000000-0000-4000-8000-0000000000m2',
+  conditions: [{ field: 'host_name', operator: 'equals', value: 'nas-01' }],
+  description: 'The NAS reboots every night.',
+};
 
 export const CONFLICT = { status: 409, message: 'The mute changed since it was read.' };
 export const BAD = { status: 400, message: 'regular expression is not allowed' };
@@ -52,6 +59,8 @@ export const MODEL_EVENTS: AnyEventObject[] = [
   { type: 'save', now: NOW },
   { type: 'cancel' },
   { type: 'leave-requested', to: '/alerts', replace: false },
+  { type: 'open-requested', opening: { kind: 'mute', mute: OTHER } },
+  { type: 'open-requested', opening: { kind: 'new' } },
   { type: 'confirm-leave' },
   { type: 'stay' },
   { type: 'unmute' },

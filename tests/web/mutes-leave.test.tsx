@@ -31,6 +31,14 @@ const ACTIVE: Mute = {
   updated_at: '2025-06-01T11:00:00.000Z',
 };
 
+/** A second active mute, to open instead of the first. */
+const OTHER: Mute = {
+  ...ACTIVE,
+  id: '00000000-0000-4000-8000-0000000000b2',
+  conditions: [{ field: 'host_name', operator: 'equals', value: 'vpn-gw-01' }],
+  description: 'The VPN gateway restarts nightly.',
+};
+
 let network: FakeNetwork;
 
 /** The mutes page on the browser's own history, with a sidebar-like link. */
@@ -74,7 +82,7 @@ beforeEach(() => {
   signIn(network, { permissions: ['global_user', 'read_all', 'modify_all'] });
   network.on('get', MUTES, (call) => ({
     status: 200 as const,
-    body: { mutes: call.query.get('state') === 'active' ? [ACTIVE] : [] },
+    body: { mutes: call.query.get('state') === 'active' ? [ACTIVE, OTHER] : [] },
   }));
 });
 
@@ -159,5 +167,111 @@ describe('mute form: leaving with unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Alerts' }));
     expect(question()).toBeNull();
     expect(location.pathname).toBe('/alerts');
+  });
+});
+
+/** Opens the first mute's edit form and adds to its description. */
+async function halfEditedMute(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /backup job/ }));
+  const details = await screen.findByRole('complementary', { name: 'Mute details' });
+  await user.click(within(details).getByRole('button', { name: 'Edit conditions' }));
+  const form = await screen.findByRole('form', { name: 'Edit mute' });
+  await user.type(within(form).getByRole('textbox', { name: 'Description' }), ' Half written');
+  return form;
+}
+
+const description = (form: HTMLElement) =>
+  within(form).getByRole<HTMLTextAreaElement>('textbox', { name: 'Description' }).value;
+
+/** Tabs on until `target` has the focus, as a person walks a form with the keyboard. */
+async function tabTo(user: ReturnType<typeof userEvent.setup>, target: HTMLElement) {
+  for (let i = 0; i < 30 && document.activeElement !== target; i++) await user.tab();
+  expect(document.activeElement).toBe(target);
+}
+
+/** Moves the list's cursor with j from the top to a mute's row. */
+async function cursorTo(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  const rowName = screen.getByRole('button', { name });
+  const index = Number(rowName.closest('[data-row-index]')?.getAttribute('data-row-index'));
+  for (let i = 0; i <= index; i++) await user.keyboard('j');
+  expect(document.activeElement).toBe(rowName);
+  return rowName;
+}
+
+describe('mute form: another mute or a new one over unsaved changes', () => {
+  it('asks before another row opens; stay keeps the form and the cursor, leave opens that mute', async () => {
+    const user = userEvent.setup();
+    await renderMutes();
+    const form = await halfEditedMute(user);
+    // Out of the text field, so the list's keys work.
+    await tabTo(user, within(form).getByRole('button', { name: 'Cancel' }));
+    const otherRow = await cursorTo(user, /vpn-gw-01/);
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('This mute has unsaved changes.');
+
+    await user.keyboard('{Enter}');
+    expect(question()).toBeNull();
+    expect(screen.getByRole('form', { name: 'Edit mute' })).toBe(form);
+    expect(description(form)).toBe(`${ACTIVE.description} Half written`);
+    expect(document.activeElement).toBe(otherRow);
+
+    await user.click(otherRow);
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    const details = await screen.findByRole('complementary', { name: 'Mute details' });
+    await waitFor(() => expect(details.textContent).toContain(OTHER.description));
+    expect(screen.queryByRole('form', { name: 'Edit mute' })).toBeNull();
+    expect(network.callsTo('put', `${MUTES}{mute_id}`)).toHaveLength(0);
+    expect(location.pathname).toBe('/alerts/muted');
+  });
+
+  it('asks before New mute replaces an edited mute, and before n replaces a half-written new one', async () => {
+    const user = userEvent.setup();
+    await renderMutes();
+    const form = await halfEditedMute(user);
+    await user.click(screen.getByRole('button', { name: 'New mute' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(description(form)).toBe(`${ACTIVE.description} Half written`);
+    expect(screen.queryByRole('form', { name: 'New mute' })).toBeNull();
+
+    await tabTo(user, within(form).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('n');
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    const newForm = await newMuteForm();
+    expect(screen.queryByRole('form', { name: 'Edit mute' })).toBeNull();
+
+    await user.type(within(newForm).getByRole('textbox', { name: 'Value' }), 'nas-01');
+    await tabTo(user, within(newForm).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('n');
+    const third = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(third).getByRole('button', { name: 'Leave and discard' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('form', { name: 'New mute' })).getByRole('textbox', { name: 'Value' }),
+      ).toHaveProperty('value', ''),
+    );
+    expect(network.callsTo('post', MUTES)).toHaveLength(0);
+  });
+
+  it('switches at once when the form is clean', async () => {
+    const user = userEvent.setup();
+    await renderMutes();
+    await user.click(screen.getByRole('button', { name: /backup job/ }));
+    const details = await screen.findByRole('complementary', { name: 'Mute details' });
+    await user.click(within(details).getByRole('button', { name: 'Edit conditions' }));
+    await screen.findByRole('form', { name: 'Edit mute' });
+    await user.click(screen.getByRole('button', { name: /vpn-gw-01/ }));
+    expect(question()).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('complementary', { name: 'Mute details' }).textContent).toContain(
+        OTHER.description,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'New mute' }));
+    expect(question()).toBeNull();
+    await newMuteForm();
   });
 });

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import type { Mute, MuteOpening } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import {
   selectConfirmingLeave,
   selectDirty,
@@ -16,6 +16,9 @@ import { MuteForm } from './MuteForm.tsx';
 import { UnmuteDialog } from './UnmuteDialog.tsx';
 import { type MuteLifecycleHooks, useMuteLifecycle } from './use-mute-lifecycle.ts';
 
+/** Where the page sends a request for another mute or a new one while a panel is open. */
+export type OpenRequests = RefObject<((opening: MuteOpening) => void) | null>;
+
 export interface MutePanelProps extends MuteLifecycleHooks {
   /** Id for the panel's heading (the page labels the panel with it). */
   titleId: string;
@@ -26,17 +29,21 @@ export interface MutePanelProps extends MuteLifecycleHooks {
   customerName(id: string): string;
   /** The user may edit and unmute (`can('updateMute')`, session/use-can.ts). */
   canChange: boolean;
+  /** Filled while the panel is mounted: the page's requests go to its machine, which may ask first. */
+  openRequests: OpenRequests;
 }
 
 /**
  * The details panel of one mute, or the form of a new one, driven by the mute lifecycle machine
  * (machines/mute-lifecycle): active, inactive, expired, editing, saving, unmuting. Closing the
- * form or leaving the page with unsaved changes asks first, and the machine holds that question.
+ * form, leaving the page or opening another mute (or a new one) with unsaved changes asks first,
+ * and the machine holds that question.
  */
 export function MutePanel(props: MutePanelProps) {
-  const { titleId, mute, customerId, customerName, canChange, onChanged, onClosed } = props;
+  const { titleId, mute, customerId, customerName, canChange, onChanged, onClosed, onOpen } = props;
+  const { openRequests } = props;
   const { t } = useTranslation('mutes');
-  const actor = useMuteLifecycle(mute, customerId, { onChanged, onClosed });
+  const actor = useMuteLifecycle(mute, customerId, { onChanged, onClosed, onOpen });
   const state = useSelector(actor, selectPanelState);
   const current = useSelector(actor, selectMute);
   const draft = useSelector(actor, selectDraft);
@@ -48,6 +55,14 @@ export function MutePanel(props: MutePanelProps) {
   useEffect(() => {
     if (mute) actor.send({ type: 'refreshed', mute });
   }, [actor, mute]);
+  // Another row or a new mute replaces this panel only through the machine: over unsaved changes it asks.
+  useEffect(() => {
+    const request = (opening: MuteOpening) => actor.send({ type: 'open-requested', opening });
+    openRequests.current = request;
+    return () => {
+      if (openRequests.current === request) openRequests.current = null;
+    };
+  }, [actor, openRequests]);
   // Spec 2, section 4: an active mute past its expiry is expired, without waiting for the server.
   useTickerEvent('refresh', () => actor.send({ type: 'tick', now: Date.now() }));
 

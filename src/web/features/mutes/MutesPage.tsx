@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import type { Mute, MuteOpening } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import { useInvalidatePaths } from '../../api/query.ts';
 import type { ScreenProps } from '../../app/screen-props.ts';
 import { listSelection } from '../../commands/target.ts';
@@ -25,7 +25,7 @@ import {
 } from '../../shell/index.ts';
 import { MUTES_AREA } from './api.ts';
 import type { MutesCommandTarget } from './command-target.ts';
-import { MutePanel } from './MutePanel.tsx';
+import { MutePanel, type OpenRequests } from './MutePanel.tsx';
 import { MutePlaceholders } from './MutePlaceholders.tsx';
 import { type MuteTab, MuteTabs } from './MuteTabs.tsx';
 import './mutes.css';
@@ -44,7 +44,8 @@ const dataOf = (mute: Mute) => ({ 'mute-id': mute.id });
  * and new mutes. The tabs hold a kit list each: every column sorts, page sizes from
  * `default_page_size`. Keys (the registry's list keys): j/k move, x selects active mutes (Shift
  * extends) for `>unmute`, Enter opens, Esc clears the selection, closes the details or goes
- * back, n writes a new mute.
+ * back, n writes a new mute. Opening a row or a new mute over a form with unsaved changes asks
+ * first, as leaving does (the panel's machine holds the question).
  */
 export function MutesPage(_: ScreenProps) {
   const { t } = useTranslation('mutes');
@@ -77,11 +78,33 @@ export function MutesPage(_: ScreenProps) {
           (m) => m.id === panel.mute.id,
         ) ?? panel.mute)
       : null;
-  const openRow = useCallback((mute: Mute) => setPanel({ kind: 'mute', mute }), []);
+  // What the panel shows next: the open panel's machine agreed (asking over unsaved changes), or none was open.
+  const show = useCallback(
+    (opening: MuteOpening) =>
+      setPanel((p) =>
+        opening.kind === 'new'
+          ? { kind: 'new', serial: p?.kind === 'new' ? p.serial + 1 : 1 }
+          : { kind: 'mute', mute: opening.mute },
+      ),
+    [],
+  );
+  const openRequests: OpenRequests = useRef(null);
+  const openId = useRef<string | null>(null);
+  openId.current = panel?.kind === 'mute' ? panel.mute.id : null;
+  // A row or a new mute goes through the open panel; the mute already open stays as it is, form and all.
+  const request = useCallback(
+    (opening: MuteOpening) => {
+      const ask = openRequests.current;
+      if (ask && !(opening.kind === 'mute' && opening.mute.id === openId.current)) ask(opening);
+      else show(opening);
+    },
+    [show],
+  );
+  const openRow = useCallback((mute: Mute) => request({ kind: 'mute', mute }), [request]);
   const columns = useMuteColumns({ tab, openId: openMute?.id ?? null, onOpen: openRow, customerName });
   const shown = lists.data ? lists.data[tab] : NO_MUTES;
   const { pageRows, total } = useClientRows(shown, columns, controls);
-  const startNew = () => setPanel((p) => ({ kind: 'new', serial: p?.kind === 'new' ? p.serial + 1 : 1 }));
+  const startNew = () => request({ kind: 'new' });
 
   // Only active mutes can be unmuted, so only they can be selected and offered to the palette.
   const list = useList<Mute, string>({
@@ -245,6 +268,8 @@ export function MutesPage(_: ScreenProps) {
                 }
               }}
               onClosed={() => setPanel(null)}
+              onOpen={show}
+              openRequests={openRequests}
             />
           </aside>
         )}

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { SaveMuteInput } from '../../../../machines/mute-lifecycle/actors.ts';
 import { muteBody } from '../../../../machines/mute-lifecycle/draft.ts';
-import type { Mute } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
+import type { Mute, MuteOpening } from '../../../../machines/mute-lifecycle/mute-lifecycle.context.ts';
 import {
   type MuteOperation,
   muteLifecycleMachine,
@@ -19,6 +19,8 @@ export interface MuteLifecycleHooks {
   onChanged(mute: Mute, operation: MuteOperation): void;
   /** The new mute's form was closed unsaved. */
   onClosed(): void;
+  /** The panel is to show this instead (asked for, and confirmed if the form had unsaved changes). */
+  onOpen(opening: MuteOpening): void;
 }
 
 /** The mute lifecycle machine with the real calls, toasts and navigation provided. */
@@ -72,6 +74,7 @@ export function useMuteLifecycle(mute: Mute | null, customerId: string, hooks: M
           });
         },
         reportClosed: () => latest.current.hooks.onClosed(),
+        openInstead: (_, opening) => latest.current.hooks.onOpen(opening),
         // The user already answered the leave question: the guard lets this navigation through.
         navigate: (_, target) => {
           if (target) navigateAnyway(latest.current.navigate, target.to, target.replace);
