@@ -256,6 +256,27 @@ describe('mute form: another mute or a new one over unsaved changes', () => {
     expect(network.callsTo('post', MUTES)).toHaveLength(0);
   });
 
+  it('asks before Esc from the list closes an edited form; stay keeps it, leave closes it', async () => {
+    const user = userEvent.setup();
+    await renderMutes();
+    const form = await halfEditedMute(user);
+    await tabTo(user, within(form).getByRole('button', { name: 'Cancel' }));
+    await cursorTo(user, /vpn-gw-01/);
+    await user.keyboard('{Escape}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByRole('form', { name: 'Edit mute' })).toBe(form);
+    expect(description(form)).toBe(`${ACTIVE.description} Half written`);
+
+    await cursorTo(user, /vpn-gw-01/);
+    await user.keyboard('{Escape}');
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit mute' })).toBeNull());
+    expect(network.callsTo('put', `${MUTES}{mute_id}`)).toHaveLength(0);
+    expect(location.pathname).toBe('/alerts/muted');
+  });
+
   it('switches at once when the form is clean', async () => {
     const user = userEvent.setup();
     await renderMutes();

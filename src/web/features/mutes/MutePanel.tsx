@@ -17,7 +17,11 @@ import { UnmuteDialog } from './UnmuteDialog.tsx';
 import { type MuteLifecycleHooks, useMuteLifecycle } from './use-mute-lifecycle.ts';
 
 /** Where the page sends a request for another mute or a new one while a panel is open. */
-export type OpenRequests = RefObject<((opening: MuteOpening) => void) | null>;
+/**
+ * The page's requests to the open panel, filled while it is mounted: open another mute (or a new
+ * one), and close (Esc from the list); `close` answers whether the panel took it.
+ */
+export type PanelRequests = RefObject<{ open(opening: MuteOpening): void; close(): boolean } | null>;
 
 export interface MutePanelProps extends MuteLifecycleHooks {
   /** Id for the panel's heading (the page labels the panel with it). */
@@ -30,7 +34,7 @@ export interface MutePanelProps extends MuteLifecycleHooks {
   /** The user may edit and unmute (`can('updateMute')`, session/use-can.ts). */
   canChange: boolean;
   /** Filled while the panel is mounted: the page's requests go to its machine, which may ask first. */
-  openRequests: OpenRequests;
+  panelRequests: PanelRequests;
 }
 
 /**
@@ -41,7 +45,7 @@ export interface MutePanelProps extends MuteLifecycleHooks {
  */
 export function MutePanel(props: MutePanelProps) {
   const { titleId, mute, customerId, customerName, canChange, onChanged, onClosed, onOpen } = props;
-  const { openRequests } = props;
+  const { panelRequests } = props;
   const { t } = useTranslation('mutes');
   const actor = useMuteLifecycle(mute, customerId, { onChanged, onClosed, onOpen });
   const state = useSelector(actor, selectPanelState);
@@ -55,14 +59,22 @@ export function MutePanel(props: MutePanelProps) {
   useEffect(() => {
     if (mute) actor.send({ type: 'refreshed', mute });
   }, [actor, mute]);
-  // Another row or a new mute replaces this panel only through the machine: over unsaved changes it asks.
+  // Another row, a new mute or Esc from the list replaces or closes this panel only through the
+  // machine: over unsaved changes it asks. A form is closed as its Cancel does; details close at once.
   useEffect(() => {
-    const request = (opening: MuteOpening) => actor.send({ type: 'open-requested', opening });
-    openRequests.current = request;
-    return () => {
-      if (openRequests.current === request) openRequests.current = null;
+    const requests = {
+      open: (opening: MuteOpening) => actor.send({ type: 'open-requested', opening }),
+      close: () => {
+        const panelState = selectPanelState(actor.getSnapshot());
+        if (panelState === 'editing') actor.send({ type: 'cancel' });
+        return panelState === 'editing' || panelState === 'confirmLeave' || panelState === 'saving';
+      },
     };
-  }, [actor, openRequests]);
+    panelRequests.current = requests;
+    return () => {
+      if (panelRequests.current === requests) panelRequests.current = null;
+    };
+  }, [actor, panelRequests]);
   // Spec 2, section 4: an active mute past its expiry is expired, without waiting for the server.
   useTickerEvent('refresh', () => actor.send({ type: 'tick', now: Date.now() }));
 

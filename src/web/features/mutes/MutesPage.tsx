@@ -25,7 +25,7 @@ import {
 } from '../../shell/index.ts';
 import { MUTES_AREA } from './api.ts';
 import type { MutesCommandTarget } from './command-target.ts';
-import { MutePanel, type OpenRequests } from './MutePanel.tsx';
+import { MutePanel, type PanelRequests } from './MutePanel.tsx';
 import { MutePlaceholders } from './MutePlaceholders.tsx';
 import { type MuteTab, MuteTabs } from './MuteTabs.tsx';
 import './mutes.css';
@@ -88,14 +88,14 @@ export function MutesPage(_: ScreenProps) {
       ),
     [],
   );
-  const openRequests: OpenRequests = useRef(null);
+  const panelRequests: PanelRequests = useRef(null);
   const openId = useRef<string | null>(null);
   openId.current = panel?.kind === 'mute' ? panel.mute.id : null;
   // A row or a new mute goes through the open panel; the mute already open stays as it is, form and all.
   const request = useCallback(
     (opening: MuteOpening) => {
-      const ask = openRequests.current;
-      if (ask && !(opening.kind === 'mute' && opening.mute.id === openId.current)) ask(opening);
+      const ask = panelRequests.current;
+      if (ask && !(opening.kind === 'mute' && opening.mute.id === openId.current)) ask.open(opening);
       else show(opening);
     },
     [show],
@@ -116,6 +116,8 @@ export function MutesPage(_: ScreenProps) {
       if (panel) {
         // Esc from inside a form being written is the form's (its Cancel button says so).
         if (document.activeElement?.closest('.mutes-page__panel form')) return false;
+        // From the list, a form closes as its Cancel does: asking first over unsaved changes.
+        if (panelRequests.current?.close()) return true;
         setPanel(null);
         focusCursorRow();
         return true;
@@ -269,7 +271,7 @@ export function MutesPage(_: ScreenProps) {
               }}
               onClosed={() => setPanel(null)}
               onOpen={show}
-              openRequests={openRequests}
+              panelRequests={panelRequests}
             />
           </aside>
         )}
