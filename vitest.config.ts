@@ -50,8 +50,9 @@ export default defineConfig({
           // the next: loading them again for every file cost about a third of the run.
           isolate: false,
           globalSetup: ['tests/helpers/global-setup.ts'],
-          // The contract's parse is kept per worker (the app is built two or more times a file).
-          setupFiles: ['tests/helpers/contract-parsed-once.ts'],
+          // The contract's parse is kept per worker (the app is built two or more times a file), and
+          // what a file faked or stubbed is undone when it ends.
+          setupFiles: ['tests/helpers/contract-parsed-once.ts', 'tests/helpers/api-file-hygiene.ts'],
         },
       },
       {

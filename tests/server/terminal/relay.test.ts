@@ -118,7 +118,11 @@ describe.each(backends())('live terminal relay on %s', (backend) => {
     const reader = await dial(`ws://${host}${onB.socket_path}`);
     expect(typeof reader).toBe('object');
     expect(await dial(`ws://${host}${onB.socket_path}`)).toBe(403);
-    // Agent A's credential cannot join B's session, nor a session twice.
+    // A's console says ready once agent A has joined its side (the simulator joins on its own).
+    const consoleA = await dial(`ws://${host}${onA.socket_path}`);
+    if (typeof consoleA === 'number') throw new Error(`console socket refused: ${consoleA}`);
+    await consoleA.next((f) => f.type === 'ready');
+    // Agent A's credential cannot join B's session, nor its own session twice.
     const credentialA = { authorization: `Bearer ${a.client.credential}` };
     expect(await dial(`ws://${host}/api/agent/v1/terminal/sessions/${onB.session_id}`, credentialA)).toBe(
       404,
@@ -128,6 +132,7 @@ describe.each(backends())('live terminal relay on %s', (backend) => {
     );
     expect(await dial(`ws://${host}/api/agent/v1/terminal`, { authorization: 'Bearer nope.nope' })).toBe(401);
     if (typeof reader === 'object') reader.send({ type: 'end' });
+    consoleA.send({ type: 'end' });
   });
 
   it('ends the console session with a message when the agent drops', async () => {

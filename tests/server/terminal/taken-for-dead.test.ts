@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { END_MESSAGES } from '../../../src/server/areas/terminal/messages.ts';
 import { endStoppedSessions } from '../../../src/server/areas/terminal/stopped-sessions.ts';
 import {
@@ -15,7 +15,13 @@ import { terminalContext, until } from './helpers.ts';
 // The heartbeat fires when the test says (the process waking from its stall), never on its own
 // between a step and the next; the other intervals (recording flushes, certificate checks) wait
 // too, so what the session recorded is still held in memory when it is ended elsewhere.
-vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+// Real again after the file: the API test workers run file after file in one process.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 /**
  * An API process that stalls past the time-out (a long pause, a blocked event loop) is taken for
