@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SimulatedEndpoint } from '../../../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../../../tools/agent-simulator/fleet.ts';
@@ -194,5 +194,18 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
     start,
     activeConnection,
     openConsole,
+  });
+}
+
+/**
+ * The app's intervals (heartbeat, recording flushes, certificate checks) run only when the test
+ * says, for this file; real again after it, as the API test workers run file after file in one process.
+ */
+export function intervalsByHand() {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
   });
 }

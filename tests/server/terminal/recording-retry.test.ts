@@ -1,18 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditLog, terminalRecordingChunks, terminalSessions } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { terminalContext, until } from './helpers.ts';
+import { intervalsByHand, terminalContext, until } from './helpers.ts';
 
 // Recordings are written at a session's start and end only (the one-second flushes wait), so the
 // writes a test makes fail are the end's.
-// Real again after the file: the API test workers run file after file in one process.
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
+intervalsByHand();
 
 /**
  * A session that ends while the database is briefly unreachable: the recording's tail and the

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { END_MESSAGES } from '../../../src/server/areas/terminal/messages.ts';
 import { endStoppedSessions } from '../../../src/server/areas/terminal/stopped-sessions.ts';
 import {
@@ -10,18 +10,12 @@ import {
   terminalSessions,
 } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { terminalContext, until } from './helpers.ts';
+import { intervalsByHand, terminalContext, until } from './helpers.ts';
 
 // The heartbeat fires when the test says (the process waking from its stall), never on its own
 // between a step and the next; the other intervals (recording flushes, certificate checks) wait
 // too, so what the session recorded is still held in memory when it is ended elsewhere.
-// Real again after the file: the API test workers run file after file in one process.
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
+intervalsByHand();
 
 /**
  * An API process that stalls past the time-out (a long pause, a blocked event loop) is taken for

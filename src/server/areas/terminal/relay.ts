@@ -8,7 +8,7 @@ import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts'
 import { RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
 import { RecordingWriter } from './recording-chunks.ts';
-import { endedInDatabase, recordEnd, untilStored } from './session-end.ts';
+import { endedInDatabase, recordEnd, type SessionIdentity, untilStored } from './session-end.ts';
 
 /** A ticket opens the console's socket within this time. */
 export const TICKET_SECONDS = 30;
@@ -23,13 +23,7 @@ const RECORDING_FLUSH_MS = 1000;
 /** A process stopping tries this long to store the ends of its sessions while the database is away. */
 const STOPPING_STORE_MS = 10_000;
 
-export interface SessionInfo {
-  id: string;
-  partnerId: string;
-  customerId: string;
-  agentId: string;
-  contactId: string;
-  impersonatorId: string | null;
+export interface SessionInfo extends SessionIdentity {
   certificateId: string;
   cols: number;
   rows: number;

@@ -10,14 +10,18 @@ import { sealRecordings } from './recording-chunks.ts';
 export const STORE_RETRY_FIRST_MS = 250;
 const STORE_RETRY_MAX_MS = 30_000;
 
-/** What the end of a session relayed here records. */
-export interface EndedSession {
+/** Whose session it is and where: what its start and its end both record. */
+export interface SessionIdentity {
   id: string;
   partnerId: string;
   customerId: string;
   agentId: string;
   contactId: string;
   impersonatorId: string | null;
+}
+
+/** What the end of a session relayed here records. */
+export interface EndedSession extends SessionIdentity {
   consoleAddress: string | null;
   truncated: boolean;
 }
