@@ -4,7 +4,7 @@ import type { Db } from '../db/types.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { claimJobs, completeJobs, failJob, recordProgress, releaseJobs, renewLeases } from './queue.ts';
 import { JOB_HANDLERS, SCHEDULES } from './registry.ts';
-import { ensureScheduled } from './schedules.ts';
+import { SchedulePlanner } from './schedules.ts';
 import type { JobContext, JobDefinition, JobKind, JobLogger, JobRow, Schedule } from './types.ts';
 
 export interface JobRunnerOptions {
@@ -38,6 +38,11 @@ export interface JobRunnerOptions {
   reads?: ReadRouter;
   /** The time; injected by tests to move through backoffs and leases without waiting. */
   now?: () => Date;
+  /**
+   * When this loop plans its schedules (jobs/schedules.ts): a running loop keeps one across its
+   * passes. Without one, a pass plans them first, as a single pass called on its own should.
+   */
+  planner?: SchedulePlanner;
 }
 
 export interface JobRunner {
@@ -103,9 +108,10 @@ export async function runDueJobs(
   const giveUp = async (job: JobRow, kind: ReturnType<typeof kindOf>, error: unknown) => {
     await kind.giveUp?.(contextOf(job), error);
     await failJob(db, job, options.workerId, error, null, now());
+    planner.finished(job.kind);
   };
-  const schedules = (options.schedules ?? SCHEDULES).filter((s) => s.kind in handlers);
-  await ensureScheduled(db, schedules, now());
+  const planner = options.planner ?? new SchedulePlanner(schedulesOf(options));
+  await planner.planIfDue(db, now());
   let ran = 0;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = Math.max(1, options.batch ?? 1);
@@ -157,9 +163,16 @@ export async function runDueJobs(
     } finally {
       clearInterval(heartbeat);
       await completeJobs(db, succeeded, options.workerId, now());
+      for (const job of succeeded) planner.finished(job.kind);
     }
   }
   return ran;
+}
+
+/** The schedules of the kinds this loop runs. */
+function schedulesOf(options: JobRunnerOptions): Schedule[] {
+  const handlers = options.handlers ?? JOB_HANDLERS;
+  return (options.schedules ?? SCHEDULES).filter((schedule) => schedule.kind in handlers);
 }
 
 /**
@@ -177,11 +190,12 @@ export function startJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
   /** A notice came during a pass, which may have looked before the job was there: look again. */
   let toldDuringPass = false;
   let pass: Promise<void> = Promise.resolve();
+  const planner = options.planner ?? new SchedulePlanner(schedulesOf(options));
   const poll = () => {
     clearTimeout(timer);
     passing = true;
     toldDuringPass = false;
-    pass = runDueJobs(db, { ...options, log }, () => stopped)
+    pass = runDueJobs(db, { ...options, log, planner }, () => stopped)
       .then(
         () => undefined,
         (error: unknown) =>
