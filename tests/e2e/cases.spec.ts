@@ -105,7 +105,7 @@ test('an analyst creates a case by keyboard, assigns two alerts, edits it and is
   const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   await expect(question).toBeVisible();
   expect(page.url()).toBe(caseUrl);
-  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(description).toHaveValue(/same password spray\.$/);

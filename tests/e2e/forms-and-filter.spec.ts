@@ -18,7 +18,7 @@ test('a customer dialog with something typed asks before Esc closes it', async (
   const question = leaveQuestion(page);
   await expect(question).toBeVisible();
   // Staying is the focused answer: Enter keeps the dialog and what was typed.
-  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(dialog.getByLabel('Name')).toHaveValue('Umbrella');

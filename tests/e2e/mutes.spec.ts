@@ -142,7 +142,7 @@ test('a half-written mute asks before Esc closes it or a g key leaves the page',
   await page.keyboard.press('Escape');
   await expect(question).toBeVisible();
   // Staying is the focused answer: Enter keeps the form and what was typed.
-  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Half written');
@@ -194,7 +194,7 @@ test('a half-written mute asks before another row or a new mute replaces it', as
   await page.keyboard.press('Enter');
   const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   await expect(question).toContainText('This mute has unsaved changes.');
-  await expect(question.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(description).toHaveValue('Nightly backup noise (changed)');

@@ -79,9 +79,9 @@ describe('case detail: leaving with unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Alerts' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(location.pathname).toBe('/cases/7');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep editing' }));
 
-    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(location.pathname).toBe('/cases/7');
     expect(description().value).toBe('Half written');

@@ -98,9 +98,9 @@ describe('mute form: leaving with unsaved changes', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(dialog.textContent).toContain('This mute has unsaved changes.');
     expect(location.pathname).toBe('/alerts/muted');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep editing' }));
 
-    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(question()).toBeNull();
     expect(location.pathname).toBe('/alerts/muted');
     expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Value' }).value).toBe('nas-01');
@@ -232,7 +232,7 @@ describe('mute form: another mute or a new one over unsaved changes', () => {
     const form = await halfEditedMute(user);
     await user.click(screen.getByRole('button', { name: 'New mute' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(description(form)).toBe(`${ACTIVE.description} Half written`);
     expect(screen.queryByRole('form', { name: 'New mute' })).toBeNull();
 
@@ -264,7 +264,7 @@ describe('mute form: another mute or a new one over unsaved changes', () => {
     await cursorTo(user, /vpn-gw-01/);
     await user.keyboard('{Escape}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     expect(screen.getByRole('form', { name: 'Edit mute' })).toBe(form);
     expect(description(form)).toBe(`${ACTIVE.description} Half written`);
 
