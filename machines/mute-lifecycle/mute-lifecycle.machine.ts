@@ -30,7 +30,8 @@ const savedParams = ({ context, event }: { context: MuteLifecycleContext; event:
  * Asking the panel for another mute or a new mute's form (`open-requested`: a row, n, New mute)
  * asks the same question over a dirty form; `confirm-leave` then hands the panel over
  * (`openInstead`) and this actor ends in `Closed`. Anywhere else the panel is handed over at once,
- * except during a save, whose answer is waited for (a failure keeps the form, and its changes).
+ * except during a save or an unmute, whose answer is waited for (a failure keeps the form, and
+ * its changes, or the mute with its error).
  */
 export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
   id: 'muteLifecycle',
@@ -104,29 +105,47 @@ export const muteLifecycleMachine = muteLifecycleSetup.createMachine({
       },
     },
     Unmuting: {
+      // As a save: the unmute is on its way, and its answer (the toast, the lists reloaded) is
+      // waited for before the panel moves on. A refused unmute keeps this mute, with its error.
+      on: { 'open-requested': { actions: 'keepOpening' } },
       invoke: {
         id: 'unmuteMute',
         src: 'unmuteMute',
         input: ({ context }) => ({ id: context.mute!.id, version: context.mute!.version }),
-        onDone: {
-          target: 'Routing',
-          actions: [
-            { type: 'takeMute', params: ({ event }) => ({ mute: event.output }) },
-            {
-              type: 'reportChanged',
-              params: ({ event }) => ({ mute: event.output, operation: 'unmute' as const }),
-            },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'opening',
+            target: 'Closed',
+            actions: [
+              {
+                type: 'reportChanged',
+                params: ({ event }) => ({ mute: event.output, operation: 'unmute' as const }),
+              },
+              { type: 'openInstead', params: ({ context }) => context.opening! },
+              'forgetLeave',
+            ],
+          },
+          {
+            target: 'Routing',
+            actions: [
+              { type: 'takeMute', params: ({ event }) => ({ mute: event.output }) },
+              {
+                type: 'reportChanged',
+                params: ({ event }) => ({ mute: event.output, operation: 'unmute' as const }),
+              },
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'conflict', params: ({ event }) => errorParams(event.error) },
             target: 'Conflict',
-            actions: { type: 'keepError', params: ({ event }) => errorParams(event.error) },
+            actions: [{ type: 'keepError', params: ({ event }) => errorParams(event.error) }, 'forgetLeave'],
           },
           {
             target: 'Active',
             actions: [
+              'forgetLeave',
               { type: 'keepError', params: ({ event }) => errorParams(event.error) },
               {
                 type: 'reportFailure',

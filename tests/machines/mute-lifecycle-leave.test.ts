@@ -8,7 +8,17 @@ import {
 } from '../../machines/mute-lifecycle/selectors.ts';
 import { settleMicrotasks } from '../helpers/fake-network.ts';
 import { start, stopAll } from './mute-lifecycle-driver.ts';
-import { ACTIVE, BAD, CHANGED, CUSTOMER, EXPIRED, NOW, OTHER } from './mute-lifecycle-network.ts';
+import {
+  ACTIVE,
+  BAD,
+  BROKEN,
+  CHANGED,
+  CUSTOMER,
+  EXPIRED,
+  INACTIVE,
+  NOW,
+  OTHER,
+} from './mute-lifecycle-network.ts';
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
@@ -127,6 +137,35 @@ describe("mute lifecycle: another mute or a new one asked for over the panel, on
     await driver.play({ type: 'xstate.done.actor.saveMute', output: CHANGED });
     expect(driver.changed).toEqual([{ mute: CHANGED, operation: 'update' }]);
     expect(driver.opened).toEqual([otherMute]);
+  });
+
+  it('waits for an unmute under way: its toast and reload come, then the panel moves on', async () => {
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'unmute' });
+    await driver.send({ type: 'confirm-unmute' });
+    await settleMicrotasks();
+    await driver.send({ type: 'open-requested', opening: otherMute });
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('unmuting');
+    expect(driver.opened).toEqual([]);
+    await driver.play({ type: 'xstate.done.actor.unmuteMute', output: INACTIVE });
+    expect(driver.changed).toEqual([{ mute: INACTIVE, operation: 'unmute' }]);
+    expect(driver.toasts().map((t) => t.severity)).toEqual(['success']);
+    expect(driver.opened).toEqual([otherMute]);
+    expect(selectPanelState(driver.actor.getSnapshot())).toBe('closed');
+  });
+
+  it('keeps the mute and its error when the unmute under way fails, and drops what was asked for', async () => {
+    const driver = await start({ mute: ACTIVE });
+    await driver.send({ type: 'unmute' });
+    await driver.send({ type: 'confirm-unmute' });
+    await settleMicrotasks();
+    await driver.send({ type: 'open-requested', opening: { kind: 'new' } });
+    await driver.play({ type: 'xstate.error.actor.unmuteMute', error: BROKEN });
+    const snapshot = driver.actor.getSnapshot();
+    expect(selectPanelState(snapshot)).toBe('active');
+    expect(snapshot.context.opening).toBeNull();
+    expect(driver.opened).toEqual([]);
+    expect(driver.toasts().map((t) => t.severity)).toEqual(['danger']);
   });
 
   it('keeps the form and its changes when the save under way is refused, and drops what was asked for', async () => {

@@ -53,13 +53,19 @@ function checkInvariants(driver: Driver, event: AnyEventObject, before: ReturnTy
   const snapshot = driver.actor.getSnapshot();
   const left = driver.history().length > pagesBefore;
   // Another mute or a new one replaces the panel only when nothing unsaved is lost unasked: a
-  // clean panel at once, a dirty form once confirmed, a save once it is saved; never by navigating.
+  // clean panel at once, a dirty form once confirmed, a save or an unmute once it is answered;
+  // never by navigating.
   const opened = driver.opened.slice(before.opened);
+  const waiting = snapshot.matches('Saving') || snapshot.matches('Unmuting');
   if (event.type === 'open-requested') {
-    if (snapshot.matches('ConfirmLeave') || snapshot.matches('Saving')) expect(opened).toEqual([]);
+    if (snapshot.matches('ConfirmLeave') || waiting) expect(opened).toEqual([]);
     else expect(opened).toEqual([event.opening]);
-    if (snapshot.matches('Saving')) expect(snapshot.context.opening).toEqual(event.opening);
-  } else if (event.type === 'confirm-leave' || event.type === 'xstate.done.actor.saveMute') {
+    if (waiting) expect(snapshot.context.opening).toEqual(event.opening);
+  } else if (
+    event.type === 'confirm-leave' ||
+    event.type === 'xstate.done.actor.saveMute' ||
+    event.type === 'xstate.done.actor.unmuteMute'
+  ) {
     expect(opened).toEqual(before.opening ? [before.opening] : []);
   } else {
     expect(opened).toEqual([]);
@@ -69,7 +75,7 @@ function checkInvariants(driver: Driver, event: AnyEventObject, before: ReturnTy
     expect(left).toBe(false);
     expect(driver.closed()).toBe(before.closed);
   }
-  if (!snapshot.matches('ConfirmLeave') && !snapshot.matches('Saving')) {
+  if (!snapshot.matches('ConfirmLeave') && !waiting) {
     expect(snapshot.context.opening).toBeNull();
   }
   // Spec 2, section 4: the question comes only over unsaved changes, and nothing moves before its answer.
@@ -161,7 +167,8 @@ function muteModel(input: MuteLifecycleInput) {
       if (event.type === 'open-requested') {
         const { draft, attempted, error } = snapshot.context;
         if (draft.conditions.length > 1 || attempted || error !== null) return false;
-        return snapshot.matches('Editing') || snapshot.matches('Saving') || event.opening.kind === 'mute';
+        const waits = snapshot.matches('Saving') || snapshot.matches('Unmuting');
+        return snapshot.matches('Editing') || waits || event.opening.kind === 'mute';
       }
       if (LEAVE_ANSWERS.includes(event.type)) return false;
       if (snapshot.matches('Editing')) {
