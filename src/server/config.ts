@@ -49,8 +49,16 @@ export interface Config {
    * reads; TERMINAL_NODE_URL is the address other API processes reach this one at, to relay a
    * session whose agent dialled this one (README, 'Running at scale'); unset, the address it
    * listens on (the machine's host name when that is every interface).
+   * TERMINAL_HEARTBEAT_SECONDS (default 10): how often a process refreshes its relay row;
+   * TERMINAL_NODE_TIMEOUT_SECONDS (default 30, at least twice the heartbeat): a process whose row
+   * is older is taken for dead by the others and its sessions end. The same on every API process.
    */
-  terminal: { idleSeconds: number; nodeUrl: string | undefined };
+  terminal: {
+    idleSeconds: number;
+    nodeUrl: string | undefined;
+    heartbeatSeconds: number;
+    nodeTimeoutSeconds: number;
+  };
 }
 
 export interface AssistantSettings {
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     terminal: {
       idleSeconds: positiveInteger(env, 'TERMINAL_IDLE_SECONDS', 900),
       nodeUrl: terminalNodeUrl(env),
+      ...terminalNodeTiming(env),
     },
   };
 }
@@ -219,6 +228,20 @@ function terminalNodeUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (value && !/^https?:\/\/[^/]+$/.test(value.replace(/\/+$/, '')))
     throw new Error('TERMINAL_NODE_URL must be an http:// or https:// address without a path');
   return value?.replace(/\/+$/, '');
+}
+
+/**
+ * A process's heartbeat and the time-out after which the others take it for dead. The time-out
+ * spans at least two heartbeats: a live process whose one beat was slow is not swept.
+ */
+function terminalNodeTiming(env: NodeJS.ProcessEnv) {
+  const heartbeatSeconds = positiveInteger(env, 'TERMINAL_HEARTBEAT_SECONDS', 10);
+  const nodeTimeoutSeconds = positiveInteger(env, 'TERMINAL_NODE_TIMEOUT_SECONDS', 30);
+  if (nodeTimeoutSeconds < 2 * heartbeatSeconds)
+    throw new Error(
+      'TERMINAL_NODE_TIMEOUT_SECONDS must be at least twice TERMINAL_HEARTBEAT_SECONDS (a live process must not be taken for dead)',
+    );
+  return { heartbeatSeconds, nodeTimeoutSeconds };
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -18,6 +18,10 @@ export interface NodeProcess {
   kill(): Promise<void>;
   /** SIGTERM, then waits for it to leave. */
   stop(): Promise<void>;
+  /** SIGSTOP: the process stalls (no timer, no socket is served) until `resume`. */
+  pause(): void;
+  /** SIGCONT: the process runs on from where it stopped. */
+  resume(): void;
 }
 
 /** Every process started and not yet gone, so a failed start leaves none behind. */
@@ -100,6 +104,8 @@ export async function startNode(
     output: () => output,
     kill: () => signal(child, 'SIGKILL'),
     stop: () => signal(child, 'SIGTERM'),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
   };
 }
 

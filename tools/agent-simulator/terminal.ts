@@ -17,6 +17,14 @@ export function redialDelay(attempt: number, random: () => number = Math.random)
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** What the agent was sent in a session it joined: the input its shell ran, and why the session ended. */
+export interface JoinedSession {
+  input: string[];
+  endReason: string | null;
+  /** Resolves once the session's socket has closed. */
+  closed: Promise<void>;
+}
+
 /**
  * The agent's side of live terminals: it dials its own channel to the server (nothing listens
  * on the endpoint), and for each session it is told of, joins the relay with its credential and
@@ -26,6 +34,8 @@ export function redialDelay(attempt: number, random: () => number = Math.random)
 export class TerminalChannel {
   private socket: WebSocket | null = null;
   private readonly sessions = new Set<WebSocket>();
+  /** Each session joined, by its id (tests read what reached the agent). */
+  readonly joined = new Map<string, JoinedSession>();
   private closed = false;
   private attempts = 0;
   private everOpened = false;
@@ -110,10 +120,18 @@ export class TerminalChannel {
     this.sessions.add(socket);
     const send = (frame: object) =>
       socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(frame));
+    const seen: JoinedSession = {
+      input: [],
+      endReason: null,
+      closed: new Promise((resolve) => socket.once('close', () => resolve())),
+    };
+    this.joined.set(sessionId, seen);
     socket.on('open', () => send({ type: 'output', data: shell.banner() }));
     socket.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as { type: string; data?: string };
+      const message = JSON.parse(String(raw)) as { type: string; data?: string; reason?: string };
+      if (message.type === 'end') seen.endReason = message.reason ?? null;
       if (message.type !== 'input' || typeof message.data !== 'string') return;
+      seen.input.push(message.data);
       const { output, exit } = shell.feed(message.data);
       if (output) send({ type: 'output', data: output });
       if (exit) send({ type: 'exit' });

@@ -200,10 +200,13 @@ export function terminalContext(backend: Backend, env: NodeJS.ProcessEnv = {}) {
 /**
  * The app's intervals (heartbeat, recording flushes, certificate checks) run only when the test
  * says, for this file; real again after it, as the API test workers run file after file in one process.
+ * With `wallClock`, Date too stands still until the test moves it (`vi.setSystemTime`).
  */
-export function intervalsByHand() {
+export function intervalsByHand(options: { wallClock?: boolean } = {}) {
   beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      toFake: options.wallClock ? ['setInterval', 'clearInterval', 'Date'] : ['setInterval', 'clearInterval'],
+    });
   });
   afterAll(() => {
     vi.useRealTimers();

@@ -1,16 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { END_MESSAGES } from '../../../src/server/areas/terminal/messages.ts';
 import { endStoppedSessions } from '../../../src/server/areas/terminal/stopped-sessions.ts';
 import {
-  auditLog,
   terminalChannels,
-  terminalRecordingChunks,
   terminalRelayNodes,
   terminalSessions,
 } from '../../../src/server/db/schema/index.ts';
 import { backends } from '../../helpers/database.ts';
-import { intervalsByHand, terminalContext, until } from './helpers.ts';
+import { endedElsewhere } from './ended-elsewhere.ts';
+import { intervalsByHand, terminalContext } from './helpers.ts';
 
 // The heartbeat fires when the test says (the process waking from its stall), never on its own
 // between a step and the next; the other intervals (recording flushes, certificate checks) wait
@@ -19,91 +17,19 @@ intervalsByHand();
 
 /**
  * An API process that stalls past the time-out (a long pause, a blocked event loop) is taken for
- * dead: another process deletes its row and ends its sessions ('server_stopped'). Once awake it
- * relays until its heartbeat finds that out; then it ends those sessions itself, as the database
- * says, and relays new ones under a new name.
+ * dead: another process deletes its row and ends its sessions ('server_stopped'). Its heartbeat
+ * finds that out; then it ends those sessions itself, as the database says, and relays new ones
+ * under a new name. Here the rows go while its own last beat is recent by its clock (another
+ * process with a shorter time-out, a row deleted by hand): it relays until that heartbeat. One
+ * whose last beat is older than its time-out holds everything until the beat (stalled-relay.test.ts).
  */
 describe.each(backends())('a terminal relay process taken for dead while it stalled, on %s', (backend) => {
   const c = terminalContext(backend);
   const db = () => c.t.database.db;
   const nodes = () => c.t.app.terminalRelay.nodes;
 
-  /** A live session on an agent the test speaks for. */
-  const liveSession = async (agent: Awaited<ReturnType<typeof c.agentByHand>>) => {
-    const consoleOpened = c.openConsole(agent.agentId);
-    const agentSide = await agent.join();
-    const { session, reader } = await consoleOpened;
-    return { agentSide, id: session.session_id, console: reader };
-  };
-  type Live = Awaited<ReturnType<typeof liveSession>>;
-
-  /** The console types a line; the agent sees it and answers; the console sees the answer. */
-  const exchange = async (live: Live, input: string, output: string) => {
-    live.console.send({ type: 'input', data: input });
-    await live.agentSide.next((f) => f.type === 'input' && f.data === input);
-    live.agentSide.send({ type: 'output', data: output });
-    await live.console.output(output);
-  };
-
-  const sessionRow = async (sessionId: string) => {
-    const [row] = await db()
-      .select({
-        endedAt: terminalSessions.endedAt,
-        endReason: terminalSessions.endReason,
-        recording: terminalSessions.recording,
-        recordingBytes: terminalSessions.recordingBytes,
-        relayNodeId: terminalSessions.relayNodeId,
-      })
-      .from(terminalSessions)
-      .where(eq(terminalSessions.sessionId, sessionId));
-    return row!;
-  };
-
-  /** What the console and the agent are told, and how their sockets close. */
-  const expectEndedAsServerStopped = async (live: Live) => {
-    expect(await live.console.next((f) => f.type === 'ended')).toEqual({
-      type: 'ended',
-      reason: 'server_stopped',
-      message: END_MESSAGES.server_stopped,
-    });
-    expect(await live.console.closed).toBe(1000);
-    expect(await live.agentSide.next((f) => f.type === 'end')).toEqual({
-      type: 'end',
-      reason: 'server_stopped',
-    });
-    expect(await live.agentSide.closed).toBe(1000);
-  };
-
-  /** The stored recording, once it holds `text`: its events after the header, and nothing left in chunks. */
-  const storedEvents = async (sessionId: string, text: string) => {
-    await until(async () => (await sessionRow(sessionId)).recording?.includes(text) === true);
-    const row = await sessionRow(sessionId);
-    expect(row.recordingBytes).toBe(Buffer.byteLength(row.recording!));
-    const chunks = await db()
-      .select({ seq: terminalRecordingChunks.seq })
-      .from(terminalRecordingChunks)
-      .where(eq(terminalRecordingChunks.sessionId, sessionId))
-      .orderBy(asc(terminalRecordingChunks.seq));
-    expect(chunks).toEqual([]);
-    const [header, ...events] = row
-      .recording!.trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(header).toMatchObject({ version: 2, width: 80, height: 24 });
-    return events.map((event) => event.slice(1));
-  };
-
-  const endAudits = (sessionId: string) =>
-    db()
-      .select({ actorId: auditLog.actorId, after: auditLog.after })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'terminal_session'),
-          eq(auditLog.action, 'end'),
-          eq(auditLog.entityId, sessionId),
-        ),
-      );
+  const { liveSession, exchange, sweep, sessionRow, expectEnded, storedEvents, endAudits } =
+    endedElsewhere(c);
 
   /** The rows naming this process, the old name or the new. */
   const namedRows = async (...nodeIds: string[]) =>
@@ -125,20 +51,14 @@ describe.each(backends())('a terminal relay process taken for dead while it stal
     const live = await liveSession(agent);
     await exchange(live, 'hostname\r', 'HAND-WS-001\r\n');
     const former = nodes().nodeId;
-    // Another process found this one's row not refreshed for 30 s: it deleted the row and the
-    // channels, and ended the sessions (stopped-sessions.ts, as its sweep does).
-    await db().transaction(async (tx) => {
-      await tx.delete(terminalRelayNodes).where(eq(terminalRelayNodes.nodeId, former));
-      await tx.delete(terminalChannels).where(eq(terminalChannels.nodeId, former));
-      await endStoppedSessions(tx, eq(terminalSessions.relayNodeId, former));
-    });
+    await sweep(former);
     const endedThere = await sessionRow(live.id);
     expect(endedThere).toMatchObject({ endReason: 'server_stopped', endedAt: expect.any(Date) });
 
-    // Awake, before its heartbeat: the session still runs here, and is recorded.
+    // Before its heartbeat, its last beat recent: the session still runs here, and is recorded.
     await exchange(live, 'whoami\r', 'svc_late\r\n');
     await nodes().beat();
-    await expectEndedAsServerStopped(live);
+    await expectEnded(live);
     const events = await storedEvents(live.id, 'svc_late');
     expect(events).toEqual([
       ['i', 'hostname\r'],
@@ -180,7 +100,7 @@ describe.each(backends())('a terminal relay process taken for dead while it stal
 
     await exchange(live, 'whoami\r', 'svc_late\r\n');
     await nodes().beat();
-    await expectEndedAsServerStopped(live);
+    await expectEnded(live);
     expect(await storedEvents(live.id, 'svc_late')).toContainEqual(['i', 'whoami\r']);
     expect(await endAudits(live.id)).toHaveLength(1);
     expect(nodes().nodeId).toBe(name);
@@ -196,7 +116,7 @@ describe.each(backends())('a terminal relay process taken for dead while it stal
     await db().delete(terminalRelayNodes).where(eq(terminalRelayNodes.nodeId, former));
 
     await nodes().beat();
-    await expectEndedAsServerStopped(live);
+    await expectEnded(live);
     expect(await storedEvents(live.id, 'HAND-WS-003')).toContainEqual(['i', 'hostname\r']);
     expect(await sessionRow(live.id)).toMatchObject({
       endReason: 'server_stopped',

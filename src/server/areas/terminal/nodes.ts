@@ -8,10 +8,14 @@ import type { Db } from '../../db/types.ts';
 import { hashSecret, newSecret, secretMatches } from '../../platform/secrets.ts';
 import { endStoppedSessions, orphaned } from './stopped-sessions.ts';
 
-/** How often a process says it is still there. */
-const HEARTBEAT_MS = 10_000;
-/** A process not heard from for this long has stopped; its channels are not reachable. */
-const NODE_ALIVE_SECONDS = 30;
+/**
+ * How often a process says it is still there (TERMINAL_HEARTBEAT_SECONDS), and after how long
+ * without a word it has stopped and its channels are not reachable (TERMINAL_NODE_TIMEOUT_SECONDS).
+ */
+export interface NodeTiming {
+  heartbeatSeconds: number;
+  nodeTimeoutSeconds: number;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,8 +29,14 @@ export interface RelayNode {
 export interface RelayNodeEvents {
   /** Agents whose channel row now names another process (they dialled it since). */
   replaced(agentIds: string[]): void;
-  /** After each heartbeat: the live sessions are checked against what the database says of them. */
-  beaten(): Promise<void>;
+  /**
+   * After each heartbeat: the live sessions are checked against what the database says of them.
+   * `aliveUntil` (Date.now() time): until when no other process can take this one for dead, as
+   * this beat proved by refreshing its row; null when the row could not be refreshed.
+   */
+  beaten(aliveUntil: number | null): Promise<void>;
+  /** The heartbeat fired late by more than the time-out: this process stalled, and may have been taken for dead. */
+  stalled(): void;
 }
 
 /**
@@ -42,13 +52,23 @@ export class RelayNodes {
   private address: string | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | null = null;
+  /** performance.now() of the last heartbeat tick (a monotonic clock: the wall clock may be set back). */
+  private tickedAt = 0;
   private closed = false;
+  private readonly heartbeatMs: number;
+  private readonly timeoutMs: number;
+  private readonly aliveSeconds: number;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly events: RelayNodeEvents,
-  ) {}
+    timing: NodeTiming,
+  ) {
+    this.heartbeatMs = timing.heartbeatSeconds * 1000;
+    this.aliveSeconds = timing.nodeTimeoutSeconds;
+    this.timeoutMs = timing.nodeTimeoutSeconds * 1000;
+  }
 
   /** This process's name in the directory: a new one once it was taken for dead (see `refresh`). */
   get nodeId(): string {
@@ -74,8 +94,25 @@ export class RelayNodes {
       this.log.warn({ err: error }, 'terminal sessions of stopped API processes not ended'),
     );
     await this.beat();
-    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.tickedAt = performance.now();
+    this.heartbeat = setInterval(() => this.tick(), this.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /**
+   * A tick further from the last than the time-out: the process was stopped or its event loop
+   * blocked meanwhile, and the others may have taken it for dead. The relay is told before the
+   * beat, so it holds what arrives until the beat has said which sessions are still this process's.
+   */
+  private tick(): void {
+    const now = performance.now();
+    const gapMs = now - this.tickedAt;
+    this.tickedAt = now;
+    if (gapMs > this.timeoutMs) {
+      this.log.warn({ gapMs: Math.round(gapMs) }, 'terminal relay heartbeat late: this process stalled');
+      this.events.stalled();
+    }
+    void this.beat();
   }
 
   /**
@@ -91,14 +128,18 @@ export class RelayNodes {
 
   private async beatOnce(): Promise<void> {
     if (!this.address) return;
+    // Taken before the row is refreshed: the row was seen no earlier than this.
+    const sentAt = Date.now();
+    let aliveUntil: number | null = null;
     try {
       await this.refresh(this.address);
+      aliveUntil = sentAt + this.timeoutMs;
       this.events.replaced(await this.channelsTakenElsewhere());
       await this.forget(this.dead());
     } catch (error) {
       this.log.warn({ err: error }, 'terminal relay address not refreshed');
     }
-    await this.events.beaten();
+    await this.events.beaten(aliveUntil);
   }
 
   /**
@@ -162,7 +203,7 @@ export class RelayNodes {
 
   /** Processes not heard from for too long: they stopped without signing off (a crash, a kill). */
   private dead(): SQL {
-    return lte(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${NODE_ALIVE_SECONDS})`);
+    return lte(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${this.aliveSeconds})`);
   }
 
   /**
@@ -191,7 +232,7 @@ export class RelayNodes {
   /** On start: sessions left by a process whose row is gone already are ended too. */
   private async endOrphanedSessions(): Promise<void> {
     const sessionIds = await this.db.transaction((tx) =>
-      endStoppedSessions(tx, orphaned(this.nodeId, NODE_ALIVE_SECONDS)),
+      endStoppedSessions(tx, orphaned(this.nodeId, this.aliveSeconds)),
     );
     if (sessionIds.length > 0)
       this.log.info({ sessions: sessionIds }, 'terminal sessions of stopped API processes ended');
@@ -230,7 +271,7 @@ export class RelayNodes {
   }
 
   private alive() {
-    return gt(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${NODE_ALIVE_SECONDS})`);
+    return gt(terminalRelayNodes.seenAt, sql`now() - make_interval(secs => ${this.aliveSeconds})`);
   }
 
   /** The live process that holds the agent's channel, when it is not this one. */

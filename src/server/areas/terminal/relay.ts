@@ -1,14 +1,13 @@
-import { and, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { terminalCertificates } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
-import { RelayNodes } from './nodes.ts';
+import { type NodeTiming, RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
 import { RecordingWriter } from './recording-chunks.ts';
-import { endedInDatabase, recordEnd, type SessionIdentity, untilStored } from './session-end.ts';
+import { deadCertificates, endedInDatabase, type SessionIdentity, storeEnd } from './session-end.ts';
+import { type GuardedSession, StallGuard } from './stall-guard.ts';
 
 /** A ticket opens the console's socket within this time. */
 export const TICKET_SECONDS = 30;
@@ -31,13 +30,11 @@ export interface SessionInfo extends SessionIdentity {
   nodeId: string;
 }
 
-interface LiveSession extends SessionInfo {
+interface LiveSession extends SessionInfo, GuardedSession {
   ticketHash: string | null;
   ticketExpiresAt: number;
-  console: WebSocket | null;
   /** Where the person's console socket came from (passed on by another API process or its own). */
   consoleAddress: string | null;
-  agent: WebSocket | null;
   /** Frames for a side that has not joined yet. */
   toConsole: string[];
   toAgent: string[];
@@ -47,7 +44,6 @@ interface LiveSession extends SessionInfo {
   activeAt: number;
   idleTimer: NodeJS.Timeout | undefined;
   joinTimer: NodeJS.Timeout | undefined;
-  ended: boolean;
 }
 
 export type TicketRefusal = 'unknown_session' | 'wrong_ticket' | 'used_ticket' | 'expired_ticket';
@@ -67,22 +63,32 @@ export class TerminalRelay {
   private readonly pingTimer: NodeJS.Timeout;
   /** Until when the ends of sessions are tried again: for ever, until the process stops. */
   private storeUntil = Number.POSITIVE_INFINITY;
+  /** Holds what arrives for the sessions while this process may have been taken for dead. */
+  private readonly guard: StallGuard<LiveSession>;
   readonly nodes: RelayNodes;
 
   constructor(
     private readonly db: Db,
     private readonly idleMs: number,
     private readonly log: FastifyBaseLogger,
+    timing: NodeTiming,
   ) {
     this.pingTimer = setInterval(() => this.pingChannels(), PING_MS);
     this.pingTimer.unref();
-    this.nodes = new RelayNodes(db, log, {
-      replaced: (agentIds) => {
-        for (const agentId of agentIds)
-          this.channels.get(agentId)?.close(4000, 'replaced by a newer channel');
+    this.nodes = new RelayNodes(
+      db,
+      log,
+      {
+        replaced: (agentIds) => {
+          for (const agentId of agentIds)
+            this.channels.get(agentId)?.close(4000, 'replaced by a newer channel');
+        },
+        beaten: (aliveUntil) => this.afterBeat(aliveUntil),
+        stalled: () => this.guard.stalled(),
       },
-      beaten: () => this.endSessionsEndedElsewhere(),
-    });
+      timing,
+    );
+    this.guard = new StallGuard(() => this.nodes.beat());
   }
 
   /** Whether the agent's channel reached this process. */
@@ -146,6 +152,7 @@ export class TerminalRelay {
       idleTimer: undefined,
       joinTimer: setTimeout(() => void this.end(info.id, 'not_joined'), JOIN_SECONDS * 1000),
       ended: false,
+      held: undefined,
     };
     this.sessions.set(info.id, session);
     this.waitIdle(session, this.idleMs);
@@ -184,7 +191,7 @@ export class TerminalRelay {
     if (session.agent) socket.send(JSON.stringify({ type: 'ready' }));
     for (const frame of session.toConsole.splice(0)) socket.send(frame);
     socket.on('message', (raw) => this.fromConsole(session, raw));
-    socket.on('close', () => void this.end(session.id, 'console_dropped'));
+    socket.on('close', () => this.guard.whenOwn(session, () => void this.end(session.id, 'console_dropped')));
   }
 
   attachAgent(sessionId: string, socket: WebSocket): void {
@@ -195,10 +202,14 @@ export class TerminalRelay {
     this.toConsole(session, JSON.stringify({ type: 'ready' }));
     for (const frame of session.toAgent.splice(0)) socket.send(frame);
     socket.on('message', (raw) => this.fromAgent(session, raw));
-    socket.on('close', () => void this.end(session.id, 'agent_dropped'));
+    socket.on('close', () => this.guard.whenOwn(session, () => void this.end(session.id, 'agent_dropped')));
   }
 
   private fromConsole(session: LiveSession, raw: unknown): void {
+    if (this.guard.mustHold(session)) {
+      this.guard.hold(session, () => this.fromConsole(session, raw));
+      return;
+    }
     const frame = parseFrame(raw);
     if (!frame || session.ended) return;
     if (frame.type === 'input' && typeof frame.data === 'string' && frame.data.length > 0) {
@@ -217,6 +228,10 @@ export class TerminalRelay {
   }
 
   private fromAgent(session: LiveSession, raw: unknown): void {
+    if (this.guard.mustHold(session)) {
+      this.guard.hold(session, () => this.fromAgent(session, raw));
+      return;
+    }
     const frame = parseFrame(raw);
     if (!frame || session.ended) return;
     if (frame.type === 'output' && typeof frame.data === 'string') {
@@ -256,6 +271,7 @@ export class TerminalRelay {
     if (!session || session.ended) return Promise.resolve();
     session.ended = true;
     this.sessions.delete(sessionId);
+    this.guard.ended(session);
     clearTimeout(session.idleTimer);
     clearTimeout(session.joinTimer);
     if (this.sessions.size === 0) {
@@ -272,7 +288,9 @@ export class TerminalRelay {
       session.agent.send(JSON.stringify({ type: 'end', reason }));
       session.agent.close(1000, reason);
     }
-    const stored = this.store(session, reason)
+    const ended = { ...session, truncated: session.recorder.truncated };
+    const context = { log: this.log, sessionId, giveUpAt: () => this.storeUntil };
+    const stored = storeEnd(this.db, session.writer, ended, reason, context)
       .catch((error) => this.log.error({ err: error, sessionId }, 'terminal recording not stored'))
       .finally(() => this.persisting.delete(stored));
     this.persisting.add(stored);
@@ -280,31 +298,23 @@ export class TerminalRelay {
   }
 
   /**
-   * Writes the rest of the recording, then moves its chunks into the session's row and audits;
-   * each step is tried again until it is stored (the database may be away a moment).
+   * After each beat: the sessions ended elsewhere end here, and what the others held goes on once
+   * the beat proved this process alive (`aliveUntil`) and the sessions could be checked.
    */
-  private async store(session: LiveSession, reason: EndReason): Promise<void> {
-    const endedAt = new Date();
-    const context = { log: this.log, sessionId: session.id, giveUpAt: () => this.storeUntil };
-    await untilStored(() => session.writer.writeAll(), {
-      ...context,
-      what: 'terminal recording tail not written',
-    });
-    const ended = { ...session, truncated: session.recorder.truncated };
-    await untilStored(() => recordEnd(this.db, ended, reason, endedAt), {
-      ...context,
-      what: 'terminal session end not recorded',
-    });
+  private async afterBeat(aliveUntil: number | null): Promise<void> {
+    const checked = await this.endSessionsEndedElsewhere();
+    this.guard.checked(checked ? aliveUntil : null);
   }
 
   /**
    * Sessions the database says have ended (another process took this one for dead while it
    * stalled, and ended them) end here too, for the same reason; so do the sessions recorded under
-   * a name this process had before (its row was deleted: no other process reaches them).
+   * a name this process had before (its row was deleted: no other process reaches them). Answers
+   * whether the database could be read.
    */
-  private async endSessionsEndedElsewhere(): Promise<void> {
+  private async endSessionsEndedElsewhere(): Promise<boolean> {
     const live = [...this.sessions.values()];
-    if (live.length === 0) return;
+    if (live.length === 0) return true;
     try {
       const endedThere = await endedInDatabase(
         this.db,
@@ -315,8 +325,10 @@ export class TerminalRelay {
         if (recorded) void this.end(session.id, recorded);
         else if (session.nodeId !== this.nodes.nodeId) void this.end(session.id, 'server_stopped');
       }
+      return true;
     } catch (error) {
       this.log.warn({ err: error }, 'terminal sessions not checked against the database');
+      return false;
     }
   }
 
@@ -348,16 +360,7 @@ export class TerminalRelay {
     const ids = [...new Set([...this.sessions.values()].map((s) => s.certificateId))];
     if (ids.length === 0) return;
     try {
-      const dead = await this.db
-        .select({ id: terminalCertificates.certificateId })
-        .from(terminalCertificates)
-        .where(
-          and(
-            inArray(terminalCertificates.certificateId, ids),
-            or(lte(terminalCertificates.expiresAt, new Date()), isNotNull(terminalCertificates.revokedAt)),
-          ),
-        );
-      const deadIds = new Set(dead.map((row) => row.id));
+      const deadIds = await deadCertificates(this.db, ids);
       for (const session of [...this.sessions.values()])
         if (deadIds.has(session.certificateId)) void this.end(session.id, 'certificate');
     } catch (error) {
@@ -380,6 +383,7 @@ export class TerminalRelay {
   /** Ends every session (their recordings are stored) and closes the agents' channels. */
   async close(): Promise<void> {
     clearInterval(this.pingTimer);
+    this.guard.close();
     this.storeUntil = Date.now() + STOPPING_STORE_MS;
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id, 'server_stopping')));
     await Promise.all([...this.persisting]);

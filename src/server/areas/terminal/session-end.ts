@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { auditLog, terminalSessions } from '../../db/schema/index.ts';
+import { auditLog, terminalCertificates, terminalSessions } from '../../db/schema/index.ts';
 import type { Db } from '../../db/types.ts';
 import { END_REASONS, type EndReason } from './messages.ts';
-import { sealRecordings } from './recording-chunks.ts';
+import { type RecordingWriter, sealRecordings } from './recording-chunks.ts';
 
 /** A session's end that could not be stored is tried again after this long, then twice as long each time. */
 export const STORE_RETRY_FIRST_MS = 250;
@@ -83,6 +83,25 @@ export async function untilStored(
   }
 }
 
+/**
+ * Writes the rest of a recording, then moves its chunks into the session's row and audits (at the
+ * time of the call); each step is tried again until it is stored (the database may be away a moment).
+ */
+export async function storeEnd(
+  db: Db,
+  writer: RecordingWriter,
+  session: EndedSession,
+  reason: EndReason,
+  context: { log: FastifyBaseLogger; sessionId: string; giveUpAt: () => number },
+): Promise<void> {
+  const endedAt = new Date();
+  await untilStored(() => writer.writeAll(), { ...context, what: 'terminal recording tail not written' });
+  await untilStored(() => recordEnd(db, session, reason, endedAt), {
+    ...context,
+    what: 'terminal session end not recorded',
+  });
+}
+
 /** Which of these sessions the database says have ended, and why (another process may have ended them). */
 export async function endedInDatabase(db: Db, sessionIds: string[]): Promise<Map<string, EndReason>> {
   const rows = await db
@@ -90,6 +109,20 @@ export async function endedInDatabase(db: Db, sessionIds: string[]): Promise<Map
     .from(terminalSessions)
     .where(and(inArray(terminalSessions.sessionId, sessionIds), isNotNull(terminalSessions.endedAt)));
   return new Map(rows.map((row) => [row.sessionId, asEndReason(row.endReason)]));
+}
+
+/** Which of these certificates have expired or been revoked: their sessions end. */
+export async function deadCertificates(db: Db, certificateIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: terminalCertificates.certificateId })
+    .from(terminalCertificates)
+    .where(
+      and(
+        inArray(terminalCertificates.certificateId, certificateIds),
+        or(lte(terminalCertificates.expiresAt, new Date()), isNotNull(terminalCertificates.revokedAt)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** A reason as the database recorded it, as one the console knows. */

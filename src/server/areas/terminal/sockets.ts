@@ -106,7 +106,11 @@ const socketHandlers: Record<
  * GET upgraded to a WebSocket goes to them, after the contract's credential and parameter checks.
  */
 export const terminalSockets = fp(async (app: FastifyInstance) => {
-  app.decorate('terminalRelay', new TerminalRelay(app.db, app.config.terminal.idleSeconds * 1000, app.log));
+  const { idleSeconds, heartbeatSeconds, nodeTimeoutSeconds } = app.config.terminal;
+  app.decorate(
+    'terminalRelay',
+    new TerminalRelay(app.db, idleSeconds * 1000, app.log, { heartbeatSeconds, nodeTimeoutSeconds }),
+  );
   app.addHook('onRoute', (route) => {
     const own = socketHandlers[route.url];
     const methods = [route.method].flat();
