@@ -15,6 +15,11 @@ export interface Config {
    */
   replica: { url: string; maxLagMs: number } | undefined;
   role: 'all' | 'api' | 'worker';
+  /**
+   * WATCHFLOOR_LANES_THREAD (default 1): with the role `all` on PostgreSQL, the job lanes run on a
+   * thread of their own (jobs/lanes-on-thread.ts); 0 keeps them on the API's event loop.
+   */
+  lanesThread: boolean;
   /** JOB_LEASE_SECONDS (default 300): how long a worker that stopped answering keeps its job before another takes it. */
   jobLeaseMs: number;
   oidc: { issuer: string; clientId: string; clientSecret: string; external: boolean };
@@ -165,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WATCHFLOOR_ROLE ?? 'all';
   if (role !== 'all' && role !== 'api' && role !== 'worker')
     throw new Error('WATCHFLOOR_ROLE must be all, api or worker');
+  const lanesThread = (env.WATCHFLOOR_LANES_THREAD ?? '1') === '1';
+  if (env.WATCHFLOOR_LANES_THREAD && !['0', '1'].includes(env.WATCHFLOOR_LANES_THREAD))
+    throw new Error('WATCHFLOOR_LANES_THREAD must be 0 or 1');
   const testClock = env.WATCHFLOOR_TEST_CLOCK === '1';
   if (env.WATCHFLOOR_TEST_CLOCK && !testClock) throw new Error('WATCHFLOOR_TEST_CLOCK must be 1 or unset');
   if (testClock && env.NODE_ENV === 'production')
@@ -179,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     replica: replicaSettings(env),
     role,
+    lanesThread,
     jobLeaseMs: positiveInteger(env, 'JOB_LEASE_SECONDS', 300) * 1000,
     oidc: external
       ? {

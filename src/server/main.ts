@@ -1,14 +1,10 @@
-import { hostname } from 'node:os';
 import { buildApp } from './app.ts';
 import { startSyslogServer } from './areas/logs/index.ts';
 import { loadConfig, originsOf, withLoopbackTwin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { primaryOnly, replicaRouter } from './db/replica.ts';
-import { laneBatch, laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './jobs/registry.ts';
-import { startJobRunner } from './jobs/runner.ts';
-import { LANES } from './jobs/types.ts';
-import { mailTransportFor } from './mail/transport.ts';
-import { testClockNow } from './platform/test-clock.ts';
+import { startLanes, stopLanes } from './jobs/lanes.ts';
+import { startLaneThread } from './jobs/lanes-on-thread.ts';
 import { ensureDemoData } from './seed/first-start.ts';
 
 /**
@@ -25,26 +21,14 @@ const reads =
   (config.replica && database.kind === 'postgres'
     ? await replicaRouter(database.db, config.replica)
     : primaryOnly(database.db));
-// One loop per lane (jobs/types.ts): searches people wait on, mail, workflow runs, report rendering,
-// and everything else. Each loop keeps the schedules of its own kinds.
-const lanes =
-  config.role === 'api'
-    ? []
-    : LANES.map((lane) =>
-        startJobRunner(database.db, {
-          workerId: `${hostname()}:${process.pid}:${lane}`,
-          pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
-          handlers: laneHandlers(lane),
-          batch: laneBatch(lane),
-          jobsDue: database.jobsDue,
-          schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
-          leaseMs: config.jobLeaseMs,
-          mail: mailTransportFor(config),
-          reads,
-          ...(config.testClock ? { now: testClockNow } : {}),
-          ...(app ? { log: app.log } : {}),
-        }),
-      );
+// The job lanes (jobs/lanes.ts): on a thread of their own when this process also serves, on
+// PostgreSQL (jobs/lanes-on-thread.ts); here for a worker, on the embedded database (one
+// connection, this thread's) and with the test clock (its offset lives in this thread).
+const laneThread =
+  app && config.role === 'all' && config.lanesThread && database.kind === 'postgres' && !config.testClock
+    ? startLaneThread(app.log)
+    : null;
+const lanes = config.role === 'api' || laneThread ? [] : startLanes(database, config, reads, app?.log);
 
 // Syslog is an input like HTTP ingest: served where the API is, off with SYSLOG_PORT=0.
 const syslog =
@@ -60,7 +44,8 @@ const syslog =
 const shutdown = async (signal: string) => {
   console.log(`${signal}: shutting down`);
   await syslog?.close();
-  await Promise.all(lanes.map((lane) => lane.stop()));
+  await laneThread?.stop();
+  await stopLanes(lanes);
   await app?.close();
   if (!app) await reads.close();
   await database.close();

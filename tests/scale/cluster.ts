@@ -7,7 +7,7 @@ const MAIN = fileURLToPath(new URL('../../src/server/main.ts', import.meta.url))
 
 export interface NodeProcess {
   name: string;
-  role: 'api' | 'worker';
+  role: 'all' | 'api' | 'worker';
   pid: number;
   /** The API's address (API processes only). */
   base: string;
@@ -46,16 +46,17 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts one server process on the database: `api` serves HTTP and syslog on its own ports, `worker`
- * runs the job lanes. Resolves once it says it is serving (API) or running jobs (worker).
+ * runs the job lanes, `all` does both. Resolves once it says it is serving or running jobs.
  */
 export async function startNode(
   name: string,
-  role: 'api' | 'worker',
+  role: 'all' | 'api' | 'worker',
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<NodeProcess> {
-  const port = role === 'api' ? await freePort() : 0;
-  const syslogPort = role === 'api' ? await freePort() : 0;
+  const serves = role !== 'worker';
+  const port = serves ? await freePort() : 0;
+  const syslogPort = serves ? await freePort() : 0;
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
@@ -81,7 +82,7 @@ export async function startNode(
   child.stderr!.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const ready = role === 'api' ? 'Watchfloor is running at' : 'Watchfloor worker is running';
+  const ready = serves ? 'Watchfloor is running at' : 'Watchfloor worker is running';
   await new Promise<void>((resolve, reject) => {
     const check = () => {
       if (output.includes(ready)) {

@@ -27,7 +27,7 @@ interface Thread {
   task: Task | null;
 }
 
-const THREAD_ENTRY = new URL('./render-thread.mjs', import.meta.url);
+const THREAD_ENTRY = new URL('../../../platform/typescript-thread.mjs', import.meta.url);
 const RENDER_WORKER = new URL('./render-worker.ts', import.meta.url).href;
 
 export function createRenderPool(size: number): RenderPool {

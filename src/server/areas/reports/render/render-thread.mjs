@@ -1,7 +1,0 @@
-// A render thread's entry: the server's modules are TypeScript, loaded through tsx as the main
-// thread loads them (a worker thread does not inherit the main thread's loader hooks).
-import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
-
-register();
-await import(workerData.entry);

@@ -1,0 +1,43 @@
+import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { ReadRouter } from '../db/replica.ts';
+import { mailTransportFor } from '../mail/transport.ts';
+import { testClockNow } from '../platform/test-clock.ts';
+import { laneBatch, laneHandlers, PGLITE_SCHEDULES, SCHEDULES } from './registry.ts';
+import { type JobRunner, startJobRunner } from './runner.ts';
+import { type JobLogger, LANES } from './types.ts';
+
+/**
+ * One loop per lane (jobs/types.ts): searches people wait on, mail, workflow runs, report
+ * rendering, and everything else. Each loop keeps the schedules of its own kinds.
+ */
+export function startLanes(
+  database: Database,
+  config: Config,
+  reads: ReadRouter,
+  log?: JobLogger,
+): JobRunner[] {
+  return LANES.map((lane) =>
+    startJobRunner(database.db, {
+      // host:pid:lane, and host:pid.thread:lane on the lanes' own thread (lanes-on-thread.ts).
+      workerId: `${hostname()}:${process.pid}${threadId ? `.${threadId}` : ''}:${lane}`,
+      pollMs: lane === 'interactive' || lane === 'workflows' || lane === 'escalations' ? 250 : 1000,
+      handlers: laneHandlers(lane),
+      batch: laneBatch(lane),
+      jobsDue: database.jobsDue,
+      schedules: database.kind === 'pglite' ? PGLITE_SCHEDULES : SCHEDULES,
+      leaseMs: config.jobLeaseMs,
+      mail: mailTransportFor(config),
+      reads,
+      ...(config.testClock ? { now: testClockNow } : {}),
+      ...(log ? { log } : {}),
+    }),
+  );
+}
+
+/** Stops every lane's loop, each after the job in hand. */
+export async function stopLanes(lanes: readonly JobRunner[]): Promise<void> {
+  await Promise.all(lanes.map((lane) => lane.stop()));
+}
