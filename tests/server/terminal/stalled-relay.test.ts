@@ -126,3 +126,24 @@ describe.each(backends())('a terminal relay process past its time-out, on %s', (
     ]);
   });
 });
+
+/** A timer that ends a session (nobody typing) and fires as the process wakes waits for the beat too. */
+describe.each(backends())(
+  'a terminal relay process past its time-out, its idle timer firing, on %s',
+  (backend) => {
+    const c = terminalContext(backend, { TERMINAL_IDLE_SECONDS: '2' });
+    const { liveSession, exchange, sweep, sessionRow, expectEnded } = endedElsewhere(c);
+
+    it('ends a session ended elsewhere with the reason recorded there, not as idle', async () => {
+      await c.grant('analyst@test.example');
+      const agent = await c.agentByHand(2);
+      const live = await liveSession(agent);
+      await exchange(live, 'hostname\r', 'HAND-WS-003\r\n');
+      await sweep(c.t.app.terminalRelay.nodes.nodeId);
+      vi.setSystemTime(Date.now() + (c.t.app.config.terminal.nodeTimeoutSeconds + 1) * 1000);
+      // Nothing arrives: the idle timer is what wakes the relay, and it asks for the beat first.
+      await expectEnded(live, 'server_stopped');
+      expect(await sessionRow(live.id)).toMatchObject({ endReason: 'server_stopped' });
+    });
+  },
+);

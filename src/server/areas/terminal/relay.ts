@@ -150,7 +150,7 @@ export class TerminalRelay {
       writer,
       activeAt: performance.now(),
       idleTimer: undefined,
-      joinTimer: setTimeout(() => void this.end(info.id, 'not_joined'), JOIN_SECONDS * 1000),
+      joinTimer: setTimeout(() => this.endOnTimer(session, 'not_joined'), JOIN_SECONDS * 1000),
       ended: false,
       held: undefined,
     };
@@ -261,8 +261,13 @@ export class TerminalRelay {
     session.idleTimer = setTimeout(() => {
       const left = session.activeAt + this.idleMs - performance.now();
       if (left > 0) this.waitIdle(session, left);
-      else void this.end(session.id, 'idle');
+      else this.endOnTimer(session, 'idle');
     }, ms);
+  }
+
+  /** A timer's end waits, after a stall, for a beat: the session may have ended elsewhere meanwhile. */
+  private endOnTimer(session: LiveSession, reason: EndReason) {
+    this.guard.whenOwn(session, () => void this.end(session.id, reason));
   }
 
   /** Ends a session once: tells and closes both sides, then stores its recording and audits. */
