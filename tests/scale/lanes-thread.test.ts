@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { jobs, mutes } from '../../src/server/db/schema/index.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
-import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
-import { adminQuery } from '../helpers/global-setup.ts';
+import type { Fixtures } from '../helpers/fixtures.ts';
 import { type NodeProcess, startNode, stopAll } from './cluster.ts';
+import { type OwnDatabase, ownDatabase } from './own-database.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('⚠ Job lanes on a thread SKIPPED: they need PostgreSQL (set TEST_DATABASE_URL).');
@@ -25,24 +24,20 @@ const waitUntil = async (check: () => Promise<boolean>, what: string, output: ()
  * the process's log, and the process stops cleanly when asked.
  */
 describe.skipIf(!url)('the job lanes of one process on PostgreSQL, on their own thread', () => {
-  const name = `watchfloor_lanes_${randomBytes(6).toString('hex')}`;
+  let own: OwnDatabase;
   let database: Database;
   let fixtures: Fixtures;
   let server: NodeProcess;
 
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    const address = new URL(url!);
-    address.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: address.href, dataDir: '' });
-    fixtures = await insertFixtures(database.db);
-    server = await startNode('console', 'all', address.href, { LOG_LEVEL: 'info' });
+    own = await ownDatabase('watchfloor_lanes', url!);
+    ({ database, fixtures } = own);
+    server = await startNode('console', 'all', own.url, { LOG_LEVEL: 'info' });
   }, 180_000);
 
   afterAll(async () => {
     await stopAll();
-    await database?.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await own?.drop();
   });
 
   it('does a queued job, logs it through the process, and stops when asked', async () => {

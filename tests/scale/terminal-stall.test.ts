@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_MESSAGES } from '../../src/server/areas/terminal/messages.ts';
 import { SessionTokens } from '../../src/server/auth/session-tokens.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import {
   terminalRecordingChunks,
   terminalRelayNodes,
@@ -11,15 +10,14 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { SimulatedEndpoint } from '../../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../../tools/agent-simulator/fleet.ts';
-import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
-import { adminQuery } from '../helpers/global-setup.ts';
+import type { Fixtures } from '../helpers/fixtures.ts';
 import { dial } from '../server/terminal/helpers.ts';
 import { type NodeProcess, startNode, stopAll } from './cluster.ts';
+import { browserCalls, type OwnDatabase, ownDatabase } from './own-database.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('⚠ Terminal stalled process SKIPPED: it needs PostgreSQL (set TEST_DATABASE_URL).');
 
-const XSRF = randomBytes(16).toString('hex');
 /** Short, so that a stall past the time-out takes seconds: a beat a second, dead after three. */
 const TIMING = { TERMINAL_HEARTBEAT_SECONDS: '1', TERMINAL_NODE_TIMEOUT_SECONDS: '3' };
 
@@ -29,46 +27,34 @@ const TIMING = { TERMINAL_HEARTBEAT_SECONDS: '1', TERMINAL_NODE_TIMEOUT_SECONDS:
  * Woken (SIGCONT), the first relays nothing more of it, tells both sides it ended, and runs on.
  */
 describe.skipIf(!url)('a live terminal whose API process stalls past the time-out', () => {
-  const name = `watchfloor_stall_${randomBytes(6).toString('hex')}`;
+  let own: OwnDatabase;
   let database: Database;
   let fixtures: Fixtures;
   let stalling: NodeProcess;
   let tokens: SessionTokens;
+  let browserCall: ReturnType<typeof browserCalls>;
 
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    const address = new URL(url!);
-    address.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: address.href, dataDir: '' });
-    fixtures = await insertFixtures(database.db);
+    own = await ownDatabase('watchfloor_stall', url!);
+    ({ database, fixtures } = own);
     tokens = await SessionTokens.create(database.db);
+    browserCall = browserCalls(tokens);
     [stalling] = await Promise.all([
-      startNode('api-stalling', 'api', address.href, TIMING),
-      startNode('api-sweeping', 'api', address.href, TIMING),
+      startNode('api-stalling', 'api', own.url, TIMING),
+      startNode('api-sweeping', 'api', own.url, TIMING),
     ]);
   }, 180_000);
 
   afterAll(async () => {
     stalling?.resume();
     await stopAll();
-    await database?.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await own?.drop();
   });
 
   /** A browser's call to the stalling process, as `user`. */
   const call = async (user: { contactId: string }, method: string, path: string, body?: object) => {
-    const response = await fetch(`${stalling.base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${(await tokens.issue(user.contactId)).access_token}`,
-        'content-type': 'application/json',
-        'x-xsrf-token': XSRF,
-        cookie: `XSRF-TOKEN=${XSRF}`,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json()) as Record<string, unknown>;
-    expect(response.status, JSON.stringify(json)).toBeLessThan(300);
+    const { status, json } = await browserCall(stalling.base, user, method, path, body);
+    expect(status, JSON.stringify(json)).toBeLessThan(300);
     return json;
   };
 

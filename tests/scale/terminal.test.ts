@@ -1,66 +1,48 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionTokens } from '../../src/server/auth/session-tokens.ts';
-import { type Database, openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/client.ts';
 import { terminalRecordingChunks } from '../../src/server/db/schema/index.ts';
 import { SimulatedEndpoint } from '../../tools/agent-simulator/endpoint.ts';
 import { SimulatedAgent } from '../../tools/agent-simulator/fleet.ts';
-import { type Fixtures, insertFixtures } from '../helpers/fixtures.ts';
-import { adminQuery } from '../helpers/global-setup.ts';
+import type { Fixtures } from '../helpers/fixtures.ts';
 import { dial, until } from '../server/terminal/helpers.ts';
 import { type NodeProcess, startNode, stopAll } from './cluster.ts';
+import { browserCalls, type OwnDatabase, ownDatabase } from './own-database.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('⚠ Terminal across processes SKIPPED: it needs PostgreSQL (set TEST_DATABASE_URL).');
-
-const XSRF = randomBytes(16).toString('hex');
 
 /**
  * Two API processes on one PostgreSQL: the simulated agent dials one, the console the other. The
  * session lives where the agent's channel is; the console's calls and socket are passed on to it.
  */
 describe.skipIf(!url)('a live terminal across two API processes', () => {
-  const name = `watchfloor_terminal_${randomBytes(6).toString('hex')}`;
+  let own: OwnDatabase;
   let database: Database;
   let fixtures: Fixtures;
   let consoleSide: NodeProcess;
   let agentSide: NodeProcess;
-  let tokens: SessionTokens;
+  let browserCall: ReturnType<typeof browserCalls>;
 
   beforeAll(async () => {
-    await adminQuery(`create database ${name}`);
-    const address = new URL(url!);
-    address.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: address.href, dataDir: '' });
-    fixtures = await insertFixtures(database.db);
-    tokens = await SessionTokens.create(database.db);
+    own = await ownDatabase('watchfloor_terminal', url!);
+    ({ database, fixtures } = own);
+    browserCall = browserCalls(await SessionTokens.create(database.db));
     [consoleSide, agentSide] = await Promise.all([
-      startNode('api-console', 'api', address.href),
-      startNode('api-agent', 'api', address.href),
+      startNode('api-console', 'api', own.url),
+      startNode('api-agent', 'api', own.url),
     ]);
   }, 180_000);
 
   afterAll(async () => {
     await stopAll();
-    await database?.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await own?.drop();
   });
 
   /** A browser's call to the console's process, as `user`. */
-  const call = async (user: { contactId: string }, method: string, path: string, body?: object) => {
-    const response = await fetch(`${consoleSide.base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${(await tokens.issue(user.contactId)).access_token}`,
-        'content-type': 'application/json',
-        'x-xsrf-token': XSRF,
-        cookie: `XSRF-TOKEN=${XSRF}`,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  };
+  const call = (user: { contactId: string }, method: string, path: string, body?: object) =>
+    browserCall(consoleSide.base, user, method, path, body);
 
   const expectStatus = (answer: { status: number; json: unknown }, status: number) =>
     expect(answer.status, JSON.stringify(answer.json)).toBe(status);
