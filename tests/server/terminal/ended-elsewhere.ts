@@ -107,5 +107,25 @@ export function endedElsewhere(c: Context) {
         ),
       );
 
-  return { liveSession, exchange, sweep, sessionRow, expectEnded, storedEvents, endAudits };
+  /** The end another process recorded stands: its time, its reason, its one audit entry (by no one). */
+  const expectFirstEndKept = async (sessionId: string, endedAt: Date | null) => {
+    expect(await sessionRow(sessionId)).toMatchObject({ endedAt, endReason: 'server_stopped' });
+    expect(await endAudits(sessionId)).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        after: expect.objectContaining({ end_reason: 'server_stopped' }),
+      }),
+    ]);
+  };
+
+  return {
+    liveSession,
+    exchange,
+    sweep,
+    sessionRow,
+    expectEnded,
+    storedEvents,
+    endAudits,
+    expectFirstEndKept,
+  };
 }
