@@ -76,6 +76,8 @@ export const NOT_GRANTED_TO_REQUESTS = [
   'server_settings',
   'jobs',
   'auth_epoch',
+  // Which workflows triggers start changed: moved by the database's triggers, read by the dispatcher.
+  'workflow_trigger_epoch',
   'integration_webhook_receipts',
   // The Graph pull's cursors and seen alert ids: the pull job alone reads and writes them.
   'integration_pull_cursors',

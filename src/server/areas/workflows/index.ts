@@ -103,7 +103,14 @@ export const workflowsArea = defineArea({
   handlers: workflowHandlers,
   jobs: WORKFLOWS_JOBS,
   schedules: WORKFLOWS_SCHEDULES,
-  tables: ['workflows', 'workflow_versions', 'workflow_runs', 'workflow_steps', 'workflow_templates'],
+  tables: [
+    'workflows',
+    'workflow_versions',
+    'workflow_runs',
+    'workflow_steps',
+    'workflow_templates',
+    'workflow_trigger_epoch',
+  ],
   tenantPolicies: {
     workflows: workflowReach,
     workflow_versions: workflowReach,

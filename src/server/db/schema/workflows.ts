@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -88,6 +90,21 @@ export const workflowVersions = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workflowId, t.version] })],
+);
+
+/**
+ * One row whose counter moves in the transaction of any change to which workflows triggers start
+ * and how (migration 0058's triggers: a workflow added, published, paused, resumed, moved or
+ * deleted; a version added or removed). The dispatcher keeps each provider's published workflows
+ * only while the counter stays where it was when it loaded them (engine/published.ts). System table.
+ */
+export const workflowTriggerEpoch = pgTable(
+  'workflow_trigger_epoch',
+  {
+    id: boolean('id').primaryKey().default(true),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('workflow_trigger_epoch_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -1,9 +1,9 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { alerts, customers, workflowRuns, workflows, workflowVersions } from '../../../db/schema/index.ts';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { alerts, customers, workflowRuns } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/types.ts';
 import type { JobContext, JobKind, JobLogger } from '../../../jobs/types.ts';
 import { isAlertTrigger } from '../catalogue/triggers.ts';
-import { type PublishedWorkflow, publishedWorkflows } from './published.ts';
+import { eventWorkflows, type PublishedWorkflow, triggerEpoch } from './published.ts';
 import { type NewRun, startRun } from './runs.ts';
 import { alertTriggerData, passesFilter } from './trigger-data.ts';
 
@@ -24,21 +24,14 @@ interface DispatchEvent {
 
 type AlertRow = typeof alerts.$inferSelect;
 
-/** The published workflows of a provider, loaded once per dispatch job. */
+/** The published workflows of a provider, as kept at the trigger epoch the job read (published.ts). */
 class Candidates {
-  private byPartner = new Map<string, Promise<PublishedWorkflow[]>>();
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly epoch: number,
+  ) {}
   of(partnerId: string): Promise<PublishedWorkflow[]> {
-    let found = this.byPartner.get(partnerId);
-    if (!found) {
-      found = publishedWorkflows(
-        this.db,
-        eq(workflows.partnerId, partnerId),
-        sql`${workflowVersions.definition}->>'trigger_id' <> 'scheduled'`,
-      );
-      this.byPartner.set(partnerId, found);
-    }
-    return found;
+    return eventWorkflows(this.db, partnerId, this.epoch);
   }
 }
 
@@ -139,20 +132,32 @@ export async function dispatchEvents({ db, job, now, log }: JobContext): Promise
   const customerIds = [...new Set(events.flatMap((e) => (e.customer_id ? [e.customer_id] : [])))];
   const alertRows = alertIds.length
     ? await db
-        .select({ alert: alerts, customerName: customers.name, partnerId: customers.partnerId })
+        .select({
+          alert: alerts,
+          customerName: customers.name,
+          partnerId: customers.partnerId,
+          epoch: triggerEpoch(),
+        })
         .from(alerts)
         .innerJoin(customers, eq(customers.customerId, alerts.customerId))
         .where(inArray(alerts.id, alertIds))
     : [];
   const customerRows = customerIds.length
     ? await db
-        .select({ id: customers.customerId, name: customers.name, partnerId: customers.partnerId })
+        .select({
+          id: customers.customerId,
+          name: customers.name,
+          partnerId: customers.partnerId,
+          epoch: triggerEpoch(),
+        })
         .from(customers)
         .where(inArray(customers.customerId, customerIds))
     : [];
   const alertsById = new Map(alertRows.map((row) => [row.alert.id, row]));
   const customersById = new Map(customerRows.map((row) => [row.id, row]));
-  const candidates = new Candidates(db);
+  // Read with the events' rows, after their change committed: the later of the two readings.
+  const epoch = Math.max(0, ...alertRows.map((row) => row.epoch), ...customerRows.map((row) => row.epoch));
+  const candidates = new Candidates(db, epoch);
   const starts: Start[] = [];
   for (const event of events) {
     if (isAlertTrigger(event.event) || event.event === 'alert_rerun') {
