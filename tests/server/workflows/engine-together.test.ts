@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runStep } from '../../../src/server/areas/workflows/engine/step.ts';
-import { alerts, jobs, workflowSteps } from '../../../src/server/db/schema/index.ts';
+import { alertActivity, alerts, jobs, workflowSteps } from '../../../src/server/db/schema/index.ts';
 import type { Db } from '../../../src/server/db/types.ts';
 import { laneHandlers } from '../../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../../src/server/jobs/runner.ts';
@@ -68,6 +68,52 @@ describe.each(backends())('in-database steps of a run done together on %s', (bac
     ]);
     const [changed] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
     expect(changed).toMatchObject({ priority: 'low', status: 'open' });
+  });
+
+  it('sees in each step what the steps before it in the transaction did to the alert', async () => {
+    const { type, host } = fresh();
+    const priority = (id: string, to: string) => ({
+      id,
+      action_id: 'alert_priority',
+      parameters: { priority: to },
+    });
+    await c.published(
+      c.isolateWorkflow({
+        trigger_filter: { types: [type] },
+        task_list: [
+          priority('lower', 'low'),
+          priority('same', 'low'),
+          { id: 'note', action_id: 'alert_comment', parameters: { message: 'Lowered' } },
+          priority('raise', 'high'),
+          { id: 'take', action_id: 'alert_status', parameters: { status: 'open' } },
+        ],
+      }),
+    );
+    const alert = await c.raiseAlert({ type, host_name: host, priority: 'critical' });
+    await c.runWorkflowJobs();
+    const [run] = await runsOf(alert.id);
+    expect(run!.status).toBe('succeeded');
+    const steps = (await runDetail(run!.run_id)).steps as ListedStep[];
+    expect(steps.map((s) => s.output?.changed)).toEqual([['priority'], [], [], ['priority'], ['status']]);
+    const [changed] = await db().select().from(alerts).where(eq(alerts.id, alert.id));
+    expect(changed).toMatchObject({ priority: 'high', status: 'open', version: alert.version + 3 });
+    // The alert's history chains each change on the one before it.
+    const history = await db()
+      .select({
+        action: alertActivity.action,
+        field: alertActivity.field,
+        before: alertActivity.before,
+        after: alertActivity.after,
+      })
+      .from(alertActivity)
+      .where(and(eq(alertActivity.alertId, alert.id), sql`${alertActivity.action} <> 'created'`))
+      .orderBy(asc(alertActivity.id));
+    expect(history).toEqual([
+      { action: 'updated', field: 'priority', before: 'critical', after: 'low' },
+      { action: 'commented', field: null, before: null, after: expect.anything() },
+      { action: 'updated', field: 'priority', before: 'low', after: 'high' },
+      { action: 'updated', field: 'status', before: 'new', after: 'open' },
+    ]);
   });
 
   it('rolls back every step of the transaction when it breaks, and the run completes once when taken up again', async () => {

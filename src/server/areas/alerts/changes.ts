@@ -151,6 +151,8 @@ export interface AppliedChange {
   version: number;
   customerId: string;
   changes: FieldChange[];
+  /** The alert's changeable columns as the change left them (as they were when nothing changed). */
+  row: ChangeableRow;
 }
 
 /**
@@ -166,7 +168,7 @@ export async function applyChanges(
   comment: { body: string; private: boolean } | undefined,
 ): Promise<{ applied: AppliedChange[]; comments: Discussion[] }> {
   const changing = plans.filter((p) => p.changes.length > 0).map((p) => p.row.id);
-  const versions = new Map(plans.map((p) => [p.row.id, p.row.version]));
+  const rows = new Map<number, ChangeableRow>(plans.map((p) => [p.row.id, p.row]));
   if (changing.length > 0) {
     const set: PgUpdateSetSource<typeof alerts> = nextVersion(alerts);
     if (changes.status !== undefined) set.status = changes.status;
@@ -179,7 +181,18 @@ export async function applyChanges(
       .set(set)
       .where(anyId(alerts.id, changing))
       .returning({ id: alerts.id, version: alerts.version });
-    for (const u of updated) versions.set(u.id, u.version);
+    for (const u of updated) {
+      const before = rows.get(u.id)!;
+      rows.set(u.id, {
+        ...before,
+        version: u.version,
+        ...(set.status !== undefined && { status: changes.status! }),
+        ...(set.priority !== undefined && { priority: changes.priority! }),
+        ...(set.classification !== undefined && { classification: changes.classification! }),
+        ...(set.assignedUsers !== undefined && { assignedUsers: changes.assigned_users! }),
+        ...(set.caseId !== undefined && { caseId: changes.case_id! }),
+      });
+    }
   }
   const entries: ActivityEntry[] = plans.flatMap((p) =>
     p.changes.map((c) => ({
@@ -210,9 +223,10 @@ export async function applyChanges(
   return {
     applied: plans.map((p) => ({
       id: p.row.id,
-      version: versions.get(p.row.id) ?? p.row.version,
+      version: rows.get(p.row.id)!.version,
       customerId: p.row.customerId,
       changes: p.changes,
+      row: rows.get(p.row.id)!,
     })),
     comments,
   };

@@ -70,7 +70,7 @@ export const alertHandlers: Handlers<AlertOperation> = {
 /** Other areas' events on an alert (escalation attempts) go to its activity. */
 export { recordActivity } from './activity.ts';
 /** A change made later in a person's name (workflow tasks): the same checks, activity and audit. */
-export { changeAlertAsAsked } from './asked-change.ts';
+export { changeAlertAsAsked, type HeldAlerts } from './asked-change.ts';
 /** The one path that stores a new alert (mutes apply): other areas' detections go through it. */
 export { createAlertRecord, type NewAlert } from './create.ts';
 

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '../../../errors.ts';
 import { queueMail } from '../../../mail/outbox.ts';
 import { guardedFetch, OutboundError } from '../../../platform/outbound/index.ts';
 import { type ActionType, queueActionFromAlert, queueActionOnAgent } from '../../agents/index.ts';
-import { changeAlertAsAsked } from '../../alerts/index.ts';
+import { changeAlertAsAsked, type HeldAlerts } from '../../alerts/index.ts';
 import { actionOf } from '../catalogue/actions.ts';
 import type { RunRow } from '../present.ts';
 import { MORE_ACTIONS, previewMore } from './act-more.ts';
@@ -36,7 +36,15 @@ export interface ActContext {
   idempotencyKey: string;
   signal: AbortSignal;
   now: Date;
+  /**
+   * Steps done together in one transaction (together.ts): the alerts earlier steps locked and
+   * changed, as they stand, so the next alert step does not read its alert again.
+   */
+  alertsHeld?: HeldAlerts;
 }
+
+/** Actions that change an alert only through changeAlertAsAsked, or write nothing: what keeps `alertsHeld` true. */
+const KEEPS_ALERTS_HELD = ['alert_status', 'alert_priority', 'alert_assign', 'alert_comment', 'condition'];
 
 function alertIdOf(run: RunRow): number {
   if (run.alertId === null) throw new StepRefused('This step needs an alert, and the run has none.');
@@ -50,7 +58,14 @@ async function changeAlert(
   changes: Parameters<typeof changeAlertAsAsked>[3],
   comment?: { body: string; private: boolean },
 ) {
-  const result = await changeAlertAsAsked(c.tx, c.principal, alertIdOf(c.run), changes, comment);
+  const result = await changeAlertAsAsked(
+    c.tx,
+    c.principal,
+    alertIdOf(c.run),
+    changes,
+    comment,
+    c.alertsHeld,
+  );
   return { output: { changed: result.changes.map((change) => change.field), comment_id: result.commentId } };
 }
 
@@ -148,6 +163,8 @@ const PERFORM: Record<string, (c: ActContext) => Promise<StepOutcome>> = {
 export async function perform(actionId: string, c: ActContext): Promise<StepOutcome> {
   const run = PERFORM[actionId];
   if (!run) throw new StepRefused(`${actionId} is not an action.`);
+  // Another action may change an alert in its own way (a case's): the next alert step reads it again.
+  if (!KEEPS_ALERTS_HELD.includes(actionId)) c.alertsHeld?.clear();
   try {
     return await run(c);
   } catch (error) {

@@ -4,6 +4,7 @@ import { workflowSteps } from '../../../db/schema/index.ts';
 import { resultRows, scopeSettings } from '../../../db/tenancy.ts';
 import type { Db } from '../../../db/types.ts';
 import { workflowStepMarks } from '../../../platform/alert-events.ts';
+import type { HeldAlerts } from '../../alerts/index.ts';
 import { resolveParameters } from '../expressions.ts';
 import { perform } from './act.ts';
 import { nextIndex } from './branches.ts';
@@ -99,6 +100,8 @@ export async function runTogether(
       const statusOf = new Map(rows.map((row) => [row.index, row.status]));
       if (statusOf.get(index) !== 'running') return 'lost' as const;
       const records: StepWrite[] = [];
+      // The run's alert as its steps left it, locked by the first that changed it.
+      const alertsHeld: HeldAlerts = new Map();
       let at = index;
       let result: Leaves;
       for (;;) {
@@ -115,6 +118,7 @@ export async function runTogether(
             idempotencyKey: key,
             signal,
             now: startedAt,
+            alertsHeld,
           }),
         );
         const output = done.output ?? null;
