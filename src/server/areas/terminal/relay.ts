@@ -231,8 +231,9 @@ export class TerminalRelay {
     const text = String(raw);
     const typed = isBinary ? null : canonicalData(text, INPUT_START);
     if (typed !== null) {
-      session.recorder.addEncoded('i', typed, this.touch(session));
+      // Checked, so sent first: the recording's line is added while the key travels.
       this.toAgent(session, raw as Buffer);
+      session.recorder.addEncoded('i', typed, this.touch(session));
       return;
     }
     const frame = parseFrame(text);
@@ -261,8 +262,8 @@ export class TerminalRelay {
     const text = String(raw);
     const shown = isBinary ? null : canonicalData(text, OUTPUT_START);
     if (shown !== null) {
-      session.recorder.addEncoded('o', shown, this.touch(session));
       this.toConsole(session, raw as Buffer);
+      session.recorder.addEncoded('o', shown, this.touch(session));
       return;
     }
     const frame = parseFrame(text);
