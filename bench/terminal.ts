@@ -121,8 +121,16 @@ await call('PUT', `/api/agents/v1/agents/${agent.client.agentId}/settings`, { te
 await agent.connectTerminal();
 const session = await call('POST', '/api/terminal/v1/sessions', { agent_id: agent.client.agentId }, 201);
 const relayed = await open(`ws://${host}${session.socket_path}`);
-// Wait for the shell's prompt before typing.
-await new Promise<void>((resolve) => relayed.on('message', (raw) => String(raw).includes('$ ') && resolve()));
+// Wait for the shell's prompt before typing; the listener goes once it has (the other paths'
+// sockets carry only their Typist's).
+await new Promise<void>((resolve) => {
+  const prompted = (raw: WebSocket.RawData) => {
+    if (!String(raw).includes('$ ')) return;
+    relayed.off('message', prompted);
+    resolve();
+  };
+  relayed.on('message', prompted);
+});
 
 // A direct echo server: the same frames, one hop each way.
 const echo = new WebSocketServer({ port: 0, host: '127.0.0.1' });

@@ -30,10 +30,13 @@ export class AsciicastRecorder {
     this.addEncoded(code, JSON.stringify(data));
   }
 
-  /** As add, with the data already JSON-encoded (the relay encodes a keystroke once for the wire and here). */
-  addEncoded(code: 'o' | 'i' | 'r', json: string): void {
+  /**
+   * As add, with the data already JSON-encoded (as it came in the frame, or encoded once for the
+   * wire and here); `at` is the performance.now() of the event when the caller has it already.
+   */
+  addEncoded(code: 'o' | 'i' | 'r', json: string, at = performance.now()): void {
     if (this.truncated) return;
-    const seconds = Math.round(performance.now() - this.startedAt) / 1000;
+    const seconds = Math.round(at - this.startedAt) / 1000;
     const line = `[${seconds},"${code}",${json}]`;
     if (this.bytes + line.length > RECORDING_MAX_BYTES) {
       this.truncated = true;

@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../../db/types.ts';
 import { hashSecret } from '../../platform/secrets.ts';
-import { END_MESSAGES, type EndReason, isSize, parseFrame } from './messages.ts';
+import {
+  canonicalData,
+  END_MESSAGES,
+  type EndReason,
+  INPUT_START,
+  isSize,
+  OUTPUT_START,
+  parseFrame,
+} from './messages.ts';
 import { type NodeTiming, RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
 import { RecordingWriter } from './recording-chunks.ts';
@@ -21,6 +29,11 @@ const PING_MS = 30_000;
 const RECORDING_FLUSH_MS = 1000;
 /** A process stopping tries this long to store the ends of its sessions while the database is away. */
 const STOPPING_STORE_MS = 10_000;
+/** A frame passed on as received is sent as what it came as: text. */
+const AS_TEXT = { binary: false } as const;
+
+/** A frame to send: text, or the bytes of a text frame as received. */
+type Frame = string | Buffer;
 
 export interface SessionInfo extends SessionIdentity {
   certificateId: string;
@@ -36,8 +49,8 @@ interface LiveSession extends SessionInfo, GuardedSession {
   /** Where the person's console socket came from (passed on by another API process or its own). */
   consoleAddress: string | null;
   /** Frames for a side that has not joined yet. */
-  toConsole: string[];
-  toAgent: string[];
+  toConsole: Frame[];
+  toAgent: Frame[];
   recorder: AsciicastRecorder;
   writer: RecordingWriter;
   /** performance.now() of the last keystroke or output: the idle timer reads it when it fires. */
@@ -189,8 +202,8 @@ export class TerminalRelay {
     session.console = socket;
     session.consoleAddress = address;
     if (session.agent) socket.send(JSON.stringify({ type: 'ready' }));
-    for (const frame of session.toConsole.splice(0)) socket.send(frame);
-    socket.on('message', (raw) => this.fromConsole(session, raw));
+    for (const frame of session.toConsole.splice(0)) socket.send(frame, AS_TEXT);
+    socket.on('message', (raw, isBinary) => this.fromConsole(session, raw, isBinary));
     socket.on('close', () => this.guard.whenOwn(session, () => void this.end(session.id, 'console_dropped')));
   }
 
@@ -200,24 +213,36 @@ export class TerminalRelay {
     session.agent = socket;
     clearTimeout(session.joinTimer);
     this.toConsole(session, JSON.stringify({ type: 'ready' }));
-    for (const frame of session.toAgent.splice(0)) socket.send(frame);
-    socket.on('message', (raw) => this.fromAgent(session, raw));
+    for (const frame of session.toAgent.splice(0)) socket.send(frame, AS_TEXT);
+    socket.on('message', (raw, isBinary) => this.fromAgent(session, raw, isBinary));
     socket.on('close', () => this.guard.whenOwn(session, () => void this.end(session.id, 'agent_dropped')));
   }
 
-  private fromConsole(session: LiveSession, raw: unknown): void {
+  /**
+   * A keystroke frame as the console writes it is passed on as received (its bytes are what
+   * encoding it again would give); any other frame is parsed and encoded again.
+   */
+  private fromConsole(session: LiveSession, raw: RawData, isBinary: boolean): void {
     if (this.guard.mustHold(session)) {
-      this.guard.hold(session, () => this.fromConsole(session, raw));
+      this.guard.hold(session, () => this.fromConsole(session, raw, isBinary));
       return;
     }
-    const frame = parseFrame(raw);
-    if (!frame || session.ended) return;
+    if (session.ended) return;
+    const text = String(raw);
+    const typed = isBinary ? null : canonicalData(text, INPUT_START);
+    if (typed !== null) {
+      // Checked, so sent first: the recording's line is added while the key travels.
+      this.toAgent(session, raw as Buffer);
+      session.recorder.addEncoded('i', typed, this.touch(session));
+      return;
+    }
+    const frame = parseFrame(text);
+    if (!frame) return;
     if (frame.type === 'input' && typeof frame.data === 'string' && frame.data.length > 0) {
-      this.touch(session);
       // Encoded once for the recording and the agent. Never the frame as received: a frame with
       // a key twice or extra fields could be read one way by the agent and recorded another.
       const data = JSON.stringify(frame.data);
-      session.recorder.addEncoded('i', data);
+      session.recorder.addEncoded('i', data, this.touch(session));
       this.toAgent(session, `{"type":"input","data":${data}}`);
     } else if (frame.type === 'resize' && isSize(frame.cols, 2, 1000) && isSize(frame.rows, 1, 500)) {
       session.cols = frame.cols;
@@ -227,34 +252,46 @@ export class TerminalRelay {
     } else if (frame.type === 'end') void this.end(session.id, 'console');
   }
 
-  private fromAgent(session: LiveSession, raw: unknown): void {
+  /** As the console's frames: output as the agent writes it is passed on as received. */
+  private fromAgent(session: LiveSession, raw: RawData, isBinary: boolean): void {
     if (this.guard.mustHold(session)) {
-      this.guard.hold(session, () => this.fromAgent(session, raw));
+      this.guard.hold(session, () => this.fromAgent(session, raw, isBinary));
       return;
     }
-    const frame = parseFrame(raw);
-    if (!frame || session.ended) return;
+    if (session.ended) return;
+    const text = String(raw);
+    const shown = isBinary ? null : canonicalData(text, OUTPUT_START);
+    if (shown !== null) {
+      this.toConsole(session, raw as Buffer);
+      session.recorder.addEncoded('o', shown, this.touch(session));
+      return;
+    }
+    const frame = parseFrame(text);
+    if (!frame) return;
     if (frame.type === 'output' && typeof frame.data === 'string') {
-      this.touch(session);
       const data = JSON.stringify(frame.data);
-      session.recorder.addEncoded('o', data);
+      session.recorder.addEncoded('o', data, this.touch(session));
       this.toConsole(session, `{"type":"output","data":${data}}`);
     } else if (frame.type === 'exit') void this.end(session.id, 'agent');
   }
 
-  private toConsole(session: LiveSession, frame: string) {
-    if (session.console) session.console.send(frame);
+  private toConsole(session: LiveSession, frame: Frame) {
+    if (session.console) session.console.send(frame, AS_TEXT);
     else session.toConsole.push(frame);
   }
 
-  private toAgent(session: LiveSession, frame: string) {
-    if (session.agent) session.agent.send(frame);
+  private toAgent(session: LiveSession, frame: Frame) {
+    if (session.agent) session.agent.send(frame, AS_TEXT);
     else session.toAgent.push(frame);
   }
 
-  /** Activity postpones the idle end: a keystroke only notes the time, the timer re-arms itself. */
-  private touch(session: LiveSession) {
+  /**
+   * Activity postpones the idle end: a keystroke only notes the time, the timer re-arms itself.
+   * Answers the time noted (the recording's line takes it too).
+   */
+  private touch(session: LiveSession): number {
     session.activeAt = performance.now();
+    return session.activeAt;
   }
 
   private waitIdle(session: LiveSession, ms: number) {
