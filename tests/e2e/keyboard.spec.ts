@@ -114,16 +114,19 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
     timeout: 30_000,
   });
 
-  // g then a letter goes to an area.
+  // g then a letter goes to an area; the next keys wait for its screen, as a person looks first.
   await page.keyboard.press('g');
   await page.keyboard.press('c');
   await expect(page).toHaveURL(/\/cases$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('u');
   await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await page.keyboard.press('g');
   await page.keyboard.press('d');
   await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   // ? lists every shortcut; Esc closes it.
   await page.keyboard.press('?');

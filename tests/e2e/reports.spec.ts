@@ -31,7 +31,8 @@ test('an administrator builds a report, previews it, schedules it monthly and fi
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
   const preview = page.getByRole('region', { name: 'Preview' });
-  await expect(preview.locator('iframe[data-version="1"]')).toBeAttached();
+  // The preview is rendered by the server's render threads: on a busy machine that takes a while.
+  await expect(preview.locator('iframe[data-version="1"]')).toBeAttached({ timeout: 30_000 });
 
   // A text part is added at the end, written, then moved up above the key figures with Alt+↑.
   await tabTo(page, page.getByLabel('Add', { exact: true }));
