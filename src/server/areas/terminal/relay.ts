@@ -14,19 +14,14 @@ import {
 import { type NodeTiming, RelayNodes } from './nodes.ts';
 import { AsciicastRecorder } from './recording.ts';
 import { RecordingWriter } from './recording-chunks.ts';
-import { deadCertificates, endedInDatabase, type SessionIdentity, storeEnd } from './session-end.ts';
+import { endedInDatabase, type SessionIdentity, storeEnd } from './session-end.ts';
 import { type GuardedSession, StallGuard } from './stall-guard.ts';
+import { RelayWatches } from './watches.ts';
 
 /** A ticket opens the console's socket within this time. */
 export const TICKET_SECONDS = 30;
 /** The agent joins within this time, or the session ends. */
 const JOIN_SECONDS = 30;
-/** How often live sessions' certificates are read again (revocation, expiry). */
-const CERTIFICATE_CHECK_MS = 1000;
-/** Agents' channels are pinged this often; one that missed the last pong is dropped. */
-const PING_MS = 30_000;
-/** Live recordings are written this often: a process that crashes loses at most this much. */
-const RECORDING_FLUSH_MS = 1000;
 /** A process stopping tries this long to store the ends of its sessions while the database is away. */
 const STOPPING_STORE_MS = 10_000;
 /** A frame passed on as received is sent as what it came as: text. */
@@ -71,9 +66,7 @@ export class TerminalRelay {
   private readonly channels = new Map<string, WebSocket>();
   private readonly sessions = new Map<string, LiveSession>();
   private readonly persisting = new Set<Promise<void>>();
-  private certificateTimer: NodeJS.Timeout | undefined;
-  private flushTimer: NodeJS.Timeout | undefined;
-  private readonly pingTimer: NodeJS.Timeout;
+  private readonly watches: RelayWatches;
   /** Until when the ends of sessions are tried again: for ever, until the process stops. */
   private storeUntil = Number.POSITIVE_INFINITY;
   /** Holds what arrives for the sessions while this process may have been taken for dead. */
@@ -86,8 +79,11 @@ export class TerminalRelay {
     private readonly log: FastifyBaseLogger,
     timing: NodeTiming,
   ) {
-    this.pingTimer = setInterval(() => this.pingChannels(), PING_MS);
-    this.pingTimer.unref();
+    this.watches = new RelayWatches(db, log, {
+      sessions: () => this.sessions.values(),
+      channels: () => this.channels.values(),
+      end: (sessionId, reason) => void this.end(sessionId, reason),
+    });
     this.nodes = new RelayNodes(
       db,
       log,
@@ -169,8 +165,7 @@ export class TerminalRelay {
     };
     this.sessions.set(info.id, session);
     this.waitIdle(session, this.idleMs);
-    this.watchCertificates();
-    this.writeRecordings();
+    this.watches.sessionStarted();
     // The header at once: a crash before the first second still leaves a recording to replay.
     void writer.flush();
     this.channels
@@ -316,11 +311,7 @@ export class TerminalRelay {
     this.guard.ended(session);
     clearTimeout(session.idleTimer);
     clearTimeout(session.joinTimer);
-    if (this.sessions.size === 0) {
-      this.stopWatchingCertificates();
-      clearInterval(this.flushTimer);
-      this.flushTimer = undefined;
-    }
+    if (this.sessions.size === 0) this.watches.noSessionsLeft();
     const message = END_MESSAGES[reason];
     if (session.console?.readyState === 1) {
       session.console.send(JSON.stringify({ type: 'ended', reason, message }));
@@ -374,57 +365,9 @@ export class TerminalRelay {
     }
   }
 
-  /** While sessions live, what they recorded is written every second (off the keystroke path). */
-  private writeRecordings() {
-    if (this.flushTimer) return;
-    this.flushTimer = setInterval(() => {
-      for (const session of this.sessions.values()) void session.writer.flush();
-    }, RECORDING_FLUSH_MS);
-    this.flushTimer.unref();
-  }
-
-  /** While sessions live, their certificates are read again: none outlives its certificate. */
-  private watchCertificates() {
-    if (this.certificateTimer) return;
-    this.certificateTimer = setInterval(
-      () => void this.endSessionsOfDeadCertificates(),
-      CERTIFICATE_CHECK_MS,
-    );
-    this.certificateTimer.unref();
-  }
-
-  private stopWatchingCertificates() {
-    clearInterval(this.certificateTimer);
-    this.certificateTimer = undefined;
-  }
-
-  private async endSessionsOfDeadCertificates() {
-    const ids = [...new Set([...this.sessions.values()].map((s) => s.certificateId))];
-    if (ids.length === 0) return;
-    try {
-      const deadIds = await deadCertificates(this.db, ids);
-      for (const session of [...this.sessions.values()])
-        if (deadIds.has(session.certificateId)) void this.end(session.id, 'certificate');
-    } catch (error) {
-      this.log.warn({ err: error }, 'terminal certificates not checked');
-    }
-  }
-
-  private pingChannels() {
-    for (const socket of this.channels.values()) {
-      const marked = socket as WebSocket & { alive?: boolean };
-      if (marked.alive === false) {
-        socket.terminate();
-        continue;
-      }
-      marked.alive = false;
-      socket.ping();
-    }
-  }
-
   /** Ends every session (their recordings are stored) and closes the agents' channels. */
   async close(): Promise<void> {
-    clearInterval(this.pingTimer);
+    this.watches.close();
     this.guard.close();
     this.storeUntil = Date.now() + STOPPING_STORE_MS;
     await Promise.all([...this.sessions.keys()].map((id) => this.end(id, 'server_stopping')));
