@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Principal } from './auth/principal.ts';
+import { deferInsert } from './db/deferred-inserts.ts';
 import { auditLog } from './db/schema/index.ts';
 import type { Db } from './db/types.ts';
 
@@ -14,18 +16,28 @@ export interface AuditEntry {
 
 /** Records a change made through the API, in the same transaction as the change itself. */
 export async function audit(tx: Db, principal: Principal, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
-    partnerId: principal.user.partnerId,
-    customerId: entry.customerId ?? null,
-    actorId: principal.user.contactId,
-    impersonatorId: principal.impersonator?.contactId ?? null,
+  const row = {
+    partner_id: principal.user.partnerId,
+    customer_id: entry.customerId ?? null,
+    actor_id: principal.user.contactId,
+    impersonator_id: principal.impersonator?.contactId ?? null,
     action: entry.action,
     entity: entry.entity,
-    entityId: entry.entityId ?? null,
+    entity_id: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
+  if (!deferInsert(tx, 'audit_log', [row], insertAuditRows))
+    await tx.execute(insertAuditRows(JSON.stringify([row])));
 }
+
+/** Audit rows from a JSON array (one statement however many). */
+const insertAuditRows = (json: string) => sql`
+  insert into ${auditLog} (partner_id, customer_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
+  select partner_id, customer_id, actor_id, impersonator_id, action, entity, entity_id, before, after
+  from jsonb_to_recordset(${json}::jsonb) as r(
+    partner_id uuid, customer_id uuid, actor_id uuid, impersonator_id uuid, action text, entity text,
+    entity_id text, before jsonb, after jsonb)`;
 
 /**
  * The audit rows of a change that spans customers: one per customer, carrying its customer id.

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runStep } from '../../../src/server/areas/workflows/engine/step.ts';
-import { alertActivity, alerts, jobs, workflowSteps } from '../../../src/server/db/schema/index.ts';
+import { alertActivity, alerts, auditLog, jobs, workflowSteps } from '../../../src/server/db/schema/index.ts';
 import type { Db } from '../../../src/server/db/types.ts';
 import { laneHandlers } from '../../../src/server/jobs/registry.ts';
 import { runDueJobs } from '../../../src/server/jobs/runner.ts';
@@ -113,6 +113,25 @@ describe.each(backends())('in-database steps of a run done together on %s', (bac
       { action: 'commented', field: null, before: null, after: expect.anything() },
       { action: 'updated', field: 'priority', before: 'low', after: 'high' },
       { action: 'updated', field: 'status', before: 'new', after: 'open' },
+    ]);
+    // Its audit trail too, in the order the steps acted, with the comment's own row between.
+    const trail = await db()
+      .select({
+        action: auditLog.action,
+        entity: auditLog.entity,
+        before: auditLog.before,
+        after: auditLog.after,
+      })
+      .from(auditLog)
+      .where(
+        sql`(${auditLog.entity} = 'alert' and ${auditLog.action} = 'update' and ${auditLog.entityId} = ${String(alert.id)}) or (${auditLog.entity} = 'discussion' and ${auditLog.entityId} in (select id::text from discussions where entity = 'alert' and entity_id = ${alert.id}))`,
+      )
+      .orderBy(asc(auditLog.id));
+    expect(trail).toEqual([
+      { action: 'update', entity: 'alert', before: { priority: 'critical' }, after: { priority: 'low' } },
+      { action: 'create', entity: 'discussion', before: null, after: expect.anything() },
+      { action: 'update', entity: 'alert', before: { priority: 'low' }, after: { priority: 'high' } },
+      { action: 'update', entity: 'alert', before: { status: 'new' }, after: { status: 'open' } },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { deferInserts, deferredInserts } from '../../../db/deferred-inserts.ts';
 import type { WorkflowTask } from '../../../db/schema/index.ts';
 import { workflowSteps } from '../../../db/schema/index.ts';
 import { resultRows, scopeSettings } from '../../../db/tenancy.ts';
@@ -84,6 +85,8 @@ export async function runTogether(
   let leaves: Leaves | 'lost';
   try {
     leaves = await db.transaction(async (tx) => {
+      // Audit and activity rows go with the last statement (writeSteps), not one insert each.
+      deferInserts(tx);
       // One statement: the locks of this step and every one after it, then the owner's scope and
       // the loop guard's marks for the statements after it.
       const rows = await tx
@@ -222,7 +225,7 @@ async function writeSteps(tx: Db, hand: RunInHand, records: readonly StepWrite[]
         attempts = s.attempts + d.counted
       from done d
       where s.run_id = ${run.id} and s.step_index = d.step_index
-      returning s.step_index)${ending}
+      returning s.step_index)${ending}${deferredInserts(tx)}
     select count(*)::int as written from stepped`);
   const written = Number((resultRows<{ written: number }>(result)[0] ?? { written: 0 }).written);
   if (written !== records.length) throw new Error(`only ${written} of ${records.length} steps were written`);
