@@ -5,14 +5,20 @@
  * that do not match it against none, in the same run: the alerts of a provider with the 100 and
  * of one with none raised alternately.
  *
- *   npx tsx bench/workflows.ts [--runs N] [--workers W] [--alerts A] [--batch B]
+ *   npx tsx bench/workflows.ts [--runs N] [--workers W] [--alerts A] [--batch B] [--processes P]
+ *
+ * `--processes 2` drains the lane for the runs per second from two processes (W workers each),
+ * as a deployment with two `WATCHFLOOR_ROLE=worker` processes does; one by default.
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) picks the server.
  *
  * Targets (issue 23): first step within 1 s p95; 200 runs/s or more; the alert path at most 10%
  * slower with 100 enabled workflows.
  */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createAlertRecord } from '../src/server/areas/alerts/index.ts';
 import { DEFAULT_DEFINITION } from '../src/server/areas/workflows/definition.ts';
@@ -44,6 +50,9 @@ const { values } = parseArgs({
     alerts: { type: 'string', default: '200' },
     /** Jobs a worker claims at once; the workflows lane's own by default. */
     batch: { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    /** Internal: this process is one of `--processes`, draining the database at this address. */
+    drain: { type: 'string' },
   },
 });
 /** Workflows each benchmark alert starts. */
@@ -211,43 +220,34 @@ async function main() {
     // each alert, as one workflow starts at most RUNS_PER_MINUTE runs a minute.
     for (let i = 0; i < MATCHING; i++) await publish(db, partner.partnerId, user.contactId, 'bench-five');
     const runs = Number(values.runs);
-    const workers = Number(values.workers);
     for (let i = 0; i < runs / MATCHING; i++) await raise('bench-five', i);
     const sentBefore = statements;
+    // The other processes start and connect first; all begin draining together.
+    const others = await Promise.all(
+      Array.from({ length: Number(values.processes) - 1 }, () => drainingProcess(url.href, batch)),
+    );
     const started = performance.now();
-    // A worker that finds nothing due looks again while another still works (whose jobs queue the
-    // next steps), as the server's loops do; all stop once none found anything.
-    const idle = new Set<number>();
-    const work = async (w: number) => {
-      for (;;) {
-        const ran = await runDueJobs(db, {
-          workerId: `bench-${w}`,
-          pollMs: 5,
-          handlers,
-          batch,
-          schedules: [],
-          log: quiet,
-        });
-        if (ran > 0) idle.delete(w);
-        else idle.add(w);
-        if (idle.size === workers) return;
-        if (ran === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
+    for (const other of others) other.send('go');
+    const [, ...reports] = await Promise.all([
+      drainUntilDone(db, handlers, batch, 'bench'),
+      ...others.map(async (other) => (await once(other, 'message'))[0] as { statements: number }),
+    ]);
     const seconds = (performance.now() - started) / 1000;
     const done = await db
       .select({ id: workflowRuns.id })
       .from(workflowRuns)
       .where(eq(workflowRuns.status, 'succeeded'));
-    const sent = statements - sentBefore;
+    const sent = statements - sentBefore + reports.reduce((sum, report) => sum + report.statements, 0);
+    const processes = Number(values.processes);
     console.log(
-      `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${workers} workers (target >= 200); ${(sent / Math.max(1, done.length)).toFixed(1)} statements a run`,
+      `five-step runs:                 ${done.length} succeeded of ${runs} in ${seconds.toFixed(1)} s: ${(done.length / seconds).toFixed(0)} runs/s with ${values.workers} workers${processes > 1 ? ` in each of ${processes} processes` : ''} (target >= 200); ${(sent / Math.max(1, done.length)).toFixed(1)} statements a run`,
     );
 
     // Trigger to first step: alerts raised one at a time while the workers run, told of new jobs
-    // at commit as the server's are.
-    const runners = Array.from({ length: workers }, (_, w) =>
+    // at commit as the server's are. Workflows of their own, as the ones above may have started
+    // as many runs this minute as one may (RUNS_PER_MINUTE) when --runs is large.
+    for (let i = 0; i < MATCHING; i++) await publish(db, partner.partnerId, user.contactId, 'bench-steady');
+    const runners = Array.from({ length: Number(values.workers) }, (_, w) =>
       startJobRunner(db, {
         workerId: `steady-${w}`,
         pollMs: 20,
@@ -260,7 +260,7 @@ async function main() {
     );
     const raised: number[] = [];
     for (let i = 0; i < Math.min(40, runs / MATCHING); i++) {
-      raised.push((await raise('bench-five', runs + i)).id);
+      raised.push((await raise('bench-steady', i)).id);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const firstSteps = async () =>
@@ -292,4 +292,79 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * Drains the workflows lane with W workers until every benchmark run has ended: a worker that
+ * finds nothing due looks again while another still works (whose jobs queue the next steps), as
+ * the server's loops do; once all found nothing, the runs are counted, as other processes may
+ * still be queuing steps.
+ */
+async function drainUntilDone(
+  db: Db,
+  handlers: ReturnType<typeof laneHandlers>,
+  batch: number,
+  name: string,
+) {
+  const workers = Number(values.workers);
+  const runs = Number(values.runs);
+  for (;;) {
+    const idle = new Set<number>();
+    const work = async (w: number) => {
+      for (;;) {
+        const ran = await runDueJobs(db, {
+          workerId: `${name}-${w}`,
+          pollMs: 5,
+          handlers,
+          batch,
+          schedules: [],
+          log: quiet,
+        });
+        if (ran > 0) idle.delete(w);
+        else idle.add(w);
+        if (idle.size === workers) return;
+        if (ran === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
+    const [ended] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(workflowRuns)
+      .where(inArray(workflowRuns.status, ['succeeded', 'failed', 'cancelled']));
+    if (Number(ended?.count ?? 0) >= runs) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Another process draining the same database; answers once it is connected and waits for 'go'. */
+async function drainingProcess(url: string, batch: number): Promise<ChildProcess> {
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    [
+      '--drain',
+      url,
+      '--workers',
+      String(values.workers),
+      '--runs',
+      String(values.runs),
+      '--batch',
+      String(batch),
+    ],
+    { execArgv: ['--import', 'tsx'] },
+  );
+  await once(child, 'message');
+  return child;
+}
+
+/** The body of a process started by `drainingProcess`: reports the statements it sent. */
+async function drainHere(url: string) {
+  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  process.send!('ready');
+  await once(process, 'message');
+  const before = statements;
+  await drainUntilDone(database.db, laneHandlers('workflows'), Number(values.batch), `drain-${process.pid}`);
+  process.send!({ statements: statements - before });
+  await database.close();
+  process.disconnect?.();
+}
+
+if (values.drain) await drainHere(values.drain);
+else await main();
