@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { startRun } from '../../../src/server/areas/workflows/engine/runs.ts';
 import { runStep } from '../../../src/server/areas/workflows/engine/step.ts';
-import { jobs } from '../../../src/server/db/schema/index.ts';
+import { jobs, workflowRuns, workflowSteps, workflowVersions } from '../../../src/server/db/schema/index.ts';
 import type { JobRow } from '../../../src/server/jobs/types.ts';
 import { backends } from '../../helpers/database.ts';
 import { engineContext, quiet } from './helpers.ts';
@@ -41,6 +42,59 @@ describe.each(backends())("the workflow engine's re-deliveries, re-runs and canc
     const detail = await runDetail(run!.run_id);
     expect(detail.steps.map((s: { attempts: number }) => s.attempts)).toEqual([1, 1]);
     expect(detail.workflow_id).toBe(workflow.workflow_id);
+  });
+
+  it('starts a run once for its dispatch key: the trigger delivered again adds no run, steps or job', async () => {
+    const { type, host } = fresh();
+    await c.published(c.isolateWorkflow({ trigger_filter: { types: [type] } }));
+    const alert = await c.raiseAlert({ type, host_name: host });
+    await c.runWorkflowJobs();
+    const [started] = await db().select().from(workflowRuns).where(eq(workflowRuns.alertId, alert.id));
+    const [version] = await db()
+      .select()
+      .from(workflowVersions)
+      .where(
+        and(
+          eq(workflowVersions.workflowId, started!.workflowId),
+          eq(workflowVersions.version, started!.version),
+        ),
+      );
+    const counts = async () => ({
+      runs: (await db().select().from(workflowRuns).where(eq(workflowRuns.alertId, alert.id))).length,
+      steps: (await db().select().from(workflowSteps).where(eq(workflowSteps.runId, started!.id))).length,
+      stepJobs: (await db().select().from(jobs).where(eq(jobs.kind, 'workflow-step'))).length,
+    });
+    const before = await counts();
+    expect(before).toMatchObject({ runs: 1, steps: version!.definition.task_list.length });
+    const again = {
+      partnerId: started!.partnerId,
+      workflowId: started!.workflowId,
+      version: started!.version,
+      definition: version!.definition,
+      customerId: started!.customerId,
+      alertId: alert.id,
+      triggerData: started!.triggerData as Record<string, unknown>,
+      depth: started!.depth,
+    };
+    expect(await startRun(db(), { ...again, dispatchKey: started!.dispatchKey })).toBeNull();
+    expect(await counts()).toEqual(before);
+    // A new key starts a run: queued, with its steps pending and its first step's job.
+    const fresh2 = await startRun(db(), { ...again, dispatchKey: `${started!.dispatchKey}-again` });
+    expect(fresh2).toMatchObject({ status: 'queued', alertId: alert.id, workflowId: started!.workflowId });
+    expect(fresh2!.createdAt).toBeInstanceOf(Date);
+    const steps = await db().select().from(workflowSteps).where(eq(workflowSteps.runId, fresh2!.id));
+    expect(steps.map((step) => [step.stepIndex, step.status])).toEqual(
+      version!.definition.task_list.map((_, index) => [index, 'pending']),
+    );
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `${fresh2!.id}:0`));
+    expect(job).toMatchObject({
+      kind: 'workflow-step',
+      payload: { run_id: fresh2!.id, step: 0 },
+      partnerId: started!.partnerId,
+    });
   });
 
   it('re-runs a finished run from a step: earlier steps carried over, the rest done again', async () => {

@@ -27,26 +27,28 @@ export interface NewRun {
  */
 export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<RunRow | null> {
   const fromStep = run.rerunOf?.fromStep ?? 0;
+  const tasks = orderedTasks(run.definition);
+  const values: typeof workflowRuns.$inferInsert = {
+    partnerId: run.partnerId,
+    workflowId: run.workflowId,
+    version: run.version,
+    customerId: run.customerId,
+    alertId: run.alertId,
+    triggerId: run.definition.trigger_id,
+    triggerData: run.triggerData,
+    depth: run.depth,
+    dispatchKey: run.dispatchKey,
+    rerunOf: run.rerunOf?.runId ?? null,
+    fromStep,
+    createdAt: now,
+  };
+  if (!run.rerunOf && tasks.length > 0) return startNewRun(db, values, tasks, now);
   const [row] = await db
     .insert(workflowRuns)
-    .values({
-      partnerId: run.partnerId,
-      workflowId: run.workflowId,
-      version: run.version,
-      customerId: run.customerId,
-      alertId: run.alertId,
-      triggerId: run.definition.trigger_id,
-      triggerData: run.triggerData,
-      depth: run.depth,
-      dispatchKey: run.dispatchKey,
-      rerunOf: run.rerunOf?.runId ?? null,
-      fromStep,
-      createdAt: now,
-    })
+    .values(values)
     .onConflictDoNothing({ target: workflowRuns.dispatchKey })
     .returning();
   if (!row) return null;
-  const tasks = orderedTasks(run.definition);
   // A new run has no job yet: a plain insert, which request work (a re-run) may make; with the
   // steps' rows in the same statement.
   const firstJob = stepJob(row, fromStep, now);
@@ -78,6 +80,45 @@ export async function startRun(db: Db, run: NewRun, now = new Date()): Promise<R
   );
   await db.with(steps).insert(jobs).values(firstJob);
   return row;
+}
+
+/**
+ * A run started afresh (the triggers' common case) in one statement: the run, its steps' rows
+ * and its first step's job, the latter two only when the run was added (its dispatch key new).
+ */
+async function startNewRun(
+  db: Db,
+  values: typeof workflowRuns.$inferInsert,
+  tasks: ReturnType<typeof orderedTasks>,
+  now: Date,
+): Promise<RunRow | null> {
+  const added = db
+    .$with('added')
+    .as(
+      db
+        .insert(workflowRuns)
+        .values(values)
+        .onConflictDoNothing({ target: workflowRuns.dispatchKey })
+        .returning(),
+    );
+  const steps = tasks.map((task, index) => ({
+    step_index: index,
+    task_id: task.id,
+    action_id: task.action_id,
+  }));
+  const stepRows = db.$with('step_rows', {}).as(sql`
+    insert into ${workflowSteps} (run_id, step_index, customer_id, task_id, action_id)
+    select added.id, s.step_index, added.customer_id, s.task_id, s.action_id
+    from added, jsonb_to_recordset(${JSON.stringify(steps)}::jsonb) as s(step_index int, task_id text, action_id text)
+    returning 1`);
+  const firstJob = db.$with('first_job', {}).as(sql`
+    insert into ${jobs} (kind, payload, singleton_key, run_at, partner_id)
+    select ${STEP_JOB}, jsonb_build_object('run_id', added.id, 'step', 0), added.id || ':0',
+      ${now.toISOString()}::timestamptz, added.partner_id
+    from added
+    returning 1`);
+  const [row] = await db.with(added, stepRows, firstJob).select().from(added);
+  return row ?? null;
 }
 
 /** The job of a run's step: at most one pending per run and step (its singleton key). */
