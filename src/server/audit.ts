@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Principal } from './auth/principal.ts';
-import { deferInsert } from './db/deferred-inserts.ts';
+import { insertRows, type JsonRowsTable } from './db/deferred-inserts.ts';
 import { auditLog } from './db/schema/index.ts';
 import type { Db } from './db/types.ts';
 
@@ -27,17 +26,24 @@ export async function audit(tx: Db, principal: Principal, entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
   };
-  if (!deferInsert(tx, 'audit_log', [row], insertAuditRows))
-    await tx.execute(insertAuditRows(JSON.stringify([row])));
+  await insertRows(tx, AUDIT_ROWS, [row]);
 }
 
-/** Audit rows from a JSON array (one statement however many). */
-const insertAuditRows = (json: string) => sql`
-  insert into ${auditLog} (partner_id, customer_id, actor_id, impersonator_id, action, entity, entity_id, before, after)
-  select partner_id, customer_id, actor_id, impersonator_id, action, entity, entity_id, before, after
-  from jsonb_to_recordset(${json}::jsonb) as r(
-    partner_id uuid, customer_id uuid, actor_id uuid, impersonator_id uuid, action text, entity text,
-    entity_id text, before jsonb, after jsonb)`;
+/** Audit rows as `audit` writes them. */
+const AUDIT_ROWS: JsonRowsTable = {
+  table: auditLog,
+  columns: {
+    partner_id: 'uuid',
+    customer_id: 'uuid',
+    actor_id: 'uuid',
+    impersonator_id: 'uuid',
+    action: 'text',
+    entity: 'text',
+    entity_id: 'text',
+    before: 'jsonb',
+    after: 'jsonb',
+  },
+};
 
 /**
  * The audit rows of a change that spans customers: one per customer, carrying its customer id.

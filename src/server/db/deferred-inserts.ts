@@ -1,10 +1,17 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './types.ts';
 
-/** One table's rows held back, and how to insert them (one statement for the lot). */
+/** A table's rows given as JSON objects, and the columns (name to SQL type) they fill. */
+export interface JsonRowsTable {
+  table: PgTable;
+  columns: Readonly<Record<string, string>>;
+}
+
+/** One table's rows held back, and how to insert them. */
 interface Held {
   rows: unknown[];
-  insert: (json: string) => SQL;
+  into: JsonRowsTable;
 }
 
 /**
@@ -15,27 +22,25 @@ interface Held {
  */
 const heldBy = new WeakMap<Db, Map<string, Held>>();
 
-/** From now on, this transaction's deferrable inserts wait for `deferredInserts`. */
+/** From now on, this transaction's `insertRows` wait for `deferredInserts`. */
 export function deferInserts(tx: Db): void {
   heldBy.set(tx, new Map());
 }
 
 /**
- * Holds the rows back when the transaction defers its inserts (answers true), else answers false
- * and the caller inserts them now. `insert` builds the statement from the rows as a JSON array.
+ * Inserts the rows in one statement however many, or holds them back when the transaction
+ * defers its inserts (`deferInserts`).
  */
-export function deferInsert(
-  tx: Db,
-  table: string,
-  rows: readonly unknown[],
-  insert: (json: string) => SQL,
-): boolean {
+export async function insertRows(tx: Db, into: JsonRowsTable, rows: readonly unknown[]): Promise<void> {
   const held = heldBy.get(tx);
-  if (!held) return false;
-  const already = held.get(table);
+  if (!held) {
+    await tx.execute(insertJson(into, rows));
+    return;
+  }
+  const name = getTableName(into.table);
+  const already = held.get(name);
   if (already) already.rows.push(...rows);
-  else held.set(table, { rows: [...rows], insert });
-  return true;
+  else held.set(name, { rows: [...rows], into });
 }
 
 /**
@@ -47,8 +52,19 @@ export function deferredInserts(tx: Db): SQL {
   const held = heldBy.get(tx);
   if (!held || held.size === 0) return sql``;
   const parts = [...held.values()].map(
-    (table, i) => sql`, ${sql.raw(`deferred_${i}`)} as (${table.insert(JSON.stringify(table.rows))})`,
+    (table, i) => sql`, ${sql.raw(`deferred_${i}`)} as (${insertJson(table.into, table.rows)})`,
   );
   held.clear();
   return sql.join(parts, sql``);
+}
+
+/** One statement with one parameter (the rows as a JSON array). */
+function insertJson({ table, columns }: JsonRowsTable, rows: readonly unknown[]): SQL {
+  const names = sql.raw(Object.keys(columns).join(', '));
+  const types = sql.raw(
+    Object.entries(columns)
+      .map(([name, type]) => `${name} ${type}`)
+      .join(', '),
+  );
+  return sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { deferInsert } from '../../db/deferred-inserts.ts';
+import { insertRows, type JsonRowsTable } from '../../db/deferred-inserts.ts';
 import { agentActions, alertActivity, users } from '../../db/schema/index.ts';
 import { inIds } from '../../db/sql-helpers.ts';
 import type { Db } from '../../db/types.ts';
@@ -66,8 +66,7 @@ export async function recordActivity(
     after: e.after ?? null,
     comment: e.comment ?? null,
   }));
-  if (!deferInsert(tx, 'alert_activity', rows, insertActivityRows))
-    await tx.execute(insertActivityRows(JSON.stringify(rows)));
+  await insertRows(tx, ACTIVITY_ROWS, rows);
   // Every alert event passes here, so the people who asked to be mailed of it hear of it.
   await queueNotificationEvents(tx, notificationEvents(actor, entries));
   // ...and the published workflows that answer it run (a muted new alert triggers nothing).
@@ -81,13 +80,21 @@ export async function recordActivity(
   );
 }
 
-/** Activity rows from a JSON array (one statement however many). */
-const insertActivityRows = (json: string) => sql`
-  insert into ${alertActivity} (alert_id, customer_id, actor_id, impersonator_id, action, field, before, after, comment)
-  select alert_id, customer_id, actor_id, impersonator_id, action, field, before, after, comment
-  from jsonb_to_recordset(${json}::jsonb) as r(
-    alert_id bigint, customer_id uuid, actor_id uuid, impersonator_id uuid, action text, field text,
-    before jsonb, after jsonb, comment text)`;
+/** Activity rows as `recordActivity` writes them. */
+const ACTIVITY_ROWS: JsonRowsTable = {
+  table: alertActivity,
+  columns: {
+    alert_id: 'bigint',
+    customer_id: 'uuid',
+    actor_id: 'uuid',
+    impersonator_id: 'uuid',
+    action: 'text',
+    field: 'text',
+    before: 'jsonb',
+    after: 'jsonb',
+    comment: 'text',
+  },
+};
 
 /** New alerts no mute caught, and alerts whose fields changed, once each. */
 function workflowEvents(entries: readonly ActivityEntry[]): AlertEvent[] {
