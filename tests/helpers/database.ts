@@ -18,15 +18,23 @@ let pgliteSnapshot: Blob | undefined;
 /**
  * The migrated snapshot, read once per worker. PGlite reads its copy through `arrayBuffer()`,
  * which Node answers by streaming the 45 MB Blob in small pieces (most of a second of CPU a copy);
- * this Blob hands over a copy of the bytes it holds instead.
+ * this Blob hands over the bytes it holds instead. PGlite only reads them (its untar writes each
+ * file into its own in-memory file system, a copy), so every open can share them; a test in
+ * database-snapshot.test.ts checks they are the same after an open.
  */
 class HeldSnapshot extends Blob {
   constructor(private readonly held: ArrayBuffer) {
     super([]);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.held.slice(0));
+    return Promise.resolve(this.held);
   }
+}
+
+/** The worker's snapshot, read on first use. */
+export function currentSnapshot(): Blob {
+  pgliteSnapshot ??= new HeldSnapshot(new Uint8Array(readFileSync(inject('pgliteSnapshot'))).buffer);
+  return pgliteSnapshot;
 }
 
 /**
@@ -41,10 +49,9 @@ const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '10', wa
  */
 export async function freshDatabase(backend: Backend): Promise<Database> {
   if (backend === 'pglite') {
-    pgliteSnapshot ??= new HeldSnapshot(new Uint8Array(readFileSync(inject('pgliteSnapshot'))).buffer);
     return openDatabase({
       dataDir: 'memory://',
-      snapshot: pgliteSnapshot,
+      snapshot: currentSnapshot(),
       copyOfMigrated: true,
       pgliteSettings: TEST_PGLITE_SETTINGS,
     });

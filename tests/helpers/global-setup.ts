@@ -39,6 +39,9 @@ export default async function setup(project: TestProject) {
 
 async function migratedPglite(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Blob> {
   const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  // A checkpoint first, so a copy starts from a clean state instead of replaying the migrations'
+  // write-ahead log on every open (about a fifth of an open's time).
+  await client.exec('CHECKPOINT');
   const tarball = await client.dumpDataDir('none');
   await database.close();
   return tarball;
