@@ -198,13 +198,21 @@ test('j/k scroll the focused case into view; x selects and >case-assign assigns 
   const total = Number(await grid(page).getAttribute('aria-rowcount')) - 1;
   expect(total).toBeGreaterThanOrEqual(25);
   // (Tab passed through the list on the way to Rows, so its first row is the current one.)
-  for (let i = 0; i < 20; i++) await page.keyboard.press('j');
+  // Each key moves the cursor one row, watched before the next key, as a person does.
   const current = grid(page).locator('[role="row"][aria-current="true"]');
-  await expect(current).toHaveCount(1);
-  expect(Number(await current.getAttribute('data-row-index'))).toBeGreaterThanOrEqual(19);
+  await expect(current).toHaveAttribute('data-row-index', '0');
+  for (let i = 1; i <= 20; i++) {
+    await page.keyboard.press('j');
+    await expect(current).toHaveAttribute('data-row-index', String(i));
+  }
   await expect(current).toBeInViewport();
   await expect(current.getByRole('link')).toBeFocused();
-  for (let i = 0; i < 25; i++) await page.keyboard.press('k');
+  for (let i = 19; i >= 0; i--) {
+    await page.keyboard.press('k');
+    await expect(current).toHaveAttribute('data-row-index', String(i));
+  }
+  // k on the first row stays there.
+  await page.keyboard.press('k');
   const first = grid(page).locator('[role="row"][data-row-index="0"]');
   await expect(first.getByRole('link')).toBeFocused();
   await expect(first).toBeInViewport();
