@@ -9,8 +9,8 @@ import { currentSnapshot, freshDatabase } from '../helpers/database.ts';
  * must not reach a database opened after it.
  */
 test('PGlite test databases share the snapshot and none sees another one’s rows', async () => {
-  const first = await freshDatabase('pglite');
   const snapshot = await heldSnapshotDigest();
+  const first = await freshDatabase('pglite');
   await first.db.execute(sql`create table snapshot_probe (id int)`);
   await first.db.execute(sql`insert into snapshot_probe values (1)`);
   await first.close();
