@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type AuthEpoch, pgliteAuthEpoch, postgresAuthEpoch } from './auth-epoch.ts';
 import { type JobsDue, pgliteJobsDue, postgresJobsDue } from './jobs-due.ts';
+import { type PreparedStatementOptions, preparedFromEnv, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 import { assertAppRoleCannotBypassRls, ensureTenancy } from './tenancy.ts';
 import { TENANT_POLICIES } from './tenant-policies.ts';
@@ -46,12 +47,21 @@ export interface OpenOptions {
    * start, and the default 128 MB of buffers was half the cost of opening a copy.
    */
   pgliteSettings?: Record<string, string> | undefined;
+  /**
+   * PostgreSQL only: when statements become named prepared statements (db/prepared-statements.ts);
+   * null sends every statement unnamed. By default as `DATABASE_PREPARED_STATEMENTS` says.
+   */
+  prepared?: PreparedStatementOptions | null | undefined;
 }
 
 /** Opens the database, applies migrations and tenancy policies, and checks the app role cannot bypass RLS. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.copyOfMigrated ?? false)
+    ? await openPostgres(
+        options.databaseUrl,
+        options.copyOfMigrated ?? false,
+        options.prepared === undefined ? preparedFromEnv() : options.prepared,
+      )
     : await openPglite(
         options.dataDir,
         options.snapshot,
@@ -100,8 +110,16 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, migrated: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+async function openPostgres(
+  url: string,
+  migrated: boolean,
+  prepared: PreparedStatementOptions | null,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    ...(prepared ? { Client: preparingClient(prepared) } : {}),
+  });
   // An idle connection the server closes (restart, failover, admin) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { preparedFromEnv, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 import { resultRows } from './tenancy.ts';
 import type { Db } from './types.ts';
@@ -80,10 +81,13 @@ export async function replicaRouter(
   options: ReplicaOptions,
   log: (message: string) => void = (message) => console.warn(message),
 ): Promise<ReadRouter> {
+  const prepared = preparedFromEnv();
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 2000,
+    // The replica's reads repeat as the primary's do (db/prepared-statements.ts).
+    ...(prepared ? { Client: preparingClient(prepared) } : {}),
   });
   pool.on('error', (error) => log(`replica connection lost: ${error.message}`));
   const replica = drizzlePg({ client: pool, schema }) as unknown as Db;
