@@ -8,9 +8,14 @@ import { adminQuery } from './global-setup.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). `TEST_BACKENDS=postgres`
+ * (or `pglite`) runs one half alone while working on it.
+ */
 export function backends(): Backend[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const all: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.TEST_BACKENDS?.split(',').map((name) => name.trim());
+  return only ? all.filter((backend) => only.includes(backend)) : all;
 }
 
 let pgliteSnapshot: Blob | undefined;
@@ -77,8 +82,17 @@ async function freshPostgresDatabase() {
   return { url: url.href, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * Every statement with parameters is a named prepared statement from its first send, as the busy
+ * ones are in production (db/prepared-statements.ts): the whole suite runs through them.
+ */
 const openPostgresCopy = (url: string) =>
-  openDatabase({ databaseUrl: url, dataDir: '', copyOfMigrated: inject('postgresTemplate') !== null });
+  openDatabase({
+    databaseUrl: url,
+    dataDir: '',
+    copyOfMigrated: inject('postgresTemplate') !== null,
+    prepared: { after: 1, most: 100_000 },
+  });
 
 /**
  * A database that two processes open one after the other (the crash tests: one is killed, the

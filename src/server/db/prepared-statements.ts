@@ -32,7 +32,9 @@ const COUNTED_MOST = 5_000;
  * What `DATABASE_PREPARED_STATEMENTS` asks for: on (the default) or off, for a connection pooler
  * in transaction mode that cannot keep named statements (PgBouncer before 1.21).
  */
-export function preparedFromEnv(value = process.env.DATABASE_PREPARED_STATEMENTS): PreparedStatementOptions | null {
+export function preparedFromEnv(
+  value = process.env.DATABASE_PREPARED_STATEMENTS,
+): PreparedStatementOptions | null {
   const setting = (value ?? 'on').trim().toLowerCase();
   if (setting === 'off' || setting === 'false' || setting === '0') return null;
   if (setting === 'on' || setting === 'true' || setting === '1' || setting === '') return DEFAULT_PREPARED;
@@ -61,7 +63,9 @@ export function preparingClient(options: PreparedStatementOptions): typeof pg.Cl
   class PreparingClient extends pg.Client {}
   const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   PreparingClient.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
-    const [config, values] = args;
+    const [first, values] = args;
+    // `query(text, values)` as `query({ text }, values)`: the same call, which a name can join.
+    const config = typeof first === 'string' ? { text: first } : first;
     if (isUnnamedConfig(config) && hasParameters(config, values)) {
       const name = nameOf(config.text);
       if (name) args[0] = { ...config, name };
