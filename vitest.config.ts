@@ -61,6 +61,7 @@ export default defineConfig({
           name: 'web',
           // Web, machine and unit tests replace timers, globals and modules per file: isolated.
           include: slowRun ? [] : ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/dom-downloads.ts'],
         },
       },
     ],

@@ -96,7 +96,7 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-/** The page address relative calls resolve against (jsdom's, or a stand-in under node). */
+/** The page address relative calls resolve against (the test DOM's, or a stand-in under node). */
 const pageAddress = () => globalThis.location?.href ?? 'http://localhost/';
 
 export class FakeNetwork {
@@ -248,7 +248,7 @@ export function freshNetwork(options: { unmatched?: 'hold' | 'not-found' } = {})
   return current;
 }
 
-// openapi-fetch builds Requests from relative addresses, which Node's Request refuses, and jsdom's
+// openapi-fetch builds Requests from relative addresses, which Node's Request refuses, and the test DOM's
 // AbortSignal is foreign to Node's Request: resolve against the page and drop the signal.
 const NodeRequest = globalThis.Request;
 class PageRequest extends NodeRequest {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
@@ -24,7 +24,7 @@ import {
 
 // The web app's client captures fetch when it loads: the fake network goes in first.
 await vi.hoisted(() => import('../helpers/fake-network.ts'));
-// jsdom cannot leave for another site; the departure is recorded instead.
+// The test DOM cannot leave for another site; the departure is recorded instead.
 vi.mock('../../src/web/session/browser.ts', () => ({ leaveFor: vi.fn() }));
 
 const SIGNED_OUT: SessionInput = { token: null, pending: PENDING, address: '/' };

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +12,7 @@ import type { Alert } from '../../src/web/features/alerts/types.ts';
 import { anAlert } from '../helpers/alert-fixture.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 const AGENT_ID = '00000000-0000-4000-8000-0000000a0001';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 beforeAll(() => {
-  // jsdom has no layout: react-window measures its viewport with ResizeObserver.
+  // The test DOM has no layout: react-window measures its viewport with ResizeObserver.
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { TRUNCATE, truncate } from '../../src/common/format.ts';
 import { alertsCsv } from '../../src/web/features/alerts/list/export.ts';

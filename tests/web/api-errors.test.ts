@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -172,7 +172,7 @@ describe('cases list: create a case from the keyboard', () => {
     await screen.findByRole('link', { name: /#1 Suspicious sign-ins 1/ });
     await user.keyboard('n');
     const dialog = await screen.findByRole('dialog', { name: 'New case' });
-    // jsdom has no showModal(), so the page behind stays queryable: look inside the dialog.
+    // Look inside the dialog: the page behind it is still in the test DOM's tree.
     const inDialog = within(dialog);
     expect(document.activeElement).toBe(inDialog.getByRole('combobox', { name: 'Customer' }));
 

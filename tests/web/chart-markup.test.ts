@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -200,7 +200,7 @@ const textOf = (html: string) => {
 };
 
 beforeAll(() => {
-  // jsdom has no ResizeObserver; the dashboard's chart watches its box with one.
+  // The dashboard's chart watches its box with a ResizeObserver, which a test DOM may lack.
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

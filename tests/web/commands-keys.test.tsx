@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { act, renderHook, screen, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { REGISTRY } from '../../src/web/commands/registry.ts';
 import { type ListKeysOptions, useListKeys } from '../../src/web/keyboard/use-list-keys.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 let network: FakeNetwork;

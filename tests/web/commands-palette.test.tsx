@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -15,7 +15,7 @@ import type { AlertsCommandTarget } from '../../src/web/features/alerts/command-
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 type Suggestion = components['schemas']['OmniboxItem'];

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +10,7 @@ import { RedirectPage } from '../../src/web/features/connectors/RedirectPage.tsx
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { renderInShell } from './shell-harness.tsx';
 

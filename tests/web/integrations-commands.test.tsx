@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor } from '@testing-library/react';
@@ -10,7 +10,7 @@ import type { Integration } from '../../src/web/features/integrations/api.ts';
 import { ToastArea } from '../../src/web/shell/toasts/ToastArea.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 /** `>open-integration <name>` (features/integrations/commands.ts) from any screen. */

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, within } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { IntegrationPage } from '../../src/web/features/integrations/Integration
 import { MultiInstanceHostsSection } from '../../src/web/features/integrations/MultiInstanceHostsSection.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 /** The integrations list's multi-instance hosts, and an instance's last failed pull. */

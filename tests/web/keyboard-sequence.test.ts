@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { installDispatcher, SEQUENCE_TIMEOUT_MS } from '../../src/web/keyboard/dispatcher.ts';
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The list kit (components/list): a row's own detail at its own height, and a list that loads more at its end.
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';

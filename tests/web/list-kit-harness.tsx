@@ -19,7 +19,7 @@ import {
 import { useSelectedCustomers } from '../../src/web/shell/index.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The list kit (components/list): cursor and selection keys, and the loading, empty, error and no-permission states.
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The list kit (components/list) for the lists that need more than the plain one: rows' details
 // in place, j/k turning the page, placeholder rows while loading, a selection the page keeps
 // (across pages, "all N matching"), a list filtered and sorted its own way, hidden columns.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The list kit (components/list): the sort cycle, page sizes, numbered and keyset pages, the customer filter.
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';

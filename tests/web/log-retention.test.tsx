@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -15,7 +15,7 @@ import { customer, renderInShell } from './shell-harness.tsx';
 
 withKeyDispatcher();
 
-// jsdom has no canvas: the usage chart's drawing (ECharts) is left out; its table view is tested.
+// The test DOM has no canvas: the usage chart's drawing (ECharts) is left out; its table view is tested.
 vi.mock('../../src/web/features/retention/echarts-usage.ts', () => ({
   drawUsage: () => ({ dispose() {} }),
 }));

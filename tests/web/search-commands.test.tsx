@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { overlayStore } from '../../src/web/commands/palette-store.ts';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { answerSearchOpening, renderSearchScreen, savedSearch, searchPage } from './search-fakes.tsx';
 
 /** The search screen's palette commands (features/logs/commands.ts) run against the real page. */

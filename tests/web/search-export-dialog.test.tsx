@@ -1,9 +1,9 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExportDialog } from '../../src/web/features/logs/ExportDialog.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
@@ -23,6 +23,13 @@ const renderDialog = () =>
     <ExportDialog searchId={SEARCH_ID} columns={['host', 'message']} onClose={() => (closed += 1)} />,
     { path: '/search' },
   );
+
+// Tests replace these to catch the download; each later test starts with the real ones.
+const realObjectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+afterEach(() => {
+  URL.createObjectURL = realObjectUrls.create;
+  URL.revokeObjectURL = realObjectUrls.revoke;
+});
 
 beforeEach(() => {
   closed = 0;

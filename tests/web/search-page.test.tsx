@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +9,7 @@ import type { SearchPage as SearchPageAnswer } from '../../src/web/features/logs
 import { pointTooltip } from '../../src/web/features/logs/echarts-map.ts';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { answerSearchOpening, renderSearchScreen, savedSearch, searchPage } from './search-fakes.tsx';
 import { customer } from './shell-harness.tsx';
 

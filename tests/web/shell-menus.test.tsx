@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -17,7 +17,7 @@ const data = { knowledgeBaseUrl: 'https://kb.example' };
 /**
  * WCAG 2.5.3 as axe-core 4.14 checks it (label-content-name-mismatch): the visible text's words
  * appear in a row among the accessible name's, once anything in brackets is taken out of both.
- * (axe itself cannot judge in jsdom: it measures icon ligatures on a canvas.)
+ * (axe itself cannot judge in the test DOM: it measures icon ligatures on a canvas.)
  */
 function labelInName(visible: string, name: string) {
   const words = (text: string) =>

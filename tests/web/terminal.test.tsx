@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -14,7 +14,7 @@ import { FakeSocket, installFakeSocket } from '../helpers/fake-websocket.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { renderInShell } from './shell-harness.tsx';
 
-// xterm.js draws on a canvas jsdom lacks: the screen gets a terminal that keeps what it is given.
+// xterm.js draws on a canvas the test DOM lacks: the screen gets a terminal that keeps what it is given.
 const written: string[] = [];
 vi.mock('../../src/web/features/terminal/XtermView.tsx', () => ({
   XtermView({ onReady, label }: { onReady(handle: XtermHandle): void; label: string }) {

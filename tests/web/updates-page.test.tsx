@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,7 @@ import type { components } from '../../src/api/schema.d.ts';
 import { UpdatesPage } from '../../src/web/features/updates/UpdatesPage.tsx';
 import { type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { renderInShell } from './shell-harness.tsx';
 
 stubLayout();

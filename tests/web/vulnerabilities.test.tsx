@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The fake network goes in before the client captures fetch.
 import '../helpers/fake-network.ts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '../../src/web/shell/local-storage.ts';
 import { apiError, type FakeNetwork, freshNetwork } from '../helpers/fake-network.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
 import { ACME, GLOBEX } from './cases-fakes.ts';
-import { stubLayout } from './jsdom-layout.ts';
+import { stubLayout } from './dom-layout.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 

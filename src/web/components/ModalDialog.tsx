@@ -24,7 +24,7 @@ const FIELD = 'input:not(:disabled), select:not(:disabled), textarea:not(:disabl
  * closing returns the focus to where it was. A press outside (on the backdrop) does not close it:
  * most dialogs hold a form, and a stray click must not throw away what was typed. No key pressed inside reaches the screen behind
  * (the global dispatcher leaves every key to an open modal dialog). Where showModal() is missing
- * (jsdom) the dialog is simply opened.
+ * (an older test DOM) the dialog is simply opened.
  */
 export function ModalDialog({
   title,

@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE } from './languages.ts';
  * namespaces are typed without editing a shell file. `routes` is the shell's titles and every
  * area's together, as the web app loads it (i18n/index.ts). Runs under Node.
  */
-// Paths, not file URLs: under jsdom (the keyboard docs test) URL is the DOM's, which fs refuses.
+// Paths, not file URLs: under the test DOM (the keyboard docs test) URL is the DOM's, which fs refuses.
 const i18nFolder = dirname(fileURLToPath(import.meta.url));
 const featuresFolder = join(i18nFolder, '../features');
 

@@ -1,7 +1,7 @@
 import { beforeAll } from 'vitest';
 
 /**
- * jsdom has no layout: cmdk scrolls the highlighted option into view and measures its list, and
+ * The test DOM (happy-dom) has no layout: cmdk scrolls the highlighted option into view and measures its list, and
  * react-window measures its viewport. Stubs both for the calling test file.
  */
 export function stubLayout() {
