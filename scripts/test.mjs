@@ -2,20 +2,25 @@
 import { spawn } from 'node:child_process';
 
 /**
- * The checks of one stage run at once: typecheck (one core), lint and the web build do not need
- * each other, and together they keep both cores busy where one after another left one idle.
- * A stage of several prints each check's output when it ends, so outputs never interleave.
+ * The checks of one stage run at once, and a stage's first failure stops the rest of it. The
+ * typecheck (one core for most of a minute) runs beside the unit and API tests, whose start
+ * (migrating the snapshot databases) and waits on the database leave a core idle, rather than
+ * beside lint and the build, which end in seconds and left a core idle for the rest of it.
+ * A stage's first check prints as it goes; the others print their output in one piece when they
+ * end, so outputs never interleave.
  */
 const stages = [
   [['contract types are current', 'npx', ['tsx', 'scripts/api-generate.ts', '--check']]],
   [
-    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
     ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
     ['build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ],
   // The first page's JavaScript against its budget, read from the build just made (sizes, not time).
   [['initial JavaScript within budget', 'node', ['bench/initial-js.mjs']]],
-  [['unit, machine and API tests', 'npx', ['vitest', 'run']]],
+  [
+    ['unit, machine and API tests', 'npx', ['vitest', 'run']],
+    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ],
   [['end-to-end tests in Chromium', 'npx', ['playwright', 'test']]],
 ];
 
@@ -28,11 +33,21 @@ const postgresNotice =
 if (postgresSkipped) console.log(`\n${postgresNotice}`);
 else console.log(`\nAPI tests run on PGlite and on PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}.`);
 
+// The checks run in process groups of their own (run): Ctrl-C or a stop asked of this script
+// reaches them through it.
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(130);
+  });
+
 const timings = [];
 for (const stage of stages) {
-  const results = await Promise.all(stage.map((step) => run(step, stage.length > 1)));
+  const results = await Promise.all(stage.map((step, index) => run(step, index > 0)));
   timings.push(...results);
-  const failed = results.find((result) => !result[2]);
+  // The check that failed, not one it stopped.
+  const failed = results.find((result) => !result[2] && !result[4]) ?? results.find((result) => !result[2]);
   if (failed) {
     summary();
     process.exit(failed[3] ?? 1);
@@ -40,31 +55,54 @@ for (const stage of stages) {
 }
 summary();
 
-/** Runs one check; `buffered`, its output is held and printed in one piece when it ends. */
+/**
+ * Runs one check; `buffered`, its output is held and printed in one piece when it ends. A check
+ * that fails stops the others of its stage (all that run then): they are not waited for to the end.
+ */
 function run([name, command, args], buffered) {
   console.log(`\n▶ ${name}${buffered ? ' (alongside the rest of its stage)' : ''}`);
   const started = Date.now();
-  const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  // Its own process group, so stopping it stops what it started (the test workers).
+  const child = spawn(command, args, {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    detached: true,
+  });
+  const handle = {
+    kill: (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Ended meanwhile.
+      }
+    },
+  };
+  running.add(handle);
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
-    child.on('close', (status) => {
+    child.on('close', (status, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (buffered) {
         console.log(`\n◀ ${name}:`);
         process.stdout.write(Buffer.concat(output));
       }
-      console.log(`  ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
-      resolve([name, Date.now() - started, status === 0, status]);
+      running.delete(handle);
+      const ok = status === 0;
+      const how = ok ? 'ok' : signal ? 'STOPPED (another check of its stage failed)' : 'FAILED';
+      console.log(`  ${name}: ${how} in ${seconds} s`);
+      if (!ok) for (const other of running) other.kill('SIGTERM');
+      resolve([name, Date.now() - started, ok, status ?? 1, !ok && signal !== null]);
     });
   });
 }
 
 function summary() {
   console.log('\nSteps:');
-  for (const [name, ms, ok] of timings) {
-    console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  for (const [name, ms, ok, , stopped] of timings) {
+    console.log(
+      `  ${ok ? 'ok     ' : stopped ? 'STOPPED' : 'FAILED '} ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`,
+    );
   }
   if (postgresSkipped) console.log(`\n${postgresNotice}`);
   console.log('\nThe slow durability tests are not part of this: `npm run test:slow` (CI runs it next).');
