@@ -46,7 +46,7 @@ describe.skipIf(!server)('named prepared statements on PostgreSQL', () => {
       expect(answers).toEqual([2, 3, 4, 5]);
       const names = await named(onePool);
       expect(names).toHaveLength(1);
-      expect(names[0]).toMatch(/^wf_[0-9a-f]{40}$/);
+      expect(names[0]).toMatch(/^stmt_[0-9a-f]{40}$/);
     } finally {
       await onePool.end();
     }

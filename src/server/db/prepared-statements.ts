@@ -56,7 +56,7 @@ export function preparingClient(options: PreparedStatementOptions): typeof pg.Cl
     }
     counts.delete(text);
     // A digest of the text: one name per text in every connection, and never one name for two texts.
-    const name = `wf_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    const name = `stmt_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
     names.set(text, name);
     return name;
   };
