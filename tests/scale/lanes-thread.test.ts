@@ -60,7 +60,11 @@ describe.skipIf(!url)('the job lanes of one process on PostgreSQL, on their own 
       'the mute expiring',
       server.output,
     );
-    const [done] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    // The job is marked done in a statement of its own after its work commits (jobs/runner.ts),
+    // and the mute may have been expired by the lane's own schedule first: wait for the mark.
+    const doneRow = async () => (await database.db.select().from(jobs).where(eq(jobs.id, job.id)))[0];
+    await waitUntil(async () => (await doneRow())?.doneAt != null, 'the job marked done', server.output);
+    const done = await doneRow();
     expect(done!.doneAt).not.toBeNull();
     // Claimed on a thread of the process (host:pid.thread:lane), not on its main thread (host:pid:lane).
     expect(done!.lockedBy).toMatch(new RegExp(`:${server.pid}\\.\\d+:background$`));
