@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -22,6 +23,13 @@ const SLOW_TESTS = [
 const FUZZ_TESTS = ['tests/server/fuzz/contract-fuzz.test.ts'];
 const fuzzRun = process.env.WATCHFLOOR_FUZZ === '1';
 const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
+
+const WEB_TESTS = ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'];
+/** The web project's files that replace a module with `vi.mock` or `vi.doMock`. */
+const MODULE_REPLACING_TESTS = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+  .filter((path) => /^(unit|machines|web|contract)\/.*\.test\.tsx?$/.test(path))
+  .filter((path) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`tests/${path}`, 'utf8')))
+  .map((path) => `tests/${path}`);
 
 const shared = {
   environment: 'node',
@@ -59,9 +67,23 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'web',
-          // Web, machine and unit tests replace timers, globals and modules per file: isolated.
-          include: slowRun ? [] : ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/dom-downloads.ts'],
+          // Like the API tests, one file after another in a worker that keeps its loaded modules
+          // (React, i18next, XState, the page): loading them again for every file was most of
+          // this project's time. What a file leaves behind is undone after it (the setup file).
+          include: slowRun ? [] : WEB_TESTS,
+          exclude: [...configDefaults.exclude, ...MODULE_REPLACING_TESTS],
+          isolate: false,
+          setupFiles: ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'web-isolated',
+          // A file that replaces a module (vi.mock) needs a module graph of its own, or the modules
+          // an earlier file loaded would keep the original.
+          include: slowRun ? [] : MODULE_REPLACING_TESTS,
+          setupFiles: ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'],
         },
       },
     ],
