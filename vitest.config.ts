@@ -24,12 +24,15 @@ const FUZZ_TESTS = ['tests/server/fuzz/contract-fuzz.test.ts'];
 const fuzzRun = process.env.WATCHFLOOR_FUZZ === '1';
 const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
 
-const WEB_TESTS = ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'];
-/** The web project's files that replace a module with `vi.mock` or `vi.doMock`. */
-const MODULE_REPLACING_TESTS = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+/** The unit, machine and web test files (unit/, machines/, web/ and contract/ under tests/). */
+const WEB_TESTS = readdirSync('tests', { recursive: true, encoding: 'utf8' })
   .filter((path) => /^(unit|machines|web|contract)\/.*\.test\.tsx?$/.test(path))
-  .filter((path) => /\bvi\.(mock|doMock)\(/.test(readFileSync(`tests/${path}`, 'utf8')))
   .map((path) => `tests/${path}`);
+/** Of those, the files that replace a module with `vi.mock` or `vi.doMock`. */
+const MODULE_REPLACING_TESTS = WEB_TESTS.filter((path) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(path, 'utf8')),
+);
+const WEB_SETUP_FILES = ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'];
 
 const shared = {
   environment: 'node',
@@ -70,10 +73,9 @@ export default defineConfig({
           // Like the API tests, one file after another in a worker that keeps its loaded modules
           // (React, i18next, XState, the page): loading them again for every file was most of
           // this project's time. What a file leaves behind is undone after it (the setup file).
-          include: slowRun ? [] : WEB_TESTS,
-          exclude: [...configDefaults.exclude, ...MODULE_REPLACING_TESTS],
+          include: slowRun ? [] : WEB_TESTS.filter((path) => !MODULE_REPLACING_TESTS.includes(path)),
           isolate: false,
-          setupFiles: ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'],
+          setupFiles: WEB_SETUP_FILES,
         },
       },
       {
@@ -83,7 +85,7 @@ export default defineConfig({
           // A file that replaces a module (vi.mock) needs a module graph of its own, or the modules
           // an earlier file loaded would keep the original.
           include: slowRun ? [] : MODULE_REPLACING_TESTS,
-          setupFiles: ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'],
+          setupFiles: WEB_SETUP_FILES,
         },
       },
     ],
