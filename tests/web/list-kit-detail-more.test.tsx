@@ -7,9 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { useCallback, useMemo, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ListGrid, type ListRowDetail, ROW_HEIGHT, useList } from '../../src/web/components/list/index.ts';
-import { COLUMNS, type Host, idOf, renderHosts, withHostsHarness } from './list-kit-harness.tsx';
-
-withHostsHarness();
+import { COLUMNS, type Host, idOf, renderHosts } from './list-kit-harness.tsx';
 
 const DETAIL_HEIGHT = 100;
 

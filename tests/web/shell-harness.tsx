@@ -1,6 +1,7 @@
 import '../../src/web/i18n/index.ts';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { afterEach } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
@@ -14,6 +15,11 @@ import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import { inEnglish } from '../helpers/english.ts';
 import { expectSignIn, SignedIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 /** Tests read English UK texts. */
 await inEnglish();
