@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -22,6 +23,16 @@ const SLOW_TESTS = [
 const FUZZ_TESTS = ['tests/server/fuzz/contract-fuzz.test.ts'];
 const fuzzRun = process.env.WATCHFLOOR_FUZZ === '1';
 const slowRun = process.env.WATCHFLOOR_SLOW_TESTS === '1';
+
+/** The unit, machine and web test files (unit/, machines/, web/ and contract/ under tests/). */
+const WEB_TESTS = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+  .filter((path) => /^(unit|machines|web|contract)\/.*\.test\.tsx?$/.test(path))
+  .map((path) => `tests/${path}`);
+/** Of those, the files that replace a module with `vi.mock` or `vi.doMock`. */
+const MODULE_REPLACING_TESTS = WEB_TESTS.filter((path) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(path, 'utf8')),
+);
+const WEB_SETUP_FILES = ['tests/helpers/dom-downloads.ts', 'tests/helpers/web-file-hygiene.ts'];
 
 const shared = {
   environment: 'node',
@@ -59,9 +70,22 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'web',
-          // Web, machine and unit tests replace timers, globals and modules per file: isolated.
-          include: slowRun ? [] : ['tests/{unit,machines,web,contract}/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/helpers/dom-downloads.ts'],
+          // Like the API tests, one file after another in a worker that keeps its loaded modules
+          // (React, i18next, XState, the page): loading them again for every file was most of
+          // this project's time. What a file leaves behind is undone after it (the setup file).
+          include: slowRun ? [] : WEB_TESTS.filter((path) => !MODULE_REPLACING_TESTS.includes(path)),
+          isolate: false,
+          setupFiles: WEB_SETUP_FILES,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'web-isolated',
+          // A file that replaces a module (vi.mock) needs a module graph of its own, or the modules
+          // an earlier file loaded would keep the original.
+          include: slowRun ? [] : MODULE_REPLACING_TESTS,
+          setupFiles: WEB_SETUP_FILES,
         },
       },
     ],

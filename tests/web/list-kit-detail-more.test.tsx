@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { useCallback, useMemo, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ListGrid, type ListRowDetail, ROW_HEIGHT, useList } from '../../src/web/components/list/index.ts';
-import { COLUMNS, type Host, idOf, renderHosts } from './list-kit-harness.tsx';
+import { COLUMNS, type Host, idOf, renderHosts, withHostsHarness } from './list-kit-harness.tsx';
+
+withHostsHarness();
 
 const DETAIL_HEIGHT = 100;
 

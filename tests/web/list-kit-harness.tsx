@@ -23,9 +23,6 @@ import { stubLayout } from './dom-layout.ts';
 import { withKeyDispatcher } from './keyboard-harness.ts';
 import { customer, renderInShell } from './shell-harness.tsx';
 
-stubLayout();
-withKeyDispatcher();
-
 export interface Host {
   id: string;
   name: string;
@@ -163,10 +160,18 @@ export function Pick({ id, name }: { id: string; name: string }) {
 }
 
 export let network: FakeNetwork;
-beforeEach(() => {
-  network = freshNetwork({ unmatched: 'not-found' });
-  commandTargetStore.set(null);
-});
+/**
+ * For the test file that calls it: the layout stubs and the key dispatcher, and before each test a
+ * fresh network and no command target.
+ */
+export function withHostsHarness() {
+  stubLayout();
+  withKeyDispatcher();
+  beforeEach(() => {
+    network = freshNetwork({ unmatched: 'not-found' });
+    commandTargetStore.set(null);
+  });
+}
 
 export async function renderHosts(ui: React.ReactElement, attributes: Record<string, unknown> = {}) {
   signIn(network, { attributes });

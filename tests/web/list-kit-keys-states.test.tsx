@@ -9,8 +9,19 @@ import { ApiError } from '../../src/web/api/errors.ts';
 import type { LoadState } from '../../src/web/api/loaded.ts';
 import { commandTargetStore, type SelectionTarget } from '../../src/web/commands/target.ts';
 import { signIn } from '../helpers/signed-in-session.tsx';
-import { CUSTOMERS, HOSTS, HostsList, MANY, names, network, renderHosts } from './list-kit-harness.tsx';
+import {
+  CUSTOMERS,
+  HOSTS,
+  HostsList,
+  MANY,
+  names,
+  network,
+  renderHosts,
+  withHostsHarness,
+} from './list-kit-harness.tsx';
 import { renderInShell } from './shell-harness.tsx';
+
+withHostsHarness();
 
 describe('the list kit: cursor and selection keys', () => {
   const target = () => commandTargetStore.get() as SelectionTarget<string> | null;

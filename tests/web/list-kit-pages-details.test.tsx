@@ -19,7 +19,19 @@ import {
   useListControls,
   usePageRows,
 } from '../../src/web/components/list/index.ts';
-import { COLUMNS, HOSTS, type Host, idOf, LABELS, MANY, READY, renderHosts } from './list-kit-harness.tsx';
+import {
+  COLUMNS,
+  HOSTS,
+  type Host,
+  idOf,
+  LABELS,
+  MANY,
+  READY,
+  renderHosts,
+  withHostsHarness,
+} from './list-kit-harness.tsx';
+
+withHostsHarness();
 
 /** A page's own selection: ids across pages, or every matching row. */
 function useBulkSelection() {

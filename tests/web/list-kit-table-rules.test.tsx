@@ -25,8 +25,11 @@ import {
   Pick,
   range,
   renderHosts,
+  withHostsHarness,
 } from './list-kit-harness.tsx';
 import { renderInShell } from './shell-harness.tsx';
+
+withHostsHarness();
 
 describe('the list kit: the sort cycle', () => {
   const orders: Record<string, { asc: string[]; desc: string[] }> = {

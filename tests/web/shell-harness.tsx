@@ -1,7 +1,6 @@
 import '../../src/web/i18n/index.ts';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { afterEach } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SelectedCustomersProvider } from '../../src/web/shell/customers/SelectedCustomersProvider.tsx';
@@ -15,11 +14,6 @@ import { TickerProvider } from '../../src/web/shell/ticker/TickerProvider.tsx';
 import { ToastsProvider } from '../../src/web/shell/toasts/ToastsProvider.tsx';
 import { inEnglish } from '../helpers/english.ts';
 import { expectSignIn, SignedIn, untilSignedIn } from '../helpers/signed-in-session.tsx';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
 
 /** Tests read English UK texts. */
 await inEnglish();
