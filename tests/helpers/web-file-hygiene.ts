@@ -2,7 +2,17 @@
 // first file to load it decides for every later one: the fake network goes in before any file.
 import './fake-network.ts';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { setupVitestCanvasMock } from 'vitest-canvas-mock';
+
+/**
+ * The test page has no canvas drawing (happy-dom's `getContext` gives null), and a chart whose
+ * drawing module is already loaded draws while its test runs: every file's page gets a canvas that
+ * takes the drawing calls and draws nothing.
+ */
+beforeAll(() => {
+  if (typeof window !== 'undefined') setupVitestCanvasMock(window);
+});
 
 /**
  * The web, machine and unit test workers run one file after another in the same process and the

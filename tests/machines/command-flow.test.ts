@@ -47,6 +47,10 @@ async function start() {
   return driver;
 }
 
+/** Waits for a run's requests: they go once the command's runner (a chunk of its own) has loaded. */
+const sent = (driver: Awaited<ReturnType<typeof start>>, requests: number) =>
+  waitFor(() => expect(driver.waiting()).toBe(requests));
+
 const EVENTS: AnyEventObject[] = [
   { type: 'choose', choice: MUTE_WAITING },
   { type: 'choose', choice: PRIORITY_HIGH },
@@ -140,6 +144,7 @@ describe('command flow: scenarios on the palette’s hook', () => {
   it('a command without arguments that changes nothing irreversible runs at once', async () => {
     const driver = await start();
     await driver.play({ type: 'choose', choice: PRIORITY_HIGH });
+    await sent(driver, 1);
     expect(driver.network.callsTo('put', BULK).map((c) => c.body)).toEqual([
       { ids: IDS, fields: { priority: 'high' } },
     ]);
@@ -167,6 +172,7 @@ describe('command flow: scenarios on the palette’s hook', () => {
     expect(selectConfirming(driver.actor.getSnapshot())).toEqual(MUTE_1D);
     expect(driver.runs()).toBe(0);
     await driver.play({ type: 'confirm' });
+    await sent(driver, IDS.length);
     expect(driver.network.callsTo('get', ALERT_PATH).map((c) => c.params.id)).toEqual(['11', '12', '13']);
     await driver.play({ type: 'xstate.done.actor.run', output: MUTED });
     const made = driver.network.callsTo('post', MUTES).map((c) => c.body);
@@ -197,6 +203,7 @@ describe('command flow: scenarios on the palette’s hook', () => {
   it('a failed run keeps the server’s message and can be retried', async () => {
     const driver = await start();
     await driver.play({ type: 'choose', choice: PRIORITY_HIGH });
+    await sent(driver, 1);
     await driver.act(() =>
       driver.network.respond('put', BULK, new Response('upstream down', { status: 500 })),
     );
@@ -204,6 +211,7 @@ describe('command flow: scenarios on the palette’s hook', () => {
     expect(selectFailure(driver.actor.getSnapshot())).toBe('Request failed with status code 500');
     expect(driver.result.current.error).toBe('Request failed with status code 500');
     await driver.play({ type: 'retry' });
+    await sent(driver, 1);
     expect(driver.network.callsTo('put', BULK)).toHaveLength(2);
     expect(driver.network.callsTo('put', BULK)[1]!.body).toEqual({ ids: IDS, fields: { priority: 'high' } });
     await driver.play({ type: 'xstate.done.actor.run', output: UPDATED });
@@ -214,6 +222,7 @@ describe('command flow: scenarios on the palette’s hook', () => {
     const driver = await start();
     await driver.play({ type: 'choose', choice: FALSE_POSITIVE });
     await driver.play({ type: 'confirm' });
+    await sent(driver, 1);
     await driver.act(() =>
       driver.network.respond('put', BULK, {
         status: 200,
