@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8431);
@@ -13,6 +16,15 @@ const modelPort = Number(process.env.E2E_MODEL_PORT ?? port + 1000);
  * in two workers never see each other's changes: `E2E_WORKERS=1` runs them one after another.
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+/**
+ * The seeded demo every worker's console starts from a copy of: seeded once a run, by the first
+ * console to start (scripts/e2e-server.mjs). Kept in the environment, so the config read again
+ * names the same folder.
+ */
+const demoTemplate = (process.env.E2E_DEMO_TEMPLATE ??= join(
+  tmpdir(),
+  `watchfloor-e2e-demo-${randomBytes(6).toString('hex')}`,
+));
 /** The console the worker with this parallel index talks to. */
 export const serverURL = (index: number) => `http://localhost:${port + index}`;
 export const baseURL = serverURL(0);
@@ -78,6 +90,7 @@ export default defineConfig({
       stderr: 'pipe' as const,
       env: {
         PORT: String(port + index),
+        E2E_DEMO_TEMPLATE: demoTemplate,
         SYSLOG_PORT: String(syslogPort + index),
         PUBLIC_URL: serverURL(index),
         WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
