@@ -21,10 +21,9 @@ const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
  * console to start (scripts/e2e-server.mjs). Kept in the environment, so the config read again
  * names the same folder.
  */
-const demoTemplate = (process.env.E2E_DEMO_TEMPLATE ??= join(
-  tmpdir(),
-  `watchfloor-e2e-demo-${randomBytes(6).toString('hex')}`,
-));
+const demoTemplate =
+  process.env.E2E_DEMO_TEMPLATE ?? join(tmpdir(), `watchfloor-e2e-demo-${randomBytes(6).toString('hex')}`);
+process.env.E2E_DEMO_TEMPLATE = demoTemplate;
 /** The console the worker with this parallel index talks to. */
 export const serverURL = (index: number) => `http://localhost:${port + index}`;
 export const baseURL = serverURL(0);
