@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
+import { RelayNodes } from '../../../src/server/areas/terminal/nodes.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import {
   auditLog,
@@ -88,6 +90,33 @@ describe.each(backends())('terminal relay processes on %s', (backend) => {
         }),
       },
     });
+  });
+
+  it('a process stopped while it starts to advertise leaves no row and no warning behind', async () => {
+    const warn = vi.fn();
+    const log = { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
+    const nodes = new RelayNodes(
+      db(),
+      log,
+      { replaced: () => undefined, beaten: async () => undefined, stalled: () => undefined },
+      { heartbeatSeconds: 5, nodeTimeoutSeconds: 30 },
+    );
+    // Asked to stop the moment it listens (a start and a stop at once): the advertising is under
+    // way. The stop ends after it, so the database may close next without a query still to run.
+    let advertised = false;
+    const advertising = nodes
+      .advertise({ address: '127.0.0.1', family: 'IPv4', port: await freePort() }, undefined)
+      .then(() => {
+        advertised = true;
+      });
+    await nodes.close();
+    expect(advertised).toBe(true);
+    await advertising;
+    const rows = await db()
+      .select({ nodeId: terminalRelayNodes.nodeId })
+      .from(terminalRelayNodes)
+      .where(eq(terminalRelayNodes.nodeId, nodes.nodeId));
+    expect({ rows, warnings: warn.mock.calls }).toEqual({ rows: [], warnings: [] });
   });
 
   it('deletes the rows of a process found dead, and of an earlier run at the address a process starts on', async () => {

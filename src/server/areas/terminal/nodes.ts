@@ -52,6 +52,7 @@ export class RelayNodes {
   private address: string | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | null = null;
+  private advertising: Promise<void> | null = null;
   /** performance.now() of the last heartbeat tick (a monotonic clock: the wall clock may be set back). */
   private tickedAt = 0;
   private closed = false;
@@ -80,8 +81,17 @@ export class RelayNodes {
     return this.ownSecret;
   }
 
-  /** Called once listening: the address is TERMINAL_NODE_URL, else the one bound. */
-  async advertise(bound: AddressInfo, nodeUrl: string | undefined): Promise<void> {
+  /**
+   * Called once listening: the address is TERMINAL_NODE_URL, else the one bound. A process asked to
+   * stop meanwhile (close) waits for it to end rather than closing the database under its queries.
+   */
+  advertise(bound: AddressInfo, nodeUrl: string | undefined): Promise<void> {
+    this.advertising = this.advertiseOnce(bound, nodeUrl);
+    return this.advertising;
+  }
+
+  private async advertiseOnce(bound: AddressInfo, nodeUrl: string | undefined): Promise<void> {
+    if (this.closed) return;
     const everywhere = bound.address === '::' || bound.address === '0.0.0.0';
     const host = everywhere ? hostname() : bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
     this.address = nodeUrl ?? `http://${host}:${bound.port}`;
@@ -90,10 +100,12 @@ export class RelayNodes {
     await this.forget(or(eq(terminalRelayNodes.address, this.address), this.dead())!).catch((error) =>
       this.log.warn({ err: error }, 'terminal relay rows of an earlier run not cleared'),
     );
+    if (this.closed) return;
     await this.endOrphanedSessions().catch((error) =>
       this.log.warn({ err: error }, 'terminal sessions of stopped API processes not ended'),
     );
     await this.beat();
+    if (this.closed) return;
     this.tickedAt = performance.now();
     this.heartbeat = setInterval(() => this.tick(), this.heartbeatMs);
     this.heartbeat.unref();
@@ -127,7 +139,7 @@ export class RelayNodes {
   }
 
   private async beatOnce(): Promise<void> {
-    if (!this.address) return;
+    if (!this.address || this.closed) return;
     // Taken before the row is refreshed: the row was seen no earlier than this.
     const sentAt = Date.now();
     let aliveUntil: number | null = null;
@@ -298,6 +310,9 @@ export class RelayNodes {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     this.closed = true;
+    // What is under way ends first (neither throws): its queries would meet a closed database.
+    await this.advertising;
+    await this.beating;
     if (!this.address) return;
     this.address = null;
     await this.db.delete(terminalChannels).where(eq(terminalChannels.nodeId, this.nodeId));
