@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { signIn, test } from './support.ts';
+import { expectAccessible, signIn, test } from './support.ts';
 
 const ANALYST = 'analyst@watchfloor.example';
 
@@ -38,9 +37,7 @@ test('the palette, g keys and ? from the keyboard alone', async ({ page }) => {
   // No serious or critical accessibility violation with the palette open.
   await page.keyboard.press('/');
   await expect(palette(page)).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('.palette-layer').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAccessible(page, '.palette-layer');
 
   // Find an alert by its host name: the suggestions name the host in brackets.
   await page.keyboard.type('SRV-');

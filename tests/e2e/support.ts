@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -8,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { DEMO_PASSWORD, serverURL } from '../../playwright.config.ts';
+import { axeResults } from './axe.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
 export const ANALYST = 'analyst@watchfloor.example';
@@ -182,14 +182,17 @@ export async function tabTo(page: Page, target: Locator, limit = 60) {
 }
 
 /**
- * Runs axe on the page as it is now and expects no serious or critical violation. The check
- * that a control's accessible name contains its visible text (label-content-name-mismatch) is
- * still experimental in axe, so it is switched on here: speech users say what they see.
+ * Runs axe on the page as it is now (or on the part `within` selects) and expects no serious or
+ * critical violation. The check that a control's accessible name contains its visible text
+ * (label-content-name-mismatch) is still experimental in axe, so it is switched on here: speech
+ * users say what they see.
  */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+export async function expectAccessible(page: Page, within?: string) {
+  const results = await axeResults(
+    page,
+    { rules: { 'label-content-name-mismatch': { enabled: true } } },
+    within,
+  );
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
