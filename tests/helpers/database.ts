@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { adminQuery } from './global-setup.ts';
+import { openSnapshotCopy, pgliteTestDatabase } from './pglite-pool.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -50,17 +51,12 @@ const TEST_PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '10', wa
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server.
- * Both start as a copy of the database tests/helpers/global-setup.ts migrated once for the run.
+ * Both start as the database tests/helpers/global-setup.ts migrated once for the run: a PGlite one
+ * is a copy of it, or an instance an earlier test file closed, put back as it (pglite-pool.ts).
  */
 export async function freshDatabase(backend: Backend): Promise<Database> {
-  if (backend === 'pglite') {
-    return openDatabase({
-      dataDir: 'memory://',
-      snapshot: currentSnapshot(),
-      copyOfMigrated: true,
-      pgliteSettings: TEST_PGLITE_SETTINGS,
-    });
-  }
+  if (backend === 'pglite')
+    return pgliteTestDatabase(() => openSnapshotCopy(currentSnapshot(), TEST_PGLITE_SETTINGS));
   const { url, drop } = await freshPostgresDatabase();
   const database = await openPostgresCopy(url);
   return {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { currentSnapshot, freshDatabase } from '../helpers/database.ts';
+import { insertFixtures } from '../helpers/fixtures.ts';
+import { pglitePool } from '../helpers/pglite-pool.ts';
 
 /**
  * Every PGlite test database opens from one migrated snapshot whose bytes the worker's opens share
@@ -28,6 +30,41 @@ test('PGlite test databases share the snapshot and none sees another one’s row
     await second.close();
   }
 });
+
+/** A closed PGlite test database is put back as migrated and handed to the next file (pglite-pool.ts). */
+test('a PGlite test database handed on comes back as migrated, and the closed handle answers no more', async () => {
+  const first = await freshDatabase('pglite');
+  const migratedCount = await count(first, 'drizzle.__drizzle_migrations');
+  await insertFixtures(first.db);
+  expect(await count(first, 'customers')).toBe(2);
+  await first.db.execute(sql`set statement_timeout = 1234`);
+  await first.close();
+  const late = await first.db.execute(sql`select 1`).catch((error: Error) => error);
+  expect(String((late as Error).cause)).toMatch(/PGlite is closed/);
+
+  const reusedBefore = pglitePool.reused;
+  const second = await freshDatabase('pglite');
+  try {
+    expect(pglitePool.reused).toBe(reusedBefore + 1);
+    expect(await count(second, 'customers')).toBe(0);
+    expect(await count(second, 'drizzle.__drizzle_migrations')).toBe(migratedCount);
+    expect(migratedCount).toBeGreaterThan(0);
+    const timeout = await second.db.execute(sql`show statement_timeout`);
+    expect((timeout as unknown as { rows: { statement_timeout: string }[] }).rows[0]?.statement_timeout).toBe(
+      '0',
+    );
+    // The fixtures insert again as on a fresh copy: no key left taken, no sequence moved on.
+    await insertFixtures(second.db);
+    expect(await count(second, 'customers')).toBe(2);
+  } finally {
+    await second.close();
+  }
+});
+
+async function count(database: Awaited<ReturnType<typeof freshDatabase>>, table: string) {
+  const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
 
 async function heldSnapshotDigest() {
   const bytes = await currentSnapshot().arrayBuffer();

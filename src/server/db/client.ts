@@ -83,6 +83,16 @@ async function openPglite(
   migrated: boolean,
   settings: Record<string, string> = {},
 ): Promise<Database> {
+  return pgliteDatabase(await openPgliteClient(dataDir, snapshot, migrated, settings));
+}
+
+/** The PGlite instance itself, migrated: `openDatabase` puts the database on it (pgliteDatabase). */
+export async function openPgliteClient(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  migrated: boolean,
+  settings: Record<string, string> = {},
+): Promise<PGlite> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const startParams = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   // pg_trgm backs the "contains" searches; on PostgreSQL it ships with the server's contrib.
@@ -92,11 +102,20 @@ async function openPglite(
     ...(startParams.length ? { startParams: [...PGlite.defaultStartParams, ...startParams] } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
   if (!migrated) {
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     await ensureTenancy(db, TENANT_POLICIES);
   }
+  return client;
+}
+
+/**
+ * The database on an open, migrated PGlite instance; closing it closes the instance. (The API
+ * tests hand one instance from test file to test file, through a stand-in whose close resets it.)
+ */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   const jobsDue = pgliteJobsDue(client);
   return {
     db,
