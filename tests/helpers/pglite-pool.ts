@@ -7,12 +7,15 @@ import { assertAppRoleCannotBypassRls } from '../../src/server/db/tenancy.ts';
  * migrated snapshot (unpacking 45 MB into PGlite's memory and starting it) took 0.5 s alone and
  * 1.7 s on average in a busy run, for each of the 180 files' PGlite halves. A closed test database
  * is instead put back as it was migrated (its rows, sequences and session) and kept for the next
- * file; one whose schema, roles or grants a test changed is closed for good.
+ * file; one whose schema, roles or grants a test changed (beyond a partition it added, which is
+ * dropped) is closed for good.
  */
 
 /** How the migrated database was, read from the first instance the worker opens. */
 interface Pristine {
   tables: string[];
+  /** Partitions as migrated: those made since (a day of log events) are dropped. */
+  partitions: string[];
   /** The rows the migrations wrote, by table: only the columns an insert may give. */
   rows: { table: string; columns: string[]; json: string }[];
   sequences: { name: string; value: string; called: boolean }[];
@@ -84,6 +87,8 @@ async function putBack(instance: PGlite): Promise<boolean> {
     // A transaction a test left open, then the session: settings, prepared statements, locks.
     await instance.exec('ROLLBACK');
     await instance.exec('DISCARD ALL');
+    const made = (await partitionsOf(instance)).filter((name) => !was.partitions.includes(name));
+    if (made.length) await instance.exec(`DROP TABLE ${made.join(', ')}`);
     if ((await catalogOf(instance)) !== was.catalog) return false;
     await instance.transaction(async (tx) => {
       await tx.exec(`SET LOCAL session_replication_role = replica; TRUNCATE ${was.tables.join(', ')};`);
@@ -125,7 +130,21 @@ async function readPristine(instance: PGlite): Promise<Pristine> {
             coalesce(last_value, start_value)::text AS value, last_value IS NOT NULL AS called
        FROM pg_sequences`,
   );
-  return { tables: tables.map((table) => table.name), rows, sequences, catalog: await catalogOf(instance) };
+  return {
+    tables: tables.map((table) => table.name),
+    partitions: await partitionsOf(instance),
+    rows,
+    sequences,
+    catalog: await catalogOf(instance),
+  };
+}
+
+async function partitionsOf(instance: PGlite): Promise<string[]> {
+  const { rows } = await instance.query<{ name: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relispartition AND c.relkind IN ('r', 'p')`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /**
