@@ -22,13 +22,14 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), 'watchfloor-tests-'));
-  const migrated = await openDatabase({ dataDir: 'memory://' });
-  const tarball = await migratedPglite(migrated);
+  // Both at once: PGlite migrates in this process, PostgreSQL mostly in its server.
+  const [tarball, template] = await Promise.all([
+    openDatabase({ dataDir: 'memory://' }).then(migratedPglite),
+    process.env.TEST_DATABASE_URL ? migratedPostgresTemplate() : null,
+  ]);
   const snapshotPath = join(folder, 'pglite.tar');
   writeFileSync(snapshotPath, Buffer.from(await tarball.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshotPath);
-
-  const template = process.env.TEST_DATABASE_URL ? await migratedPostgresTemplate() : null;
   project.provide('postgresTemplate', template);
 
   return async () => {
