@@ -37,6 +37,33 @@ export const DEMO_PASSWORD = 'e2e-demo-password-Watchfloor';
 const throttle = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1);
 const limits = throttle > 1 ? 2 * throttle : 1;
 
+/**
+ * Chromium keeps only the last `--disable-features` it is given, so this one repeats Playwright's
+ * own list (playwright-core's chromiumSwitches.ts) and adds the address bar's popup: since
+ * Chromium 151 every new window (each test's browser context) builds that popup's page in a
+ * renderer of its own, headless too, which doubled the browser's CPU for each context a journey
+ * opens.
+ */
+const disabledFeatures = [
+  // Playwright's.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // The address bar's popup, built for every window.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // A ceiling, not a wait: the longest journeys take about a minute on a busy two-core machine,
@@ -65,6 +92,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${disabledFeatures.join(',')}`,
       ],
     },
   },
