@@ -49,6 +49,15 @@ describe('g then a letter', () => {
     expect(go).toHaveBeenCalledWith('c');
   });
 
+  it('counts from when a busy page took the g, so a letter pressed as soon as it answers still goes', () => {
+    clock = SEQUENCE_TIMEOUT_MS + 500;
+    // Pressed 100 ms in, handled 1.4 s later.
+    press('g', SEQUENCE_TIMEOUT_MS + 400);
+    clock += 100;
+    press('c');
+    expect(go).toHaveBeenCalledWith('c');
+  });
+
   it('keeps a letter that leads nowhere from the screen behind', () => {
     go.mockReturnValueOnce(false);
     const screenKeys: string[] = [];

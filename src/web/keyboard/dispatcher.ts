@@ -105,7 +105,10 @@ export function createDispatcher(host: DispatcherHost) {
     switch (chord) {
       case 'g':
         consume(event);
-        pendingG = pressedAt(event);
+        // The letter's time-out runs from when the console took the g, not from when it was
+        // pressed: on a page busy for longer than the time-out (charts drawing), a letter typed
+        // as soon as the page answers again is still the sequence's.
+        pendingG = host.now();
         return;
       case '/':
         consume(event);
