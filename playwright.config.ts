@@ -17,9 +17,9 @@ const modelPort = Number(process.env.E2E_MODEL_PORT ?? port + 1000);
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 /**
- * The seeded demo every worker's console starts from a copy of: seeded once a run, by the first
- * console to start (scripts/e2e-server.mjs). Kept in the environment, so the config read again
- * names the same folder.
+ * The seeded demo every worker's console starts from a copy of: seeded once a run, by `npm test`
+ * beside the unit tests or else by the first console to start (scripts/e2e-demo.mjs). Kept in the
+ * environment, so the config read again names the same folder.
  */
 const demoTemplate =
   process.env.E2E_DEMO_TEMPLATE ?? join(tmpdir(), `watchfloor-e2e-demo-${randomBytes(6).toString('hex')}`);
@@ -27,7 +27,6 @@ process.env.E2E_DEMO_TEMPLATE = demoTemplate;
 /** The console the worker with this parallel index talks to. */
 export const serverURL = (index: number) => `http://localhost:${port + index}`;
 export const baseURL = serverURL(0);
-export const DEMO_PASSWORD = 'e2e-demo-password-Watchfloor';
 /**
  * `E2E_CPU_THROTTLE=4` slows every page's CPU four times (tests/e2e/support.ts) to show the tests
  * that act before the page is ready. Waits end when the page is ready, so their limits grow with
@@ -105,22 +104,26 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     },
-    ...Array.from({ length: workers }, (_, index) => ({
-      command: 'node scripts/e2e-server.mjs',
-      url: `${serverURL(index)}/api/health`,
+    {
+      // Every worker's console, started at once (scripts/e2e-consoles.mjs); it says when all answer.
+      command: 'node scripts/e2e-consoles.mjs',
+      wait: { stdout: /All \d+ consoles answer/ },
       // A first start seeds the demo data: minutes on a busy machine.
       timeout: 300_000,
       reuseExistingServer: false,
-      // Asked to stop, not killed, so the console removes its data folder.
+      // Asked to stop, not killed, so each console removes its data folder.
       gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: {
-        PORT: String(port + index),
+        E2E_CONSOLES: JSON.stringify(
+          Array.from({ length: workers }, (_, index) => ({
+            PORT: String(port + index),
+            SYSLOG_PORT: String(syslogPort + index),
+            PUBLIC_URL: serverURL(index),
+          })),
+        ),
         E2E_DEMO_TEMPLATE: demoTemplate,
-        SYSLOG_PORT: String(syslogPort + index),
-        PUBLIC_URL: serverURL(index),
-        WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD,
         LOG_LEVEL: 'warn',
         ASSISTANT_BASE_URL: `http://localhost:${modelPort}/v1`,
         ASSISTANT_MODEL: 'fake-e2e',
@@ -128,6 +131,6 @@ export default defineConfig({
         // Journeys that wait on background work due minutes later wind the jobs' clock instead.
         WATCHFLOOR_TEST_CLOCK: '1',
       },
-    })),
+    },
   ],
 });

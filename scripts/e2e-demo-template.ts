@@ -6,8 +6,10 @@
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { ensureDemoData } from '../src/server/seed/first-start.ts';
+import { DEMO_PASSWORD } from '../tests/e2e/demo-password.ts';
 
-const config = loadConfig();
+// The journeys sign in with this password, whoever seeds their demo (npm test or a console).
+const config = loadConfig({ ...process.env, WATCHFLOOR_DEMO_PASSWORD: DEMO_PASSWORD });
 const database = await openDatabase({ databaseUrl: '', dataDir: config.dataDir });
 await ensureDemoData(database.db, config);
 await database.close();

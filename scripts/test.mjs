@@ -1,5 +1,9 @@
 // `npm test`: every check, stage by stage, stopping after the first stage with a failure.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The checks of one stage run at once, and a stage's first failure stops the rest of it. The
@@ -20,6 +24,8 @@ const stages = [
   [
     ['unit, machine and API tests', 'npx', ['vitest', 'run']],
     ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']],
+    // The journeys' demo (scripts/e2e-demo.mjs), seeded here rather than while their consoles start.
+    ["seed the journeys' demo", 'node', ['scripts/e2e-demo.mjs']],
   ],
   [['end-to-end tests in Chromium', 'npx', ['playwright', 'test']]],
 ];
@@ -32,6 +38,14 @@ const postgresNotice =
   '  Set TEST_DATABASE_URL=postgres://user@host:5432/db (a user who may create databases) to run it.';
 if (postgresSkipped) console.log(`\n${postgresNotice}`);
 else console.log(`\nAPI tests run on PGlite and on PostgreSQL at ${redact(process.env.TEST_DATABASE_URL)}.`);
+
+// The journeys' demo folder (playwright.config.ts reads the same variable): one named here is
+// removed at the end, one given is kept.
+if (!process.env.E2E_DEMO_TEMPLATE) {
+  const demoTemplate = join(tmpdir(), `watchfloor-e2e-demo-${randomBytes(6).toString('hex')}`);
+  process.env.E2E_DEMO_TEMPLATE = demoTemplate;
+  process.on('exit', () => rmSync(demoTemplate, { recursive: true, force: true }));
+}
 
 // The checks run in process groups of their own (run): Ctrl-C or a stop asked of this script
 // reaches them through it.

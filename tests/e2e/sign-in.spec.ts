@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../playwright.config.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 import { expectAccessible, test } from './support.ts';
 
 const ADMIN = 'admin@watchfloor.example';

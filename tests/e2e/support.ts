@@ -6,8 +6,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { DEMO_PASSWORD, serverURL } from '../../playwright.config.ts';
+import { serverURL } from '../../playwright.config.ts';
 import { axeResults } from './axe.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 
 export const ADMIN = 'admin@watchfloor.example';
 export const ANALYST = 'analyst@watchfloor.example';
