@@ -24,21 +24,21 @@ const children = consoles.map((settings) => {
     // A console that ends before it is asked to takes the others with it.
     if (!stopping) {
       console.error(`The console on port ${settings.PORT} ended (${code}).`);
-      stop();
+      stop(1);
     }
   });
   return child;
 });
 
 const exited = children.map((child) => new Promise((resolve) => child.on('exit', resolve)));
-function stop() {
+/** Stops every console; ends with `code` once each has removed its data folder. */
+function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  // Each console removes its data folder before it ends.
-  void Promise.all(exited).then(() => process.exit(0));
+  void Promise.all(exited).then(() => process.exit(code));
 }
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => stop());
+process.on('SIGINT', () => stop());
 
 await Promise.all(consoles.map(({ PUBLIC_URL }) => answers(`${PUBLIC_URL}/api/health`)));
 if (!stopping) console.log(`All ${consoles.length} consoles answer.`);
