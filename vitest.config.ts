@@ -39,6 +39,10 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  // A larger young generation: building an app and a database allocates hundreds of megabytes of
+  // short-lived objects, and collecting them in Node 20's 16 MB semi-spaces was about a fifth of a
+  // build (the API tests took about 10 % less CPU with 64 MB).
+  execArgv: ['--max-semi-space-size=64'],
 } as const;
 
 export default defineConfig({
