@@ -42,7 +42,7 @@ const shared = {
   // A larger young generation: building an app and a database allocates hundreds of megabytes of
   // short-lived objects, and collecting them in Node 20's 16 MB semi-spaces was about a fifth of a
   // build (the API tests took about 10 % less CPU with 64 MB).
-  execArgv: ['--max-semi-space-size=64'],
+  execArgv: ['--max-semi-space-size=64'] as string[],
 } as const;
 
 export default defineConfig({
