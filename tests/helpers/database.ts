@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
-import { adminQuery } from './global-setup.ts';
+import { adminQuery, testDatabasePrefix } from './global-setup.ts';
 import { openSnapshotCopy, pgliteTestDatabase } from './pglite-pool.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -68,14 +68,37 @@ export async function freshDatabase(backend: Backend): Promise<Database> {
   };
 }
 
-/** A new database on the TEST_DATABASE_URL server, a copy of the run's migrated template. */
+/**
+ * A new database on the TEST_DATABASE_URL server, a copy of the run's migrated template. Making a
+ * copy and dropping one each wait about a quarter of a second on the server, for every PostgreSQL
+ * half of a file: the next copy is made while a file runs, and a dropped one goes while the next
+ * file starts. Copies a worker left (made ahead, or dropped as it ended) are dropped by the run's
+ * teardown, by their name's prefix (global-setup.ts).
+ */
 async function freshPostgresDatabase() {
-  const template = inject('postgresTemplate');
-  const name = `watchfloor_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  // Taken before the wait, so two databases asked for at once are two copies.
+  const taken = nextCopy ?? copyOfTemplate();
+  nextCopy = copyOfTemplate();
+  // Awaited by the next file that needs one; a failed copy is reported there.
+  nextCopy.catch(() => undefined);
+  const name = await taken;
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  return { url: url.href, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.href,
+    drop: async () => {
+      void adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    },
+  };
+}
+
+let nextCopy: Promise<string> | undefined;
+
+async function copyOfTemplate(): Promise<string> {
+  const template = inject('postgresTemplate');
+  const name = `${testDatabasePrefix(template)}${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return name;
 }
 
 /**

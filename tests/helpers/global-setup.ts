@@ -34,7 +34,12 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (template) await adminQuery(`drop database if exists ${template} with (force)`);
+    if (!template) return;
+    // The copies workers made ahead or were still dropping when they ended (database.ts).
+    for (const name of await databaseNames())
+      if (name.startsWith(testDatabasePrefix(template)))
+        await adminQuery(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${template} with (force)`);
   };
 }
 
@@ -56,6 +61,22 @@ async function migratedPostgresTemplate(): Promise<string> {
   const database = await openDatabase({ databaseUrl: url.href, dataDir: '' });
   await database.close();
   return name;
+}
+
+/** How the names of a run's test databases begin: its template's name, so a run drops its own only. */
+export const testDatabasePrefix = (template: string | null) =>
+  template ? `${template}_copy_` : 'watchfloor_test_';
+
+async function databaseNames(): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return (await admin.query<{ datname: string }>('select datname from pg_database')).rows.map(
+      (row) => row.datname,
+    );
+  } finally {
+    await admin.end();
+  }
 }
 
 export async function adminQuery(sql: string): Promise<void> {
