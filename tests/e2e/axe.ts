@@ -13,7 +13,20 @@ type Axe = typeof axe;
 export async function axeResults(page: Page, options: axe.RunOptions, within?: string) {
   await Promise.all(page.frames().map(withAxe));
   return page.evaluate(
-    ({ options, within }) => (window as unknown as { axe: Axe }).axe.run(within ?? document, options),
+    async ({ options, within }) => {
+      // The page as a person reads it, at rest: a toast still fading in has the colours of half
+      // its opacity, which axe measured as too little contrast. Endless ones (a spinner) run on.
+      const settling = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
+        .map((animation) => animation.finished.catch(() => undefined));
+      await Promise.all(settling);
+      return (window as unknown as { axe: Axe }).axe.run(within ?? document, options);
+    },
     { options, within },
   );
 }
