@@ -20,8 +20,7 @@ export async function axeResults(page: Page, options: axe.RunOptions, within?: s
         .getAnimations()
         .filter(
           (animation) =>
-            animation.playState === 'running' &&
-            animation.effect?.getComputedTiming().endTime !== Infinity,
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
         )
         .map((animation) => animation.finished.catch(() => undefined));
       await Promise.all(settling);
