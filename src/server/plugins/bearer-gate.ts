@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONNECTOR_PREFIX } from '../areas/connectors/index.ts';
 import { API_KEY_PREFIX, apiKeyShaped } from '../auth/api-keys.ts';
-import { bearerOf } from '../auth/bearer.ts';
+import { bearerOf, CONNECTOR_PREFIX } from '../auth/bearer.ts';
 import type { BearerFailures } from '../auth/bearer-failures.ts';
 import { REFUSED_MESSAGE, type SessionPrincipals } from '../auth/session-principals.ts';
 

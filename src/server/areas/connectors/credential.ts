@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { hasAny } from '../../../common/permissions.ts';
+import { CONNECTOR_PREFIX } from '../../auth/bearer.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { reachOver } from '../../auth/reach-now.ts';
 import { connectorCredentials, customers } from '../../db/schema/index.ts';
@@ -10,9 +11,6 @@ import type { Db } from '../../db/types.ts';
 import { unauthorized } from '../../errors.ts';
 import { hashSecret, newSecret, parseCompound, secretMatches } from '../../platform/secrets.ts';
 import type { ConnectorScope } from './scopes.ts';
-
-/** Bearers of this form are connector credentials: `wfc_<credential_id>.<secret>`. */
-export const CONNECTOR_PREFIX = 'wfc_';
 
 /** The extension calling, known from its credential. */
 export interface ConnectorCaller {

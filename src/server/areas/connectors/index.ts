@@ -27,7 +27,7 @@ export const connectorHandlers: Handlers<
 };
 
 /** The extension's calls are checked by their credential (contract/routes.ts), not a session. */
-export { authenticateConnector, CONNECTOR_PREFIX } from './credential.ts';
+export { authenticateConnector } from './credential.ts';
 
 export const connectorsArea = defineArea({
   name: 'connectors',
