@@ -37,17 +37,18 @@ export const HIDDEN_BY_DEFAULT: readonly ColumnKey[] = [
 export const COLUMN_WIDTHS: Record<ColumnKey, readonly [number, number]> = {
   id: [72, 0],
   case_id: [64, 0],
-  title: [220, 3],
-  customer_id: [130, 1],
-  status: [130, 0],
+  title: [200, 3],
+  customer_id: [120, 1],
+  status: [120, 0],
   priority: [90, 0],
   assigned_users: [130, 1],
   host_name: [120, 1],
   host_os: [120, 1],
   log_level: [84, 0],
   external_source: [110, 1],
-  '@timestamp': [150, 0],
-  updated_at: [150, 0],
+  // A date and time reads whole ('Dec 13, 2026, 10:38 AM'), as on the cases list.
+  '@timestamp': [170, 0],
+  updated_at: [170, 0],
 };
 
 /** The grid template of the checkbox and the visible columns, and the width they need. */
