@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getEventBridge, getSyslogSetup, type Integration } from './api.ts';
+import { getIntegrationEventBridge, getIntegrationSyslogSetup, type Integration } from './api.ts';
 
 /** Where a webhook instance receives deliveries and how senders sign them (event bridge info). */
 export function EventBridgeSection({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
   const uid = useId();
-  const bridge = useQuery(getEventBridge(integration.id)).data;
+  const bridge = useQuery(getIntegrationEventBridge(integration.id)).data;
   return (
     <section className="card" aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`}>{t('bridge.heading')}</h2>
@@ -42,7 +42,7 @@ export function EventBridgeSection({ integration }: { integration: Integration }
 export function SyslogSetupSection({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
   const uid = useId();
-  const setup = useQuery(getSyslogSetup(integration.id)).data;
+  const setup = useQuery(getIntegrationSyslogSetup(integration.id)).data;
   return (
     <section className="card" aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`}>{t('syslog.heading')}</h2>

@@ -6,13 +6,13 @@ import { useInvalidatePaths } from '../../api/query.ts';
 import { SelectField, TextField, useForm } from '../../components/form/index.ts';
 import { useCustomerScope, useToasts } from '../../shell/index.ts';
 import {
+  createIntegrationHostMapping,
+  createIntegrationMapping,
+  deleteIntegrationHostMapping,
+  deleteIntegrationMapping,
   INTEGRATIONS_AREA,
   type Integration,
-  listMappings,
-  mapCustomer,
-  mapHost,
-  unmapCustomer,
-  unmapHost,
+  listIntegrationMappings,
 } from './api.ts';
 
 /**
@@ -25,7 +25,7 @@ export function MappingsSection({ integration, canEdit }: { integration: Integra
   const { notify } = useToasts();
   const invalidate = useInvalidatePaths();
   const { filteredCustomers: customers } = useCustomerScope();
-  const mappings = useQuery(listMappings(integration.id)).data;
+  const mappings = useQuery(listIntegrationMappings(integration.id)).data;
   const uid = useId();
   const customerOptions = customers.map((c) => ({ value: c.customer_id, label: c.name }));
   const validated = integration.validated_at !== null;
@@ -48,7 +48,7 @@ export function MappingsSection({ integration, canEdit }: { integration: Integra
     fieldOf: { customer_id: 'customerId', external_id: 'externalId', external_name: 'externalName' },
     check: (v) => ({ customerId: v.customerId ? undefined : t('mappings.selectCustomer') }),
     submit: async (v) => {
-      const made = await mapCustomer(
+      const made = await createIntegrationMapping(
         integration.id,
         v.customerId,
         v.externalId.trim(),
@@ -71,7 +71,7 @@ export function MappingsSection({ integration, canEdit }: { integration: Integra
     fieldOf: { customer_id: 'customerId', host_name: 'hostName' },
     check: (v) => ({ customerId: v.customerId ? undefined : t('mappings.selectCustomer') }),
     submit: async (v) => {
-      const made = await mapHost(integration.id, v.customerId, v.hostName.trim());
+      const made = await createIntegrationHostMapping(integration.id, v.customerId, v.hostName.trim());
       hostForm.reset({ customerId: '', hostName: '' });
       notify({
         severity: 'success',
@@ -116,7 +116,7 @@ export function MappingsSection({ integration, canEdit }: { integration: Integra
                     type="button"
                     className="button button--small"
                     aria-label={t('mappings.removeNamed', { external: m.external_id })}
-                    onClick={() => remove(() => unmapCustomer(integration.id, m.id))}
+                    onClick={() => remove(() => deleteIntegrationMapping(integration.id, m.id))}
                   >
                     {t('mappings.remove')}
                   </button>
@@ -181,7 +181,7 @@ export function MappingsSection({ integration, canEdit }: { integration: Integra
                     type="button"
                     className="button button--small"
                     aria-label={t('mappings.removeNamed', { external: m.host_name })}
-                    onClick={() => remove(() => unmapHost(integration.id, m.id))}
+                    onClick={() => remove(() => deleteIntegrationHostMapping(integration.id, m.id))}
                   >
                     {t('mappings.remove')}
                   </button>

@@ -10,7 +10,7 @@ import {
   useIssueMessage,
 } from '../../components/form/index.ts';
 import { useToasts } from '../../shell/index.ts';
-import { type Integration, type IntegrationKind, saveIntegration } from './api.ts';
+import { type Integration, type IntegrationKind, updateIntegration } from './api.ts';
 import { issueOf } from './field-issues.ts';
 
 type Values = Record<string, string>;
@@ -69,7 +69,7 @@ export function SettingsForm({
           if (value !== '') secrets[field.name] = value;
         } else settings[field.name] = value;
       }
-      const saved = await saveIntegration(integration.id, { name: values.name?.trim(), settings, secrets });
+      const saved = await updateIntegration(integration.id, { name: values.name?.trim(), settings, secrets });
       form.reset({
         ...values,
         ...Object.fromEntries(kind.fields.filter((f) => f.secret).map((f) => [f.name, ''])),

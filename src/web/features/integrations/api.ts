@@ -31,15 +31,15 @@ export const listIntegrationKinds = () =>
 export const getIntegration = (id: string) =>
   $api.queryOptions('get', '/api/integrations/v1/integrations/{id}', { params: { path: { id } } });
 
-export const listMappings = (id: string) =>
+export const listIntegrationMappings = (id: string) =>
   $api.queryOptions('get', '/api/integrations/v1/integrations/{id}/mappings', { params: { path: { id } } });
 
-export const getEventBridge = (id: string) =>
+export const getIntegrationEventBridge = (id: string) =>
   $api.queryOptions('get', '/api/integrations/v1/integrations/{id}/event-bridge', {
     params: { path: { id } },
   });
 
-export const getSyslogSetup = (id: string) =>
+export const getIntegrationSyslogSetup = (id: string) =>
   $api.queryOptions('get', '/api/integrations/v1/integrations/{id}/syslog-setup', {
     params: { path: { id } },
   });
@@ -48,7 +48,7 @@ export async function createIntegration(kind: string, name: string): Promise<Int
   return dataOf(await api.POST('/api/integrations/v1/integrations', { body: { kind, name } }));
 }
 
-export async function saveIntegration(
+export async function updateIntegration(
   id: string,
   body: { name?: string; settings?: Record<string, string>; secrets?: Record<string, string | null> },
 ): Promise<Integration> {
@@ -65,7 +65,12 @@ export async function deleteIntegration(id: string): Promise<void> {
   dataOf(await api.DELETE('/api/integrations/v1/integrations/{id}', { params: { path: { id } } }));
 }
 
-export async function mapCustomer(id: string, customerId: string, externalId: string, externalName: string) {
+export async function createIntegrationMapping(
+  id: string,
+  customerId: string,
+  externalId: string,
+  externalName: string,
+) {
   return dataOf(
     await api.POST('/api/integrations/v1/integrations/{id}/mappings', {
       params: { path: { id } },
@@ -74,7 +79,7 @@ export async function mapCustomer(id: string, customerId: string, externalId: st
   );
 }
 
-export async function unmapCustomer(id: string, mappingId: number): Promise<void> {
+export async function deleteIntegrationMapping(id: string, mappingId: number): Promise<void> {
   dataOf(
     await api.DELETE('/api/integrations/v1/integrations/{id}/mappings/{mapping_id}', {
       params: { path: { id, mapping_id: mappingId } },
@@ -82,7 +87,7 @@ export async function unmapCustomer(id: string, mappingId: number): Promise<void
   );
 }
 
-export async function mapHost(id: string, customerId: string, hostName: string) {
+export async function createIntegrationHostMapping(id: string, customerId: string, hostName: string) {
   return dataOf(
     await api.POST('/api/integrations/v1/integrations/{id}/host-mappings', {
       params: { path: { id } },
@@ -91,7 +96,7 @@ export async function mapHost(id: string, customerId: string, hostName: string) 
   );
 }
 
-export async function unmapHost(id: string, mappingId: number): Promise<void> {
+export async function deleteIntegrationHostMapping(id: string, mappingId: number): Promise<void> {
   dataOf(
     await api.DELETE('/api/integrations/v1/integrations/{id}/host-mappings/{mapping_id}', {
       params: { path: { id, mapping_id: mappingId } },

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleOf, validate } from '../../../api/validate.ts';
@@ -27,7 +28,7 @@ import {
   backtestLogAlertRule,
   deleteLogAlertRule,
   type LogAlertRule,
-  listAlertRules,
+  listLogAlertRules,
   type SavedSearch,
   saveLogAlertRule,
 } from './api.ts';
@@ -98,6 +99,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
     if (!placed || placed.unplaced) setFailure(`${what} ${rest}`.trim());
   };
   const { customers } = useShellData();
+  const queryClient = useQueryClient();
   const dirty = !sameDraft(draft, initial) && busy === null;
   const { requestClose, question } = useUnsavedDialog(dirty, onClose);
   // The rule counts the saved search's customer, or every customer its owner may see.
@@ -111,8 +113,10 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
         : t('alert.coversAll');
 
   useEffect(() => {
-    listAlertRules().then(
-      (rules) => {
+    // Read afresh: another tab or person may have changed the rule since it was cached. A fetch
+    // answers the operation's own body (`select` shapes only what a screen observes).
+    queryClient.fetchQuery({ ...listLogAlertRules(), staleTime: 0 }).then(
+      ({ rules }) => {
         const rule = rules.find((r) => r.saved_search_id === saved.id);
         // Settings typed before the list arrived are the user's; they win.
         if (rule) setExisting(rule);
@@ -123,7 +127,7 @@ export function SaveAlertDialog({ saved, onClose }: { saved: SavedSearch; onClos
       },
       () => undefined,
     );
-  }, [saved.id]);
+  }, [saved.id, queryClient]);
 
   const errors = attempted ? draftIssues(draft) : {};
   const set = (changes: Partial<AlertDraft>) => {

@@ -128,10 +128,6 @@ export type LogAlertRule = components['schemas']['LogAlertRule'];
 export type Backtest =
   paths['/api/search/v1/alerting/backtest']['post']['responses']['200']['content']['application/json'];
 
-export async function listAlertRules(): Promise<LogAlertRule[]> {
-  return dataOf(await api.GET('/api/search/v1/alerting/')).rules;
-}
-
 /** listLogAlertRules: the caller's alert rules on saved searches. */
 export const listLogAlertRules = () =>
   $api.queryOptions('get', '/api/search/v1/alerting/', {}, { select: (data): LogAlertRule[] => data.rules });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useInvalidatePaths } from '../../api/query.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
-import { deleteTemplate, type TemplateRecord, WORKFLOWS_AREA } from './api.ts';
+import { deleteWorkflowTemplate, type TemplateRecord, WORKFLOWS_AREA } from './api.ts';
 
 /** 'Delete template?' asked first (Cancel has the focus); workflows made from it are not touched. */
 export function DeleteTemplateDialog({ template, onClose }: { template: TemplateRecord; onClose(): void }) {
@@ -14,7 +14,7 @@ export function DeleteTemplateDialog({ template, onClose }: { template: Template
   const confirm = async () => {
     setBusy(true);
     try {
-      await deleteTemplate(template.template_id);
+      await deleteWorkflowTemplate(template.template_id);
       notify({ severity: 'success', title: t('deleteTemplate.done', { name: template.name }), message: '' });
       await invalidate(WORKFLOWS_AREA);
       onClose();

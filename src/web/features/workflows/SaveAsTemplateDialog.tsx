@@ -6,7 +6,7 @@ import { useInvalidatePaths } from '../../api/query.ts';
 import { TextField } from '../../components/form/index.ts';
 import { ModalDialog } from '../../components/ModalDialog.tsx';
 import { useToasts } from '../../shell/index.ts';
-import { createTemplate, type TemplateRecord, WORKFLOWS_AREA } from './api.ts';
+import { createWorkflowTemplate, type TemplateRecord, WORKFLOWS_AREA } from './api.ts';
 
 const MAX_NAME = 200;
 
@@ -50,7 +50,7 @@ export function SaveAsTemplateDialog({
     if (issue || busy) return;
     setBusy(true);
     try {
-      const template = await createTemplate(definition, name.trim());
+      const template = await createWorkflowTemplate(definition, name.trim());
       await invalidate(WORKFLOWS_AREA);
       notify({ severity: 'success', title: t('saveAs.done', { name: template.name }), message: '' });
       onSaved(template);

@@ -155,7 +155,7 @@ export async function rerunWorkflowRun(runId: string, fromStep: number): Promise
 }
 
 /** POST /templates: a new template from this definition under this name (a workflow's or a template's copy). */
-export async function createTemplate(
+export async function createWorkflowTemplate(
   definition: SaveDraftInput['definition'],
   name: string,
 ): Promise<TemplateRecord> {
@@ -163,6 +163,6 @@ export async function createTemplate(
   return dataOf(await api.POST('/api/soar/v1/templates', { body: { ...fields, name } }));
 }
 
-export async function deleteTemplate(id: string): Promise<void> {
+export async function deleteWorkflowTemplate(id: string): Promise<void> {
   await api.DELETE('/api/soar/v1/templates/{id}', { params: { path: { id } } });
 }
