@@ -77,7 +77,8 @@ export default defineConfig({
           // Like the API tests, one file after another in a worker that keeps its loaded modules
           // (React, i18next, XState, the page): loading them again for every file was most of
           // this project's time. What a file leaves behind is undone after it (the setup file).
-          include: slowRun ? [] : WEB_TESTS.filter((path) => !MODULE_REPLACING_TESTS.includes(path)),
+          include:
+            slowRun || fuzzRun ? [] : WEB_TESTS.filter((path) => !MODULE_REPLACING_TESTS.includes(path)),
           isolate: false,
           setupFiles: WEB_SETUP_FILES,
         },
@@ -88,7 +89,7 @@ export default defineConfig({
           name: 'web-isolated',
           // A file that replaces a module (vi.mock) needs a module graph of its own, or the modules
           // an earlier file loaded would keep the original.
-          include: slowRun ? [] : MODULE_REPLACING_TESTS,
+          include: slowRun || fuzzRun ? [] : MODULE_REPLACING_TESTS,
           setupFiles: WEB_SETUP_FILES,
         },
       },
