@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ingestSlotsTaken } from '../../../src/server/areas/logs/index.ts';
 import { resultRows } from '../../../src/server/db/tenancy.ts';
 import { backends } from '../../helpers/database.ts';
 import { logsContext } from './helpers.ts';
@@ -175,7 +176,8 @@ describe.each(backends())('log ingest back-pressure on %s', (backend) => {
     const slow = new PassThrough();
     const first = c.ingest(token, slow as never);
     slow.write('[{"message":"held ');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Its token is read before it takes the slot: wait for that, not for a while.
+    await vi.waitFor(() => expect(ingestSlotsTaken()).toBe(1), { timeout: 10_000 });
     const refused = await c.ingest(token, [{ message: 'refused' }]);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');

@@ -120,7 +120,7 @@ export { EXPORT_JOB } from './export/handlers.ts';
 export { runLogExport } from './export/job.ts';
 export { parseNdjson } from './ingest.ts';
 /** The contract's routes check ingest tokens and read NDJSON; the job runner keeps partitions and retention. */
-export { authenticateIngest } from './ingest-auth.ts';
+export { authenticateIngest, ingestSlotsTaken } from './ingest-auth.ts';
 export { daysOf, normaliseEvent } from './normalise.ts';
 export { ensurePartitions, maintainLogPartitions } from './partitions.ts';
 export { countOf, searchPage } from './search.ts';

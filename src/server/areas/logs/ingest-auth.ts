@@ -25,6 +25,9 @@ const RETRY_AFTER_SECONDS = 1;
 /** Batches this process is receiving or storing now, for back-pressure. */
 let inFlight = 0;
 
+/** How many of this process's ingest slots are taken now. */
+export const ingestSlotsTaken = () => inFlight;
+
 /**
  * Checks `Authorization: Bearer <token_id>.<secret>` with one primary-key read, before the body is
  * read. Missing, malformed, unknown, wrong and revoked tokens are all 401. Then takes one of the
