@@ -26,7 +26,7 @@ export function CheckboxChoices<T extends string>({
   children,
 }: CheckboxChoicesProps<T>) {
   return (
-    <fieldset className="user-form__choices" aria-describedby={error ? errorIdOf(id) : undefined}>
+    <fieldset className="checkbox-choices" aria-describedby={error ? errorIdOf(id) : undefined}>
       <legend>{legend}</legend>
       {children}
       {choices.map((choice) => (

@@ -29,8 +29,9 @@ export function SortHeaderCell<C extends string>({
       className={className}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
-      <button type="button" className="table-sort" onClick={() => onSort(column)}>
-        {label}
+      {/* A label longer than its column ends in an ellipsis, and the whole of it shows on hover. */}
+      <button type="button" className="table-sort" title={label} onClick={() => onSort(column)}>
+        <span className="table-sort__label">{label}</span>
         {direction && (
           <Icon name="chevron-down" size={12} className={`table-sort__icon table-sort__icon--${direction}`} />
         )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RiskError, RiskRangeErrors } from '../../../../machines/case-editor/draft.ts';
+import './shared.css';
 
 export interface RiskRangeFieldsProps {
   min: string;

@@ -86,7 +86,7 @@ function FuzzListsEditor({ uid, stored }: { uid: string; stored: DomainFuzzLists
   const area = (list: ListName) => (
     <TextAreaField
       id={`${id}-${list}`}
-      className="input domain-fuzz__list"
+      className="textarea domain-fuzz__list"
       label={t(`fuzz.${list}`)}
       rows={8}
       value={form.values[list]}

@@ -196,7 +196,8 @@ export function MutesPage(_: ScreenProps) {
           )
         }
       />
-      <div className="two-panes">
+      {/* Two panes only while a mute is open: the list has the whole width otherwise. */}
+      <div className={panel ? 'two-panes' : undefined}>
         <div className="mutes-page__lists">
           <MuteTabs
             idPrefix={`${uid}-tab`}

@@ -19,7 +19,6 @@ import { useShellData } from '../../shell/index.ts';
 import { CONTACTS_AREA, type Contact, listContacts, type ManagedContact } from './api.ts';
 import { UserDetails } from './UserDetails.tsx';
 import { UserForm } from './UserForm.tsx';
-import './users.css';
 
 const idOf = (contact: Contact) => contact.contact_id;
 const dataOf = (contact: Contact) => ({ 'contact-id': contact.contact_id });

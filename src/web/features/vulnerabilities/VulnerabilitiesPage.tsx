@@ -55,7 +55,7 @@ export function VulnerabilitiesPage(_: ScreenProps) {
       {
         key: 'customer',
         label: t('columns.customer'),
-        width: 'minmax(12rem, 2fr)',
+        width: 'minmax(12rem, 1.4fr)',
         sortable: true,
         text: (r) => customerName(r.customer_id),
         render: (r) => (
@@ -67,7 +67,7 @@ export function VulnerabilitiesPage(_: ScreenProps) {
       {
         key: 'platform',
         label: t('columns.platform'),
-        width: 'minmax(11rem, 1.5fr)',
+        width: 'minmax(11rem, 1.2fr)',
         sortable: true,
         text: (r) => osNameOf(r.os.platform),
       },
