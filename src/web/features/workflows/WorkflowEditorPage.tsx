@@ -272,7 +272,7 @@ function WorkflowEditor({ kind, id }: { kind: DraftKind; id: string }) {
             onChange={(index, values) => editor.send({ type: 'edit-step', index, values })}
           />
           {mayChange && (
-            <div className="form__footer workflow-editor__footer">
+            <div className="workflow-editor__footer">
               <button
                 type="button"
                 className="button"
