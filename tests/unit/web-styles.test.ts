@@ -58,9 +58,79 @@ function classesUsed(source: string): Set<string> {
   return used;
 }
 
-/** The web app's components and their source. */
-const components = () =>
-  new Map(files(webDir, /\.tsx$/).map((file) => [file, readFileSync(join(webDir, file), 'utf8')]));
+/** The web app's files (components, modules, stylesheets) and their source. */
+const sourcesOf = (pattern: RegExp) =>
+  new Map(files(webDir, pattern).map((file) => [file, readFileSync(join(webDir, file), 'utf8')]));
+const components = () => sourcesOf(/\.tsx$/);
+
+/** What a file loads with it (static imports, stylesheets included) and what it loads later (`import()`). */
+function importsOf(file: string, source: string) {
+  const resolveFrom = (path: string) => join(file, '..', path).split(sep).join('/');
+  // ES imports, and a stylesheet's own @import of another.
+  const now = [
+    ...source.matchAll(/(?:^|[\s;])(?:import|export)\s(?:[^'"`;]*?from\s*)?['"](\.[^'"]+)['"]/g),
+    ...source.matchAll(/@import\s+(?:url\()?['"]([^'"]+)['"]/g),
+  ];
+  const later = [...source.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)];
+  return { now: now.map((m) => resolveFrom(m[1]!)), later: later.map((m) => resolveFrom(m[1]!)) };
+}
+
+/**
+ * For each file loaded with `import()` (a screen, a lazy dialog) and for main.tsx: the components
+ * that come with it and the stylesheets the browser has by then. A chunk's stylesheets load with
+ * it (Vite's CSS code splitting), so a lazily loaded file has those of what it statically imports,
+ * of the first page and of whatever loaded it.
+ */
+function stylesPerEntry(sources: Map<string, string>) {
+  const graph = new Map([...sources].map(([file, source]) => [file, importsOf(file, source)]));
+  const closure = (entry: string) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of graph.get(file)?.now ?? []) visit(next);
+    };
+    visit(entry);
+    return seen;
+  };
+  const entries = new Set(['main.tsx', ...[...graph.values()].flatMap((imports) => imports.later)]);
+  const loaded = new Map([...entries].map((entry) => [entry, closure(entry)]));
+  const first = loaded.get('main.tsx') ?? new Set<string>();
+  const sheetsOf = (files: Iterable<string>) => [...files].filter((file) => file.endsWith('.css'));
+  const styles = new Map<string, Set<string>>();
+  for (const [entry, files] of loaded) {
+    // What the chunk that asks for this one brought: nothing more when that is the first page's
+    // (the first page's styles are there anyway); else the screens that file comes with.
+    const askers = [...graph].filter(([, imports]) => imports.later.includes(entry)).map(([file]) => file);
+    const fromAskers = askers
+      .filter((asker) => !first.has(asker))
+      .flatMap((asker) =>
+        [...loaded]
+          .filter(([other, with_]) => other !== entry && with_.has(asker))
+          .flatMap(([, with_]) => sheetsOf(with_)),
+      );
+    styles.set(entry, new Set([...sheetsOf(first), ...sheetsOf(files), ...fromAskers]));
+  }
+  return { loaded, styles };
+}
+
+/** Each class a screen's components use that no stylesheet loaded with that screen defines. */
+function unstyled(defined: Map<string, string[]>, sources: Map<string, string>): string[] {
+  const { loaded, styles } = stylesPerEntry(sources);
+  const found = new Set<string>();
+  for (const [entry, files] of loaded) {
+    for (const file of files) {
+      if (!file.endsWith('.tsx')) continue;
+      for (const name of classesUsed(sources.get(file) ?? '')) {
+        const sheets = defined.get(name);
+        if (!sheets || sheets.some((sheet) => styles.get(entry)?.has(sheet))) continue;
+        if (DRAWN_INSIDE[file]?.includes(name)) continue;
+        found.add(`${file} uses .${name} on ${entry}, which does not load ${sheets.join(' or ')}`);
+      }
+    }
+  }
+  return [...found];
+}
 
 /** Each class a component uses that only another area's stylesheets define. */
 function borrowed(defined: Map<string, string[]>, sources: Map<string, string>): string[] {
@@ -82,6 +152,12 @@ describe('web styles', () => {
     const defined = definitions();
     expect(defined.size).toBeGreaterThan(300);
     expect(borrowed(defined, components())).toEqual([]);
+  });
+
+  it('has every class a screen uses in a stylesheet that loads with that screen', () => {
+    const sources = sourcesOf(/\.(tsx?|css)$/);
+    expect(stylesPerEntry(sources).loaded.size).toBeGreaterThan(50);
+    expect(unstyled(definitions(), sources)).toEqual([]);
   });
 
   it('needs every exception it lists', () => {

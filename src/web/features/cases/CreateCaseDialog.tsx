@@ -15,6 +15,7 @@ import {
 } from './create-case-form.ts';
 import { RiskRangeFields } from './RiskRangeFields.tsx';
 import { usePeople } from './use-people.ts';
+import './shared.css';
 
 export interface CreateCaseDialogProps {
   onClose(): void;

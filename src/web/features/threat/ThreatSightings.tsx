@@ -4,6 +4,7 @@ import { asLoaded } from '../../api/loaded.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Timestamp } from '../../components/Timestamp.tsx';
 import { listThreatSightings, type ThreatKind } from './api.ts';
+import './threat.css';
 
 type Of = { alertId: number } | { kind: ThreatKind; value: string };
 

@@ -10,6 +10,7 @@ import { useToasts } from '../../shell/index.ts';
 import { cancelWorkflowRun, getWorkflowRun, rerunWorkflowRun, WORKFLOWS_AREA } from './api.ts';
 import { RunDuration } from './RunDuration.tsx';
 import { StepInputOutput } from './StepInputOutput.tsx';
+import './workflows.css';
 
 const UNDER_WAY = ['queued', 'running'];
 

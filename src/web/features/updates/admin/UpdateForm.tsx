@@ -16,6 +16,7 @@ import {
   type UpdateCategory,
   type UpdateDraft,
 } from '../api.ts';
+import '../../../admin/admin.css';
 
 /** The spec's categories, with their names in the updates namespace. */
 const CATEGORIES = {

@@ -8,6 +8,7 @@ import { LoadedContent } from '../../../components/table/LoadedContent.tsx';
 import { changeUpdate, deleteUpdate, listUpdateDrafts, type PlatformUpdate } from '../api.ts';
 import { CategoryBadge } from '../CategoryBadge.tsx';
 import { UpdateForm } from './UpdateForm.tsx';
+import '../../../admin/admin.css';
 
 /**
  * Platform updates authoring: drafts and published updates; write, edit, publish or withdraw,
