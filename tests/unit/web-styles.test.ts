@@ -106,8 +106,8 @@ function stylesPerEntry(sources: Map<string, string>) {
       .filter((asker) => !first.has(asker))
       .flatMap((asker) =>
         [...loaded]
-          .filter(([other, with_]) => other !== entry && with_.has(asker))
-          .flatMap(([, with_]) => sheetsOf(with_)),
+          .filter(([other, comesWith]) => other !== entry && comesWith.has(asker))
+          .flatMap(([, comesWith]) => sheetsOf(comesWith)),
       );
     styles.set(entry, new Set([...sheetsOf(first), ...sheetsOf(files), ...fromAskers]));
   }
