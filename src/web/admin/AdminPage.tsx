@@ -5,6 +5,7 @@ import type { ScreenProps } from '../app/screen-props.ts';
 import { AdminTabs } from './AdminTabs.tsx';
 import { type AdminTab, isAdminTab } from './admin-tabs.ts';
 import './admin.css';
+import { Spinner } from '../components/Spinner.tsx';
 import { loadUpdatesAdminPanel, updatesFeature } from '../features/updates/index.ts';
 import { loadNamespaces } from '../i18n/index.ts';
 import { AuditPanel } from './audit/AuditPanel.tsx';
@@ -68,7 +69,14 @@ export function AdminPage(_: ScreenProps) {
         aria-labelledby={`admin-tab-${tab}`}
         className="admin-panel"
       >
-        <Suspense fallback={null}>
+        {/* A tab loaded on demand (platform updates) shows that it is loading, not an empty panel. */}
+        <Suspense
+          fallback={
+            <div className="page-loading page-loading--inline">
+              <Spinner size="large" />
+            </div>
+          }
+        >
           <Panel key={tab} focusSearch={!switched} />
         </Suspense>
       </section>
