@@ -116,7 +116,7 @@ function PlanForm({ plan }: { plan: EscalationPlan | null }) {
 
   return (
     <main className="page escalation-editor" aria-labelledby={`${id}-title`}>
-      <header className="page__header">
+      <header className="page-header">
         <p>
           <Link href="/escalations">{t('editor.back')}</Link>
         </p>
@@ -179,7 +179,7 @@ function PlanForm({ plan }: { plan: EscalationPlan | null }) {
           </div>
         )}
         {status === 'failed' && Object.keys(errors).length > 0 && (
-          <p role="alert" className="field-error">
+          <p role="alert" className="field__error">
             {t('editor.fix')}
           </p>
         )}

@@ -29,7 +29,7 @@ export function StepsEditor({ id, steps, errors, readOnly, onChange }: Props) {
     <section className="card escalation-steps" aria-labelledby={`${id}-steps`}>
       <h2 id={`${id}-steps`}>{t('editor.steps')}</h2>
       {errors.steps && (
-        <p role="alert" className="field-error">
+        <p role="alert" className="field__error">
           {errors.steps}
         </p>
       )}
@@ -71,7 +71,7 @@ export function StepsEditor({ id, steps, errors, readOnly, onChange }: Props) {
                 />
               </div>
               {errors[`steps[${index}].contacts`] && (
-                <p role="alert" className="field-error">
+                <p role="alert" className="field__error">
                   {errors[`steps[${index}].contacts`]}
                 </p>
               )}

@@ -46,7 +46,7 @@ export function NewWorkflowActions({ newId }: { newId: string }) {
       >
         {t('new')}
       </button>
-      <label className="visually-hidden" htmlFor={`${uid}-template`}>
+      <label className="sr-only" htmlFor={`${uid}-template`}>
         {t('fromTemplate.label')}
       </label>
       <select

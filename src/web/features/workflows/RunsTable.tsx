@@ -27,7 +27,7 @@ export function RunsTable({ runs, open, onToggle, subject }: RunsTableProps) {
           {subject === 'alert' && <th scope="col">{t('runs.version')}</th>}
           {subject === 'alert' && <th scope="col">{t('runs.alert')}</th>}
           <th scope="col">
-            <span className="visually-hidden">{t('runs.open')}</span>
+            <span className="sr-only">{t('runs.open')}</span>
           </th>
         </tr>
       </thead>

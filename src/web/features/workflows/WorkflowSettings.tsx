@@ -47,7 +47,7 @@ export function WorkflowSettings({
   const known = triggers.some((tr) => tr.trigger_id === draft.triggerId);
   return (
     <fieldset className="workflow-settings" disabled={locked}>
-      <legend className="visually-hidden">{t('editor.settings')}</legend>
+      <legend className="sr-only">{t('editor.settings')}</legend>
       <TextField
         id={`${uid}-name`}
         label={t('editor.name')}
