@@ -24,7 +24,7 @@ export function AlertActionsBar({
   const button = (label: string, onClick: () => void, key?: string) => (
     <button type="button" className="button button--small" onClick={onClick} disabled={!canEdit}>
       {label}
-      {key && <kbd>{key}</kbd>}
+      {key && <kbd className="kbd">{key}</kbd>}
     </button>
   );
   return (
@@ -34,7 +34,7 @@ export function AlertActionsBar({
       {button(t('detail.classify'), onClassify)}
       <button type="button" className="button button--small" onClick={onComment}>
         {t('detail.comment')}
-        <kbd>c</kbd>
+        <kbd className="kbd">c</kbd>
       </button>
       {button(t('detail.assignCase'), () => onDialog('case'), 'a')}
       {button(t('detail.merge'), () => onDialog('merge'))}

@@ -39,11 +39,11 @@ export function SelectionBar(props: SelectionBarProps) {
         <>
           <button type="button" className="button button--small button--primary" onClick={props.onUpdate}>
             {allMatching ? t('selection.updateAll', { count }) : t('selection.update', { count })}
-            <kbd>u</kbd>
+            <kbd className="kbd">u</kbd>
           </button>
           <button type="button" className="button button--small button--ghost" onClick={props.onClear}>
             {t('selection.clear')}
-            <kbd>Esc</kbd>
+            <kbd className="kbd">Esc</kbd>
           </button>
         </>
       )}
@@ -55,7 +55,7 @@ export function SelectionBar(props: SelectionBarProps) {
         {count > 0
           ? t('selection.exportSelected', { count })
           : t('selection.exportAll', { count: filteredCount })}
-        <kbd>e</kbd>
+        <kbd className="kbd">e</kbd>
       </button>
     </div>
   );
