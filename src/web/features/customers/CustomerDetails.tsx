@@ -61,7 +61,7 @@ export function CustomerDetails({
           </div>
         )}
       </header>
-      <dl className="details-list">
+      <dl className="facts">
         {fields.map((f) => (
           <div key={f}>
             <dt>{t(`fields.${f}`)}</dt>

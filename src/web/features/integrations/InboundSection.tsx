@@ -12,7 +12,7 @@ export function EventBridgeSection({ integration }: { integration: Integration }
     <section className="card" aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`}>{t('bridge.heading')}</h2>
       {bridge && (
-        <dl className="details-list">
+        <dl className="facts">
           <dt>{t('bridge.endpoint')}</dt>
           <dd>
             <code data-testid="event-bridge-endpoint">{bridge.endpoint}</code>

@@ -99,7 +99,7 @@ export function UserDetails({
           </div>
         )}
       </header>
-      <dl className="details-list">
+      <dl className="facts">
         <div>
           <dt>{t('fields.email')}</dt>
           <dd>{contact.email}</dd>
